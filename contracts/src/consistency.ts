@@ -1,0 +1,30 @@
+/**
+ * Read-your-writes: a command reply carries `<streamId>@<streamVersion>` of the last event it wrote.
+ * A query that sends it back waits (bounded) until the projection has applied that version.
+ */
+export const CONSISTENCY_HEADER = 'x-consistency-token';
+export const CONSISTENCY_WAIT_MS = 2000;
+
+export interface ConsistencyToken {
+  streamId: string;
+  streamVersion: number;
+}
+
+export function formatConsistencyToken(token: ConsistencyToken): string {
+  return `${token.streamId}@${token.streamVersion}`;
+}
+
+/** Parses one token or a comma-separated list of tokens; returns null when any part is malformed. */
+export function parseConsistencyTokens(header: string | undefined | null): ConsistencyToken[] | null {
+  if (header === undefined || header === null || header.trim() === '') return [];
+  const tokens: ConsistencyToken[] = [];
+  for (const part of header.split(',')) {
+    const at = part.trim().lastIndexOf('@');
+    if (at <= 0) return null;
+    const streamId = part.trim().slice(0, at);
+    const version = Number(part.trim().slice(at + 1));
+    if (!Number.isSafeInteger(version) || version < 1 || streamId.length > 200) return null;
+    tokens.push({ streamId, streamVersion: version });
+  }
+  return tokens;
+}
