@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# Shared helpers for the local stack scripts: paths, pinned versions, timed steps, health waits.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+STACK="${CAREERS_STACK_DIR:-$ROOT/.stack}"
+RUN="$STACK/run"
+LOGS="$STACK/logs"
+BIN="$STACK/bin"
+mkdir -p "$RUN" "$LOGS" "$BIN"
+
+# Pinned versions. Change here only.
+NODE_VERSION="24.21.0"
+KAFKA_CLUSTER_ID="Yc2FyZWVycy1sb2NhbDAx"
+# MinIO RELEASE.2025-10-15T17-29-55Z is refused by the Go module proxy (403, "This module version is
+# not available"); the newest version the proxy serves is the archived repository's last commit.
+MINIO_MODULE="github.com/minio/minio@v0.0.0-20260212201848-7aac2a2c5b7c"
+
+PG_PORT=5432
+REDIS_PORT=6379
+KAFKA_PORT=9092
+KAFKA_CONTROLLER_PORT=9093
+MINIO_PORT=9000
+MINIO_CONSOLE_PORT=9001
+MINIO_USER="${S3_ACCESS_KEY:-careers}"
+MINIO_PASSWORD="${S3_SECRET_KEY:-careers-secret}"
+
+NODE_BIN_DIR="$STACK/node/node_modules/node/bin"
+export PATH="$NODE_BIN_DIR:$ROOT/node_modules/.bin:$PATH"
+
+if [ -t 1 ]; then BOLD=$'\e[1m'; DIM=$'\e[2m'; RED=$'\e[31m'; GREEN=$'\e[32m'; RESET=$'\e[0m'; else BOLD=; DIM=; RED=; GREEN=; RESET=; fi
+
+now_ms() { date +%s%3N; }
+fmt_ms() { awk -v ms="$1" 'BEGIN { if (ms < 1000) printf "%d ms", ms; else printf "%.1f s", ms / 1000 }'; }
+info() { printf '%s\n' "${DIM}  $*${RESET}"; }
+die() { printf '%s\n' "${RED}✗ $*${RESET}" >&2; exit 1; }
+
+# step "Name" function args... : prints what runs and how long it took; fails loudly with the name.
+step() {
+  local name="$1"; shift
+  local t0; t0=$(now_ms)
+  printf '%s\n' "${BOLD}→ ${name}${RESET}"
+  if "$@"; then
+    printf '%s\n' "${GREEN}✓ ${name}${RESET} ${DIM}($(fmt_ms $(( $(now_ms) - t0 ))))${RESET}"
+  else
+    die "${name} failed (logs: ${LOGS})"
+  fi
+}
+
+port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+
+# wait_for "what" timeout_seconds command... : polls until the command succeeds.
+wait_for() {
+  local what="$1" timeout="$2"; shift 2
+  local deadline=$(( $(date +%s) + timeout ))
+  until "$@" >/dev/null 2>&1; do
+    if [ "$(date +%s)" -ge "$deadline" ]; then
+      printf '%s\n' "${RED}  ${what} did not become healthy within ${timeout}s${RESET}" >&2
+      return 1
+    fi
+    sleep 0.3
+  done
+}
+
+pid_alive() { [ -f "$RUN/$1.pid" ] && kill -0 "$(cat "$RUN/$1.pid")" 2>/dev/null; }
+
+as_root() { if [ "$(id -u)" = 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo "$@"; else die "needs root to run: $*"; fi; }
+
+APT_UPDATED=0
+apt_install() {
+  if [ "$APT_UPDATED" = 0 ]; then
+    info "apt-get update"
+    as_root apt-get update -qq >"$LOGS/apt.log" 2>&1 || { tail -20 "$LOGS/apt.log"; return 1; }
+    APT_UPDATED=1
+  fi
+  info "apt-get install $*"
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@" >>"$LOGS/apt.log" 2>&1 \
+    || { tail -20 "$LOGS/apt.log"; return 1; }
+}

@@ -1,0 +1,197 @@
+#!/usr/bin/env bash
+# The local stack without Docker: PostgreSQL and Redis (Debian packages), Apache Kafka 4.x in KRaft mode
+# (broker jars from Maven Central on Java 17), MinIO (built with go install), and Node 24 for the services.
+# Usage: scripts/stack.sh up|stop|status|reset
+# State lives in .stack/ (gitignored). Every command is idempotent.
+source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
+
+# ---------------------------------------------------------------- provisioning (once per machine)
+
+need_node() {
+  if [ -x "$NODE_BIN_DIR/node" ] && [ "$("$NODE_BIN_DIR/node" --version)" = "v$NODE_VERSION" ]; then
+    info "Node $("$NODE_BIN_DIR/node" --version) present"; return 0
+  fi
+  info "installing Node $NODE_VERSION from the npm registry's node package (first run only)"
+  mkdir -p "$STACK/node"
+  npm install --prefix "$STACK/node" --no-save --no-audit --no-fund --loglevel=error "node@$NODE_VERSION" >"$LOGS/node-install.log" 2>&1 \
+    || { tail -20 "$LOGS/node-install.log"; return 1; }
+  "$NODE_BIN_DIR/node" --version
+}
+
+pg_bindir() { ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1; }
+
+need_debian_packages() {
+  local missing=()
+  [ -n "$(pg_bindir)" ] || missing+=(postgresql)
+  command -v redis-server >/dev/null || missing+=(redis-server)
+  [ -x /usr/bin/chromium ] || missing+=(chromium)
+  command -v java >/dev/null || missing+=(openjdk-17-jre-headless)
+  command -v mvn >/dev/null || missing+=(maven)
+  command -v curl >/dev/null || missing+=(curl)
+  if [ "${#missing[@]}" = 0 ]; then info "postgresql, redis, chromium, java, maven present"; return 0; fi
+  info "installing ${missing[*]} (first run only: a few minutes)"
+  apt_install "${missing[@]}"
+}
+
+need_kafka() {
+  local libs="$STACK/kafka/libs" stamp="$STACK/kafka/libs.stamp"
+  local want; want=$(sha256sum "$ROOT/scripts/kafka/pom.xml" | cut -c1-16)
+  if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then info "Kafka broker jars present"; return 0; fi
+  info "resolving the Kafka broker classpath from Maven Central (first run only)"
+  rm -rf "$libs"
+  mvn -B -q -f "$ROOT/scripts/kafka/pom.xml" dependency:copy-dependencies \
+    -DoutputDirectory="$libs" -DincludeScope=runtime >"$LOGS/kafka-maven.log" 2>&1 \
+    || { tail -30 "$LOGS/kafka-maven.log"; return 1; }
+  echo "$want" >"$stamp"
+  info "$(ls "$libs" | wc -l) jars"
+}
+
+need_minio() {
+  local stamp="$BIN/minio.module"
+  if [ -x "$BIN/minio" ] && [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$MINIO_MODULE" ]; then info "MinIO present"; return 0; fi
+  command -v go >/dev/null || die "Go is needed to build MinIO (go install $MINIO_MODULE)"
+  info "building MinIO with go install (first run only: several minutes on 2 cores)"
+  GOBIN="$BIN" GOFLAGS=-trimpath go install "$MINIO_MODULE" >"$LOGS/minio-build.log" 2>&1 \
+    || { tail -30 "$LOGS/minio-build.log"; return 1; }
+  echo "$MINIO_MODULE" >"$stamp"
+}
+
+# ---------------------------------------------------------------- PostgreSQL
+
+PGDATA="$STACK/postgres/data"
+as_pg() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
+pg_ready() { "$(pg_bindir)/pg_isready" -q -h 127.0.0.1 -p "$PG_PORT"; }
+
+start_postgres() {
+  local bin; bin=$(pg_bindir)
+  if pg_ready; then info "already running on $PG_PORT"; return 0; fi
+  mkdir -p "$STACK/postgres"
+  [ "$(id -u)" = 0 ] && chown postgres: "$STACK/postgres"
+  if [ ! -f "$PGDATA/PG_VERSION" ]; then
+    info "initdb (first run only)"
+    local pw; pw=$(mktemp); echo careers >"$pw"; chmod 644 "$pw"
+    as_pg "$bin/initdb" -D "$PGDATA" -U careers --pwfile="$pw" --auth-local=trust --auth-host=scram-sha-256 \
+      -E UTF8 --locale=C.UTF-8 >"$LOGS/postgres-initdb.log" 2>&1 || { rm -f "$pw"; tail -20 "$LOGS/postgres-initdb.log"; return 1; }
+    rm -f "$pw"
+    cat >>"$PGDATA/postgresql.conf" <<CONF
+listen_addresses = '127.0.0.1'
+port = $PG_PORT
+unix_socket_directories = '$STACK/postgres'
+max_connections = 300
+shared_buffers = 256MB
+# A local development stack: a crash may lose the last few hundred ms of commits, never corrupt.
+synchronous_commit = off
+CONF
+  fi
+  as_pg "$bin/pg_ctl" -D "$PGDATA" -l "$STACK/postgres/postgres.log" -w -t 60 start >/dev/null || { tail -20 "$STACK/postgres/postgres.log"; return 1; }
+  wait_for "PostgreSQL" 60 pg_ready
+  if ! PGPASSWORD=careers "$bin/psql" -h 127.0.0.1 -p "$PG_PORT" -U careers -d postgres -Atqc \
+      "select 1 from pg_database where datname='careers'" | grep -q 1; then
+    PGPASSWORD=careers "$bin/createdb" -h 127.0.0.1 -p "$PG_PORT" -U careers careers
+  fi
+}
+stop_postgres() { [ -f "$PGDATA/postmaster.pid" ] && as_pg "$(pg_bindir)/pg_ctl" -D "$PGDATA" -m fast -w stop >/dev/null 2>&1 || true; }
+
+# ---------------------------------------------------------------- Redis
+
+redis_ready() { redis-cli -h 127.0.0.1 -p "$REDIS_PORT" ping 2>/dev/null | grep -q PONG; }
+start_redis() {
+  if redis_ready; then info "already running on $REDIS_PORT"; return 0; fi
+  mkdir -p "$STACK/redis"
+  redis-server --bind 127.0.0.1 --port "$REDIS_PORT" --dir "$STACK/redis" --daemonize yes \
+    --pidfile "$RUN/redis.pid" --logfile "$LOGS/redis.log" --appendonly yes --save "" --protected-mode yes
+  wait_for "Redis" 30 redis_ready || { tail -20 "$LOGS/redis.log"; return 1; }
+}
+stop_redis() { redis-cli -h 127.0.0.1 -p "$REDIS_PORT" shutdown nosave >/dev/null 2>&1 || true; }
+
+# ---------------------------------------------------------------- Kafka (KRaft, one combined node)
+
+KAFKA_DIR="$STACK/kafka"
+kafka_java() { java -Xms256m -Xmx768m -XX:+UseG1GC -cp "$KAFKA_DIR/libs/*" \
+  -Dlog4j2.configurationFile="$ROOT/scripts/config/kafka-log4j2.yaml" "$@"; }
+kafka_ready() { port_open "$KAFKA_PORT" && grep -q 'Kafka Server started' "$LOGS/kafka.log"; }
+start_kafka() {
+  if pid_alive kafka && kafka_ready; then info "already running on $KAFKA_PORT"; return 0; fi
+  port_open "$KAFKA_PORT" && die "port $KAFKA_PORT is taken by a process this stack did not start"
+  { cat "$ROOT/scripts/config/kafka.properties"; echo "log.dirs=$KAFKA_DIR/data"; } >"$KAFKA_DIR/server.properties"
+  if [ ! -f "$KAFKA_DIR/data/meta.properties" ]; then
+    info "formatting KRaft storage (first run only)"
+    kafka_java kafka.tools.StorageTool format -t "$KAFKA_CLUSTER_ID" -c "$KAFKA_DIR/server.properties" \
+      >"$LOGS/kafka-format.log" 2>&1 || { tail -20 "$LOGS/kafka-format.log"; return 1; }
+  fi
+  : >"$LOGS/kafka.log"
+  setsid nohup bash -c "$(declare -f kafka_java); KAFKA_DIR='$KAFKA_DIR' ROOT='$ROOT' kafka_java kafka.Kafka '$KAFKA_DIR/server.properties'" \
+    >>"$LOGS/kafka.log" 2>&1 </dev/null &
+  echo $! >"$RUN/kafka.pid"
+  wait_for "Kafka" 90 kafka_ready || { grep -E 'ERROR|Exception' "$LOGS/kafka.log" | tail -10; return 1; }
+}
+stop_kafka() {
+  if pid_alive kafka; then
+    local pid; pid=$(cat "$RUN/kafka.pid")
+    kill -TERM -- "-$pid" 2>/dev/null || kill -TERM "$pid" 2>/dev/null || true
+    for _ in $(seq 1 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
+    kill -KILL -- "-$pid" 2>/dev/null || true
+  fi
+  rm -f "$RUN/kafka.pid"
+}
+
+# ---------------------------------------------------------------- MinIO (S3-compatible)
+
+minio_ready() { curl -fsS -m 2 "http://127.0.0.1:$MINIO_PORT/minio/health/live" >/dev/null 2>&1; }
+start_minio() {
+  if minio_ready; then info "already running on $MINIO_PORT"; return 0; fi
+  mkdir -p "$STACK/minio/data"
+  MINIO_ROOT_USER="$MINIO_USER" MINIO_ROOT_PASSWORD="$MINIO_PASSWORD" MINIO_BROWSER=off \
+    setsid nohup "$BIN/minio" server "$STACK/minio/data" --quiet \
+    --address "127.0.0.1:$MINIO_PORT" --console-address "127.0.0.1:$MINIO_CONSOLE_PORT" \
+    >"$LOGS/minio.log" 2>&1 </dev/null &
+  echo $! >"$RUN/minio.pid"
+  wait_for "MinIO" 60 minio_ready || { tail -20 "$LOGS/minio.log"; return 1; }
+}
+stop_minio() { if pid_alive minio; then kill "$(cat "$RUN/minio.pid")" 2>/dev/null || true; fi; rm -f "$RUN/minio.pid"; }
+
+# ---------------------------------------------------------------- commands
+
+up() {
+  local t0; t0=$(now_ms)
+  if [ ! -f "$STACK/.provisioned" ]; then
+    printf '%s\n' "${BOLD}First run on this machine: installing Node 24, PostgreSQL, Redis, Chromium, the Kafka broker and building MinIO. Expect 5-10 minutes; later runs take seconds.${RESET}"
+  fi
+  step "Node $NODE_VERSION" need_node
+  step "Debian packages" need_debian_packages
+  step "Kafka jars (Maven Central)" need_kafka
+  step "MinIO binary (go install)" need_minio
+  touch "$STACK/.provisioned"
+  step "PostgreSQL :$PG_PORT" start_postgres
+  step "Redis :$REDIS_PORT" start_redis
+  step "Kafka :$KAFKA_PORT (KRaft)" start_kafka
+  step "MinIO :$MINIO_PORT" start_minio
+  printf '%s\n' "${GREEN}Stack up${RESET} ${DIM}($(fmt_ms $(( $(now_ms) - t0 ))))${RESET}"
+}
+
+stop() {
+  step "stop MinIO" stop_minio
+  step "stop Kafka" stop_kafka
+  step "stop Redis" stop_redis
+  step "stop PostgreSQL" stop_postgres
+}
+
+status() {
+  local ok=0
+  check() { if "$2" >/dev/null 2>&1; then printf '  %-11s %s\n' "$1" "${GREEN}up${RESET}"; else printf '  %-11s %s\n' "$1" "${RED}down${RESET}"; ok=1; fi; }
+  check PostgreSQL pg_ready; check Redis redis_ready; check Kafka kafka_ready; check MinIO minio_ready
+  return $ok
+}
+
+reset() {
+  stop
+  step "remove data (Postgres, Redis, Kafka, MinIO)" rm -rf "$STACK/postgres" "$STACK/redis" "$KAFKA_DIR/data" "$STACK/minio"
+}
+
+case "${1:-up}" in
+  up) up ;;
+  stop) stop ;;
+  status) status ;;
+  reset) reset ;;
+  *) die "usage: scripts/stack.sh up|stop|status|reset" ;;
+esac

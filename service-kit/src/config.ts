@@ -1,0 +1,91 @@
+import { z } from 'zod';
+
+/** Turns "a,b , c" into ['a','b','c']. */
+const csv = z
+  .string()
+  .transform((s) => s.split(',').map((part) => part.trim()).filter((part) => part.length > 0));
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const port = z.coerce.number().int().min(1).max(65535);
+
+/** Variables every service reads. Defaults are the local stack of scripts/ (see ARCHITECTURE.md). */
+export const baseEnv = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection URL')
+    .default('postgres://careers:careers@127.0.0.1:5432/careers'),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+    .default('redis://127.0.0.1:6379'),
+  /** Prefix for every Redis key this deployment writes (tests use one per file). */
+  REDIS_KEY_PREFIX: z.string().default(''),
+  KAFKA_BROKERS: csv
+    .pipe(z.array(z.string().regex(/^[^:\s]+:\d+$/, 'must be host:port')).min(1))
+    .default(['127.0.0.1:9092']),
+  /** Prefix for every topic and consumer group (tests use one per file). */
+  KAFKA_TOPIC_PREFIX: z.string().regex(/^[a-zA-Z0-9._-]*$/, 'letters, digits, . _ - only').default(''),
+  KAFKA_TOPIC_PARTITIONS: z.coerce.number().int().min(1).max(64).default(3),
+  /** Origins allowed to send mutations and open sockets (CSRF and socket handshake). */
+  ALLOWED_ORIGINS: csv
+    .pipe(z.array(z.url()).min(1))
+    .default(['http://localhost:5173', 'http://127.0.0.1:5173']),
+  COOKIE_SECURE: bool.default(false),
+  SESSION_TTL_SECONDS: z.coerce.number().int().min(60).default(60 * 60 * 24 * 14),
+});
+export type BaseConfig = z.infer<typeof baseEnv>;
+
+export const commandServiceEnv = baseEnv.extend({
+  PORT: port.default(4001),
+  DB_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/).default('cmd'),
+  S3_ENDPOINT: z.url().default('http://127.0.0.1:9000'),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY: z.string().min(3).default('careers'),
+  S3_SECRET_KEY: z.string().min(8).default('careers-secret'),
+  S3_BUCKET: z.string().min(3).default('careers-uploads'),
+  S3_FORCE_PATH_STYLE: bool.default(true),
+  /** How long the outbox relay sleeps when no NOTIFY arrives (it also wakes on NOTIFY). */
+  RELAY_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(250),
+});
+export type CommandServiceConfig = z.infer<typeof commandServiceEnv>;
+
+export const queryServiceEnv = baseEnv.extend({
+  PORT: port.default(4002),
+  DB_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/).default('read'),
+});
+export type QueryServiceConfig = z.infer<typeof queryServiceEnv>;
+
+export const realtimeGatewayEnv = baseEnv.extend({
+  PORT: port.default(4003),
+});
+export type RealtimeGatewayConfig = z.infer<typeof realtimeGatewayEnv>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/**
+ * Parses the environment with a service's schema. Empty strings count as unset, so `FOO=` takes the
+ * default. Throws one error naming every bad variable and why.
+ */
+export function loadConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
+  const cleaned: Record<string, string> = {};
+  for (const [key, value] of Object.entries(env)) {
+    if (value !== undefined && value !== '') cleaned[key] = value;
+  }
+  const parsed = schema.safeParse(cleaned);
+  if (parsed.success) return parsed.data;
+  const lines = parsed.error.issues.map((issue) => {
+    const name = String(issue.path[0] ?? '(environment)');
+    const shown = name in cleaned ? ` (got ${JSON.stringify(cleaned[name])})` : '';
+    return `  ${name}: ${issue.message}${shown}`;
+  });
+  throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
+}
