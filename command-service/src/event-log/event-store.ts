@@ -1,0 +1,180 @@
+import { randomUUID } from 'node:crypto';
+import { domainEvents, parseEventData, type DomainEventType, type EventData } from '@careers/contracts/events/catalogue';
+import type { EventEnvelope } from '@careers/contracts/events/envelope';
+import type { StreamType } from '@careers/contracts/topics';
+import { conflict, ident, type Pool, type PoolClient } from '@careers/service-kit';
+
+export interface EventMetadata {
+  actorId: string | null;
+  correlationId: string;
+  causationId: string | null;
+}
+
+export interface NewEvent<T extends DomainEventType = DomainEventType> {
+  type: T;
+  data: EventData<T>;
+}
+
+export interface AppendRequest {
+  streamType: StreamType;
+  streamId: string;
+  /** The stream version the decision was made on (0 for a new stream). */
+  expectedVersion: number;
+  events: NewEvent[];
+}
+
+/** Raised when another writer appended to the stream since it was read. */
+export class ConcurrencyError extends Error {
+  override name = 'ConcurrencyError';
+}
+
+interface EventRow {
+  position: number;
+  event_id: string;
+  stream_type: StreamType;
+  stream_id: string;
+  stream_version: number;
+  type: string;
+  schema_version: number;
+  data: unknown;
+  metadata: EventMetadata;
+  occurred_at: Date;
+}
+
+export const EVENT_LOG_COLUMNS =
+  'position, event_id, stream_type, stream_id, stream_version, type, schema_version, data, metadata, occurred_at';
+
+export function rowToEnvelope(row: EventRow): EventEnvelope {
+  return {
+    id: row.event_id,
+    type: row.type,
+    schemaVersion: row.schema_version,
+    streamType: row.stream_type,
+    streamId: row.stream_id,
+    streamVersion: row.stream_version,
+    position: row.position,
+    occurredAt: row.occurred_at.toISOString(),
+    actorId: row.metadata.actorId,
+    correlationId: row.metadata.correlationId,
+    causationId: row.metadata.causationId,
+    data: row.data,
+  };
+}
+
+/** One command's unit of work: state-table changes and event appends commit together or not at all. */
+export class CommandTransaction {
+  readonly client: PoolClient;
+  readonly appended: EventEnvelope[] = [];
+  private readonly table: string;
+  private readonly metadata: EventMetadata;
+  private readonly now: Date;
+
+  constructor(client: PoolClient, schema: string, metadata: EventMetadata, now: Date) {
+    this.client = client;
+    this.table = `${ident(schema)}.event_log`;
+    this.metadata = metadata;
+    this.now = now;
+  }
+
+  /** Current version of a stream (0 when it has no events). */
+  async streamVersion(streamId: string): Promise<number> {
+    const { rows } = await this.client.query<{ v: number | null }>(
+      `SELECT max(stream_version) AS v FROM ${this.table} WHERE stream_id = $1`,
+      [streamId],
+    );
+    return rows[0]?.v ?? 0;
+  }
+
+  async append(request: AppendRequest): Promise<EventEnvelope[]> {
+    if (request.events.length === 0) return [];
+    const params: unknown[] = [];
+    const tuples: string[] = [];
+    request.events.forEach((event, i) => {
+      const spec = domainEvents[event.type];
+      if (spec.streamType !== request.streamType) {
+        throw new Error(`${event.type} belongs to ${spec.streamType} streams, not ${request.streamType}`);
+      }
+      // Nothing that fails its published schema ever reaches the log.
+      const data = parseEventData(event.type, event.data);
+      const base = params.length;
+      params.push(
+        randomUUID(),
+        request.streamType,
+        request.streamId,
+        request.expectedVersion + i + 1,
+        event.type,
+        spec.schemaVersion,
+        JSON.stringify(data),
+        JSON.stringify(this.metadata),
+        this.now,
+      );
+      tuples.push(`(${Array.from({ length: 9 }, (_, k) => `$${base + k + 1}`).join(', ')})`);
+    });
+    try {
+      const { rows } = await this.client.query<EventRow>(
+        `INSERT INTO ${this.table}
+           (event_id, stream_type, stream_id, stream_version, type, schema_version, data, metadata, occurred_at)
+         VALUES ${tuples.join(', ')}
+         RETURNING ${EVENT_LOG_COLUMNS}`,
+        params,
+      );
+      const envelopes = rows.sort((a, b) => a.stream_version - b.stream_version).map(rowToEnvelope);
+      this.appended.push(...envelopes);
+      return envelopes;
+    } catch (error) {
+      if ((error as { code?: string; constraint?: string }).constraint === 'event_log_stream_version') {
+        throw new ConcurrencyError(`Stream ${request.streamId} changed since version ${request.expectedVersion}`);
+      }
+      throw error;
+    }
+  }
+}
+
+export interface EventStoreOptions {
+  pool: Pool;
+  schema: string;
+  /** Called after each commit that appended events (wakes the relay). */
+  onCommitted?: (events: EventEnvelope[]) => void;
+}
+
+export class EventStore {
+  private readonly options: EventStoreOptions;
+
+  constructor(options: EventStoreOptions) {
+    this.options = options;
+  }
+
+  /**
+   * Runs a command: fn reads state, decides and appends in one transaction. A concurrency conflict is
+   * retried (the decision is made again on fresh state) up to `attempts` times, then answered 409.
+   */
+  async execute<T>(
+    metadata: Partial<EventMetadata> & { actorId: string | null },
+    fn: (tx: CommandTransaction) => Promise<T>,
+    attempts = 3,
+  ): Promise<{ result: T; events: EventEnvelope[] }> {
+    const meta: EventMetadata = {
+      actorId: metadata.actorId,
+      correlationId: metadata.correlationId ?? randomUUID(),
+      causationId: metadata.causationId ?? null,
+    };
+    for (let attempt = 1; ; attempt++) {
+      const client = await this.options.pool.connect();
+      const tx = new CommandTransaction(client, this.options.schema, meta, new Date());
+      try {
+        await client.query('BEGIN');
+        const result = await fn(tx);
+        await client.query('COMMIT');
+        if (tx.appended.length > 0) this.options.onCommitted?.(tx.appended);
+        return { result, events: tx.appended };
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {});
+        if (error instanceof ConcurrencyError && attempt < attempts) continue;
+        if (error instanceof ConcurrencyError) throw conflict('This item was changed by someone else. Please try again.');
+        throw error;
+      } finally {
+        client.release();
+      }
+    }
+  }
+}

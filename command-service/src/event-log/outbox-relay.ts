@@ -1,0 +1,214 @@
+import type { EventEnvelope } from '@careers/contracts/events/envelope';
+import { streamTypes } from '@careers/contracts/topics';
+import {
+  createIdempotentProducer,
+  ensureTopics,
+  ident,
+  topicName,
+  type KafkaSettings,
+  type Logger,
+  type Producer,
+} from '@careers/service-kit';
+import type { Kafka } from 'kafkajs';
+import pg from 'pg';
+import { EVENT_LOG_COLUMNS, rowToEnvelope } from './event-store.ts';
+
+export const RELAY_CHANNEL = 'careers_event_log';
+const BATCH_SIZE = 500;
+
+export interface OutboxRelayOptions {
+  databaseUrl: string;
+  schema: string;
+  kafka: Kafka;
+  kafkaSettings: KafkaSettings;
+  log: Logger;
+  pollMs: number;
+}
+
+/**
+ * Publishes `event_log` rows with `published_at IS NULL` in position order to their aggregate's topic
+ * (key = stream id), then stamps them. It never tracks a "last published position": bigserial values can
+ * commit out of order, and the unpublished set catches a late commit whatever its position.
+ *
+ * One relay is active per schema (a session advisory lock); the others wait as standbys and take over
+ * when the active one's connection ends. A crash between send and stamp only causes a duplicate, which
+ * consumers skip by stream version.
+ */
+export class OutboxRelay {
+  private readonly options: OutboxRelayOptions;
+  private readonly table: string;
+  private producer: Producer | null = null;
+  private client: pg.Client | null = null;
+  private running = false;
+  private active = false;
+  private wakeUp: (() => void) | null = null;
+  private pendingWake = false;
+  private loop: Promise<void> | null = null;
+  published = 0;
+
+  constructor(options: OutboxRelayOptions) {
+    this.options = options;
+    this.table = `${ident(options.schema)}.event_log`;
+  }
+
+  get isActive(): boolean {
+    return this.active;
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wake();
+    await this.loop;
+  }
+
+  /** Called after a local commit, and on NOTIFY from other processes. */
+  wake(): void {
+    this.pendingWake = true;
+    this.wakeUp?.();
+  }
+
+  private async run(): Promise<void> {
+    const { log } = this.options;
+    while (this.running) {
+      try {
+        await this.connect();
+        if (!(await this.tryLock())) {
+          // Standby: NOTIFYs meant for the active relay must not turn this wait into a busy loop.
+          this.pendingWake = false;
+          await this.sleep(1000);
+          continue;
+        }
+        if (!this.active) log.info('outbox relay active');
+        this.active = true;
+        while (this.running) {
+          const count = await this.publishBatch();
+          if (count < BATCH_SIZE) await this.sleep(this.options.pollMs);
+        }
+      } catch (error) {
+        log.error({ err: error }, 'outbox relay failed; reconnecting');
+        this.active = false;
+        await this.disconnect();
+        await this.sleep(500);
+      }
+    }
+    this.active = false;
+    await this.disconnect();
+  }
+
+  private async connect(): Promise<void> {
+    if (this.client) return;
+    const client = new pg.Client({ connectionString: this.options.databaseUrl, application_name: 'outbox-relay' });
+    client.on('error', (error) => this.options.log.warn({ err: error }, 'relay connection error'));
+    client.on('notification', () => this.wake());
+    await client.connect();
+    await client.query(`LISTEN ${RELAY_CHANNEL}`);
+    this.client = client;
+    if (!this.producer) {
+      const names = streamTypes.map((type) => topicName(this.options.kafkaSettings, type));
+      await ensureTopics(this.options.kafka, this.options.kafkaSettings, names);
+      this.producer = createIdempotentProducer(this.options.kafka);
+      await this.producer.connect();
+    }
+  }
+
+  private async tryLock(): Promise<boolean> {
+    if (this.active) return true;
+    const { rows } = await this.requireClient().query<{ locked: boolean }>(
+      'SELECT pg_try_advisory_lock(hashtext($1)) AS locked',
+      [`outbox-relay:${this.options.schema}`],
+    );
+    return rows[0]?.locked === true;
+  }
+
+  /** Publishes up to BATCH_SIZE unpublished events; returns how many. */
+  async publishBatch(): Promise<number> {
+    const client = this.requireClient();
+    const producer = this.producer;
+    if (!producer) throw new Error('relay producer not connected');
+    this.pendingWake = false;
+    const { rows } = await client.query(
+      `SELECT ${EVENT_LOG_COLUMNS} FROM ${this.table} WHERE published_at IS NULL ORDER BY position LIMIT ${BATCH_SIZE}`,
+    );
+    if (rows.length === 0) return 0;
+    const envelopes: EventEnvelope[] = rows.map(rowToEnvelope);
+    const byTopic = new Map<string, { key: string; value: string; headers: Record<string, string> }[]>();
+    for (const event of envelopes) {
+      const topic = topicName(this.options.kafkaSettings, event.streamType);
+      const messages = byTopic.get(topic) ?? [];
+      messages.push({
+        key: event.streamId,
+        value: JSON.stringify(event),
+        headers: { 'event-type': event.type, 'schema-version': String(event.schemaVersion), 'content-type': 'application/json' },
+      });
+      byTopic.set(topic, messages);
+    }
+    await producer.sendBatch({
+      acks: -1,
+      topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })),
+    });
+    await client.query(`UPDATE ${this.table} SET published_at = now() WHERE position = ANY($1::bigint[])`, [
+      envelopes.map((e) => e.position),
+    ]);
+    this.published += envelopes.length;
+    return envelopes.length;
+  }
+
+  private requireClient(): pg.Client {
+    if (!this.client) throw new Error('relay not connected');
+    return this.client;
+  }
+
+  private sleep(ms: number): Promise<void> {
+    if (this.pendingWake || !this.running) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      const self = this;
+      function done() {
+        clearTimeout(timer);
+        self.wakeUp = null;
+        resolve();
+      }
+      this.wakeUp = done;
+    });
+  }
+
+  private async disconnect(): Promise<void> {
+    const client = this.client;
+    this.client = null;
+    // Ending the session releases the advisory lock, so a standby takes over.
+    await client?.end().catch(() => {});
+    const producer = this.producer;
+    this.producer = null;
+    await producer?.disconnect().catch(() => {});
+  }
+}
+
+/**
+ * Tells relays in other processes that events were committed. Runs after the commit, outside the
+ * command's transaction, and coalesces bursts into one NOTIFY at a time.
+ */
+export function createCommitNotifier(pool: pg.Pool, log: Logger): () => void {
+  let inFlight = false;
+  let again = false;
+  const send = (): void => {
+    inFlight = true;
+    again = false;
+    pool
+      .query(`NOTIFY ${RELAY_CHANNEL}`)
+      .catch((error: unknown) => log.warn({ err: error }, 'relay notify failed; the relay poll will catch up'))
+      .finally(() => {
+        inFlight = false;
+        if (again) send();
+      });
+  };
+  return () => {
+    if (inFlight) again = true;
+    else send();
+  };
+}

@@ -1,0 +1,44 @@
+import {
+  createHttpServer,
+  registerHealth,
+  type CommandServiceConfig,
+  type Logger,
+  type Pool,
+  type Redis,
+} from '@careers/service-kit';
+import type { Kafka } from 'kafkajs';
+import type { FastifyInstance } from 'fastify';
+import type { EventStore } from './event-log/event-store.ts';
+import type { OutboxRelay } from './event-log/outbox-relay.ts';
+import type { ObjectStorage } from './uploads/object-storage.ts';
+
+export interface CommandServiceDeps {
+  config: CommandServiceConfig;
+  log: Logger;
+  pool: Pool;
+  redis: Redis;
+  kafka: Kafka;
+  store: EventStore;
+  relay: OutboxRelay;
+  storage: ObjectStorage;
+}
+
+/** The composition root's HTTP half: every command route is registered here, explicitly. */
+export async function buildCommandApp(deps: CommandServiceDeps): Promise<FastifyInstance> {
+  const app = await createHttpServer({ logger: deps.log, allowedOrigins: deps.config.ALLOWED_ORIGINS });
+  registerHealth(app, {
+    postgres: () => deps.pool.query('SELECT 1'),
+    redis: () => deps.redis.ping(),
+    kafka: async () => {
+      const admin = deps.kafka.admin();
+      await admin.connect();
+      try {
+        await admin.describeCluster();
+      } finally {
+        await admin.disconnect();
+      }
+    },
+    objectStorage: () => deps.storage.ping(),
+  });
+  return app;
+}

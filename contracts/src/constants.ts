@@ -1,0 +1,195 @@
+/**
+ * Business constants and limits of the product (spec section 9, plus the enumerations of sections 2-4).
+ * Limits the spec leaves open are marked "Not in the spec" with the reason for the value chosen.
+ */
+
+// ---- Jobs --------------------------------------------------------------------------------------------
+
+export const jobTypes = ['Full-time', 'Part-time', 'Contract', 'Freelance', 'Internship'] as const;
+export const workLocations = ['Remote', 'On-site', 'Hybrid'] as const;
+export const experienceLevels = ['Entry Level', 'Mid Level', 'Senior Level', 'Executive'] as const;
+export const jobCategories = [
+  'Technology',
+  'Healthcare',
+  'Finance',
+  'Education',
+  'Marketing',
+  'Sales',
+  'Other',
+] as const;
+export const companySizes = ['1-10', '11-50', '51-200', '201-500', '501-1000', '1000+'] as const;
+export const skillProficiencies = ['Beginner', 'Intermediate', 'Advanced', 'Expert'] as const;
+
+export const DEFAULT_CURRENCY = 'USD';
+
+/** The Post-a-Job form starts with these values, one empty requirement and one empty benefit. */
+export const jobFormDefaults = {
+  jobType: 'Full-time',
+  workLocation: 'Remote',
+  experienceLevel: 'Mid Level',
+  category: 'Technology',
+  currency: DEFAULT_CURRENCY,
+  requirements: [''],
+  benefits: [''],
+} as const;
+
+/** A new skill row (profile and job form) starts at this proficiency and years of experience. */
+export const skillDefaults = { proficiency: 'Intermediate', experience: 1 } as const;
+
+// ---- Accounts ----------------------------------------------------------------------------------------
+
+export const accountTypes = ['job_seeker', 'employer'] as const;
+export const accountTypeLabels = { job_seeker: 'Job Seeker', employer: 'Employer' } as const;
+export const accountTypeHints = {
+  job_seeker: 'Find and apply to job opportunities',
+  employer: 'Post jobs and hire talented professionals',
+} as const;
+
+export const NAME_MIN_LENGTH = 2;
+export const PASSWORD_MIN_LENGTH = 6;
+// Not in the spec: a password cap bounds the hashing work; the other caps keep fields on a screen.
+export const PASSWORD_MAX_LENGTH = 128;
+export const NAME_MAX_LENGTH = 50;
+/** RFC 5321's limit on an address. */
+export const EMAIL_MAX_LENGTH = 254;
+export const PHONE_MAX_LENGTH = 30;
+export const PROFILE_JOB_TITLE_MAX_LENGTH = 100;
+export const BIO_MAX_LENGTH = 1000;
+
+/** Not in the spec: a skill or role name, a location part. */
+export const SHORT_TEXT_MAX_LENGTH = 100;
+/** Not in the spec: a profile carries at most this many skills or desired roles. */
+export const MAX_PROFILE_SKILLS = 50;
+export const MAX_DESIRED_ROLES = 20;
+export const MAX_YEARS_OF_EXPERIENCE = 70;
+
+// ---- Job form limits (not in the spec) ---------------------------------------------------------------
+
+export const JOB_TITLE_MAX_LENGTH = 150;
+export const JOB_DESCRIPTION_MAX_LENGTH = 10_000;
+export const JOB_LIST_ITEM_MAX_LENGTH = 500;
+export const JOB_LIST_MAX_ITEMS = 50;
+export const JOB_MAX_SKILLS = 30;
+export const COMPANY_TEXT_MAX_LENGTH = 150;
+export const WEBSITE_MAX_LENGTH = 2048;
+/** Not in the spec: salaries above this are treated as typing mistakes. */
+export const SALARY_MAX = 100_000_000;
+
+// ---- Applications ------------------------------------------------------------------------------------
+
+export const applicationStatuses = ['pending', 'accepted', 'rejected', 'interview'] as const;
+/** Badge colours; any other status is grey. */
+export const applicationStatusColors = {
+  pending: 'yellow',
+  accepted: 'green',
+  rejected: 'red',
+  interview: 'blue',
+} as const;
+export const UNKNOWN_STATUS_COLOR = 'grey';
+/** Not in the spec. */
+export const COVER_LETTER_MAX_LENGTH = 5000;
+
+// ---- Posts (values and limits not in the spec except the defaults 'text', 'Career', 'public') --------
+
+export const postTypes = ['text', 'article', 'achievement', 'job_update'] as const;
+export const postCategories = ['Career', 'Technology', 'Jobs', 'Advice', 'News', 'Other'] as const;
+export const postVisibilities = ['public', 'connections'] as const;
+export const postDefaults = { type: 'text', category: 'Career', visibility: 'public' } as const;
+export const POST_CONTENT_MAX_LENGTH = 5000;
+export const COMMENT_MAX_LENGTH = 2000;
+export const MAX_TAGS = 10;
+export const TAG_MAX_LENGTH = 30;
+
+// ---- Connections -------------------------------------------------------------------------------------
+
+/** The spec shows pending, accepted and an answer of rejected; no other value is shown. */
+export const connectionStatuses = ['pending', 'accepted', 'rejected'] as const;
+export const connectionResponses = ['accepted', 'rejected'] as const;
+/** The statuses the connections screen filters by. */
+export const connectionFilterStatuses = ['accepted', 'pending'] as const;
+/** Not in the spec: the spec only names the default, sort by name. */
+export const connectionSortFields = ['name', 'createdAt'] as const;
+export const sortOrders = ['asc', 'desc'] as const;
+export const connectionSortDefaults = { sortBy: 'name', sortOrder: 'asc' } as const;
+
+// ---- Uploads -----------------------------------------------------------------------------------------
+
+export const MEGABYTE = 1024 * 1024;
+/** The multipart field name, size limit and accepted types of each upload. */
+export const uploadLimits = {
+  resume: { field: 'resume', maxBytes: 10 * MEGABYTE, contentTypes: ['application/pdf'] },
+  // Not in the spec: which image types. SVG is left out on purpose (it can carry script).
+  profilePicture: {
+    field: 'profilePicture',
+    maxBytes: 5 * MEGABYTE,
+    contentTypes: ['image/jpeg', 'image/png', 'image/gif', 'image/webp'],
+  },
+} as const;
+export const uploadKinds = ['profilePicture', 'resume'] as const;
+/** How messages name each upload: "Failed to upload {kind}", "{Label} download started". */
+export const uploadKindNames = {
+  profilePicture: { kind: 'profile picture', label: 'Profile picture' },
+  resume: { kind: 'resume', label: 'Resume' },
+} as const satisfies Record<(typeof uploadKinds)[number], { kind: string; label: string }>;
+/** The generic upload widget's own default limit. */
+export const UPLOAD_WIDGET_DEFAULT_MAX_BYTES = 10 * MEGABYTE;
+
+// ---- Screens -----------------------------------------------------------------------------------------
+
+export const PROFILE_SUCCESS_BANNER_MS = 5000;
+export const dashboardCounts = { jobs: 5, recommendedJobs: 3, posts: 3 } as const;
+/** Job cards and suggested connections show at most this many skills. */
+export const MAX_SKILLS_SHOWN = 3;
+
+export const PROFILE_COMPLETION_ITEMS = 6;
+export const profileCompletionThresholds = { green: 80, yellow: 60 } as const;
+
+/** "Just now" under 1 minute, "{n}m ago" under 60 minutes, "{n}h ago" under 1440, else "{n}d ago". */
+export const relativeTimeCutoffsMinutes = { hours: 60, days: 1440 } as const;
+
+// ---- Pagination --------------------------------------------------------------------------------------
+
+export const DEFAULT_PAGE = 1;
+/** Not in the spec: page size default and cap for jobs, feed and connections. */
+export const DEFAULT_PAGE_SIZE = 10;
+export const MAX_PAGE_SIZE = 50;
+/** Not in the spec: the longest search text accepted in a list query. */
+export const SEARCH_MAX_LENGTH = 200;
+/** Pagination before anything is loaded: page 1 of 1, total 0, no next, no previous. */
+export const paginationDefaults = { currentPage: 1, totalPages: 1, total: 0, hasNext: false, hasPrev: false } as const;
+
+// ---- Settings ----------------------------------------------------------------------------------------
+
+export const themes = ['light', 'dark', 'system'] as const;
+export const THEME_STORAGE_KEY = 'theme';
+export const themeColors = { dark: '#0f0f23', light: '#ffffff' } as const;
+
+export const languages = ['en', 'es', 'fr', 'de'] as const;
+export const languageLabels = { en: 'English', es: 'Spanish', fr: 'French', de: 'German' } as const;
+export const timezones = ['UTC', 'EST', 'CST', 'MST', 'PST'] as const;
+
+export const notificationSettingKeys = [
+  'emailNotifications',
+  'pushNotifications',
+  'jobAlerts',
+  'connectionRequests',
+  'applicationUpdates',
+  'marketingEmails',
+] as const;
+export const notificationSettingLabels = {
+  emailNotifications: 'Email notifications',
+  pushNotifications: 'Push notifications',
+  jobAlerts: 'Job alerts',
+  connectionRequests: 'Connection requests',
+  applicationUpdates: 'Application updates',
+  marketingEmails: 'Marketing emails',
+} as const satisfies Record<(typeof notificationSettingKeys)[number], string>;
+export const notificationDefaults = {
+  emailNotifications: true,
+  pushNotifications: true,
+  jobAlerts: true,
+  connectionRequests: true,
+  applicationUpdates: true,
+  marketingEmails: false,
+} as const satisfies Record<(typeof notificationSettingKeys)[number], boolean>;
+export const appearanceDefaults = { theme: 'light', language: 'en', timezone: 'UTC' } as const;

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { CompanySize, ExperienceLevel, JobCategory, JobType, WorkLocation } from './enums.ts';
+import { JobSkill } from './job-skill.ts';
+import { Location } from './location.ts';
+import { SalaryRange } from './salary-range.ts';
+import { Id, IsoDate, IsoDateTime } from './scalars.ts';
+
+export const Company = z.object({
+  name: z.string(),
+  industry: z.string(),
+  size: CompanySize.nullable(),
+  /** A http(s) URL, or an empty string when not given. */
+  website: z.string(),
+});
+export type Company = z.infer<typeof Company>;
+
+/** Who posted the job; cards show the company name or else the employer's name. */
+export const JobEmployer = z.object({
+  _id: Id,
+  firstName: z.string(),
+  lastName: z.string(),
+});
+export type JobEmployer = z.infer<typeof JobEmployer>;
+
+/**
+ * One application as the job detail screen sees it: only its id, so the job shows "{n} applied"
+ * without telling every reader who applied.
+ */
+export const JobApplicationRef = z.object({ _id: Id });
+export type JobApplicationRef = z.infer<typeof JobApplicationRef>;
+
+export const Job = z.object({
+  _id: Id,
+  title: z.string(),
+  description: z.string(),
+  requirements: z.array(z.string()),
+  jobType: JobType,
+  workLocation: WorkLocation,
+  experienceLevel: ExperienceLevel,
+  category: JobCategory,
+  skills: z.array(JobSkill),
+  location: Location,
+  salary: SalaryRange,
+  company: Company,
+  benefits: z.array(z.string()),
+  applicationDeadline: IsoDate.nullable(),
+  createdAt: IsoDateTime,
+  employer: JobEmployer,
+  applications: z.array(JobApplicationRef),
+});
+export type Job = z.infer<typeof Job>;

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { AppearanceSettings } from './appearance-settings.ts';
+import { AccountType } from './enums.ts';
+import { JobPreferences } from './job-preferences.ts';
+import { Location } from './location.ts';
+import { NotificationSettings } from './notification-settings.ts';
+import { Id, IsoDateTime } from './scalars.ts';
+import { ProfilePicture, ResumeFile } from './uploaded-files.ts';
+import { UserSkill } from './user-skill.ts';
+
+/** The signed-in user, as `GET /auth/me`, login, register and the profile calls return it. */
+export const User = z.object({
+  _id: Id,
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  /** Empty string when not set, like bio and jobTitle. */
+  phone: z.string(),
+  bio: z.string(),
+  accountType: AccountType,
+  jobTitle: z.string(),
+  profilePicture: ProfilePicture.nullable(),
+  resume: ResumeFile.nullable(),
+  location: Location,
+  skills: z.array(UserSkill),
+  jobPreferences: JobPreferences,
+  notificationSettings: NotificationSettings,
+  appearanceSettings: AppearanceSettings,
+  createdAt: IsoDateTime,
+});
+export type User = z.infer<typeof User>;

@@ -1,0 +1,341 @@
+import {
+  BIO_MAX_LENGTH,
+  COMMENT_MAX_LENGTH,
+  COVER_LETTER_MAX_LENGTH,
+  EMAIL_MAX_LENGTH,
+  JOB_DESCRIPTION_MAX_LENGTH,
+  JOB_LIST_ITEM_MAX_LENGTH,
+  JOB_LIST_MAX_ITEMS,
+  JOB_MAX_SKILLS,
+  JOB_TITLE_MAX_LENGTH,
+  MAX_DESIRED_ROLES,
+  MAX_PAGE_SIZE,
+  MAX_PROFILE_SKILLS,
+  MAX_TAGS,
+  MAX_YEARS_OF_EXPERIENCE,
+  MEGABYTE,
+  NAME_MAX_LENGTH,
+  NAME_MIN_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  POST_CONTENT_MAX_LENGTH,
+  PROFILE_JOB_TITLE_MAX_LENGTH,
+  SEARCH_MAX_LENGTH,
+  SHORT_TEXT_MAX_LENGTH,
+  TAG_MAX_LENGTH,
+  uploadKindNames,
+  type uploadKinds,
+} from './constants.ts';
+
+/**
+ * Every user-facing text, in the spec's words (sections 5 and 8) and, where the spec is silent (server
+ * answers, limits it leaves open), in the same voice. Templates are small functions.
+ */
+
+export type UploadKind = (typeof uploadKinds)[number];
+
+/** "{label} must be at most {max} characters". */
+export function tooLong(label: string, max: number): string {
+  return `${label} must be at most ${max} characters`;
+}
+
+// ---- Section 8: global handling ---------------------------------------------------------------------
+
+export const globalMessages = {
+  serverError: 'Server error. Please try again later.',
+  notFound: 'Resource not found.',
+  networkError: 'Network error. Please check your connection.',
+} as const;
+
+/** Used by the client when an error response has no message field. */
+export const fallbackMessages = {
+  getUser: 'Failed to get user',
+  login: 'Login failed',
+  register: 'Registration failed',
+  changePassword: 'Failed to change password',
+  updateProfile: 'Failed to update profile',
+  updateSkills: 'Failed to update skills',
+  updateNotifications: 'Failed to update notification settings',
+  updateAppearance: 'Failed to update appearance settings',
+  uploadProfilePicture: 'Failed to upload profile picture',
+  uploadResume: 'Failed to upload resume',
+  removeProfilePicture: 'Failed to remove profile picture',
+  removeResume: 'Failed to remove resume',
+  getResume: 'Failed to get resume',
+  fetchJobs: 'Failed to fetch jobs',
+  fetchJob: 'Failed to fetch job',
+  createJob: 'Failed to create job',
+  applyToJob: 'Failed to apply to job',
+  fetchMyJobs: 'Failed to fetch your jobs',
+  fetchApplications: 'Failed to fetch applications',
+  fetchFeed: 'Failed to fetch feed',
+  fetchPost: 'Failed to fetch post',
+  createPost: 'Failed to create post',
+  toggleLike: 'Failed to toggle like',
+  addComment: 'Failed to add comment',
+  fetchMyPosts: 'Failed to fetch your posts',
+  fetchConnections: 'Failed to fetch connections',
+  fetchPendingRequests: 'Failed to fetch pending requests',
+  fetchSuggestedConnections: 'Failed to fetch suggested connections',
+  sendConnectionRequest: 'Failed to send connection request',
+  respondToConnectionRequest: 'Failed to respond to connection request',
+  removeConnection: 'Failed to remove connection',
+} as const;
+
+/** Titles of the cards that show a list's server error text. */
+export const errorCardTitles = {
+  jobs: 'Error loading jobs',
+  jobDetails: 'Error loading job details',
+  createJob: 'Error creating job',
+  applications: 'Error loading applications',
+  feed: 'Error loading feed',
+} as const;
+
+// ---- Section 5: Register and Login --------------------------------------------------------------------
+
+export const registerMessages = {
+  firstNameRequired: 'First name is required',
+  firstNameTooShort: `First name must be at least ${NAME_MIN_LENGTH} characters`,
+  firstNameTooLong: tooLong('First name', NAME_MAX_LENGTH),
+  lastNameRequired: 'Last name is required',
+  lastNameTooShort: `Last name must be at least ${NAME_MIN_LENGTH} characters`,
+  lastNameTooLong: tooLong('Last name', NAME_MAX_LENGTH),
+  emailRequired: 'Email is required',
+  emailInvalid: 'Please enter a valid email address',
+  emailTooLong: tooLong('Email', EMAIL_MAX_LENGTH),
+  passwordRequired: 'Password is required',
+  passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
+  passwordTooLong: tooLong('Password', PASSWORD_MAX_LENGTH),
+  confirmPasswordRequired: 'Please confirm your password',
+  passwordsDoNotMatch: 'Passwords do not match',
+  accountTypeRequired: 'Please select an account type',
+} as const;
+
+/** Server answers of the auth calls (not in the spec). */
+export const authMessages = {
+  emailTaken: 'An account with this email already exists',
+  invalidCredentials: 'Invalid email or password',
+  tooManyAttempts: 'Too many attempts. Please try again in a few minutes.',
+  signInRequired: 'Please sign in to continue',
+  signedOut: 'Signed out successfully',
+} as const;
+
+// ---- Section 5: Change password, section 8: Settings --------------------------------------------------
+
+export const passwordMessages = {
+  currentPasswordRequired: 'Current password is required',
+  currentPasswordIncorrect: 'Current password is incorrect',
+  newPasswordRequired: 'New password is required',
+  newPasswordTooShort: `New password must be at least ${PASSWORD_MIN_LENGTH} characters`,
+  newPasswordTooLong: tooLong('New password', PASSWORD_MAX_LENGTH),
+  newPasswordSameAsCurrent: 'New password must be different from your current password',
+  confirmNewPasswordRequired: 'Please confirm your new password',
+  newPasswordsDoNotMatch: 'New passwords do not match',
+} as const;
+
+export const settingsMessages = {
+  passwordUpdated: 'Password updated successfully!',
+  passwordUpdateFailed: 'Failed to update password. Please check your current password.',
+  notificationsUpdated: 'Notification settings updated successfully!',
+  notificationsUpdateFailed: 'Failed to update notification settings.',
+  appearanceUpdated: 'Appearance settings updated successfully!',
+  appearanceUpdateFailed: 'Failed to update appearance settings.',
+  themeInvalid: 'Please choose a theme: light, dark or system',
+  languageInvalid: 'Please choose a language: English, Spanish, French or German',
+  timezoneInvalid: 'Please choose a timezone: UTC, EST, CST, MST or PST',
+  notificationSettingInvalid: (label: string): string => `${label} must be turned on or off`,
+} as const;
+
+// ---- Section 5: Post a Job ----------------------------------------------------------------------------
+
+export const jobFormMessages = {
+  titleRequired: 'Job title is required',
+  titleTooLong: tooLong('Job title', JOB_TITLE_MAX_LENGTH),
+  descriptionRequired: 'Job description is required',
+  descriptionTooLong: tooLong('Job description', JOB_DESCRIPTION_MAX_LENGTH),
+  companyNameRequired: 'Company name is required',
+  cityRequired: 'City is required',
+  salaryRangeRequired: 'Salary range is required',
+  salaryNotANumber: 'Salary must be a number',
+  salaryNegative: 'Salary cannot be negative',
+  salaryTooLarge: 'Salary is too large',
+  salaryMaxBelowMin: 'Maximum salary cannot be less than minimum salary',
+  currencyInvalid: 'Currency must be a 3-letter code such as USD',
+  jobTypeInvalid: 'Please choose a valid job type',
+  workLocationInvalid: 'Please choose a valid work location',
+  experienceLevelInvalid: 'Please choose a valid experience level',
+  categoryInvalid: 'Please choose a valid category',
+  companySizeInvalid: 'Please choose a valid company size',
+  websiteInvalid: 'Please enter a valid website address starting with http:// or https://',
+  deadlineInvalid: 'Please enter a valid date for the application deadline',
+  deadlineInPast: 'Application deadline cannot be before today',
+  requirementTooLong: tooLong('Each requirement', JOB_LIST_ITEM_MAX_LENGTH),
+  tooManyRequirements: `A job can list at most ${JOB_LIST_MAX_ITEMS} requirements`,
+  benefitTooLong: tooLong('Each benefit', JOB_LIST_ITEM_MAX_LENGTH),
+  tooManyBenefits: `A job can list at most ${JOB_LIST_MAX_ITEMS} benefits`,
+  skillNameTooLong: tooLong('Skill name', SHORT_TEXT_MAX_LENGTH),
+  tooManySkills: `A job can list at most ${JOB_MAX_SKILLS} skills`,
+  skillRequiredFlagInvalid: 'Whether a skill is required must be true or false',
+  proficiencyInvalid: 'Please choose a valid skill proficiency',
+  companyFieldTooLong: (label: string, max: number): string => tooLong(label, max),
+} as const;
+
+export const jobMessages = {
+  jobNotFound: 'Job not found',
+  jobNotFoundDetail: "The job you're looking for doesn't exist or has been removed.",
+  noJobsFound: 'No jobs found',
+  tryAdjustingSearch: 'Try adjusting your search criteria',
+  jobsFound: (n: number): string => `${n} jobs found`,
+  appliedCount: (n: number): string => `${n} applied`,
+  salaryNotSpecified: 'Salary not specified',
+  locationNotSpecified: 'Location not specified',
+  notSpecified: 'Not specified',
+} as const;
+
+// ---- Section 5: Apply, section 8: apply alerts --------------------------------------------------------
+
+export const applyMessages = {
+  coverLetterRequired: 'Cover letter is required',
+  coverLetterTooLong: tooLong('Cover letter', COVER_LETTER_MAX_LENGTH),
+  expectedSalaryInvalid: 'Expected salary must be a whole number',
+  expectedSalaryNegative: 'Expected salary cannot be negative',
+  expectedSalaryTooLarge: 'Expected salary is too large',
+  submitted: 'Application submitted successfully!',
+  submitFailed: 'Failed to submit application. Please try again.',
+  alreadyApplied: 'You have already applied to this job',
+  deadlinePassed: 'The application deadline for this job has passed',
+  noApplications: 'No applications found',
+  noApplicationsYet: "You haven't applied to any jobs yet",
+  noApplicationsMatch: 'No applications match your current filters',
+} as const;
+
+// ---- Section 5: Profile, section 8: profile alerts ----------------------------------------------------
+
+function fileLabel(kind: UploadKind): string {
+  return uploadKindNames[kind].label;
+}
+
+export const profileMessages = {
+  updated: 'Profile updated successfully!',
+  updateFailed: 'Failed to update profile. Please try again.',
+  phoneInvalid: 'Please enter a valid phone number',
+  bioTooLong: tooLong('Bio', BIO_MAX_LENGTH),
+  jobTitleTooLong: tooLong('Job title', PROFILE_JOB_TITLE_MAX_LENGTH),
+  locationPartTooLong: (label: string): string => tooLong(label, SHORT_TEXT_MAX_LENGTH),
+  skillNameTooLong: tooLong('Skill name', SHORT_TEXT_MAX_LENGTH),
+  tooManySkills: `A profile can list at most ${MAX_PROFILE_SKILLS} skills`,
+  experienceInvalid: `Years of experience must be a whole number from 0 to ${MAX_YEARS_OF_EXPERIENCE}`,
+  roleTooLong: tooLong('Desired role', SHORT_TEXT_MAX_LENGTH),
+  tooManyRoles: `A profile can list at most ${MAX_DESIRED_ROLES} desired roles`,
+  preferredLocationInvalid: 'Preferred location must be Remote, On-site or Hybrid',
+  resumeNotPdf: 'Please upload a PDF file for resume',
+  pictureNotImage: 'Please upload an image file for profile picture',
+  /** "File size too large. Maximum size: {n}MB" */
+  fileTooLarge: (maxBytes: number): string => `File size too large. Maximum size: ${maxBytes / MEGABYTE}MB`,
+  selectPdf: 'Please select a PDF file',
+  selectImage: 'Please select an image file',
+  fileMissing: 'Please choose a file to upload',
+  uploaded: (kind: UploadKind): string => `${fileLabel(kind)} uploaded successfully!`,
+  /** "Failed to upload {kind}. {server message or Please try again.}" */
+  uploadFailed: (kind: UploadKind, serverMessage?: string): string =>
+    `Failed to upload ${uploadKindNames[kind].kind}. ${serverMessage?.trim() || 'Please try again.'}`,
+  removed: (kind: UploadKind): string => `${fileLabel(kind)} removed successfully!`,
+  removeFailed: (kind: UploadKind): string => `Failed to remove ${uploadKindNames[kind].kind}. Please try again.`,
+  nothingToRemove: (kind: UploadKind): string => `There is no ${uploadKindNames[kind].kind} to remove`,
+  notAvailableForDownload: (kind: UploadKind): string => `${fileLabel(kind)} not available for download`,
+  openedInNewTab: (kind: UploadKind): string => `${fileLabel(kind)} opened in new tab`,
+  downloadStarted: (kind: UploadKind): string => `${fileLabel(kind)} download started`,
+  downloadFailed: (kind: UploadKind): string =>
+    `Failed to download ${uploadKindNames[kind].kind}. Please try again.`,
+  loadingResume: 'Loading resume...',
+  resumeNotAdded: 'Resume Not Added Yet',
+  userNotFound: 'User not found',
+} as const;
+
+// ---- Section 5: Feed, section 8: post alerts ----------------------------------------------------------
+
+export const postMessages = {
+  contentEmpty: 'Post content cannot be empty',
+  contentTooLong: tooLong('Post content', POST_CONTENT_MAX_LENGTH),
+  commentEmpty: 'Comment cannot be empty',
+  commentTooLong: tooLong('Comment', COMMENT_MAX_LENGTH),
+  tooManyTags: `A post can have at most ${MAX_TAGS} tags`,
+  tagTooLong: tooLong('Each tag', TAG_MAX_LENGTH),
+  tagInvalid: 'Tags may contain only letters, numbers, hyphens and underscores',
+  typeInvalid: 'Please choose a valid post type',
+  categoryInvalid: 'Please choose a valid post category',
+  visibilityInvalid: 'Post visibility must be public or connections',
+  createFailed: 'Failed to create post. Please try again.',
+  postNotFound: 'Post not found',
+  noPosts: 'No posts yet',
+} as const;
+
+// ---- Connections --------------------------------------------------------------------------------------
+
+export const connectionMessages = {
+  responseInvalid: 'Please answer the connection request with accepted or rejected',
+  statusFilterInvalid: 'Status must be accepted or pending',
+  sortByInvalid: 'Connections can be sorted by name or createdAt',
+  sortOrderInvalid: 'Sort order must be asc or desc',
+  cannotConnectWithSelf: 'You cannot connect with yourself',
+  alreadyConnected: 'You are already connected with this person',
+  requestAlreadyPending: 'A connection request between you is already pending',
+  requestAlreadyAnswered: 'This connection request has already been answered',
+  notRequestRecipient: 'Only the person who received this request can answer it',
+  requestNotFound: 'Connection request not found',
+  connectionNotFound: 'Connection not found',
+  requestSent: 'Connection request sent',
+  requestAccepted: 'Connection request accepted',
+  requestDeclined: 'Connection request declined',
+  removed: 'Connection removed',
+  noConnections: 'No Connections',
+  noPendingRequests: 'No Pending Requests',
+  noSuggestedConnections: 'No Suggested Connections',
+  wantsToConnect: 'Wants to connect with you',
+  noBio: 'No bio available',
+} as const;
+
+// ---- List queries (not in the spec) ------------------------------------------------------------------
+
+export const queryMessages = {
+  pageInvalid: 'Page must be a whole number of 1 or more',
+  limitInvalid: `Limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`,
+  searchTooLong: tooLong('Search text', SEARCH_MAX_LENGTH),
+  followingInvalid: 'The following filter must be true or false',
+  skillsFilterTooLong: 'Too many skills in the filter',
+} as const;
+
+// ---- Requests in general (not in the spec) -------------------------------------------------------------
+
+export const requestMessages = {
+  invalidJson: 'The request body is not valid JSON',
+  jsonExpected: 'Please send the request body as JSON',
+  crossSiteRequest: 'Cross-site requests are not allowed',
+  payloadTooLarge: 'The request is too large',
+  tooManyRequests: 'Too many requests. Please slow down and try again shortly.',
+  forbidden: 'You do not have permission to do that',
+  serviceUnavailable: 'The service is temporarily unavailable. Please try again shortly.',
+  invalidId: (label: string): string => `${label} not found`,
+} as const;
+
+// ---- Screens: relative time and small templates -------------------------------------------------------
+
+export const relativeTimeMessages = {
+  justNow: 'Just now',
+  minutesAgo: (n: number): string => `${n}m ago`,
+  hoursAgo: (n: number): string => `${n}h ago`,
+  daysAgo: (n: number): string => `${n}d ago`,
+} as const;
+
+export const screenMessages = {
+  loading: 'Loading...',
+  welcomeBack: (firstName: string): string => `Welcome back, ${firstName}!`,
+  pageOf: (page: number, totalPages: number): string => `Page ${page} of ${totalPages}`,
+  moreSkills: (n: number): string => `+${n} more`,
+  noRecommendations: 'No recommendations yet',
+  professional: 'Professional',
+  company: 'Company',
+  searchPlaceholder: 'Search jobs, people, companies...',
+  composerPlaceholder: "What's on your mind?",
+  tagline: 'Your AI-powered career companion',
+} as const;

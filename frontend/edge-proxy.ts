@@ -1,0 +1,123 @@
+import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import net from 'node:net';
+import type { Duplex } from 'node:stream';
+import type { Plugin } from 'vite';
+import { type EdgeTargets, routeFor } from './edge-routing';
+
+/**
+ * Forwards `/api` and `/socket.io` to the services by `routeFor`. Vite's `server.proxy` picks its
+ * target by path only, so the method split lives here: a small reverse proxy on node:http that keeps
+ * the path, the Host, the Origin and the cookies exactly as the browser sent them.
+ */
+
+// Hop-by-hop headers (RFC 9110 section 7.6.1) belong to one connection and are not forwarded.
+const hopByHop = new Set(['connection', 'keep-alive', 'proxy-connection', 'upgrade', 'te', 'trailer']);
+
+function endToEnd(headers: IncomingHttpHeaders): IncomingHttpHeaders {
+  const kept: IncomingHttpHeaders = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (!hopByHop.has(name)) kept[name] = value;
+  }
+  return kept;
+}
+
+function appendForwardedFor(existing: string | string[] | undefined, address: string | undefined): string {
+  const previous = Array.isArray(existing) ? existing.join(', ') : existing;
+  const client = address ?? 'unknown';
+  return previous ? `${previous}, ${client}` : client;
+}
+
+function upstreamAddress(target: string): { host: string; port: number } {
+  const url = new URL(target);
+  return {
+    host: url.hostname.replace(/^\[(.*)\]$/, '$1'),
+    port: Number(url.port) || (url.protocol === 'https:' ? 443 : 80),
+  };
+}
+
+function badGateway(res: ServerResponse, service: string): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res.writeHead(502, { 'content-type': 'application/json; charset=utf-8' });
+  res.end(JSON.stringify({ message: `Bad gateway: the ${service} is not reachable.` }));
+}
+
+export interface EdgeHandlers {
+  /** Connect-style middleware: forwards API and socket.io requests, passes the rest to `next`. */
+  handleRequest(req: IncomingMessage, res: ServerResponse, next: () => void): void;
+  /** `upgrade` listener: tunnels socket.io websockets; ignores other upgrades (Vite's HMR has its own). */
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
+}
+
+const serviceNames = { query: 'query-service', command: 'command-service', gateway: 'realtime-gateway' };
+
+export function createEdgeHandlers(targets: EdgeTargets): EdgeHandlers {
+  return {
+    handleRequest(req, res, next) {
+      const route = routeFor(req.method ?? 'GET', req.url ?? '/');
+      if (route === 'static') {
+        next();
+        return;
+      }
+      const { host, port } = upstreamAddress(targets[route]);
+      const headers = endToEnd(req.headers);
+      headers['x-forwarded-for'] = appendForwardedFor(req.headers['x-forwarded-for'], req.socket.remoteAddress);
+      headers['x-forwarded-host'] = req.headers.host;
+      headers['x-forwarded-proto'] = 'http';
+
+      const upstream = http.request({ host, port, method: req.method, path: req.url, headers }, (reply) => {
+        res.writeHead(reply.statusCode ?? 502, reply.statusMessage, endToEnd(reply.headers));
+        reply.pipe(res);
+      });
+      upstream.on('error', () => badGateway(res, serviceNames[route]));
+      // The browser went away (navigation, aborted fetch): stop the upstream request too.
+      res.on('close', () => {
+        if (!res.writableFinished) upstream.destroy();
+      });
+      req.pipe(upstream);
+    },
+
+    handleUpgrade(req, socket, head) {
+      if (routeFor(req.method ?? 'GET', req.url ?? '/') !== 'gateway') return;
+      const { host, port } = upstreamAddress(targets.gateway);
+      const upstream = net.connect({ host, port });
+      upstream.once('connect', () => {
+        // Replay the handshake byte for byte; the gateway's 101 reply then flows back unchanged.
+        const lines = [`${req.method} ${req.url} HTTP/${req.httpVersion}`];
+        for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) {
+          if (req.rawHeaders[i]?.toLowerCase() === 'x-forwarded-for') continue;
+          lines.push(`${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}`);
+        }
+        lines.push(`X-Forwarded-For: ${appendForwardedFor(req.headers['x-forwarded-for'], req.socket.remoteAddress)}`);
+        upstream.write(`${lines.join('\r\n')}\r\n\r\n`);
+        if (head.length > 0) upstream.write(head);
+        socket.pipe(upstream).pipe(socket);
+      });
+      upstream.on('error', () => {
+        if (socket.writable) socket.end('HTTP/1.1 502 Bad Gateway\r\nConnection: close\r\n\r\n');
+        socket.destroy();
+      });
+      socket.on('error', () => upstream.destroy());
+      socket.on('close', () => upstream.destroy());
+      upstream.on('close', () => socket.destroy());
+    },
+  };
+}
+
+/** Installs the edge routing on both `vite` and `vite preview`, ahead of Vite's own middlewares. */
+export function edgeRouting(targets: EdgeTargets): Plugin {
+  const edge = createEdgeHandlers(targets);
+  return {
+    name: 'careers:edge-routing',
+    configureServer(server) {
+      server.middlewares.use(edge.handleRequest);
+      server.httpServer?.on('upgrade', edge.handleUpgrade);
+    },
+    configurePreviewServer(server) {
+      server.middlewares.use(edge.handleRequest);
+      server.httpServer.on('upgrade', edge.handleUpgrade);
+    },
+  };
+}

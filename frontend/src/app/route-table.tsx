@@ -1,0 +1,89 @@
+import { Navigate, type RouteObject } from 'react-router-dom';
+import { AppLayout } from './layouts/app-layout';
+import { AuthLayout } from './layouts/auth-layout';
+import { PublicOnly } from './public-only';
+import { RequireAuth } from './require-auth';
+import { AuthPlaceholder } from './routes/auth-placeholder';
+import { PlaceholderScreen } from './routes/placeholder-screen';
+
+const myApplications = (
+  <PlaceholderScreen title="My Applications" note="Tracking your job applications is coming soon." />
+);
+
+/** Spec section 2, "Route table". Each placeholder is replaced by its feature's screen. */
+export const routeTable: RouteObject[] = [
+  {
+    element: <PublicOnly />,
+    children: [
+      {
+        element: <AuthLayout />,
+        children: [
+          {
+            path: 'login',
+            element: (
+              <AuthPlaceholder
+                title="Welcome back"
+                subtitle="Sign in to your account to continue"
+                switchText="Don't have an account?"
+                switchLink={{ to: '/register', label: 'Create one' }}
+              />
+            ),
+          },
+          {
+            path: 'register',
+            element: (
+              <AuthPlaceholder
+                title="Create your account"
+                switchText="Already have an account?"
+                switchLink={{ to: '/login', label: 'Sign in' }}
+              />
+            ),
+          },
+        ],
+      },
+    ],
+  },
+  {
+    element: <RequireAuth />,
+    children: [
+      {
+        element: <AppLayout />,
+        children: [
+          { index: true, element: <Navigate to="/dashboard" replace /> },
+          {
+            path: 'dashboard',
+            element: <PlaceholderScreen title="Dashboard" note="Your career overview is coming soon." />,
+          },
+          {
+            path: 'jobs',
+            element: <PlaceholderScreen title="Find Jobs" note="Job search is coming soon." />,
+          },
+          {
+            path: 'jobs/post',
+            element: <PlaceholderScreen title="Post a Job" note="Posting jobs is coming soon." />,
+          },
+          { path: 'jobs/applications', element: myApplications },
+          {
+            path: 'jobs/:id',
+            element: <PlaceholderScreen title="Job Details" note="Job details are coming soon." />,
+          },
+          { path: 'applications', element: myApplications },
+          { path: 'feed', element: <PlaceholderScreen title="Feed" note="The social feed is coming soon." /> },
+          {
+            path: 'profile',
+            element: <PlaceholderScreen title="Profile" note="Editing your profile is coming soon." />,
+          },
+          {
+            path: 'connections',
+            element: <PlaceholderScreen title="Connections" note="Managing your network is coming soon." />,
+          },
+          {
+            path: 'settings',
+            element: <PlaceholderScreen title="Settings" note="Account settings are coming soon." />,
+          },
+        ],
+      },
+    ],
+  },
+  { path: '*', element: <Navigate to="/dashboard" replace /> },
+];

@@ -1,0 +1,46 @@
+import { formatConsistencyToken, parseConsistencyTokens } from '@careers/contracts/consistency';
+
+/** Enough for any burst of writes a person makes between two reads. */
+const maxStreams = 32;
+
+/**
+ * Read-your-writes on the client: remembers the consistency tokens that command replies (and socket
+ * pushes) carry, and hands them to the next reads. A token is dropped once a read that carried it
+ * has succeeded, because by then the query-service has applied that version (or waited its bound).
+ */
+export class ConsistencyTokens {
+  readonly #versions = new Map<string, number>();
+
+  /** Accepts a raw header value: one token or a comma-separated list. Malformed values are ignored. */
+  remember(header: string | null | undefined): void {
+    for (const { streamId, streamVersion } of parseConsistencyTokens(header) ?? []) {
+      const known = this.#versions.get(streamId) ?? 0;
+      if (streamVersion <= known) continue;
+      this.#versions.delete(streamId);
+      this.#versions.set(streamId, streamVersion);
+    }
+    while (this.#versions.size > maxStreams) {
+      const oldest = this.#versions.keys().next().value;
+      if (oldest === undefined) break;
+      this.#versions.delete(oldest);
+    }
+  }
+
+  /** What a read sends now; pass it back to `settled` when that read succeeds. */
+  pending(): ReadonlyMap<string, number> {
+    return new Map(this.#versions);
+  }
+
+  /** The header value for `pending()`, or undefined when there is nothing to wait for. */
+  static header(tokens: ReadonlyMap<string, number>): string | undefined {
+    if (tokens.size === 0) return undefined;
+    return [...tokens].map(([streamId, streamVersion]) => formatConsistencyToken({ streamId, streamVersion })).join(',');
+  }
+
+  /** Forgets the tokens a successful read carried, unless a newer write to that stream came since. */
+  settled(sent: ReadonlyMap<string, number>): void {
+    for (const [streamId, version] of sent) {
+      if (this.#versions.get(streamId) === version) this.#versions.delete(streamId);
+    }
+  }
+}

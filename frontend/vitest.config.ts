@@ -1,0 +1,13 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+// No edge plugin here: tests never start the dev server. edge-*.test.ts opt into the node environment.
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    name: 'frontend',
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}', '*.test.ts'],
+    setupFiles: ['./src/test/setup.ts'],
+  },
+});

@@ -1,0 +1,25 @@
+import type { DomainEvent, DomainEventType } from '@careers/contracts/events/catalogue';
+import type { PoolClient, Redis } from '@careers/service-kit';
+
+type ChainableCommander = ReturnType<Redis['multi']>;
+
+export interface ProjectionContext {
+  /** The batch's Postgres transaction: read-model rows and the checkpoint commit together. */
+  tx: PoolClient;
+  /** Quoted read schema, e.g. "read". */
+  schema: string;
+  /** Redis writes, run just before the Postgres commit. They must be absolute or idempotent (SET, ZADD, SADD). */
+  redis: ChainableCommander;
+}
+
+/**
+ * A read model's reaction to events. Rule: applying an event twice has the effect of applying it once
+ * (the runner skips redeliveries by stream version, and Redis writes are idempotent besides).
+ */
+export interface Projector {
+  name: string;
+  handles: readonly DomainEventType[];
+  apply(event: DomainEvent, ctx: ProjectionContext): Promise<void>;
+  /** Removes what this projector wrote, before a rebuild from the topics. */
+  reset(ctx: { tx: PoolClient; schema: string; redis: Redis }): Promise<void>;
+}

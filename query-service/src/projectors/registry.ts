@@ -1,0 +1,6 @@
+import type { Projector } from './projector.ts';
+import { postsProjector } from './posts/project.ts';
+import { usersProjector } from './users/project.ts';
+
+/** Every read model the projector process maintains. Order matters only within one event. */
+export const projectors: readonly Projector[] = [usersProjector, postsProjector];

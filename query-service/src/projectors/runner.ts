@@ -1,0 +1,175 @@
+import { parseDomainEvent, type DomainEvent } from '@careers/contracts/events/catalogue';
+import { streamTypes } from '@careers/contracts/topics';
+import {
+  createConsumer,
+  ensureTopics,
+  groupName,
+  ident,
+  topicName,
+  type Consumer,
+  type KafkaSettings,
+  type Logger,
+  type Pool,
+  type Redis,
+} from '@careers/service-kit';
+import type { Kafka } from 'kafkajs';
+import type { Projector } from './projector.ts';
+
+export const PROJECTOR_GROUP = 'query-projector';
+
+export interface RawMessage {
+  topic: string;
+  partition: number;
+  offset: string;
+  value: Buffer | null;
+}
+
+export interface ProjectorRunnerOptions {
+  pool: Pool;
+  schema: string;
+  redis: Redis;
+  kafka: Kafka;
+  kafkaSettings: KafkaSettings;
+  log: Logger;
+  projectors: readonly Projector[];
+  groupId?: string;
+}
+
+/**
+ * Consumes every aggregate topic and applies each batch to the read models in ONE Postgres transaction
+ * together with the per-stream checkpoints; Kafka offsets are committed only after that commit. An event
+ * at or below its stream's checkpoint is a redelivery and changes nothing.
+ */
+export class ProjectorRunner {
+  private readonly options: ProjectorRunnerOptions;
+  private readonly byType = new Map<string, Projector[]>();
+  private readonly s: string;
+  private consumer: Consumer | null = null;
+  applied = 0;
+  skipped = 0;
+
+  constructor(options: ProjectorRunnerOptions) {
+    this.options = options;
+    this.s = ident(options.schema);
+    for (const projector of options.projectors) {
+      for (const type of projector.handles) {
+        this.byType.set(type, [...(this.byType.get(type) ?? []), projector]);
+      }
+    }
+  }
+
+  topics(): string[] {
+    return streamTypes.map((type) => topicName(this.options.kafkaSettings, type));
+  }
+
+  async start(): Promise<void> {
+    const { kafka, kafkaSettings, log } = this.options;
+    await ensureTopics(kafka, kafkaSettings, this.topics());
+    const consumer = createConsumer(kafka, groupName(kafkaSettings, this.options.groupId ?? PROJECTOR_GROUP));
+    this.consumer = consumer;
+    await consumer.connect();
+    await consumer.subscribe({ topics: this.topics(), fromBeginning: true });
+    await consumer.run({
+      autoCommit: false,
+      eachBatchAutoResolve: false,
+      partitionsConsumedConcurrently: 1,
+      eachBatch: async ({ batch, resolveOffset, heartbeat }) => {
+        const messages: RawMessage[] = batch.messages.map((m) => ({
+          topic: batch.topic,
+          partition: batch.partition,
+          offset: m.offset,
+          value: m.value,
+        }));
+        await this.applyMessages(messages);
+        const last = batch.messages.at(-1);
+        if (!last) return;
+        for (const m of batch.messages) resolveOffset(m.offset);
+        await consumer.commitOffsets([
+          { topic: batch.topic, partition: batch.partition, offset: (BigInt(last.offset) + 1n).toString() },
+        ]);
+        await heartbeat();
+      },
+    });
+    log.info({ topics: this.topics() }, 'projector runner consuming');
+  }
+
+  async stop(): Promise<void> {
+    await this.consumer?.disconnect();
+    this.consumer = null;
+  }
+
+  /** Applies a batch of raw Kafka messages in one transaction. Public so tests can redeliver batches. */
+  async applyMessages(messages: RawMessage[]): Promise<{ applied: number; skipped: number }> {
+    const events: DomainEvent[] = [];
+    const dead: { message: RawMessage; reason: string }[] = [];
+    for (const message of messages) {
+      try {
+        events.push(parseDomainEvent(JSON.parse(message.value?.toString('utf8') ?? 'null')));
+      } catch (error) {
+        dead.push({ message, reason: (error as Error).message.slice(0, 2000) });
+      }
+    }
+    const { pool, redis, log } = this.options;
+    const client = await pool.connect();
+    let applied = 0;
+    let skipped = 0;
+    try {
+      await client.query('BEGIN');
+      const streamIds = [...new Set(events.map((e) => e.streamId))];
+      const current = new Map<string, number>();
+      if (streamIds.length > 0) {
+        const { rows } = await client.query<{ stream_id: string; stream_version: number }>(
+          `SELECT stream_id, stream_version FROM ${this.s}.stream_checkpoints WHERE stream_id = ANY($1) FOR UPDATE`,
+          [streamIds],
+        );
+        for (const row of rows) current.set(row.stream_id, row.stream_version);
+      }
+      const advanced = new Map<string, DomainEvent>();
+      const multi = redis.multi();
+      for (const event of events) {
+        const at = current.get(event.streamId) ?? 0;
+        if (event.streamVersion <= at) {
+          skipped++;
+          continue;
+        }
+        for (const projector of this.byType.get(event.type) ?? []) {
+          await projector.apply(event, { tx: client, schema: this.s, redis: multi });
+        }
+        current.set(event.streamId, event.streamVersion);
+        advanced.set(event.streamId, event);
+        applied++;
+      }
+      if (advanced.size > 0) {
+        const list = [...advanced.values()];
+        await client.query(
+          `INSERT INTO ${this.s}.stream_checkpoints (stream_id, stream_type, stream_version, position)
+           SELECT * FROM unnest($1::text[], $2::text[], $3::int[], $4::bigint[])
+           ON CONFLICT (stream_id) DO UPDATE
+             SET stream_version = EXCLUDED.stream_version, position = EXCLUDED.position, applied_at = now()`,
+          [list.map((e) => e.streamId), list.map((e) => e.streamType), list.map((e) => e.streamVersion), list.map((e) => e.position)],
+        );
+      }
+      for (const { message, reason } of dead) {
+        log.error({ topic: message.topic, partition: message.partition, offset: message.offset, reason }, 'dead letter');
+        await client.query(
+          `INSERT INTO ${this.s}.dead_letters (topic, partition, kafka_offset, reason, payload) VALUES ($1, $2, $3, $4, $5)`,
+          [message.topic, message.partition, message.offset, reason, message.value?.toString('utf8') ?? ''],
+        );
+      }
+      // Redis first, then the commit: if the commit fails the batch is redelivered and the idempotent
+      // Redis writes are simply made again.
+      const results = await multi.exec();
+      const failed = results?.find(([error]) => error);
+      if (failed?.[0]) throw failed[0];
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw error;
+    } finally {
+      client.release();
+    }
+    this.applied += applied;
+    this.skipped += skipped;
+    return { applied, skipped };
+  }
+}

@@ -1,0 +1,44 @@
+import { CONSISTENCY_HEADER, CONSISTENCY_WAIT_MS, parseConsistencyTokens } from '@careers/contracts/consistency';
+import {
+  badRequest,
+  createHttpServer,
+  ident,
+  registerHealth,
+  type Logger,
+  type Pool,
+  type QueryServiceConfig,
+  type Redis,
+} from '@careers/service-kit';
+import type { FastifyInstance } from 'fastify';
+import { waitForProjection } from './consistency.ts';
+import { registerGetPost } from './routes/get-post.ts';
+
+export interface QueryServiceDeps {
+  config: QueryServiceConfig;
+  log: Logger;
+  pool: Pool;
+  redis: Redis;
+}
+
+/** The query API: read models only, every route registered here explicitly. */
+export async function buildQueryApp(deps: QueryServiceDeps): Promise<FastifyInstance> {
+  const app = await createHttpServer({ logger: deps.log, allowedOrigins: deps.config.ALLOWED_ORIGINS });
+  registerHealth(app, {
+    postgres: () => deps.pool.query('SELECT 1'),
+    redis: () => deps.redis.ping(),
+  });
+
+  // Read-your-writes: a request that carries the token of a write waits until it is projected.
+  app.addHook('preHandler', async (request, reply) => {
+    const header = request.headers[CONSISTENCY_HEADER];
+    if (header === undefined) return;
+    const tokens = parseConsistencyTokens(Array.isArray(header) ? header.join(',') : header);
+    if (tokens === null) throw badRequest(`Invalid ${CONSISTENCY_HEADER} header`);
+    const caughtUp = await waitForProjection(deps.pool, deps.config.DB_SCHEMA, tokens, CONSISTENCY_WAIT_MS);
+    if (!caughtUp) reply.header('x-consistency-stale', '1');
+  });
+
+  const routeDeps = { app, pool: deps.pool, redis: deps.redis, schema: ident(deps.config.DB_SCHEMA) };
+  registerGetPost(routeDeps);
+  return app;
+}

@@ -1,0 +1,79 @@
+import {
+  createKafka,
+  createLogger,
+  createPool,
+  createRedis,
+  loadConfig,
+  queryServiceEnv,
+  type QueryServiceConfig,
+} from '@careers/service-kit';
+import type { FastifyInstance } from 'fastify';
+import { migrateReadSchema } from './migrate.ts';
+import { ProjectorRunner } from './projectors/runner.ts';
+import { projectors } from './projectors/registry.ts';
+import { buildQueryApp, type QueryServiceDeps } from './server.ts';
+
+export interface RunningQueryService {
+  app: FastifyInstance;
+  deps: QueryServiceDeps;
+  close(): Promise<void>;
+}
+
+/** The query API process. */
+export async function startQueryService(
+  env: NodeJS.ProcessEnv = process.env,
+  options: { listen?: boolean } = {},
+): Promise<RunningQueryService> {
+  const config: QueryServiceConfig = loadConfig(queryServiceEnv, env);
+  const log = createLogger('query-service', config.LOG_LEVEL);
+  const pool = createPool(config.DATABASE_URL, config.DATABASE_POOL_SIZE, 'query-service');
+  await migrateReadSchema(pool, config.DB_SCHEMA);
+  const redis = createRedis(config.REDIS_URL, config.REDIS_KEY_PREFIX);
+  const deps: QueryServiceDeps = { config, log, pool, redis };
+  const app = await buildQueryApp(deps);
+  if (options.listen !== false) await app.listen({ host: config.HOST, port: config.PORT });
+  return {
+    app,
+    deps,
+    async close() {
+      await app.close();
+      redis.disconnect();
+      await pool.end();
+    },
+  };
+}
+
+export interface RunningProjector {
+  runner: ProjectorRunner;
+  config: QueryServiceConfig;
+  close(): Promise<void>;
+}
+
+/** The projector process: consumes the topics and maintains the read models. */
+export async function startProjector(env: NodeJS.ProcessEnv = process.env): Promise<RunningProjector> {
+  const config: QueryServiceConfig = loadConfig(queryServiceEnv, env);
+  const log = createLogger('projector', config.LOG_LEVEL);
+  const pool = createPool(config.DATABASE_URL, config.DATABASE_POOL_SIZE, 'projector');
+  await migrateReadSchema(pool, config.DB_SCHEMA);
+  const redis = createRedis(config.REDIS_URL, config.REDIS_KEY_PREFIX);
+  const kafka = createKafka(config, 'projector', log);
+  const runner = new ProjectorRunner({
+    pool,
+    schema: config.DB_SCHEMA,
+    redis,
+    kafka,
+    kafkaSettings: config,
+    log,
+    projectors,
+  });
+  await runner.start();
+  return {
+    runner,
+    config,
+    async close() {
+      await runner.stop();
+      redis.disconnect();
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,66 @@
+import { formatConsistencyToken } from '@careers/contracts/consistency';
+import type { DomainEvent } from '@careers/contracts/events/catalogue';
+import { rooms, serverEvents, type ServerToClientEvents } from '@careers/contracts/sockets';
+
+export type SocketMessage = {
+  [E in keyof ServerToClientEvents]: { room: string; event: E; payload: Parameters<ServerToClientEvents[E]>[0] };
+}[keyof ServerToClientEvents];
+
+/**
+ * Which rooms hear about a domain event, and what they are told. A push is a small message about what
+ * changed plus the consistency token; a client that wants more refetches through the query API.
+ */
+export function socketMessagesFor(event: DomainEvent): SocketMessage[] {
+  const consistencyToken = formatConsistencyToken(event);
+  switch (event.type) {
+    case 'PostCreated':
+      return [
+        {
+          room: rooms.feed,
+          event: serverEvents.feedPostCreated,
+          payload: { postId: event.data.postId, authorId: event.data.authorId, consistencyToken },
+        },
+      ];
+    case 'PostLiked':
+    case 'PostUnliked':
+      return [
+        {
+          room: rooms.post(event.data.postId),
+          event: serverEvents.postUpdated,
+          payload: { postId: event.data.postId, likesCount: event.data.likesCount, commentsCount: null, consistencyToken },
+        },
+      ];
+    case 'CommentAdded':
+      return [
+        {
+          room: rooms.post(event.data.postId),
+          event: serverEvents.postCommentAdded,
+          payload: {
+            postId: event.data.postId,
+            commentId: event.data.commentId,
+            commentsCount: event.data.commentsCount,
+            consistencyToken,
+          },
+        },
+      ];
+    case 'ConnectionRequested':
+      return [
+        {
+          room: rooms.user(event.data.recipientId),
+          event: serverEvents.connectionRequested,
+          payload: { connectionId: event.data.connectionId, requesterId: event.data.requesterId, consistencyToken },
+        },
+      ];
+    case 'ConnectionAccepted':
+    case 'ConnectionDeclined': {
+      const status = event.type === 'ConnectionAccepted' ? 'accepted' : 'rejected';
+      return [event.data.requesterId, event.data.recipientId].map((userId) => ({
+        room: rooms.user(userId),
+        event: serverEvents.connectionUpdated,
+        payload: { connectionId: event.data.connectionId, status, consistencyToken },
+      }));
+    }
+    default:
+      return [];
+  }
+}

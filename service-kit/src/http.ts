@@ -1,0 +1,81 @@
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { ZodError, type z } from 'zod';
+import { HttpError } from './errors.ts';
+import type { Logger } from './logger.ts';
+
+export interface HttpServerOptions {
+  logger: Logger;
+  /** Origins allowed to send state-changing requests (CSRF defence). */
+  allowedOrigins: string[];
+  bodyLimit?: number;
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** First issue of a zod error as one readable sentence. */
+export function zodMessage(error: ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'Invalid request';
+  return issue.message;
+}
+
+/** Parses input with a contracts schema; a failure becomes 400 `{ message }` naming the problem. */
+export function parseOr400<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw new HttpError(400, zodMessage(result.error));
+  return result.data;
+}
+
+/**
+ * Rejects cross-site mutations: a browser always sends Origin on POST/PUT/DELETE, and Sec-Fetch-Site on
+ * modern browsers. Requests with neither (curl, server-to-server) are let through: they carry no
+ * ambient browser cookies.
+ */
+export function isCrossSiteMutation(
+  method: string,
+  headers: Record<string, string | string[] | undefined>,
+  allowedOrigins: string[],
+): boolean {
+  if (SAFE_METHODS.has(method)) return false;
+  const site = headers['sec-fetch-site'];
+  if (site === 'cross-site') return true;
+  const origin = headers.origin;
+  if (typeof origin === 'string' && origin !== 'null') return !allowedOrigins.includes(origin);
+  if (origin === 'null') return true;
+  return false;
+}
+
+/** The Fastify instance every service starts from: logging, security headers, cookies, errors as `{message}`. */
+export async function createHttpServer(options: HttpServerOptions): Promise<FastifyInstance> {
+  const fastifyOptions: FastifyServerOptions = {
+    loggerInstance: options.logger,
+    bodyLimit: options.bodyLimit ?? 256 * 1024,
+    trustProxy: true,
+    disableRequestLogging: true,
+  };
+  const app = Fastify(fastifyOptions) as unknown as FastifyInstance;
+  await app.register(helmet, { contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'same-site' } });
+  await app.register(cookie);
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (isCrossSiteMutation(request.method, request.headers, options.allowedOrigins)) {
+      return reply.code(403).send({ message: 'Cross-site requests are not allowed' });
+    }
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof HttpError) return reply.code(error.statusCode).send({ message: error.message });
+    if (error instanceof ZodError) return reply.code(400).send({ message: zodMessage(error) });
+    const status = (error as { statusCode?: number }).statusCode;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      // Fastify's own client errors (bad JSON, body too large, wrong content type).
+      return reply.code(status).send({ message: (error as Error).message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ message: 'Server error. Please try again later.' });
+  });
+  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: 'Resource not found.' }));
+  return app;
+}

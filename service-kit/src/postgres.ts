@@ -1,0 +1,37 @@
+import pg from 'pg';
+
+export type Pool = pg.Pool;
+export type PoolClient = pg.PoolClient;
+export type Queryable = Pick<pg.Pool, 'query'>;
+
+// bigint (count(*), bigserial) comes back as a JS number: positions stay far below 2^53.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+export function createPool(databaseUrl: string, max: number, applicationName: string): pg.Pool {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max, application_name: applicationName });
+  // An idle client that loses its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  return pool;
+}
+
+/** Runs fn inside BEGIN/COMMIT on one client; rolls back and rethrows on any error. */
+export async function withTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const result = await fn(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/** Quotes an SQL identifier (schema names come from config, never from users). */
+export function ident(name: string): string {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Unsafe SQL identifier: ${name}`);
+  return `"${name}"`;
+}
