@@ -177,7 +177,6 @@ export const jobFormMessages = {
   tooManySkills: `A job can list at most ${JOB_MAX_SKILLS} skills`,
   skillRequiredFlagInvalid: 'Whether a skill is required must be true or false',
   proficiencyInvalid: 'Please choose a valid skill proficiency',
-  companyFieldTooLong: (label: string, max: number): string => tooLong(label, max),
 } as const;
 
 export const jobMessages = {

@@ -9,7 +9,8 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
-const port = z.coerce.number().int().min(1).max(65535);
+// 0 asks the OS for a free port (tests).
+const port = z.coerce.number().int().min(0).max(65535);
 
 /** Variables every service reads. Defaults are the local stack of scripts/ (see ARCHITECTURE.md). */
 export const baseEnv = z.object({

@@ -1,0 +1,108 @@
+import { createPool, ident, testNamespace, type Pool } from '@careers/service-kit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateCommandSchema } from '../migrate.ts';
+import { EventStore } from './event-store.ts';
+import { newId, postCreated, postLiked } from './test-events.ts';
+
+const ns = testNamespace('event-store');
+const schema = ns.commandEnv.DB_SCHEMA as string;
+let pool: Pool;
+let store: EventStore;
+
+beforeAll(async () => {
+  pool = createPool(ns.commandEnv.DATABASE_URL ?? 'postgres://careers:careers@127.0.0.1:5432/careers', 6, 'test');
+  await migrateCommandSchema(pool, schema);
+  store = new EventStore({ pool, schema });
+});
+afterAll(async () => {
+  await pool.end();
+  await ns.cleanup();
+});
+
+const rowsOf = async (streamId: string) =>
+  (
+    await pool.query<{ stream_version: number; type: string }>(
+      `SELECT stream_version, type FROM ${ident(schema)}.event_log WHERE stream_id = $1 ORDER BY stream_version`,
+      [streamId],
+    )
+  ).rows;
+
+describe('event store', () => {
+  it('appends events with consecutive stream versions and returns their envelopes', async () => {
+    const postId = newId();
+    const author = newId();
+    const { events } = await store.execute({ actorId: author }, async (tx) =>
+      tx.append({ streamType: 'post', streamId: postId, expectedVersion: 0, events: [postCreated(postId, author), postLiked(postId, author, 1)] }),
+    );
+    expect(events.map((e) => [e.type, e.streamVersion])).toEqual([
+      ['PostCreated', 1],
+      ['PostLiked', 2],
+    ]);
+    expect(events[0]?.actorId).toBe(author);
+    expect(events[0]?.position).toBeLessThan(events[1]?.position ?? 0);
+    expect(await rowsOf(postId)).toHaveLength(2);
+  });
+
+  it('lets only one of two writers that read the same version commit (optimistic concurrency)', async () => {
+    const postId = newId();
+    const author = newId();
+    await store.execute({ actorId: author }, (tx) =>
+      tx.append({ streamType: 'post', streamId: postId, expectedVersion: 0, events: [postCreated(postId, author)] }),
+    );
+    let arrived = 0;
+    let release: () => void = () => {};
+    const bothRead = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const likeOnce = (userId: string) =>
+      store.execute(
+        { actorId: userId },
+        async (tx) => {
+          const version = await tx.streamVersion(postId);
+          if (++arrived === 2) release();
+          await bothRead;
+          return tx.append({ streamType: 'post', streamId: postId, expectedVersion: version, events: [postLiked(postId, userId, 1)] });
+        },
+        1,
+      );
+    const results = await Promise.allSettled([likeOnce(newId()), likeOnce(newId())]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const rejected = results.find((r) => r.status === 'rejected');
+    expect((rejected as PromiseRejectedResult).reason).toMatchObject({ statusCode: 409 });
+    expect(await rowsOf(postId)).toHaveLength(2);
+  });
+
+  it('retries a conflicting command on fresh state when attempts remain', async () => {
+    const postId = newId();
+    const author = newId();
+    await store.execute({ actorId: author }, (tx) =>
+      tx.append({ streamType: 'post', streamId: postId, expectedVersion: 0, events: [postCreated(postId, author)] }),
+    );
+    const like = (userId: string) =>
+      store.execute({ actorId: userId }, async (tx) => {
+        const version = await tx.streamVersion(postId);
+        return tx.append({ streamType: 'post', streamId: postId, expectedVersion: version, events: [postLiked(postId, userId, version)] });
+      });
+    await Promise.all(Array.from({ length: 5 }, () => like(newId())));
+    expect((await rowsOf(postId)).map((r) => r.stream_version)).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
+  it('rejects an event whose data breaks its schema, and writes nothing', async () => {
+    const postId = newId();
+    const bad = { type: 'PostCreated', data: { postId, content: 'no author' } } as never;
+    await expect(
+      store.execute({ actorId: null }, (tx) => tx.append({ streamType: 'post', streamId: postId, expectedVersion: 0, events: [bad] })),
+    ).rejects.toThrow();
+    expect(await rowsOf(postId)).toHaveLength(0);
+  });
+
+  it('refuses to change or delete logged events', async () => {
+    const postId = newId();
+    await store.execute({ actorId: null }, (tx) =>
+      tx.append({ streamType: 'post', streamId: postId, expectedVersion: 0, events: [postCreated(postId, newId())] }),
+    );
+    const table = `${ident(schema)}.event_log`;
+    await expect(pool.query(`UPDATE ${table} SET data = '{}' WHERE stream_id = $1`, [postId])).rejects.toThrow(/immutable/);
+    await expect(pool.query(`DELETE FROM ${table} WHERE stream_id = $1`, [postId])).rejects.toThrow(/append-only/);
+  });
+});

@@ -1,0 +1,120 @@
+import { EventEnvelope } from '@careers/contracts/events/envelope';
+import {
+  commandServiceEnv,
+  createKafka,
+  createLogger,
+  createPool,
+  ident,
+  loadConfig,
+  readTopicUntil,
+  testNamespace,
+  topicName,
+  waitUntil,
+  type Pool,
+} from '@careers/service-kit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateCommandSchema } from '../migrate.ts';
+import { CommandTransaction, EventStore } from './event-store.ts';
+import { OutboxRelay } from './outbox-relay.ts';
+import { newId, postCreated, postLiked } from './test-events.ts';
+
+const ns = testNamespace('outbox-relay');
+const config = loadConfig(commandServiceEnv, ns.commandEnv);
+const log = createLogger('test', 'error');
+const kafka = createKafka(config, 'relay-test', log);
+const table = `${ident(config.DB_SCHEMA)}.event_log`;
+let pool: Pool;
+let store: EventStore;
+const relays: OutboxRelay[] = [];
+
+const newRelay = () => {
+  const relay = new OutboxRelay({ databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA, kafka, kafkaSettings: config, log, pollMs: 50 });
+  relays.push(relay);
+  return relay;
+};
+
+const decode = (value: Buffer | null) => EventEnvelope.parse(JSON.parse(value?.toString('utf8') ?? 'null'));
+
+beforeAll(async () => {
+  pool = createPool(config.DATABASE_URL, 6, 'test');
+  await migrateCommandSchema(pool, config.DB_SCHEMA);
+  store = new EventStore({ pool, schema: config.DB_SCHEMA, onCommitted: () => relays.forEach((r) => r.wake()) });
+});
+afterAll(async () => {
+  await Promise.all(relays.map((r) => r.stop()));
+  await pool.end();
+  await ns.cleanup();
+});
+
+describe('outbox relay', () => {
+  it('publishes a stream in order, keyed by stream id, and stamps published_at', async () => {
+    const relay = newRelay();
+    relay.start();
+    const postId = newId();
+    const author = newId();
+    await store.execute({ actorId: author }, (tx) =>
+      tx.append({ streamType: 'post', streamId: postId, expectedVersion: 0, events: [postCreated(postId, author)] }),
+    );
+    for (let v = 1; v <= 4; v++) {
+      await store.execute({ actorId: author }, (tx) =>
+        tx.append({ streamType: 'post', streamId: postId, expectedVersion: v, events: [postLiked(postId, newId(), v)] }),
+      );
+    }
+    const messages = await readTopicUntil(config.KAFKA_BROKERS, topicName(config, 'post'), (m) =>
+      m.filter((x) => x.key === postId).length >= 5,
+    );
+    const mine = messages.filter((m) => m.key === postId).map((m) => decode(m.value));
+    expect(mine.map((e) => e.streamVersion)).toEqual([1, 2, 3, 4, 5]);
+    expect(messages.find((m) => m.key === postId)?.headers['event-type']).toBe('PostCreated');
+    await waitUntil('published_at stamped', async () => {
+      const { rows } = await pool.query(`SELECT count(*) AS n FROM ${table} WHERE stream_id = $1 AND published_at IS NULL`, [postId]);
+      return rows[0].n === 0;
+    });
+  });
+
+  it('loses no event when a lower position commits after a higher one was published', async () => {
+    if (!relays.some((r) => r.isActive)) newRelay().start();
+    const slowPost = newId();
+    const fastPost = newId();
+    // Transaction A takes a position first and stays open.
+    const clientA = await pool.connect();
+    await clientA.query('BEGIN');
+    const txA = new CommandTransaction(clientA, config.DB_SCHEMA, { actorId: null, correlationId: newId(), causationId: null }, new Date());
+    const [slow] = await txA.append({ streamType: 'post', streamId: slowPost, expectedVersion: 0, events: [postCreated(slowPost, newId())] });
+    // Transaction B takes a later position and commits at once; the relay publishes it.
+    const { events } = await store.execute({ actorId: null }, (tx) =>
+      tx.append({ streamType: 'post', streamId: fastPost, expectedVersion: 0, events: [postCreated(fastPost, newId())] }),
+    );
+    expect(events[0]?.position).toBeGreaterThan(slow?.position ?? Infinity);
+    await waitUntil('the later position published', async () => {
+      const { rows } = await pool.query(`SELECT published_at FROM ${table} WHERE stream_id = $1`, [fastPost]);
+      return rows[0]?.published_at !== null;
+    });
+    // Now A commits its lower position; it must still reach Kafka.
+    await clientA.query('COMMIT');
+    clientA.release();
+    relays.forEach((r) => r.wake());
+    const messages = await readTopicUntil(config.KAFKA_BROKERS, topicName(config, 'post'), (m) =>
+      [slowPost, fastPost].every((id) => m.some((x) => x.key === id)),
+    );
+    expect(messages.filter((m) => m.key === slowPost)).toHaveLength(1);
+  });
+
+  it('keeps one relay active at a time and fails over when it stops', async () => {
+    const a = newRelay();
+    const b = newRelay();
+    a.start();
+    b.start();
+    await waitUntil('one relay active', () => relays.filter((r) => r.isActive).length === 1);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(relays.filter((r) => r.isActive)).toHaveLength(1);
+    const active = relays.find((r) => r.isActive);
+    await active?.stop();
+    await waitUntil('a standby takes over', () => relays.filter((r) => r.isActive).length === 1, 10_000);
+    const postId = newId();
+    await store.execute({ actorId: null }, (tx) =>
+      tx.append({ streamType: 'post', streamId: postId, expectedVersion: 0, events: [postCreated(postId, newId())] }),
+    );
+    await readTopicUntil(config.KAFKA_BROKERS, topicName(config, 'post'), (m) => m.some((x) => x.key === postId));
+  });
+});

@@ -1,0 +1,100 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ada, jsonReply, stubFetch, stubSession } from '../test/fake-api';
+import { renderApp } from '../test/render-app';
+
+describe('route guards', () => {
+  it('sends an unauthenticated visit to /feed to the login screen', async () => {
+    stubSession(null);
+    const { router } = renderApp('/feed');
+
+    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeTruthy();
+    expect(screen.getByText('Your AI-powered career companion')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('treats any failure of the session check as signed out', async () => {
+    stubFetch(() => jsonReply(500, { message: 'boom' }));
+    const { router } = renderApp('/dashboard');
+
+    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('shows a full-page Loading... spinner while the session check is pending', () => {
+    stubFetch(() => new Promise<Response>(() => {}));
+    renderApp('/feed');
+
+    expect(screen.getByRole('status').textContent).toBe('Loading...');
+    expect(screen.queryByRole('heading')).toBeNull();
+  });
+
+  it.each(['/login', '/register'])('bounces a signed-in user from %s to the dashboard', async (path) => {
+    stubSession(ada);
+    const { router } = renderApp(path);
+
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it.each(['/', '/no/such/page', '/jobs/my/posted'])('redirects %s to the dashboard', async (path) => {
+    stubSession(ada);
+    const { router } = renderApp(path);
+
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it.each(['/applications', '/jobs/applications'])('shows My Applications at %s', async (path) => {
+    stubSession(ada);
+    renderApp(path);
+
+    expect(await screen.findByRole('heading', { name: 'My Applications' })).toBeTruthy();
+  });
+
+  it('lets a visitor move from the login card to registration', async () => {
+    stubSession(null);
+    const { user, router } = renderApp('/login');
+
+    await user.click(await screen.findByRole('link', { name: 'Create one' }));
+
+    expect(await screen.findByRole('heading', { name: 'Create your account' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/register');
+  });
+});
+
+describe('authenticated layout', () => {
+  it('shows the brand, the user, the main links and the quick actions', async () => {
+    stubSession(ada);
+    renderApp('/feed');
+
+    expect(await screen.findByRole('heading', { name: 'Feed' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'JobConnect' }).getAttribute('href')).toBe('/dashboard');
+    expect(screen.getByText('Ada Lovelace')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Notifications' })).toBeTruthy();
+    const main = within(screen.getByRole('navigation', { name: 'Main' }));
+    expect(main.getAllByRole('link').map((link) => link.textContent)).toEqual(['Dashboard', 'Jobs', 'Feed', 'Profile']);
+    const quick = within(screen.getByRole('navigation', { name: 'Quick Actions' }));
+    expect(quick.getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
+      '/jobs/post',
+      '/applications',
+      '/connections',
+      '/settings',
+    ]);
+  });
+
+  it('logs out and lands on the login screen', async () => {
+    const calls: string[] = [];
+    stubSession(ada, (method, url) => {
+      calls.push(`${method} ${url}`);
+      return new Response(null, { status: 204 });
+    });
+    const { user, router } = renderApp('/dashboard');
+
+    await user.click(await screen.findByRole('button', { name: 'Logout' }));
+
+    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeTruthy();
+    expect(calls).toEqual(['POST /api/auth/logout']);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+});

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Starts and stops the product's processes (the three services, the projector and the web dev server)
+# in the background, with pid files and logs under .stack/. Sourced by start.sh and the e2e harness.
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+
+# Installs node_modules when package-lock.json changed since the last install (or none exists).
+ensure_node_modules() {
+  local stamp="$ROOT/node_modules/.careers-install-stamp"
+  local want; want=$(cat "$ROOT/package-lock.json" "$ROOT/package.json" | sha256sum | cut -c1-16)
+  if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then info "node_modules up to date"; return 0; fi
+  info "npm ci (first run, or dependencies changed)"
+  (cd "$ROOT" && npm ci --no-audit --no-fund --loglevel=error) >"$LOGS/npm-ci.log" 2>&1 || { tail -30 "$LOGS/npm-ci.log"; return 1; }
+  echo "$want" >"$stamp"
+}
+
+# service_start NAME READY_URL COMMAND... ; ENV vars of the caller are inherited.
+service_start() {
+  local name="$1" ready_url="$2"; shift 2
+  if pid_alive "$name"; then info "$name already running (pid $(cat "$RUN/$name.pid"))"; return 0; fi
+  : >"$LOGS/$name.log"
+  (cd "$ROOT" && setsid nohup "$@" >>"$LOGS/$name.log" 2>&1 </dev/null & echo $! >"$RUN/$name.pid")
+  if [ -n "$ready_url" ]; then
+    wait_for "$name" 60 curl -fsS -m 2 "$ready_url" || { tail -20 "$LOGS/$name.log"; return 1; }
+  else
+    sleep 1
+    pid_alive "$name" || { tail -20 "$LOGS/$name.log"; return 1; }
+  fi
+}
+
+service_stop() {
+  local name="$1"
+  if pid_alive "$name"; then
+    local pid; pid=$(cat "$RUN/$name.pid")
+    kill -TERM -- "-$pid" 2>/dev/null || kill -TERM "$pid" 2>/dev/null || true
+    for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+    kill -KILL -- "-$pid" 2>/dev/null || true
+  fi
+  rm -f "$RUN/$name.pid"
+}

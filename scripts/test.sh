@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# npm test: every test against the same real services as npm start (Postgres, Redis, Kafka, MinIO on
+# loopback), plus lint and type checks. Extra arguments go to vitest (e.g. npm test -- --project contracts).
+source "$(dirname "${BASH_SOURCE[0]}")/lib/services.sh"
+
+t0=$(now_ms)
+bash "$ROOT/scripts/stack.sh" up
+step "npm dependencies" ensure_node_modules
+cd "$ROOT"
+step "lint and format (biome)" npx biome check --diagnostic-level=error .
+step "type check (services, contracts, tests)" npx tsc -p tsconfig.json
+step "type check (frontend)" npx tsc -p frontend/tsconfig.json
+
+results="$STACK/test-results.json"
+rm -f "$results"
+printf '%s\n' "${BOLD}→ vitest (unit, integration against the local stack, browser)${RESET}"
+set +e
+npx vitest run --reporter=default --reporter=json --outputFile.json="$results" "$@"
+code=$?
+set -e
+if [ -f "$results" ]; then
+  node -e '
+    const r = JSON.parse(require("node:fs").readFileSync(process.argv[1], "utf8"));
+    console.log(`\n${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests + r.numTodoTests} skipped`);
+  ' "$results"
+fi
+printf '%s\n' "${DIM}npm test took $(fmt_ms $(( $(now_ms) - t0 )))${RESET}"
+exit $code

@@ -1,0 +1,125 @@
+import { randomBytes } from 'node:crypto';
+import { streamTypes } from '@careers/contracts/topics';
+import { Kafka, logLevel } from 'kafkajs';
+import pg from 'pg';
+import { baseEnv, loadConfig } from './config.ts';
+import { topicName } from './kafka.ts';
+import { createRedis } from './redis.ts';
+
+/**
+ * Isolation for one integration-test file: its own Postgres schemas, Redis key prefix and Kafka topic
+ * prefix, so files run in parallel against the one local stack.
+ */
+export interface TestNamespace {
+  id: string;
+  commandEnv: NodeJS.ProcessEnv;
+  queryEnv: NodeJS.ProcessEnv;
+  gatewayEnv: NodeJS.ProcessEnv;
+  cleanup(): Promise<void>;
+}
+
+export function testNamespace(name: string): TestNamespace {
+  const id = `${name.replace(/[^a-z0-9]/gi, '').toLowerCase().slice(0, 20)}_${randomBytes(4).toString('hex')}`;
+  const shared = {
+    ...process.env,
+    NODE_ENV: 'test',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'error',
+    PORT: '0',
+    REDIS_KEY_PREFIX: `t:${id}:`,
+    KAFKA_TOPIC_PREFIX: `t.${id}.`,
+    KAFKA_TOPIC_PARTITIONS: '2',
+    RELAY_POLL_MS: '100',
+    DATABASE_POOL_SIZE: '4',
+  };
+  const commandSchema = `t_${id}_cmd`;
+  const readSchema = `t_${id}_read`;
+  return {
+    id,
+    commandEnv: { ...shared, DB_SCHEMA: commandSchema },
+    queryEnv: { ...shared, DB_SCHEMA: readSchema },
+    gatewayEnv: shared,
+    async cleanup() {
+      const config = loadConfig(baseEnv, shared);
+      const client = new pg.Client({ connectionString: config.DATABASE_URL });
+      await client.connect();
+      await client.query(`DROP SCHEMA IF EXISTS "${commandSchema}" CASCADE`);
+      await client.query(`DROP SCHEMA IF EXISTS "${readSchema}" CASCADE`);
+      await client.end();
+      const redis = createRedis(config.REDIS_URL, '');
+      let cursor = '0';
+      do {
+        const [next, keys] = await redis.scan(cursor, 'MATCH', `t:${id}:*`, 'COUNT', 1000);
+        cursor = next;
+        if (keys.length > 0) await redis.del(...keys);
+      } while (cursor !== '0');
+      redis.disconnect();
+      const admin = new Kafka({ brokers: config.KAFKA_BROKERS, logLevel: logLevel.NOTHING }).admin();
+      await admin.connect();
+      const existing = new Set(await admin.listTopics());
+      const mine = streamTypes.map((t) => topicName(shared, t)).filter((t) => existing.has(t));
+      if (mine.length > 0) await admin.deleteTopics({ topics: mine }).catch(() => {});
+      await admin.disconnect();
+    },
+  };
+}
+
+/** Polls until `check` returns a value that is not undefined/false, or fails after `timeoutMs`. */
+export async function waitUntil<T>(
+  what: string,
+  check: () => Promise<T | undefined | false> | T | undefined | false,
+  timeoutMs = 15_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
+  for (;;) {
+    try {
+      const value = await check();
+      if (value !== undefined && value !== false) return value;
+    } catch (error) {
+      lastError = error;
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}${lastError ? `: ${String(lastError)}` : ''}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+export interface ReadMessage {
+  topic: string;
+  partition: number;
+  offset: string;
+  key: string | null;
+  value: Buffer | null;
+  headers: Record<string, string>;
+}
+
+/**
+ * Reads a topic from the beginning with an independent consumer group (as an analytics consumer would)
+ * until `done(messages)` is true.
+ */
+export async function readTopicUntil(
+  brokers: string[],
+  topic: string,
+  done: (messages: ReadMessage[]) => boolean,
+  timeoutMs = 20_000,
+): Promise<ReadMessage[]> {
+  const kafka = new Kafka({ brokers, clientId: 'test-reader', logLevel: logLevel.NOTHING });
+  const consumer = kafka.consumer({ groupId: `test-reader-${randomBytes(6).toString('hex')}`, maxWaitTimeInMs: 50 });
+  const messages: ReadMessage[] = [];
+  await consumer.connect();
+  try {
+    await consumer.subscribe({ topic, fromBeginning: true });
+    await consumer.run({
+      eachMessage: async ({ topic: t, partition, message }) => {
+        const headers: Record<string, string> = {};
+        for (const [name, value] of Object.entries(message.headers ?? {})) headers[name] = String(value);
+        messages.push({ topic: t, partition, offset: message.offset, key: message.key?.toString() ?? null, value: message.value, headers });
+      },
+    });
+    await waitUntil(`messages on ${topic}`, () => done(messages), timeoutMs);
+    return messages;
+  } finally {
+    await consumer.disconnect();
+  }
+}

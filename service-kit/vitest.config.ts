@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    name: 'service-kit',
+    include: ['src/**/*.test.ts'],
+    // Integration tests talk to the real local stack; Kafka group joins take a moment.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
