@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     name: 'e2e',
+    globalSetup: ['./global-setup.ts'],
     include: ['**/*.test.ts'],
     exclude: ['**/node_modules/**'],
     testTimeout: 60_000,

@@ -59,6 +59,7 @@ beforeAll(async () => {
       `HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nX-Seen-Url: ${req.url}\r\nX-Seen-Cookie: ${req.headers.cookie}\r\n\r\n`,
     );
     socket.on('data', (data: Buffer) => socket.write(`echo:${data.toString('utf8')}`));
+    socket.on('end', () => socket.end()); // as a websocket server does when the client goes away
   });
   const targets = {
     query: await listen(fakeService('query')),
@@ -94,8 +95,7 @@ afterAll(async () => {
       (server) =>
         new Promise((resolve) => {
           server.closeAllConnections();
-          server.close(() => { console.log('closed', server.address()); resolve(undefined); });
-          server.getConnections((e, n) => console.log('conns', n));
+          server.close(resolve);
         }),
     ),
   );

@@ -25,7 +25,7 @@ export interface CommandServiceDeps {
 
 /** The composition root's HTTP half: every command route is registered here, explicitly. */
 export async function buildCommandApp(deps: CommandServiceDeps): Promise<FastifyInstance> {
-  const app = await createHttpServer({ logger: deps.log, allowedOrigins: deps.config.ALLOWED_ORIGINS });
+  const app = await createHttpServer({ serviceName: 'command-service', logger: deps.log, allowedOrigins: deps.config.ALLOWED_ORIGINS });
   registerHealth(app, {
     postgres: () => deps.pool.query('SELECT 1'),
     redis: () => deps.redis.ping(),

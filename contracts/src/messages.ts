@@ -9,6 +9,7 @@ import {
   JOB_MAX_SKILLS,
   JOB_TITLE_MAX_LENGTH,
   MAX_DESIRED_ROLES,
+  MAX_FILTER_VALUES,
   MAX_PAGE_SIZE,
   MAX_PROFILE_SKILLS,
   MAX_TAGS,
@@ -229,6 +230,7 @@ export const profileMessages = {
   preferredLocationInvalid: 'Preferred location must be Remote, On-site or Hybrid',
   resumeNotPdf: 'Please upload a PDF file for resume',
   pictureNotImage: 'Please upload an image file for profile picture',
+  pictureTypeNotSupported: 'Profile pictures can be JPEG, PNG, GIF or WebP images',
   /** "File size too large. Maximum size: {n}MB" */
   fileTooLarge: (maxBytes: number): string => `File size too large. Maximum size: ${maxBytes / MEGABYTE}MB`,
   selectPdf: 'Please select a PDF file',
@@ -301,7 +303,7 @@ export const queryMessages = {
   limitInvalid: `Limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`,
   searchTooLong: tooLong('Search text', SEARCH_MAX_LENGTH),
   followingInvalid: 'The following filter must be true or false',
-  skillsFilterTooLong: 'Too many skills in the filter',
+  listFilterTooLong: `A list filter can hold at most ${MAX_FILTER_VALUES} values of at most ${SHORT_TEXT_MAX_LENGTH} characters each`,
 } as const;
 
 // ---- Requests in general (not in the spec) -------------------------------------------------------------

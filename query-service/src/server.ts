@@ -22,7 +22,7 @@ export interface QueryServiceDeps {
 
 /** The query API: read models only, every route registered here explicitly. */
 export async function buildQueryApp(deps: QueryServiceDeps): Promise<FastifyInstance> {
-  const app = await createHttpServer({ logger: deps.log, allowedOrigins: deps.config.ALLOWED_ORIGINS });
+  const app = await createHttpServer({ serviceName: 'query-service', logger: deps.log, allowedOrigins: deps.config.ALLOWED_ORIGINS });
   registerHealth(app, {
     postgres: () => deps.pool.query('SELECT 1'),
     redis: () => deps.redis.ping(),

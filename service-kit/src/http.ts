@@ -6,6 +6,8 @@ import { HttpError } from './errors.ts';
 import type { Logger } from './logger.ts';
 
 export interface HttpServerOptions {
+  /** Sent back as `x-served-by`, so a request's path through the edge can be seen. */
+  serviceName: string;
   logger: Logger;
   /** Origins allowed to send state-changing requests (CSRF defence). */
   allowedOrigins: string[];
@@ -60,6 +62,7 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
   await app.register(cookie);
 
   app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-served-by', options.serviceName);
     if (isCrossSiteMutation(request.method, request.headers, options.allowedOrigins)) {
       return reply.code(403).send({ message: 'Cross-site requests are not allowed' });
     }

@@ -1,4 +1,5 @@
-import { createPool, ident, testNamespace, type Pool } from '@careers/service-kit';
+import { createPool, ident, type Pool } from '@careers/service-kit';
+import { testNamespace } from '@careers/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateCommandSchema } from '../migrate.ts';
 import { EventStore } from './event-store.ts';

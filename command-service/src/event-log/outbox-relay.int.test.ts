@@ -1,17 +1,6 @@
 import { EventEnvelope } from '@careers/contracts/events/envelope';
-import {
-  commandServiceEnv,
-  createKafka,
-  createLogger,
-  createPool,
-  ident,
-  loadConfig,
-  readTopicUntil,
-  testNamespace,
-  topicName,
-  waitUntil,
-  type Pool,
-} from '@careers/service-kit';
+import { commandServiceEnv, createKafka, createLogger, createPool, ident, loadConfig, topicName, type Pool } from '@careers/service-kit';
+import { readTopicUntil, testNamespace, waitUntil } from '@careers/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateCommandSchema } from '../migrate.ts';
 import { CommandTransaction, EventStore } from './event-store.ts';

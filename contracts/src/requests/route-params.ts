@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { requestMessages } from '../messages.ts';
+
+/**
+ * Path parameters. A malformed id reads "<Thing> not found", the same as an unknown one, so a service
+ * may answer 404 for both.
+ */
+function idOf(label: string) {
+  return z.uuid({ error: requestMessages.invalidId(label) });
+}
+
+export const JobIdParams = z.object({ id: idOf('Job') });
+export type JobIdParams = z.infer<typeof JobIdParams>;
+
+export const PostIdParams = z.object({ id: idOf('Post') });
+export type PostIdParams = z.infer<typeof PostIdParams>;
+
+export const UserIdParams = z.object({ id: idOf('User') });
+export type UserIdParams = z.infer<typeof UserIdParams>;
+
+export const ConnectionRequestParams = z.object({ requestId: idOf('Connection request') });
+export type ConnectionRequestParams = z.infer<typeof ConnectionRequestParams>;
+
+export const ConnectionIdParams = z.object({ connectionId: idOf('Connection') });
+export type ConnectionIdParams = z.infer<typeof ConnectionIdParams>;
