@@ -2,18 +2,24 @@
  * The backbone end to end, against the real Postgres, Kafka, Redis and MinIO of the local stack:
  * append -> outbox relay -> Kafka -> projector -> query API (read-your-writes) -> socket.io push.
  */
-import { startCommandService, type RunningCommandService } from '@careers/command-service/service';
+
+import { randomUUID } from 'node:crypto';
+import { type RunningCommandService, startCommandService } from '@careers/command-service/service';
+import { catalogueDocument } from '@careers/contracts/catalogue-document';
 import { CONSISTENCY_HEADER } from '@careers/contracts/consistency';
 import { Post } from '@careers/contracts/entities/post';
-import { catalogueDocument } from '@careers/contracts/catalogue-document';
 import { parseDomainEvent } from '@careers/contracts/events/catalogue';
 import { serverEvents } from '@careers/contracts/sockets';
-import { startProjector, startQueryService, type RunningProjector, type RunningQueryService } from '@careers/query-service/service';
-import { startGateway, type RunningGateway } from '@careers/realtime-gateway/service';
+import {
+  type RunningProjector,
+  type RunningQueryService,
+  startProjector,
+  startQueryService,
+} from '@careers/query-service/service';
+import { type RunningGateway, startGateway } from '@careers/realtime-gateway/service';
 import { createSession, topicName } from '@careers/service-kit';
-import { readTopicUntil, testNamespace, type ReadMessage } from '@careers/service-kit/testing';
+import { type ReadMessage, readTopicUntil, testNamespace } from '@careers/service-kit/testing';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { randomUUID } from 'node:crypto';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -73,7 +79,14 @@ async function appendRegistrationAndPost() {
       events: [
         {
           type: 'UserRegistered',
-          data: { userId, firstName: 'Ada', lastName: 'Lovelace', email: `ada-${userId}@example.com`, accountType: 'job_seeker', registeredAt: at },
+          data: {
+            userId,
+            firstName: 'Ada',
+            lastName: 'Lovelace',
+            email: `ada-${userId}@example.com`,
+            accountType: 'job_seeker',
+            registeredAt: at,
+          },
         },
       ],
     }),
@@ -86,7 +99,16 @@ async function appendRegistrationAndPost() {
       events: [
         {
           type: 'PostCreated',
-          data: { postId, authorId: userId, content: 'First post through the backbone', type: 'text', category: 'Career', visibility: 'public', tags: ['launch'], createdAt: at },
+          data: {
+            postId,
+            authorId: userId,
+            content: 'First post through the backbone',
+            type: 'text',
+            category: 'Career',
+            visibility: 'public',
+            tags: ['launch'],
+            createdAt: at,
+          },
         },
       ],
     }),
@@ -129,35 +151,54 @@ describe('backbone', () => {
   });
 
   it('publishes events an independent Kafka client can read and validate against the catalogue', async () => {
-    postMessages = await readTopicUntil(query.deps.config.KAFKA_BROKERS, topicName(ns.queryEnv as never, 'post'), (m) =>
-      m.some((x) => x.key === postId),
+    postMessages = await readTopicUntil(
+      query.deps.config.KAFKA_BROKERS,
+      topicName(ns.queryEnv as never, 'post'),
+      (m) => m.some((x) => x.key === postId),
     );
     const message = postMessages.find((m) => m.key === postId);
     expect(message?.headers['event-type']).toBe('PostCreated');
     const envelope = JSON.parse(message?.value?.toString('utf8') ?? 'null');
 
-    const catalogue = catalogueDocument() as { components: { messages: Record<string, { payload: object }> } };
+    const catalogue = catalogueDocument() as {
+      components: { messages: Record<string, { payload: object }> };
+    };
     const schema = catalogue.components.messages.PostCreated?.payload;
     expect(schema).toBeDefined();
     const ajv = new Ajv2020({ strict: false, allErrors: true });
-    ajv.addFormat('uuid', /^[0-9a-f-]{36}$/i).addFormat('date-time', true).addFormat('email', true).addFormat('uri', true);
+    ajv
+      .addFormat('uuid', /^[0-9a-f-]{36}$/i)
+      .addFormat('date-time', true)
+      .addFormat('email', true)
+      .addFormat('uri', true);
     const validate = ajv.compile(schema as object);
     expect(validate(envelope), JSON.stringify(validate.errors)).toBe(true);
     expect(parseDomainEvent(envelope).type).toBe('PostCreated');
   });
 
   it('changes nothing when a batch is redelivered, in order or reversed', async () => {
-    const userMessages = await readTopicUntil(query.deps.config.KAFKA_BROKERS, topicName(ns.queryEnv as never, 'user'), (m) =>
-      m.some((x) => x.key === userId),
+    const userMessages = await readTopicUntil(
+      query.deps.config.KAFKA_BROKERS,
+      topicName(ns.queryEnv as never, 'user'),
+      (m) => m.some((x) => x.key === userId),
     );
-    const raw = [...userMessages, ...postMessages].map((m) => ({ topic: m.topic, partition: m.partition, offset: m.offset, value: m.value }));
+    const raw = [...userMessages, ...postMessages].map((m) => ({
+      topic: m.topic,
+      partition: m.partition,
+      offset: m.offset,
+      value: m.value,
+    }));
     const snapshot = async () => {
       const s = `"${ns.queryEnv.DB_SCHEMA}"`;
       const { pool } = query.deps;
       return {
         posts: (await pool.query(`SELECT * FROM ${s}.posts ORDER BY id`)).rows,
         users: (await pool.query(`SELECT * FROM ${s}.users ORDER BY id`)).rows,
-        checkpoints: (await pool.query(`SELECT stream_id, stream_version, position FROM ${s}.stream_checkpoints ORDER BY stream_id`)).rows,
+        checkpoints: (
+          await pool.query(
+            `SELECT stream_id, stream_version, position FROM ${s}.stream_checkpoints ORDER BY stream_id`,
+          )
+        ).rows,
       };
     };
     const before = await snapshot();

@@ -32,7 +32,10 @@ describe('the frontend shell in Chromium, through the edge routing of the dev se
   it('routes GET /api to the query-service, other methods to the command-service, /socket.io to the gateway', async () => {
     const get = await fetch(`${WEB_URL}/api/posts/does-not-exist`);
     expect(get.headers.get('x-served-by')).toBe('query-service');
-    const post = await fetch(`${WEB_URL}/api/posts/does-not-exist/like`, { method: 'POST', headers: { origin: WEB_URL } });
+    const post = await fetch(`${WEB_URL}/api/posts/does-not-exist/like`, {
+      method: 'POST',
+      headers: { origin: WEB_URL },
+    });
     expect(post.headers.get('x-served-by')).toBe('command-service');
     const handshake = await fetch(`${WEB_URL}/socket.io/?EIO=4&transport=polling`);
     expect(handshake.status).toBe(200);

@@ -3,10 +3,10 @@
  * its own ports, Postgres schemas, Redis prefix and Kafka topics, so it never touches a developer's
  * running instance.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { testNamespace, waitUntil, type TestNamespace } from '@careers/service-kit/testing';
+import { type TestNamespace, testNamespace, waitUntil } from '@careers/service-kit/testing';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const PORTS = { command: 4101, query: 4102, gateway: 4103, web: 5174 } as const;
@@ -24,7 +24,12 @@ export async function startTopology(): Promise<Topology> {
   const origins = { ALLOWED_ORIGINS: `${WEB_URL},http://localhost:${PORTS.web}`, LOG_LEVEL: 'info' };
   const children: ChildProcess[] = [];
   const run = (name: string, args: string[], env: NodeJS.ProcessEnv) => {
-    const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...env, ...origins }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const child = spawn(process.execPath, args, {
+      cwd: ROOT,
+      env: { ...env, ...origins },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
     const log = createWriteStream(`${logDir}/${name}.log`);
     child.stdout?.pipe(log);
     child.stderr?.pipe(log);
@@ -33,7 +38,10 @@ export async function startTopology(): Promise<Topology> {
   run('command-service', ['command-service/src/main.ts'], { ...ns.commandEnv, PORT: String(PORTS.command) });
   run('query-service', ['query-service/src/main.ts'], { ...ns.queryEnv, PORT: String(PORTS.query) });
   run('projector', ['query-service/src/projector-main.ts'], { ...ns.queryEnv });
-  run('realtime-gateway', ['realtime-gateway/src/main.ts'], { ...ns.gatewayEnv, PORT: String(PORTS.gateway) });
+  run('realtime-gateway', ['realtime-gateway/src/main.ts'], {
+    ...ns.gatewayEnv,
+    PORT: String(PORTS.gateway),
+  });
   run('web', [`${ROOT}/node_modules/vite/bin/vite.js`, '--config', 'frontend/vite.config.ts', 'frontend'], {
     ...process.env,
     WEB_PORT: String(PORTS.web),
@@ -63,7 +71,9 @@ export async function startTopology(): Promise<Topology> {
         }
       }
       await Promise.all(
-        children.map((child) => (child.exitCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', resolve)))),
+        children.map((child) =>
+          child.exitCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', resolve)),
+        ),
       );
       await ns.cleanup();
     },

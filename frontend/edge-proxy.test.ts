@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEdgeHandlers } from './edge-proxy';
+import { createEdgeHandlers } from './edge-proxy.ts';
 
 /** What a fake service saw; each one answers with this so the test can tell who got the request. */
 interface Seen {

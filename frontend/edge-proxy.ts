@@ -2,7 +2,7 @@ import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerRespon
 import net from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { Plugin } from 'vite';
-import { type EdgeTargets, routeFor } from './edge-routing';
+import { type EdgeTargets, routeFor } from './edge-routing.ts';
 
 /**
  * Forwards `/api` and `/socket.io` to the services by `routeFor`. Vite's `server.proxy` picks its

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { edgeConfigFromEnv, routeFor } from './edge-routing';
+import { edgeConfigFromEnv, routeFor } from './edge-routing.ts';
 
 describe('routeFor', () => {
   it.each([

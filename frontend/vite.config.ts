@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { edgeRouting } from './edge-proxy';
-import { edgeConfigFromEnv } from './edge-routing';
+import { edgeRouting } from './edge-proxy.ts';
+import { edgeConfigFromEnv } from './edge-routing.ts';
 
 const edge = edgeConfigFromEnv(process.env);
 

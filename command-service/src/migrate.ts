@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { migrate, readMigrations, type Pool } from '@careers/service-kit';
+import { migrate, type Pool, readMigrations } from '@careers/service-kit';
 
 const MIGRATIONS_DIR = fileURLToPath(new URL('../migrations', import.meta.url));
 

@@ -1,13 +1,13 @@
 import {
-  createHttpServer,
-  registerHealth,
   type CommandServiceConfig,
+  createHttpServer,
   type Logger,
   type Pool,
   type Redis,
+  registerHealth,
 } from '@careers/service-kit';
-import type { Kafka } from 'kafkajs';
 import type { FastifyInstance } from 'fastify';
+import type { Kafka } from 'kafkajs';
 import type { EventStore } from './event-log/event-store.ts';
 import type { OutboxRelay } from './event-log/outbox-relay.ts';
 import type { ObjectStorage } from './uploads/object-storage.ts';
@@ -25,7 +25,11 @@ export interface CommandServiceDeps {
 
 /** The composition root's HTTP half: every command route is registered here, explicitly. */
 export async function buildCommandApp(deps: CommandServiceDeps): Promise<FastifyInstance> {
-  const app = await createHttpServer({ serviceName: 'command-service', logger: deps.log, allowedOrigins: deps.config.ALLOWED_ORIGINS });
+  const app = await createHttpServer({
+    serviceName: 'command-service',
+    logger: deps.log,
+    allowedOrigins: deps.config.ALLOWED_ORIGINS,
+  });
   registerHealth(app, {
     postgres: () => deps.pool.query('SELECT 1'),
     redis: () => deps.redis.ping(),

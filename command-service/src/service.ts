@@ -1,11 +1,11 @@
 import {
+  type CommandServiceConfig,
   commandServiceEnv,
   createKafka,
   createLogger,
   createPool,
   createRedis,
   loadConfig,
-  type CommandServiceConfig,
 } from '@careers/service-kit';
 import type { FastifyInstance } from 'fastify';
 import { EventStore } from './event-log/event-store.ts';

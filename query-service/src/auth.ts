@@ -1,4 +1,4 @@
-import { readSession, SESSION_COOKIE, unauthorized, type Redis } from '@careers/service-kit';
+import { type Redis, readSession, SESSION_COOKIE, unauthorized } from '@careers/service-kit';
 import type { FastifyRequest } from 'fastify';
 
 /** The signed-in user of a request, or 401. Sessions are verified the same way in every service. */

@@ -1,13 +1,17 @@
-import { CONSISTENCY_HEADER, CONSISTENCY_WAIT_MS, parseConsistencyTokens } from '@careers/contracts/consistency';
+import {
+  CONSISTENCY_HEADER,
+  CONSISTENCY_WAIT_MS,
+  parseConsistencyTokens,
+} from '@careers/contracts/consistency';
 import {
   badRequest,
   createHttpServer,
   ident,
-  registerHealth,
   type Logger,
   type Pool,
   type QueryServiceConfig,
   type Redis,
+  registerHealth,
 } from '@careers/service-kit';
 import type { FastifyInstance } from 'fastify';
 import { waitForProjection } from './consistency.ts';
@@ -22,7 +26,11 @@ export interface QueryServiceDeps {
 
 /** The query API: read models only, every route registered here explicitly. */
 export async function buildQueryApp(deps: QueryServiceDeps): Promise<FastifyInstance> {
-  const app = await createHttpServer({ serviceName: 'query-service', logger: deps.log, allowedOrigins: deps.config.ALLOWED_ORIGINS });
+  const app = await createHttpServer({
+    serviceName: 'query-service',
+    logger: deps.log,
+    allowedOrigins: deps.config.ALLOWED_ORIGINS,
+  });
   registerHealth(app, {
     postgres: () => deps.pool.query('SELECT 1'),
     redis: () => deps.redis.ping(),

@@ -4,13 +4,13 @@ import {
   createPool,
   createRedis,
   loadConfig,
-  queryServiceEnv,
   type QueryServiceConfig,
+  queryServiceEnv,
 } from '@careers/service-kit';
 import type { FastifyInstance } from 'fastify';
 import { migrateReadSchema } from './migrate.ts';
-import { ProjectorRunner } from './projectors/runner.ts';
 import { projectors } from './projectors/registry.ts';
+import { ProjectorRunner } from './projectors/runner.ts';
 import { buildQueryApp, type QueryServiceDeps } from './server.ts';
 
 export interface RunningQueryService {

@@ -1,25 +1,25 @@
 import { createServer, type Server as HttpServer } from 'node:http';
 import { parseDomainEvent } from '@careers/contracts/events/catalogue';
 import {
-  clientEvents,
-  rooms,
-  SOCKET_MAX_MESSAGE_BYTES,
-  PostSubscription,
   type ClientToServerEvents,
+  clientEvents,
+  PostSubscription,
+  rooms,
   type ServerToClientEvents,
+  SOCKET_MAX_MESSAGE_BYTES,
 } from '@careers/contracts/sockets';
 import { streamTypes } from '@careers/contracts/topics';
 import {
+  type Consumer,
   createConsumer,
   ensureTopics,
   groupName,
+  type Logger,
+  type RealtimeGatewayConfig,
+  type Redis,
   readSession,
   sessionIdFromCookieHeader,
   topicName,
-  type Consumer,
-  type Logger,
-  type Redis,
-  type RealtimeGatewayConfig,
 } from '@careers/service-kit';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { Kafka } from 'kafkajs';
@@ -57,10 +57,17 @@ export async function createGateway(deps: GatewayDeps): Promise<Gateway> {
     if (request.url === '/healthz' || request.url === '/readyz') {
       const ok = request.url === '/healthz' || (redis.status === 'ready' && joined);
       response.writeHead(ok ? 200 : 503, { 'content-type': 'application/json' });
-      response.end(JSON.stringify({ status: ok ? 'ok' : 'not ready', checks: { redis: redis.status, kafka: joined ? 'ok' : 'joining' } }));
+      response.end(
+        JSON.stringify({
+          status: ok ? 'ok' : 'not ready',
+          checks: { redis: redis.status, kafka: joined ? 'ok' : 'joining' },
+        }),
+      );
       return;
     }
-    response.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'Resource not found.' }));
+    response
+      .writeHead(404, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ message: 'Resource not found.' }));
   });
 
   const pub = redis.duplicate();

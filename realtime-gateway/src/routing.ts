@@ -1,9 +1,13 @@
 import { formatConsistencyToken } from '@careers/contracts/consistency';
 import type { DomainEvent } from '@careers/contracts/events/catalogue';
-import { rooms, serverEvents, type ServerToClientEvents } from '@careers/contracts/sockets';
+import { rooms, type ServerToClientEvents, serverEvents } from '@careers/contracts/sockets';
 
 export type SocketMessage = {
-  [E in keyof ServerToClientEvents]: { room: string; event: E; payload: Parameters<ServerToClientEvents[E]>[0] };
+  [E in keyof ServerToClientEvents]: {
+    room: string;
+    event: E;
+    payload: Parameters<ServerToClientEvents[E]>[0];
+  };
 }[keyof ServerToClientEvents];
 
 /**
@@ -27,7 +31,12 @@ export function socketMessagesFor(event: DomainEvent): SocketMessage[] {
         {
           room: rooms.post(event.data.postId),
           event: serverEvents.postUpdated,
-          payload: { postId: event.data.postId, likesCount: event.data.likesCount, commentsCount: null, consistencyToken },
+          payload: {
+            postId: event.data.postId,
+            likesCount: event.data.likesCount,
+            commentsCount: null,
+            consistencyToken,
+          },
         },
       ];
     case 'CommentAdded':
@@ -48,7 +57,11 @@ export function socketMessagesFor(event: DomainEvent): SocketMessage[] {
         {
           room: rooms.user(event.data.recipientId),
           event: serverEvents.connectionRequested,
-          payload: { connectionId: event.data.connectionId, requesterId: event.data.requesterId, consistencyToken },
+          payload: {
+            connectionId: event.data.connectionId,
+            requesterId: event.data.requesterId,
+            consistencyToken,
+          },
         },
       ];
     case 'ConnectionAccepted':

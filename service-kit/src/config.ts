@@ -1,9 +1,12 @@
 import { z } from 'zod';
 
 /** Turns "a,b , c" into ['a','b','c']. */
-const csv = z
-  .string()
-  .transform((s) => s.split(',').map((part) => part.trim()).filter((part) => part.length > 0));
+const csv = z.string().transform((s) =>
+  s
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part.length > 0),
+);
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -32,20 +35,30 @@ export const baseEnv = z.object({
     .pipe(z.array(z.string().regex(/^[^:\s]+:\d+$/, 'must be host:port')).min(1))
     .default(['127.0.0.1:9092']),
   /** Prefix for every topic and consumer group (tests use one per file). */
-  KAFKA_TOPIC_PREFIX: z.string().regex(/^[a-zA-Z0-9._-]*$/, 'letters, digits, . _ - only').default(''),
+  KAFKA_TOPIC_PREFIX: z
+    .string()
+    .regex(/^[a-zA-Z0-9._-]*$/, 'letters, digits, . _ - only')
+    .default(''),
   KAFKA_TOPIC_PARTITIONS: z.coerce.number().int().min(1).max(64).default(3),
   /** Origins allowed to send mutations and open sockets (CSRF and socket handshake). */
   ALLOWED_ORIGINS: csv
     .pipe(z.array(z.url()).min(1))
     .default(['http://localhost:5173', 'http://127.0.0.1:5173']),
   COOKIE_SECURE: bool.default(false),
-  SESSION_TTL_SECONDS: z.coerce.number().int().min(60).default(60 * 60 * 24 * 14),
+  SESSION_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(60 * 60 * 24 * 14),
 });
 export type BaseConfig = z.infer<typeof baseEnv>;
 
 export const commandServiceEnv = baseEnv.extend({
   PORT: port.default(4001),
-  DB_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/).default('cmd'),
+  DB_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]*$/)
+    .default('cmd'),
   S3_ENDPOINT: z.url().default('http://127.0.0.1:9000'),
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_ACCESS_KEY: z.string().min(3).default('careers'),
@@ -59,7 +72,10 @@ export type CommandServiceConfig = z.infer<typeof commandServiceEnv>;
 
 export const queryServiceEnv = baseEnv.extend({
   PORT: port.default(4002),
-  DB_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/).default('read'),
+  DB_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]*$/)
+    .default('read'),
 });
 export type QueryServiceConfig = z.infer<typeof queryServiceEnv>;
 

@@ -58,7 +58,10 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
     disableRequestLogging: true,
   };
   const app = Fastify(fastifyOptions) as unknown as FastifyInstance;
-  await app.register(helmet, { contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'same-site' } });
+  await app.register(helmet, {
+    contentSecurityPolicy: false,
+    crossOriginResourcePolicy: { policy: 'same-site' },
+  });
   await app.register(cookie);
 
   app.addHook('onRequest', async (request, reply) => {

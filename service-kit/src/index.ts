@@ -7,5 +7,5 @@ export * from './logger.ts';
 export * from './migrations.ts';
 export * from './postgres.ts';
 export * from './redis.ts';
-export * from './sessions.ts';
 export * from './run-main.ts';
+export * from './sessions.ts';

@@ -1,5 +1,5 @@
-import { topicFor, type StreamType } from '@careers/contracts/topics';
-import { Kafka, logLevel, Partitioners, type Admin, type Consumer, type Producer } from 'kafkajs';
+import { type StreamType, topicFor } from '@careers/contracts/topics';
+import { type Admin, type Consumer, Kafka, logLevel, Partitioners, type Producer } from 'kafkajs';
 import type { Logger } from './logger.ts';
 
 export type { Admin, Consumer, Producer };
@@ -12,7 +12,13 @@ export interface KafkaSettings {
 
 export function createKafka(settings: KafkaSettings, clientId: string, log: Logger): Kafka {
   const toPino = (level: logLevel) =>
-    level === logLevel.ERROR ? 'error' : level === logLevel.WARN ? 'warn' : level === logLevel.INFO ? 'info' : 'debug';
+    level === logLevel.ERROR
+      ? 'error'
+      : level === logLevel.WARN
+        ? 'warn'
+        : level === logLevel.INFO
+          ? 'info'
+          : 'debug';
   return new Kafka({
     clientId,
     brokers: settings.KAFKA_BROKERS,
@@ -28,7 +34,10 @@ export function createKafka(settings: KafkaSettings, clientId: string, log: Logg
 }
 
 /** The topic of a stream type in this deployment (tests prefix topics so files run in parallel). */
-export function topicName(settings: Pick<KafkaSettings, 'KAFKA_TOPIC_PREFIX'>, streamType: StreamType): string {
+export function topicName(
+  settings: Pick<KafkaSettings, 'KAFKA_TOPIC_PREFIX'>,
+  streamType: StreamType,
+): string {
   return `${settings.KAFKA_TOPIC_PREFIX}${topicFor(streamType)}`;
 }
 

@@ -15,7 +15,10 @@ export function createPool(databaseUrl: string, max: number, applicationName: st
 }
 
 /** Runs fn inside BEGIN/COMMIT on one client; rolls back and rethrows on any error. */
-export async function withTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+export async function withTransaction<T>(
+  pool: pg.Pool,
+  fn: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
   const client = await pool.connect();
   try {
     await client.query('BEGIN');

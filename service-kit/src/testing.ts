@@ -19,7 +19,10 @@ export interface TestNamespace {
 }
 
 export function testNamespace(name: string): TestNamespace {
-  const id = `${name.replace(/[^a-z0-9]/gi, '').toLowerCase().slice(0, 20)}_${randomBytes(4).toString('hex')}`;
+  const id = `${name
+    .replace(/[^a-z0-9]/gi, '')
+    .toLowerCase()
+    .slice(0, 20)}_${randomBytes(4).toString('hex')}`;
   const shared = {
     ...process.env,
     NODE_ENV: 'test',
@@ -79,7 +82,9 @@ export async function waitUntil<T>(
       lastError = error;
     }
     if (Date.now() > deadline) {
-      throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}${lastError ? `: ${String(lastError)}` : ''}`);
+      throw new Error(
+        `Timed out after ${timeoutMs} ms waiting for ${what}${lastError ? `: ${String(lastError)}` : ''}`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
@@ -105,7 +110,10 @@ export async function readTopicUntil(
   timeoutMs = 20_000,
 ): Promise<ReadMessage[]> {
   const kafka = new Kafka({ brokers, clientId: 'test-reader', logLevel: logLevel.NOTHING });
-  const consumer = kafka.consumer({ groupId: `test-reader-${randomBytes(6).toString('hex')}`, maxWaitTimeInMs: 50 });
+  const consumer = kafka.consumer({
+    groupId: `test-reader-${randomBytes(6).toString('hex')}`,
+    maxWaitTimeInMs: 50,
+  });
   const messages: ReadMessage[] = [];
   await consumer.connect();
   try {
@@ -114,7 +122,14 @@ export async function readTopicUntil(
       eachMessage: async ({ topic: t, partition, message }) => {
         const headers: Record<string, string> = {};
         for (const [name, value] of Object.entries(message.headers ?? {})) headers[name] = String(value);
-        messages.push({ topic: t, partition, offset: message.offset, key: message.key?.toString() ?? null, value: message.value, headers });
+        messages.push({
+          topic: t,
+          partition,
+          offset: message.offset,
+          key: message.key?.toString() ?? null,
+          value: message.value,
+          headers,
+        });
       },
     });
     await waitUntil(`messages on ${topic}`, () => done(messages), timeoutMs);

@@ -11,7 +11,11 @@ let pool: Pool;
 let store: EventStore;
 
 beforeAll(async () => {
-  pool = createPool(ns.commandEnv.DATABASE_URL ?? 'postgres://careers:careers@127.0.0.1:5432/careers', 6, 'test');
+  pool = createPool(
+    ns.commandEnv.DATABASE_URL ?? 'postgres://careers:careers@127.0.0.1:5432/careers',
+    6,
+    'test',
+  );
   await migrateCommandSchema(pool, schema);
   store = new EventStore({ pool, schema });
 });
@@ -33,7 +37,12 @@ describe('event store', () => {
     const postId = newId();
     const author = newId();
     const { events } = await store.execute({ actorId: author }, async (tx) =>
-      tx.append({ streamType: 'post', streamId: postId, expectedVersion: 0, events: [postCreated(postId, author), postLiked(postId, author, 1)] }),
+      tx.append({
+        streamType: 'post',
+        streamId: postId,
+        expectedVersion: 0,
+        events: [postCreated(postId, author), postLiked(postId, author, 1)],
+      }),
     );
     expect(events.map((e) => [e.type, e.streamVersion])).toEqual([
       ['PostCreated', 1],
@@ -48,7 +57,12 @@ describe('event store', () => {
     const postId = newId();
     const author = newId();
     await store.execute({ actorId: author }, (tx) =>
-      tx.append({ streamType: 'post', streamId: postId, expectedVersion: 0, events: [postCreated(postId, author)] }),
+      tx.append({
+        streamType: 'post',
+        streamId: postId,
+        expectedVersion: 0,
+        events: [postCreated(postId, author)],
+      }),
     );
     let arrived = 0;
     let release: () => void = () => {};
@@ -62,7 +76,12 @@ describe('event store', () => {
           const version = await tx.streamVersion(postId);
           if (++arrived === 2) release();
           await bothRead;
-          return tx.append({ streamType: 'post', streamId: postId, expectedVersion: version, events: [postLiked(postId, userId, 1)] });
+          return tx.append({
+            streamType: 'post',
+            streamId: postId,
+            expectedVersion: version,
+            events: [postLiked(postId, userId, 1)],
+          });
         },
         1,
       );
@@ -77,12 +96,22 @@ describe('event store', () => {
     const postId = newId();
     const author = newId();
     await store.execute({ actorId: author }, (tx) =>
-      tx.append({ streamType: 'post', streamId: postId, expectedVersion: 0, events: [postCreated(postId, author)] }),
+      tx.append({
+        streamType: 'post',
+        streamId: postId,
+        expectedVersion: 0,
+        events: [postCreated(postId, author)],
+      }),
     );
     const like = (userId: string) =>
       store.execute({ actorId: userId }, async (tx) => {
         const version = await tx.streamVersion(postId);
-        return tx.append({ streamType: 'post', streamId: postId, expectedVersion: version, events: [postLiked(postId, userId, version)] });
+        return tx.append({
+          streamType: 'post',
+          streamId: postId,
+          expectedVersion: version,
+          events: [postLiked(postId, userId, version)],
+        });
       });
     await Promise.all(Array.from({ length: 5 }, () => like(newId())));
     expect((await rowsOf(postId)).map((r) => r.stream_version)).toEqual([1, 2, 3, 4, 5, 6]);
@@ -92,7 +121,9 @@ describe('event store', () => {
     const postId = newId();
     const bad = { type: 'PostCreated', data: { postId, content: 'no author' } } as never;
     await expect(
-      store.execute({ actorId: null }, (tx) => tx.append({ streamType: 'post', streamId: postId, expectedVersion: 0, events: [bad] })),
+      store.execute({ actorId: null }, (tx) =>
+        tx.append({ streamType: 'post', streamId: postId, expectedVersion: 0, events: [bad] }),
+      ),
     ).rejects.toThrow();
     expect(await rowsOf(postId)).toHaveLength(0);
   });
@@ -100,10 +131,19 @@ describe('event store', () => {
   it('refuses to change or delete logged events', async () => {
     const postId = newId();
     await store.execute({ actorId: null }, (tx) =>
-      tx.append({ streamType: 'post', streamId: postId, expectedVersion: 0, events: [postCreated(postId, newId())] }),
+      tx.append({
+        streamType: 'post',
+        streamId: postId,
+        expectedVersion: 0,
+        events: [postCreated(postId, newId())],
+      }),
     );
     const table = `${ident(schema)}.event_log`;
-    await expect(pool.query(`UPDATE ${table} SET data = '{}' WHERE stream_id = $1`, [postId])).rejects.toThrow(/immutable/);
-    await expect(pool.query(`DELETE FROM ${table} WHERE stream_id = $1`, [postId])).rejects.toThrow(/append-only/);
+    await expect(
+      pool.query(`UPDATE ${table} SET data = '{}' WHERE stream_id = $1`, [postId]),
+    ).rejects.toThrow(/immutable/);
+    await expect(pool.query(`DELETE FROM ${table} WHERE stream_id = $1`, [postId])).rejects.toThrow(
+      /append-only/,
+    );
   });
 });

@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { domainEvents, parseEventData, type DomainEventType, type EventData } from '@careers/contracts/events/catalogue';
+import {
+  type DomainEventType,
+  domainEvents,
+  type EventData,
+  parseEventData,
+} from '@careers/contracts/events/catalogue';
 import type { EventEnvelope } from '@careers/contracts/events/envelope';
 import type { StreamType } from '@careers/contracts/topics';
 import { conflict, ident, type Pool, type PoolClient } from '@careers/service-kit';
@@ -123,7 +128,9 @@ export class CommandTransaction {
       return envelopes;
     } catch (error) {
       if ((error as { code?: string; constraint?: string }).constraint === 'event_log_stream_version') {
-        throw new ConcurrencyError(`Stream ${request.streamId} changed since version ${request.expectedVersion}`);
+        throw new ConcurrencyError(
+          `Stream ${request.streamId} changed since version ${request.expectedVersion}`,
+        );
       }
       throw error;
     }
@@ -170,7 +177,8 @@ export class EventStore {
       } catch (error) {
         await client.query('ROLLBACK').catch(() => {});
         if (error instanceof ConcurrencyError && attempt < attempts) continue;
-        if (error instanceof ConcurrencyError) throw conflict('This item was changed by someone else. Please try again.');
+        if (error instanceof ConcurrencyError)
+          throw conflict('This item was changed by someone else. Please try again.');
         throw error;
       } finally {
         client.release();

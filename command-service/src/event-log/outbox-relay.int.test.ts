@@ -1,5 +1,14 @@
 import { EventEnvelope } from '@careers/contracts/events/envelope';
-import { commandServiceEnv, createKafka, createLogger, createPool, ident, loadConfig, topicName, type Pool } from '@careers/service-kit';
+import {
+  commandServiceEnv,
+  createKafka,
+  createLogger,
+  createPool,
+  ident,
+  loadConfig,
+  type Pool,
+  topicName,
+} from '@careers/service-kit';
 import { readTopicUntil, testNamespace, waitUntil } from '@careers/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateCommandSchema } from '../migrate.ts';
@@ -17,7 +26,14 @@ let store: EventStore;
 const relays: OutboxRelay[] = [];
 
 const newRelay = () => {
-  const relay = new OutboxRelay({ databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA, kafka, kafkaSettings: config, log, pollMs: 50 });
+  const relay = new OutboxRelay({
+    databaseUrl: config.DATABASE_URL,
+    schema: config.DB_SCHEMA,
+    kafka,
+    kafkaSettings: config,
+    log,
+    pollMs: 50,
+  });
   relays.push(relay);
   return relay;
 };
@@ -27,7 +43,13 @@ const decode = (value: Buffer | null) => EventEnvelope.parse(JSON.parse(value?.t
 beforeAll(async () => {
   pool = createPool(config.DATABASE_URL, 6, 'test');
   await migrateCommandSchema(pool, config.DB_SCHEMA);
-  store = new EventStore({ pool, schema: config.DB_SCHEMA, onCommitted: () => relays.forEach((r) => r.wake()) });
+  store = new EventStore({
+    pool,
+    schema: config.DB_SCHEMA,
+    onCommitted: () => {
+      for (const r of relays) r.wake();
+    },
+  });
 });
 afterAll(async () => {
   await Promise.all(relays.map((r) => r.stop()));
@@ -42,21 +64,36 @@ describe('outbox relay', () => {
     const postId = newId();
     const author = newId();
     await store.execute({ actorId: author }, (tx) =>
-      tx.append({ streamType: 'post', streamId: postId, expectedVersion: 0, events: [postCreated(postId, author)] }),
+      tx.append({
+        streamType: 'post',
+        streamId: postId,
+        expectedVersion: 0,
+        events: [postCreated(postId, author)],
+      }),
     );
     for (let v = 1; v <= 4; v++) {
       await store.execute({ actorId: author }, (tx) =>
-        tx.append({ streamType: 'post', streamId: postId, expectedVersion: v, events: [postLiked(postId, newId(), v)] }),
+        tx.append({
+          streamType: 'post',
+          streamId: postId,
+          expectedVersion: v,
+          events: [postLiked(postId, newId(), v)],
+        }),
       );
     }
-    const messages = await readTopicUntil(config.KAFKA_BROKERS, topicName(config, 'post'), (m) =>
-      m.filter((x) => x.key === postId).length >= 5,
+    const messages = await readTopicUntil(
+      config.KAFKA_BROKERS,
+      topicName(config, 'post'),
+      (m) => m.filter((x) => x.key === postId).length >= 5,
     );
     const mine = messages.filter((m) => m.key === postId).map((m) => decode(m.value));
     expect(mine.map((e) => e.streamVersion)).toEqual([1, 2, 3, 4, 5]);
     expect(messages.find((m) => m.key === postId)?.headers['event-type']).toBe('PostCreated');
     await waitUntil('published_at stamped', async () => {
-      const { rows } = await pool.query(`SELECT count(*) AS n FROM ${table} WHERE stream_id = $1 AND published_at IS NULL`, [postId]);
+      const { rows } = await pool.query(
+        `SELECT count(*) AS n FROM ${table} WHERE stream_id = $1 AND published_at IS NULL`,
+        [postId],
+      );
       return rows[0].n === 0;
     });
   });
@@ -68,11 +105,26 @@ describe('outbox relay', () => {
     // Transaction A takes a position first and stays open.
     const clientA = await pool.connect();
     await clientA.query('BEGIN');
-    const txA = new CommandTransaction(clientA, config.DB_SCHEMA, { actorId: null, correlationId: newId(), causationId: null }, new Date());
-    const [slow] = await txA.append({ streamType: 'post', streamId: slowPost, expectedVersion: 0, events: [postCreated(slowPost, newId())] });
+    const txA = new CommandTransaction(
+      clientA,
+      config.DB_SCHEMA,
+      { actorId: null, correlationId: newId(), causationId: null },
+      new Date(),
+    );
+    const [slow] = await txA.append({
+      streamType: 'post',
+      streamId: slowPost,
+      expectedVersion: 0,
+      events: [postCreated(slowPost, newId())],
+    });
     // Transaction B takes a later position and commits at once; the relay publishes it.
     const { events } = await store.execute({ actorId: null }, (tx) =>
-      tx.append({ streamType: 'post', streamId: fastPost, expectedVersion: 0, events: [postCreated(fastPost, newId())] }),
+      tx.append({
+        streamType: 'post',
+        streamId: fastPost,
+        expectedVersion: 0,
+        events: [postCreated(fastPost, newId())],
+      }),
     );
     expect(events[0]?.position).toBeGreaterThan(slow?.position ?? Infinity);
     await waitUntil('the later position published', async () => {
@@ -82,7 +134,7 @@ describe('outbox relay', () => {
     // Now A commits its lower position; it must still reach Kafka.
     await clientA.query('COMMIT');
     clientA.release();
-    relays.forEach((r) => r.wake());
+    for (const r of relays) r.wake();
     const messages = await readTopicUntil(config.KAFKA_BROKERS, topicName(config, 'post'), (m) =>
       [slowPost, fastPost].every((id) => m.some((x) => x.key === id)),
     );
@@ -102,8 +154,15 @@ describe('outbox relay', () => {
     await waitUntil('a standby takes over', () => relays.filter((r) => r.isActive).length === 1, 10_000);
     const postId = newId();
     await store.execute({ actorId: null }, (tx) =>
-      tx.append({ streamType: 'post', streamId: postId, expectedVersion: 0, events: [postCreated(postId, newId())] }),
+      tx.append({
+        streamType: 'post',
+        streamId: postId,
+        expectedVersion: 0,
+        events: [postCreated(postId, newId())],
+      }),
     );
-    await readTopicUntil(config.KAFKA_BROKERS, topicName(config, 'post'), (m) => m.some((x) => x.key === postId));
+    await readTopicUntil(config.KAFKA_BROKERS, topicName(config, 'post'), (m) =>
+      m.some((x) => x.key === postId),
+    );
   });
 });

@@ -4,10 +4,10 @@ import {
   createIdempotentProducer,
   ensureTopics,
   ident,
-  topicName,
   type KafkaSettings,
   type Logger,
   type Producer,
+  topicName,
 } from '@careers/service-kit';
 import type { Kafka } from 'kafkajs';
 import pg from 'pg';
@@ -103,7 +103,10 @@ export class OutboxRelay {
 
   private async connect(): Promise<void> {
     if (this.client) return;
-    const client = new pg.Client({ connectionString: this.options.databaseUrl, application_name: 'outbox-relay' });
+    const client = new pg.Client({
+      connectionString: this.options.databaseUrl,
+      application_name: 'outbox-relay',
+    });
     client.on('error', (error) => this.options.log.warn({ err: error }, 'relay connection error'));
     client.on('notification', () => this.wake());
     await client.connect();
@@ -144,7 +147,11 @@ export class OutboxRelay {
       messages.push({
         key: event.streamId,
         value: JSON.stringify(event),
-        headers: { 'event-type': event.type, 'schema-version': String(event.schemaVersion), 'content-type': 'application/json' },
+        headers: {
+          'event-type': event.type,
+          'schema-version': String(event.schemaVersion),
+          'content-type': 'application/json',
+        },
       });
       byTopic.set(topic, messages);
     }
@@ -201,7 +208,9 @@ export function createCommitNotifier(pool: pg.Pool, log: Logger): () => void {
     again = false;
     pool
       .query(`NOTIFY ${RELAY_CHANNEL}`)
-      .catch((error: unknown) => log.warn({ err: error }, 'relay notify failed; the relay poll will catch up'))
+      .catch((error: unknown) =>
+        log.warn({ err: error }, 'relay notify failed; the relay poll will catch up'),
+      )
       .finally(() => {
         inFlight = false;
         if (again) send();

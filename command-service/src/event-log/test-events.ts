@@ -2,7 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { NewEvent } from './event-store.ts';
 
 /** A valid PostCreated for tests. */
-export function postCreated(postId: string, authorId: string, content = 'Hello network'): NewEvent<'PostCreated'> {
+export function postCreated(
+  postId: string,
+  authorId: string,
+  content = 'Hello network',
+): NewEvent<'PostCreated'> {
   return {
     type: 'PostCreated',
     data: {

@@ -1,5 +1,5 @@
-import type { Projector } from './projector.ts';
 import { postsProjector } from './posts/project.ts';
+import type { Projector } from './projector.ts';
 import { usersProjector } from './users/project.ts';
 
 /** Every read model the projector process maintains. Order matters only within one event. */

@@ -1,16 +1,16 @@
-import { parseDomainEvent, type DomainEvent } from '@careers/contracts/events/catalogue';
+import { type DomainEvent, parseDomainEvent } from '@careers/contracts/events/catalogue';
 import { streamTypes } from '@careers/contracts/topics';
 import {
+  type Consumer,
   createConsumer,
   ensureTopics,
   groupName,
   ident,
-  topicName,
-  type Consumer,
   type KafkaSettings,
   type Logger,
   type Pool,
   type Redis,
+  topicName,
 } from '@careers/service-kit';
 import type { Kafka } from 'kafkajs';
 import type { Projector } from './projector.ts';
@@ -146,11 +146,19 @@ export class ProjectorRunner {
            SELECT * FROM unnest($1::text[], $2::text[], $3::int[], $4::bigint[])
            ON CONFLICT (stream_id) DO UPDATE
              SET stream_version = EXCLUDED.stream_version, position = EXCLUDED.position, applied_at = now()`,
-          [list.map((e) => e.streamId), list.map((e) => e.streamType), list.map((e) => e.streamVersion), list.map((e) => e.position)],
+          [
+            list.map((e) => e.streamId),
+            list.map((e) => e.streamType),
+            list.map((e) => e.streamVersion),
+            list.map((e) => e.position),
+          ],
         );
       }
       for (const { message, reason } of dead) {
-        log.error({ topic: message.topic, partition: message.partition, offset: message.offset, reason }, 'dead letter');
+        log.error(
+          { topic: message.topic, partition: message.partition, offset: message.offset, reason },
+          'dead letter',
+        );
         await client.query(
           `INSERT INTO ${this.s}.dead_letters (topic, partition, kafka_offset, reason, payload) VALUES ($1, $2, $3, $4, $5)`,
           [message.topic, message.partition, message.offset, reason, message.value?.toString('utf8') ?? ''],

@@ -34,7 +34,10 @@ export const postsProjector: Projector = {
            VALUES ($1, $2, $3, $4, $5) ON CONFLICT (id) DO NOTHING`,
           [d.commentId, d.postId, d.authorId, d.content, d.createdAt],
         );
-        await tx.query(`UPDATE ${schema}.posts SET comments_count = $2 WHERE id = $1`, [d.postId, d.commentsCount]);
+        await tx.query(`UPDATE ${schema}.posts SET comments_count = $2 WHERE id = $1`, [
+          d.postId,
+          d.commentsCount,
+        ]);
         return;
       }
     }

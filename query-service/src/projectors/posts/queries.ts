@@ -30,7 +30,13 @@ interface CommentRow {
   profile_picture: { url: string } | null;
 }
 
-const author = (r: { author_id: string; first_name: string | null; last_name: string | null; job_title: string | null; profile_picture: { url: string } | null }) => ({
+const author = (r: {
+  author_id: string;
+  first_name: string | null;
+  last_name: string | null;
+  job_title: string | null;
+  profile_picture: { url: string } | null;
+}) => ({
   _id: r.author_id,
   firstName: r.first_name ?? '',
   lastName: r.last_name ?? '',
@@ -39,7 +45,13 @@ const author = (r: { author_id: string; first_name: string | null; last_name: st
 });
 
 /** The only reader of the posts read model's tables and keys. */
-export async function findPost(pool: Pool, redis: Redis, schema: string, postId: string, viewerId: string): Promise<Post | null> {
+export async function findPost(
+  pool: Pool,
+  redis: Redis,
+  schema: string,
+  postId: string,
+  viewerId: string,
+): Promise<Post | null> {
   const { rows } = await pool.query<PostRow>(
     `SELECT p.*, u.first_name, u.last_name, u.job_title, u.profile_picture
        FROM ${schema}.posts p LEFT JOIN ${schema}.users u ON u.id = p.author_id
@@ -69,6 +81,11 @@ export async function findPost(pool: Pool, redis: Redis, schema: string, postId:
     commentsCount: row.comments_count,
     isLiked: liked === 1,
     author: author(row),
-    comments: comments.rows.map((c) => ({ _id: c.id, author: author(c), content: c.content, createdAt: c.created_at.toISOString() })),
+    comments: comments.rows.map((c) => ({
+      _id: c.id,
+      author: author(c),
+      content: c.content,
+      createdAt: c.created_at.toISOString(),
+    })),
   } as Post;
 }

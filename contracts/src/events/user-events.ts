@@ -1,0 +1,194 @@
+import { z } from 'zod';
+import { AccountType } from '../entities/enums.ts';
+import { Id, IsoDateTime } from '../entities/scalars.ts';
+import { defineEvent } from './define-event.ts';
+import {
+  EventAppearanceSettings,
+  EventJobPreferences,
+  EventLocation,
+  EventNotificationSettings,
+  EventUserSkill,
+} from './event-fields.ts';
+import { exampleIds } from './example-ids.ts';
+
+/**
+ * Events of the `user` stream (stream id = userId). No password, hash, session id, token or IP ever
+ * appears here: every data schema is strict.
+ */
+
+const at = '2025-01-15T09:30:00.000Z';
+const userId = exampleIds.user;
+
+export const UserRegisteredData = z.strictObject({
+  userId: Id,
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  accountType: AccountType,
+  registeredAt: IsoDateTime,
+});
+
+export const UserLoggedInData = z.strictObject({ userId: Id, at: IsoDateTime });
+export const UserLoggedOutData = z.strictObject({ userId: Id, at: IsoDateTime });
+export const PasswordChangedData = z.strictObject({ userId: Id, changedAt: IsoDateTime });
+
+/** The whole editable profile after the change (fields not sent keep their previous values). */
+export const ProfileUpdatedData = z.strictObject({
+  userId: Id,
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  bio: z.string(),
+  jobTitle: z.string(),
+  location: EventLocation,
+  jobPreferences: EventJobPreferences,
+});
+
+export const SkillsUpdatedData = z.strictObject({ userId: Id, skills: z.array(EventUserSkill) });
+export const NotificationSettingsUpdatedData = z.strictObject({ userId: Id, settings: EventNotificationSettings });
+export const AppearanceSettingsUpdatedData = z.strictObject({ userId: Id, settings: EventAppearanceSettings });
+
+const storedFile = {
+  userId: Id,
+  /** The server-generated object storage key. */
+  objectKey: z.string().min(1),
+  contentType: z.string().min(1),
+  /** Bytes. */
+  size: z.number().int().nonnegative(),
+};
+
+export const ProfilePictureUploadedData = z.strictObject({ ...storedFile, url: z.string().min(1) });
+export const ProfilePictureRemovedData = z.strictObject({ userId: Id });
+export const ResumeUploadedData = z.strictObject({ ...storedFile, filename: z.string().min(1) });
+export const ResumeRemovedData = z.strictObject({ userId: Id });
+
+export const userEvents = {
+  UserRegistered: defineEvent({
+    streamType: 'user',
+    schemaVersion: 1,
+    data: UserRegisteredData,
+    description: 'A person created an account. Settings start at the documented defaults.',
+    example: {
+      userId,
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'ada@example.com',
+      accountType: 'job_seeker',
+      registeredAt: at,
+    },
+  }),
+  UserLoggedIn: defineEvent({
+    streamType: 'user',
+    schemaVersion: 1,
+    data: UserLoggedInData,
+    description: 'A user signed in. For analytics only: it carries no IP address or session.',
+    example: { userId, at },
+  }),
+  UserLoggedOut: defineEvent({
+    streamType: 'user',
+    schemaVersion: 1,
+    data: UserLoggedOutData,
+    description: 'A user signed out.',
+    example: { userId, at },
+  }),
+  PasswordChanged: defineEvent({
+    streamType: 'user',
+    schemaVersion: 1,
+    data: PasswordChangedData,
+    description: "A user changed their password. The user's other sessions were ended.",
+    example: { userId, changedAt: at },
+  }),
+  ProfileUpdated: defineEvent({
+    streamType: 'user',
+    schemaVersion: 1,
+    data: ProfileUpdatedData,
+    description: 'A user saved their profile; the data is the whole profile after the change.',
+    example: {
+      userId,
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'ada@example.com',
+      phone: '+44 20 7946 0958',
+      bio: 'Analyst of engines.',
+      jobTitle: 'Mathematician',
+      location: { city: 'London', state: '', country: 'United Kingdom' },
+      jobPreferences: {
+        roles: ['Data Scientist'],
+        preferredLocation: 'Hybrid',
+        salaryExpectation: { min: 90000, max: 120000, currency: 'USD' },
+      },
+    },
+  }),
+  SkillsUpdated: defineEvent({
+    streamType: 'user',
+    schemaVersion: 1,
+    data: SkillsUpdatedData,
+    description: "A user's skill list was replaced; the data is the whole list after the change.",
+    example: { userId, skills: [{ name: 'TypeScript', proficiency: 'Advanced', experience: 4 }] },
+  }),
+  NotificationSettingsUpdated: defineEvent({
+    streamType: 'user',
+    schemaVersion: 1,
+    data: NotificationSettingsUpdatedData,
+    description: 'A user saved their notification toggles (all six).',
+    example: {
+      userId,
+      settings: {
+        emailNotifications: true,
+        pushNotifications: false,
+        jobAlerts: true,
+        connectionRequests: true,
+        applicationUpdates: true,
+        marketingEmails: false,
+      },
+    },
+  }),
+  AppearanceSettingsUpdated: defineEvent({
+    streamType: 'user',
+    schemaVersion: 1,
+    data: AppearanceSettingsUpdatedData,
+    description: 'A user saved their theme, language and timezone.',
+    example: { userId, settings: { theme: 'dark', language: 'fr', timezone: 'UTC' } },
+  }),
+  ProfilePictureUploaded: defineEvent({
+    streamType: 'user',
+    schemaVersion: 1,
+    data: ProfilePictureUploadedData,
+    description: 'A user uploaded a profile picture (it replaces any previous one).',
+    example: {
+      userId,
+      objectKey: `profile-pictures/${userId}/01936b40-0000-7000-8000-000000000001.png`,
+      url: `/api/files/profile-pictures/${userId}/01936b40-0000-7000-8000-000000000001.png`,
+      contentType: 'image/png',
+      size: 48213,
+    },
+  }),
+  ProfilePictureRemoved: defineEvent({
+    streamType: 'user',
+    schemaVersion: 1,
+    data: ProfilePictureRemovedData,
+    description: 'A user removed their profile picture.',
+    example: { userId },
+  }),
+  ResumeUploaded: defineEvent({
+    streamType: 'user',
+    schemaVersion: 1,
+    data: ResumeUploadedData,
+    description: 'A user uploaded a PDF resume (it replaces any previous one).',
+    example: {
+      userId,
+      objectKey: `resumes/${userId}/01936b41-0000-7000-8000-000000000002.pdf`,
+      filename: 'ada-lovelace-resume.pdf',
+      contentType: 'application/pdf',
+      size: 183402,
+    },
+  }),
+  ResumeRemoved: defineEvent({
+    streamType: 'user',
+    schemaVersion: 1,
+    data: ResumeRemovedData,
+    description: 'A user removed their resume.',
+    example: { userId },
+  }),
+} as const;

@@ -1,0 +1,77 @@
+import { groupName, ident, type Logger, type Pool, type Redis, withTransaction } from '@careers/service-kit';
+import type { Kafka } from 'kafkajs';
+import type { Projector } from './projectors/projector.ts';
+import { PROJECTOR_GROUP, type ProjectorRunner } from './projectors/runner.ts';
+
+/** How far the projector group is behind the end of each topic (0 when caught up). */
+export async function projectorLag(kafka: Kafka, groupId: string, topics: string[]): Promise<number> {
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    let lag = 0;
+    const committed = await admin.fetchOffsets({ groupId, topics });
+    for (const topic of topics) {
+      const ends = await admin.fetchTopicOffsets(topic);
+      const mine = committed.find((c) => c.topic === topic)?.partitions ?? [];
+      for (const end of ends) {
+        const at = mine.find((p) => p.partition === end.partition)?.offset ?? '-1';
+        const from = Number(at) < 0 ? Number(end.low) : Number(at);
+        lag += Math.max(0, Number(end.high) - from);
+      }
+    }
+    return lag;
+  } finally {
+    await admin.disconnect();
+  }
+}
+
+/**
+ * Rebuilds every read model from the topics: clears them and the checkpoints, rewinds the projector
+ * group to the beginning, and replays until the group has caught up with the end of every topic.
+ * The running projector must be stopped first (a group with members cannot be rewound).
+ */
+export async function rebuildProjections(options: {
+  pool: Pool;
+  redis: Redis;
+  kafka: Kafka;
+  schema: string;
+  prefix: string;
+  projectors: readonly Projector[];
+  runner: ProjectorRunner;
+  log: Logger;
+  onProgress?: (lag: number) => void;
+}): Promise<void> {
+  const { pool, redis, kafka, schema, projectors, runner, log } = options;
+  const groupId = groupName({ KAFKA_TOPIC_PREFIX: options.prefix }, PROJECTOR_GROUP);
+  const topics = runner.topics();
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    const { groups } = await admin.describeGroups([groupId]);
+    if ((groups[0]?.members.length ?? 0) > 0) {
+      throw new Error(
+        `The projector group ${groupId} has running members: stop the projector first (npm run stop).`,
+      );
+    }
+    await withTransaction(pool, async (tx) => {
+      const s = ident(schema);
+      for (const projector of projectors) await projector.reset({ tx, schema: s, redis });
+      await tx.query(`TRUNCATE ${s}.stream_checkpoints, ${s}.dead_letters`);
+    });
+    for (const topic of topics) await admin.resetOffsets({ groupId, topic, earliest: true }).catch(() => {});
+  } finally {
+    await admin.disconnect();
+  }
+  log.info('read models cleared; replaying the topics');
+  await runner.start();
+  try {
+    for (;;) {
+      const lag = await projectorLag(kafka, groupId, topics);
+      options.onProgress?.(lag);
+      if (lag === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  } finally {
+    await runner.stop();
+  }
+}
