@@ -159,7 +159,7 @@ export const userEvents = {
     example: {
       userId,
       objectKey: `profile-pictures/${userId}/01936b40-0000-7000-8000-000000000001.png`,
-      url: `/api/files/profile-pictures/${userId}/01936b40-0000-7000-8000-000000000001.png`,
+      url: `https://uploads.example.com/profile-pictures/${userId}/01936b40-0000-7000-8000-000000000001.png`,
       contentType: 'image/png',
       size: 48213,
     },

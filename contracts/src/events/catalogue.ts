@@ -1,0 +1,132 @@
+import type { z } from 'zod';
+import type { StreamType } from '../topics.ts';
+import { applicationEvents } from './application-events.ts';
+import { connectionEvents } from './connection-events.ts';
+import { EventEnvelope } from './envelope.ts';
+import { jobEvents } from './job-events.ts';
+import { postEvents } from './post-events.ts';
+import { userEvents } from './user-events.ts';
+
+/**
+ * The registry of every domain event: name (past tense) -> stream type, schema version, data schema,
+ * description and example. Producers validate with it before appending; consumers parse with it.
+ */
+export const domainEvents = Object.freeze({
+  ...userEvents,
+  ...jobEvents,
+  ...applicationEvents,
+  ...postEvents,
+  ...connectionEvents,
+});
+
+export type DomainEvents = typeof domainEvents;
+export type DomainEventType = keyof DomainEvents;
+export type EventData<T extends DomainEventType> = z.output<DomainEvents[T]['data']>;
+export type EventDataInput<T extends DomainEventType> = z.input<DomainEvents[T]['data']>;
+
+export const domainEventTypes = Object.freeze(Object.keys(domainEvents) as DomainEventType[]);
+
+/** The data field that carries the stream id (= the Kafka key) for each stream type. */
+export const streamIdFields = {
+  user: 'userId',
+  job: 'jobId',
+  application: 'applicationId',
+  post: 'postId',
+  connection: 'connectionId',
+} as const satisfies Record<StreamType, string>;
+
+/** One event in its envelope, with `type`, `streamType` and `data` tied together. */
+export type DomainEventOf<T extends DomainEventType> = Omit<EventEnvelope, 'type' | 'streamType' | 'data'> & {
+  type: T;
+  streamType: DomainEvents[T]['streamType'];
+  data: EventData<T>;
+};
+export type DomainEvent = { [T in DomainEventType]: DomainEventOf<T> }[DomainEventType];
+
+/** What a decision returns before the event log gives it an envelope. */
+export type NewDomainEvent = { [T in DomainEventType]: { type: T; data: EventData<T> } }[DomainEventType];
+
+export function isKnownEventType(type: string): type is DomainEventType {
+  return Object.hasOwn(domainEvents, type);
+}
+
+export function eventTypesOf(streamType: StreamType): DomainEventType[] {
+  return domainEventTypes.filter((type) => domainEvents[type].streamType === streamType);
+}
+
+/** Validates one event's data (strict: an unknown key such as `password` fails). Throws a ZodError. */
+export function parseEventData<T extends DomainEventType>(type: T, data: unknown): EventData<T> {
+  const schema: z.ZodType = domainEvents[type].data;
+  return schema.parse(data) as EventData<T>;
+}
+
+/** Builds a validated `{ type, data }` for the event log. */
+export function newEvent<T extends DomainEventType>(type: T, data: EventDataInput<T>): { type: T; data: EventData<T> } {
+  return { type, data: parseEventData(type, data) };
+}
+
+export type EventParseFailureReason =
+  | 'invalid-envelope'
+  | 'unknown-type'
+  | 'unsupported-version'
+  | 'stream-mismatch'
+  | 'invalid-data';
+
+export type EventParseResult =
+  | { success: true; event: DomainEvent }
+  | { success: false; reason: EventParseFailureReason; message: string };
+
+export class EventParseError extends Error {
+  readonly reason: EventParseFailureReason;
+
+  constructor(reason: EventParseFailureReason, message: string) {
+    super(message);
+    this.name = 'EventParseError';
+    this.reason = reason;
+  }
+}
+
+function failure(reason: EventParseFailureReason, message: string): EventParseResult {
+  return { success: false, reason, message };
+}
+
+function issuesText(error: z.ZodError): string {
+  return error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`).join('; ');
+}
+
+/**
+ * Validates an envelope and its data. A consumer may skip `unknown-type` (an event newer than its
+ * contracts) and should stop or dead-letter on anything else.
+ */
+export function safeParseDomainEvent(input: unknown): EventParseResult {
+  const envelope = EventEnvelope.safeParse(input);
+  if (!envelope.success) return failure('invalid-envelope', `Invalid event envelope: ${issuesText(envelope.error)}`);
+  const { type, schemaVersion, streamType, streamId } = envelope.data;
+  if (!isKnownEventType(type)) return failure('unknown-type', `Unknown event type ${type}`);
+  const definition = domainEvents[type];
+  if (schemaVersion !== definition.schemaVersion) {
+    return failure(
+      'unsupported-version',
+      `${type} schemaVersion ${schemaVersion} is not supported (this build reads ${definition.schemaVersion})`,
+    );
+  }
+  if (streamType !== definition.streamType) {
+    return failure('stream-mismatch', `${type} belongs to the ${definition.streamType} stream, not ${streamType}`);
+  }
+  const schema: z.ZodType = definition.data;
+  const data = schema.safeParse(envelope.data.data);
+  if (!data.success) return failure('invalid-data', `Invalid ${type} data: ${issuesText(data.error)}`);
+  const idField = streamIdFields[definition.streamType];
+  const dataStreamId = (data.data as Record<string, unknown>)[idField];
+  if (dataStreamId !== streamId) {
+    return failure('stream-mismatch', `${type} streamId ${streamId} does not match data.${idField}`);
+  }
+  return { success: true, event: { ...envelope.data, type, data: data.data } as DomainEvent };
+}
+
+/** Like `safeParseDomainEvent`, but throws an `EventParseError`. */
+export function parseDomainEvent(input: unknown): DomainEvent {
+  const result = safeParseDomainEvent(input);
+  if (!result.success) throw new EventParseError(result.reason, result.message);
+  return result.event;
+}

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { PostCategory, PostType, PostVisibility } from '../entities/enums.ts';
+import { Id, IsoDateTime } from '../entities/scalars.ts';
+import { defineEvent } from './define-event.ts';
+import { exampleIds } from './example-ids.ts';
+
+/**
+ * Events of the `post` stream (stream id = postId). Likes and comments belong to their post's stream, so
+ * `likesCount` and `commentsCount` (the counts after the change, computed by the write side) arrive in
+ * order and the realtime gateway can push them without reading a read model.
+ */
+
+const count = z.number().int().nonnegative();
+
+export const PostCreatedData = z.strictObject({
+  postId: Id,
+  authorId: Id,
+  content: z.string(),
+  type: PostType,
+  category: PostCategory,
+  visibility: PostVisibility,
+  tags: z.array(z.string()),
+  createdAt: IsoDateTime,
+});
+
+export const PostLikedData = z.strictObject({ postId: Id, userId: Id, likesCount: count, likedAt: IsoDateTime });
+export const PostUnlikedData = z.strictObject({
+  postId: Id,
+  userId: Id,
+  likesCount: count,
+  unlikedAt: IsoDateTime,
+});
+
+export const CommentAddedData = z.strictObject({
+  postId: Id,
+  commentId: Id,
+  authorId: Id,
+  content: z.string(),
+  commentsCount: count,
+  createdAt: IsoDateTime,
+});
+
+const postId = exampleIds.post;
+
+export const postEvents = {
+  PostCreated: defineEvent({
+    streamType: 'post',
+    schemaVersion: 1,
+    data: PostCreatedData,
+    description: 'A user published a feed post.',
+    example: {
+      postId,
+      authorId: exampleIds.user,
+      content: 'Just shipped our new event catalogue!',
+      type: 'text',
+      category: 'Career',
+      visibility: 'public',
+      tags: ['engineering', 'kafka'],
+      createdAt: '2025-01-17T12:00:00.000Z',
+    },
+  }),
+  PostLiked: defineEvent({
+    streamType: 'post',
+    schemaVersion: 1,
+    data: PostLikedData,
+    description: 'A user liked a post; likesCount is the count after the like.',
+    example: { postId, userId: exampleIds.otherUser, likesCount: 4, likedAt: '2025-01-17T12:05:00.000Z' },
+  }),
+  PostUnliked: defineEvent({
+    streamType: 'post',
+    schemaVersion: 1,
+    data: PostUnlikedData,
+    description: 'A user took back their like; likesCount is the count after the change.',
+    example: { postId, userId: exampleIds.otherUser, likesCount: 3, unlikedAt: '2025-01-17T12:06:00.000Z' },
+  }),
+  CommentAdded: defineEvent({
+    streamType: 'post',
+    schemaVersion: 1,
+    data: CommentAddedData,
+    description: 'A user commented on a post; commentsCount is the count after the comment.',
+    example: {
+      postId,
+      commentId: exampleIds.comment,
+      authorId: exampleIds.otherUser,
+      content: 'Congratulations!',
+      commentsCount: 1,
+      createdAt: '2025-01-17T12:10:00.000Z',
+    },
+  }),
+} as const;

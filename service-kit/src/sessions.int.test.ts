@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
+import { baseEnv, loadConfig } from './config.ts';
+import { createRedis } from './redis.ts';
+import {
+  createSession,
+  deleteSession,
+  readSession,
+  revokeUserSessions,
+  sessionIdFromCookieHeader,
+} from './sessions.ts';
+import { testNamespace } from './testing.ts';
+
+const ns = testNamespace('sessions');
+const config = loadConfig(baseEnv, ns.gatewayEnv);
+const redis = createRedis(config.REDIS_URL, config.REDIS_KEY_PREFIX);
+
+afterAll(async () => {
+  redis.disconnect();
+  await ns.cleanup();
+});
+
+describe('sessions in Redis', () => {
+  it('creates an opaque session that reads back, stored only under its hash', async () => {
+    const userId = randomUUID();
+    const id = await createSession(redis, userId, 60);
+    expect(id.length).toBeGreaterThanOrEqual(43); // 256 bits, base64url
+    expect(await readSession(redis, id)).toMatchObject({ userId });
+    expect(await redis.exists(`session:${id}`)).toBe(0);
+    expect(
+      await redis.ttl(
+        (await redis.keys(`${config.REDIS_KEY_PREFIX}session:*`))[0]?.slice(config.REDIS_KEY_PREFIX.length) ??
+          '',
+      ),
+    ).toBeGreaterThan(0);
+  });
+
+  it('forgets a deleted session and unknown ids', async () => {
+    const id = await createSession(redis, randomUUID(), 60);
+    await deleteSession(redis, id);
+    expect(await readSession(redis, id)).toBeNull();
+    expect(await readSession(redis, 'nope')).toBeNull();
+    expect(await readSession(redis, undefined)).toBeNull();
+  });
+
+  it('revokes all of a user’s sessions but the one kept', async () => {
+    const userId = randomUUID();
+    const keep = await createSession(redis, userId, 60);
+    const other1 = await createSession(redis, userId, 60);
+    const other2 = await createSession(redis, userId, 60);
+    const someoneElse = await createSession(redis, randomUUID(), 60);
+    expect(await revokeUserSessions(redis, userId, keep)).toBe(2);
+    expect(await readSession(redis, keep)).not.toBeNull();
+    expect(await readSession(redis, other1)).toBeNull();
+    expect(await readSession(redis, other2)).toBeNull();
+    expect(await readSession(redis, someoneElse)).not.toBeNull();
+  });
+
+  it('reads the session id out of a Cookie header', () => {
+    expect(sessionIdFromCookieHeader('theme=dark; sid=abc%2Fdef; x=1')).toBe('abc/def');
+    expect(sessionIdFromCookieHeader('theme=dark')).toBeUndefined();
+    expect(sessionIdFromCookieHeader(undefined)).toBeUndefined();
+  });
+});
