@@ -53,18 +53,24 @@ export async function ensureTopics(kafka: Kafka, settings: KafkaSettings, names:
     const existing = new Set(await admin.listTopics());
     const missing = names.filter((name) => !existing.has(name));
     if (missing.length === 0) return;
-    await admin.createTopics({
-      waitForLeaders: true,
-      topics: missing.map((topic) => ({
-        topic,
-        numPartitions: settings.KAFKA_TOPIC_PARTITIONS,
-        replicationFactor: 1,
-        configEntries: [
-          { name: 'retention.ms', value: '-1' },
-          { name: 'cleanup.policy', value: 'delete' },
-        ],
-      })),
-    });
+    try {
+      await admin.createTopics({
+        waitForLeaders: true,
+        topics: missing.map((topic) => ({
+          topic,
+          numPartitions: settings.KAFKA_TOPIC_PARTITIONS,
+          replicationFactor: 1,
+          configEntries: [
+            { name: 'retention.ms', value: '-1' },
+            { name: 'cleanup.policy', value: 'delete' },
+          ],
+        })),
+      });
+    } catch (error) {
+      // Another process created some of them at the same moment: fine, as long as all exist now.
+      const now = new Set(await admin.listTopics());
+      if (!missing.every((name) => now.has(name))) throw error;
+    }
   } finally {
     await admin.disconnect();
   }

@@ -115,6 +115,13 @@ export async function readTopicUntil(
     maxWaitTimeInMs: 50,
   });
   const messages: ReadMessage[] = [];
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    await waitUntil(`topic ${topic} to exist`, async () => (await admin.listTopics()).includes(topic), timeoutMs);
+  } finally {
+    await admin.disconnect();
+  }
   await consumer.connect();
   try {
     await consumer.subscribe({ topic, fromBeginning: true });

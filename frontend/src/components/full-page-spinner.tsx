@@ -1,10 +1,10 @@
-import { shellTexts } from '../lib/texts';
+import { screenMessages } from '@careers/contracts/messages';
 
 export function FullPageSpinner() {
   return (
     <div className="full-page-spinner" role="status" aria-live="polite">
       <span className="spinner" aria-hidden="true" />
-      <span>{shellTexts.loading}</span>
+      <span>{screenMessages.loading}</span>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { CONSISTENCY_HEADER } from '@careers/contracts/consistency';
+import { globalMessages } from '@careers/contracts/messages';
 import { ConsistencyTokens } from './consistency-tokens';
-import { httpErrorMessages } from './texts';
 
 /** An API call that failed; `message` is ready to show. `status` is null when no response came. */
 export class ApiError extends Error {
@@ -74,8 +74,8 @@ async function readBody(response: Response): Promise<unknown> {
 
 /** Spec section 8: 5xx and 404 have fixed texts; otherwise the server's `message`, then the fallback. */
 export function errorMessageFor(status: number, body: unknown, fallbackMessage?: string): string {
-  if (status >= 500) return httpErrorMessages.server;
-  if (status === 404) return httpErrorMessages.notFound;
+  if (status >= 500) return globalMessages.serverError;
+  if (status === 404) return globalMessages.notFound;
   const serverMessage = isRecord(body) && typeof body.message === 'string' ? body.message.trim() : '';
   return serverMessage || fallbackMessage || `Request failed (${status}).`;
 }
@@ -110,7 +110,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     } catch (error) {
       // A cancelled query is not a network failure: let react-query see the AbortError.
       if (error instanceof DOMException && error.name === 'AbortError') throw error;
-      throw new ApiError(httpErrorMessages.network, null);
+      throw new ApiError(globalMessages.networkError, null);
     }
 
     tokens.remember(response.headers.get(CONSISTENCY_HEADER));

@@ -1,23 +1,18 @@
-/** Spec: the theme preference is stored locally under the key `theme`. */
-export const themeStorageKey = 'theme';
+import { THEME_STORAGE_KEY, themeColors, themes } from '@careers/contracts/constants';
 
-export const themePreferences = ['light', 'dark', 'system'] as const;
-export type ThemePreference = (typeof themePreferences)[number];
+export type ThemePreference = (typeof themes)[number];
 export type ResolvedTheme = Exclude<ThemePreference, 'system'>;
-
-/** Spec section 9, "Theme colours"; also the browser chrome colour (meta theme-color). */
-export const themeColors: Record<ResolvedTheme, string> = { dark: '#0f0f23', light: '#ffffff' };
 
 export const darkSchemeQuery = '(prefers-color-scheme: dark)';
 
 /** Empty, missing or unknown values mean "follow the system". */
 export function parseThemePreference(value: string | null | undefined): ThemePreference {
-  return themePreferences.find((preference) => preference === value) ?? 'system';
+  return themes.find((preference) => preference === value) ?? 'system';
 }
 
 export function readThemePreference(): ThemePreference {
   try {
-    return parseThemePreference(window.localStorage.getItem(themeStorageKey));
+    return parseThemePreference(window.localStorage.getItem(THEME_STORAGE_KEY));
   } catch {
     return 'system'; // storage can be disabled (privacy modes); the system theme is a fine answer
   }
@@ -25,7 +20,7 @@ export function readThemePreference(): ThemePreference {
 
 export function writeThemePreference(preference: ThemePreference): void {
   try {
-    window.localStorage.setItem(themeStorageKey, preference);
+    window.localStorage.setItem(THEME_STORAGE_KEY, preference);
   } catch {
     // Not persisted, but the page still switches.
   }
@@ -50,5 +45,6 @@ export function applyTheme(doc: Document, theme: ResolvedTheme): void {
     meta.name = 'theme-color';
     doc.head.append(meta);
   }
+  // Spec section 9, "Theme colours": also the browser chrome colour.
   meta.content = themeColors[theme];
 }

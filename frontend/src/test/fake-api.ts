@@ -1,5 +1,6 @@
 import { vi } from 'vitest';
-import type { SessionUser } from '../features/auth/api/get-me';
+import { appearanceDefaults, notificationDefaults } from '@careers/contracts/constants';
+import { User } from '@careers/contracts/entities/user';
 
 export type Reply = Response | Promise<Response>;
 export type FetchHandler = (method: string, url: string, init: RequestInit | undefined) => Reply;
@@ -20,10 +21,28 @@ export function stubFetch(handler: FetchHandler) {
   return fetchStub;
 }
 
-export const ada: SessionUser = { _id: 'u-1', firstName: 'Ada', lastName: 'Lovelace' };
+/** A signed-in user, checked against the contract so the fixture cannot drift from it. */
+export const ada: User = User.parse({
+  _id: '0b9f1c52-6a55-4a8e-9d43-2f0a4c1e7a10',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email: 'ada@example.com',
+  phone: '',
+  bio: '',
+  accountType: 'job_seeker',
+  jobTitle: '',
+  profilePicture: null,
+  resume: null,
+  location: { city: '', state: '', country: '' },
+  skills: [],
+  jobPreferences: { roles: [], preferredLocation: null, salaryExpectation: { min: null, max: null, currency: 'USD' } },
+  notificationSettings: notificationDefaults,
+  appearanceSettings: appearanceDefaults,
+  createdAt: '2026-01-05T09:30:00.000Z',
+});
 
 /** GET /api/auth/me answers with `user` (or 401 when null); other calls get `others` or a 404. */
-export function stubSession(user: SessionUser | null, others?: FetchHandler) {
+export function stubSession(user: User | null, others?: FetchHandler) {
   return stubFetch((method, url, init) => {
     if (method === 'GET' && url === '/api/auth/me') {
       return user ? jsonReply(200, { user }) : jsonReply(401, { message: 'Not signed in' });

@@ -1,13 +1,14 @@
 import { Outlet } from 'react-router-dom';
-import { brand } from '../../lib/texts';
+import { screenMessages } from '@careers/contracts/messages';
+import { brandName } from '../../lib/brand';
 
 export function AuthLayout() {
   return (
     <main className="auth-layout">
       <div className="card auth-card">
         <header className="auth-brand">
-          <p className="brand-name">{brand.name}</p>
-          <p className="brand-tagline">{brand.tagline}</p>
+          <p className="brand-name">{brandName}</p>
+          <p className="brand-tagline">{screenMessages.tagline}</p>
         </header>
         <Outlet />
       </div>

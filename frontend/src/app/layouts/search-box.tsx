@@ -1,7 +1,7 @@
+import { screenMessages } from '@careers/contracts/messages';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { SearchIcon } from '../../components/icons';
-import { shellTexts } from '../../lib/texts';
 
 /** Sends the trimmed text to the jobs list as `?search=`; blank text does nothing. */
 export function SearchBox() {
@@ -21,7 +21,7 @@ export function SearchBox() {
       <input
         type="search"
         aria-label="Search"
-        placeholder={shellTexts.searchPlaceholder}
+        placeholder={screenMessages.searchPlaceholder}
         value={text}
         onChange={(event) => setText(event.target.value)}
       />

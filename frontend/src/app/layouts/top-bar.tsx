@@ -1,19 +1,19 @@
+import type { User } from '@careers/contracts/entities/user';
 import { Link, useNavigate } from 'react-router-dom';
 import { BellIcon, LogoutIcon } from '../../components/icons';
 import { useLogout } from '../../features/auth/api/logout';
-import type { SessionUser } from '../../features/auth/api/get-me';
-import { brand } from '../../lib/texts';
+import { brandName } from '../../lib/brand';
 import { SearchBox } from './search-box';
 import { ThemeToggle } from './theme-toggle';
 
-export function TopBar({ user }: { user: SessionUser }) {
+export function TopBar({ user }: { user: User }) {
   const navigate = useNavigate();
   const logout = useLogout(() => navigate('/login', { replace: true }));
 
   return (
     <header className="top-bar">
       <Link to="/dashboard" className="brand-name top-bar-brand">
-        {brand.name}
+        {brandName}
       </Link>
       <SearchBox />
       <div className="top-bar-actions">

@@ -1,21 +1,12 @@
+import type { User } from '@careers/contracts/entities/user';
+import { fallbackMessages } from '@careers/contracts/messages';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
-import { authFallbackMessages } from '../../../lib/texts';
 
-/**
- * The fields the shell shows. Replace with the User type from `@careers/contracts` when accounts land
- * there; this is the only hand-written user shape in the frontend.
- */
-export interface SessionUser {
-  _id: string;
-  firstName: string;
-  lastName: string;
-}
-
-export async function getMe(signal?: AbortSignal): Promise<SessionUser | null> {
-  const body = await apiClient.get<{ user?: SessionUser | null } | undefined>('/auth/me', {
+export async function getMe(signal?: AbortSignal): Promise<User | null> {
+  const body = await apiClient.get<{ user?: User | null } | undefined>('/auth/me', {
     signal,
-    fallbackMessage: authFallbackMessages.getUser,
+    fallbackMessage: fallbackMessages.getUser,
     redirectOnUnauthorized: false,
   });
   return body?.user ?? null;

@@ -1,10 +1,11 @@
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
-import { type SessionUser, useMe } from '../api/get-me';
+import type { User } from '@careers/contracts/entities/user';
+import { useMe } from '../api/get-me';
 
 export type AuthState =
   | { status: 'loading' }
   | { status: 'signed-out' }
-  | { status: 'signed-in'; user: SessionUser };
+  | { status: 'signed-in'; user: User };
 
 const AuthContext = createContext<AuthState | null>(null);
 
