@@ -1,0 +1,55 @@
+import type { z } from 'zod';
+import { authRoutes } from './api/auth-routes.ts';
+import { connectionRoutes } from './api/connection-routes.ts';
+import { dashboardRoutes } from './api/dashboard-routes.ts';
+import type { RouteDefinition } from './api/define-route.ts';
+import { jobRoutes } from './api/job-routes.ts';
+import { postRoutes } from './api/post-routes.ts';
+import { profileRoutes } from './api/profile-routes.ts';
+
+export type { HttpMethod, MultipartUpload, RouteDefinition, ServiceName } from './api/define-route.ts';
+export { ErrorResponse, MessageResponse, UserResponse } from './api/responses.ts';
+
+/** Every API path starts with this; the route table's paths do not include it. */
+export const API_PREFIX = '/api';
+
+/**
+ * The API route table, keyed by operation. Services register exactly these (schema in, schema out);
+ * the frontend calls them through `buildPath` and reads the `response` types.
+ */
+export const routes = Object.freeze({
+  ...authRoutes,
+  ...profileRoutes,
+  ...jobRoutes,
+  ...postRoutes,
+  ...connectionRoutes,
+  ...dashboardRoutes,
+});
+
+export type Routes = typeof routes;
+export type RouteName = keyof Routes;
+
+type SchemaOf<R, K extends string> = R extends { [P in K]: infer S extends z.ZodType } ? S : never;
+
+/** What the client sends (before parsing) and what the server reads (after). */
+export type RouteBody<N extends RouteName> = z.input<SchemaOf<Routes[N], 'body'>>;
+export type RouteParams<N extends RouteName> = z.input<SchemaOf<Routes[N], 'params'>>;
+export type RouteQuery<N extends RouteName> = z.output<SchemaOf<Routes[N], 'query'>>;
+export type RouteResponse<N extends RouteName> = z.output<Routes[N]['response']>;
+
+type PathParamsArg<R> = R extends { params: infer P extends z.ZodType } ? [params: z.input<P>] : [];
+
+/**
+ * The route's path with its `:name` segments filled in (URI-encoded), without the `/api` prefix:
+ * `buildPath(routes.toggleLike, { id })` -> `/posts/<id>/like`.
+ */
+export function buildPath<R extends RouteDefinition>(route: R, ...[params]: PathParamsArg<R>): string {
+  const values = (params ?? {}) as Record<string, unknown>;
+  return route.path.replace(/:([A-Za-z][A-Za-z0-9_]*)/g, (_segment, name: string) => {
+    const value = values[name];
+    if (value === undefined || value === null || value === '') {
+      throw new Error(`buildPath: missing path parameter "${name}" for ${route.method} ${route.path}`);
+    }
+    return encodeURIComponent(String(value));
+  });
+}

@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { ConnectionStatus } from './entities/enums.ts';
+import { Id } from './entities/scalars.ts';
+
+/**
+ * The realtime contract. A push is a small note about what changed, with the consistency token of the
+ * event behind it; anything larger the client refetches through the normal GET path.
+ */
+
+export const SOCKET_PATH = '/socket.io';
+/** Not in the spec: the largest message a client may send (socket.io `maxHttpBufferSize`). */
+export const SOCKET_MAX_MESSAGE_BYTES = 16 * 1024;
+/** How many post rooms one `post:subscribe` may name. */
+export const MAX_POST_SUBSCRIPTIONS = 100;
+
+/** Room names, defined once for server and client. Every socket joins `rooms.user(itsUserId)`. */
+export const rooms = {
+  user: (userId: string): `user:${string}` => `user:${userId}`,
+  post: (postId: string): `post:${string}` => `post:${postId}`,
+  feed: 'feed',
+} as const;
+
+/** `<streamId>@<streamVersion>`, see `consistency.ts`. */
+export const ConsistencyTokenText = z.string().regex(/^[^@,\s]+@[1-9]\d*$/);
+
+export const serverEvents = {
+  postUpdated: 'post:updated',
+  postCommentAdded: 'post:comment-added',
+  feedPostCreated: 'feed:post-created',
+  connectionRequested: 'connection:requested',
+  connectionUpdated: 'connection:updated',
+} as const;
+
+export const clientEvents = {
+  postSubscribe: 'post:subscribe',
+  postUnsubscribe: 'post:unsubscribe',
+} as const;
+
+export const PostUpdatedPayload = z.object({
+  postId: Id,
+  likesCount: z.number().int().nonnegative(),
+  commentsCount: z.number().int().nonnegative(),
+  consistencyToken: ConsistencyTokenText,
+});
+export type PostUpdatedPayload = z.infer<typeof PostUpdatedPayload>;
+
+export const PostCommentAddedPayload = z.object({
+  postId: Id,
+  commentId: Id,
+  commentsCount: z.number().int().nonnegative(),
+  consistencyToken: ConsistencyTokenText,
+});
+export type PostCommentAddedPayload = z.infer<typeof PostCommentAddedPayload>;
+
+export const FeedPostCreatedPayload = z.object({
+  postId: Id,
+  authorId: Id,
+  consistencyToken: ConsistencyTokenText,
+});
+export type FeedPostCreatedPayload = z.infer<typeof FeedPostCreatedPayload>;
+
+export const ConnectionRequestedPayload = z.object({
+  connectionId: Id,
+  requesterId: Id,
+  consistencyToken: ConsistencyTokenText,
+});
+export type ConnectionRequestedPayload = z.infer<typeof ConnectionRequestedPayload>;
+
+export const ConnectionUpdatedPayload = z.object({
+  connectionId: Id,
+  /** `rejected` when declined; a removed connection is also sent as `rejected`. */
+  status: ConnectionStatus,
+  consistencyToken: ConsistencyTokenText,
+});
+export type ConnectionUpdatedPayload = z.infer<typeof ConnectionUpdatedPayload>;
+
+export const PostSubscriptionPayload = z.object({
+  postIds: z.array(Id).max(MAX_POST_SUBSCRIPTIONS),
+});
+export type PostSubscriptionPayload = z.infer<typeof PostSubscriptionPayload>;
+
+/** Payload schema of each server -> client event. */
+export const serverEventPayloads = {
+  [serverEvents.postUpdated]: PostUpdatedPayload,
+  [serverEvents.postCommentAdded]: PostCommentAddedPayload,
+  [serverEvents.feedPostCreated]: FeedPostCreatedPayload,
+  [serverEvents.connectionRequested]: ConnectionRequestedPayload,
+  [serverEvents.connectionUpdated]: ConnectionUpdatedPayload,
+} as const;
+
+/** Payload schema of each client -> server event. */
+export const clientEventPayloads = {
+  [clientEvents.postSubscribe]: PostSubscriptionPayload,
+  [clientEvents.postUnsubscribe]: PostSubscriptionPayload,
+} as const;
+
+export type ServerEventName = keyof typeof serverEventPayloads;
+export type ClientEventName = keyof typeof clientEventPayloads;
+
+/** socket.io typed events: `new Server<ClientToServerEvents, ServerToClientEvents>()`. */
+export type ServerToClientEvents = {
+  [E in ServerEventName]: (payload: z.infer<(typeof serverEventPayloads)[E]>) => void;
+};
+export type ClientToServerEvents = {
+  [E in ClientEventName]: (payload: z.infer<(typeof clientEventPayloads)[E]>) => void;
+};

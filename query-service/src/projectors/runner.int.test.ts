@@ -1,0 +1,184 @@
+import { randomUUID } from 'node:crypto';
+import type { EventEnvelope } from '@careers/contracts/events/envelope';
+import {
+  createKafka,
+  createLogger,
+  createPool,
+  createRedis,
+  ident,
+  loadConfig,
+  type Pool,
+  queryServiceEnv,
+} from '@careers/service-kit';
+import { testNamespace } from '@careers/service-kit/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateReadSchema } from '../migrate.ts';
+import { postKeys } from './posts/keys.ts';
+import { projectors } from './registry.ts';
+import { ProjectorRunner, type RawMessage } from './runner.ts';
+
+const ns = testNamespace('runner');
+const config = loadConfig(queryServiceEnv, ns.queryEnv);
+const log = createLogger('test', 'silent');
+const redis = createRedis(config.REDIS_URL, config.REDIS_KEY_PREFIX);
+const s = ident(config.DB_SCHEMA);
+let pool: Pool;
+let runner: ProjectorRunner;
+let position = 0;
+let offset = 0;
+
+beforeAll(async () => {
+  pool = createPool(config.DATABASE_URL, 4, 'test');
+  await migrateReadSchema(pool, config.DB_SCHEMA);
+  runner = new ProjectorRunner({
+    pool,
+    schema: config.DB_SCHEMA,
+    redis,
+    kafka: createKafka(config, 'test', log),
+    kafkaSettings: config,
+    log,
+    projectors,
+  });
+});
+afterAll(async () => {
+  redis.disconnect();
+  await pool.end();
+  await ns.cleanup();
+});
+
+function envelope(
+  streamType: EventEnvelope['streamType'],
+  streamId: string,
+  streamVersion: number,
+  type: string,
+  data: object,
+): EventEnvelope {
+  return {
+    id: randomUUID(),
+    type,
+    schemaVersion: 1,
+    streamType,
+    streamId,
+    streamVersion,
+    position: ++position,
+    occurredAt: new Date().toISOString(),
+    actorId: null,
+    correlationId: randomUUID(),
+    causationId: null,
+    data,
+  };
+}
+
+const message = (value: unknown): RawMessage => ({
+  topic: 't',
+  partition: 0,
+  offset: String(offset++),
+  value: Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)),
+});
+
+const postRow = async (id: string) =>
+  (await pool.query(`SELECT * FROM ${s}.posts WHERE id = $1`, [id])).rows[0];
+
+describe('projector runner', () => {
+  const postId = randomUUID();
+  const author = randomUUID();
+  const fan = randomUUID();
+  const at = new Date().toISOString();
+  const created = envelope('post', postId, 1, 'PostCreated', {
+    postId,
+    authorId: author,
+    content: 'Hello',
+    type: 'text',
+    category: 'Career',
+    visibility: 'public',
+    tags: ['a'],
+    createdAt: at,
+  });
+  const liked = envelope('post', postId, 2, 'PostLiked', { postId, userId: fan, likesCount: 1, likedAt: at });
+  const commented = envelope('post', postId, 3, 'CommentAdded', {
+    postId,
+    commentId: randomUUID(),
+    authorId: fan,
+    content: 'Congrats',
+    commentsCount: 1,
+    createdAt: at,
+  });
+  const unliked = envelope('post', postId, 4, 'PostUnliked', {
+    postId,
+    userId: fan,
+    likesCount: 0,
+    unlikedAt: at,
+  });
+
+  it('given post events, builds the row, the comment, the like set and the checkpoint', async () => {
+    expect(await runner.applyMessages([message(created), message(liked), message(commented)])).toEqual({
+      applied: 3,
+      skipped: 0,
+    });
+    expect(await postRow(postId)).toMatchObject({
+      content: 'Hello',
+      likes_count: 1,
+      comments_count: 1,
+      tags: ['a'],
+    });
+    expect(await redis.sismember(postKeys.likes(postId), fan)).toBe(1);
+    const { rows } = await pool.query(
+      `SELECT stream_version FROM ${s}.stream_checkpoints WHERE stream_id = $1`,
+      [postId],
+    );
+    expect(rows[0].stream_version).toBe(3);
+  });
+
+  it('skips a redelivered batch, in order or out of order', async () => {
+    const before = await postRow(postId);
+    expect(await runner.applyMessages([message(commented), message(liked), message(created)])).toEqual({
+      applied: 0,
+      skipped: 3,
+    });
+    expect(await postRow(postId)).toEqual(before);
+    const { rows } = await pool.query(`SELECT count(*) AS n FROM ${s}.post_comments WHERE post_id = $1`, [
+      postId,
+    ]);
+    expect(rows[0].n).toBe(1);
+  });
+
+  it('applies only the new tail of a batch that overlaps what was applied', async () => {
+    expect(await runner.applyMessages([message(liked), message(commented), message(unliked)])).toEqual({
+      applied: 1,
+      skipped: 2,
+    });
+    expect(await postRow(postId)).toMatchObject({ likes_count: 0 });
+    expect(await redis.sismember(postKeys.likes(postId), fan)).toBe(0);
+  });
+
+  it('keeps messages that are not valid events as dead letters and applies the rest', async () => {
+    const other = randomUUID();
+    const good = envelope('post', other, 1, 'PostCreated', { ...(created.data as object), postId: other });
+    const result = await runner.applyMessages([
+      message('not json'),
+      message({ ...good, type: 'Nope' }),
+      message(good),
+    ]);
+    expect(result).toEqual({ applied: 1, skipped: 0 });
+    const { rows } = await pool.query(`SELECT reason FROM ${s}.dead_letters ORDER BY id`);
+    expect(rows).toHaveLength(2);
+    expect(await postRow(other)).toBeDefined();
+  });
+
+  it('rolls the whole batch back when one event fails to apply, so it can be redelivered', async () => {
+    const id = randomUUID();
+    const ok = envelope('post', id, 1, 'PostCreated', { ...(created.data as object), postId: id });
+    // A post whose insert breaks a constraint in the middle of the batch.
+    await pool.query(`ALTER TABLE ${s}.posts ADD CONSTRAINT no_boom CHECK (content <> 'boom')`);
+    const boomId = randomUUID();
+    const boom = envelope('post', boomId, 1, 'PostCreated', {
+      ...(created.data as object),
+      postId: boomId,
+      content: 'boom',
+    });
+    await expect(runner.applyMessages([message(ok), message(boom)])).rejects.toThrow();
+    expect(await postRow(id)).toBeUndefined();
+    await pool.query(`ALTER TABLE ${s}.posts DROP CONSTRAINT no_boom`);
+    expect(await runner.applyMessages([message(ok), message(boom)])).toEqual({ applied: 2, skipped: 0 });
+  });
+});
