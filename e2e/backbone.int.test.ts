@@ -4,8 +4,8 @@
  */
 
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { type RunningCommandService, startCommandService } from '@careers/command-service/service';
-import { catalogueDocument } from '@careers/contracts/catalogue-document';
 import { CONSISTENCY_HEADER } from '@careers/contracts/consistency';
 import { Post } from '@careers/contracts/entities/post';
 import { parseDomainEvent } from '@careers/contracts/events/catalogue';
@@ -160,10 +160,11 @@ describe('backbone', () => {
     expect(message?.headers['event-type']).toBe('PostCreated');
     const envelope = JSON.parse(message?.value?.toString('utf8') ?? 'null');
 
-    const catalogue = catalogueDocument() as {
-      components: { messages: Record<string, { payload: object }> };
+    // The committed document analytics consumers read, not the in-memory schemas.
+    const catalogue = JSON.parse(readFileSync(new URL('../docs/events/catalogue.json', import.meta.url), 'utf8')) as {
+      components: { messages: Record<string, { payload: { schema: object } }> };
     };
-    const schema = catalogue.components.messages.PostCreated?.payload;
+    const schema = catalogue.components.messages.PostCreated?.payload.schema;
     expect(schema).toBeDefined();
     const ajv = new Ajv2020({ strict: false, allErrors: true });
     ajv

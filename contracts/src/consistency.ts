@@ -1,9 +1,14 @@
+import { z } from 'zod';
+
 /**
  * Read-your-writes: a command reply carries `<streamId>@<streamVersion>` of the last event it wrote.
  * A query that sends it back waits (bounded) until the projection has applied that version.
  */
 export const CONSISTENCY_HEADER = 'x-consistency-token';
 export const CONSISTENCY_WAIT_MS = 2000;
+
+/** One token as text, as socket pushes carry it: `<streamId>@<streamVersion>`. */
+export const ConsistencyTokenText = z.string().max(220).regex(/^[^,\s]+@[1-9]\d*$/);
 
 export interface ConsistencyToken {
   streamId: string;

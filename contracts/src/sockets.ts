@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ConnectionStatus } from './entities/enums.ts';
+import { ConsistencyTokenText } from './consistency.ts';
 import { Id } from './entities/scalars.ts';
 
 /**
@@ -19,9 +19,6 @@ export const rooms = {
   post: (postId: string): `post:${string}` => `post:${postId}`,
   feed: 'feed',
 } as const;
-
-/** `<streamId>@<streamVersion>`, see `consistency.ts`. */
-export const ConsistencyTokenText = z.string().regex(/^[^@,\s]+@[1-9]\d*$/);
 
 export const serverEvents = {
   postUpdated: 'post:updated',
@@ -66,10 +63,13 @@ export const ConnectionRequestedPayload = z.object({
 });
 export type ConnectionRequestedPayload = z.infer<typeof ConnectionRequestedPayload>;
 
+/** How a connection changed: accepted or declined (`rejected`) by the recipient, or removed. */
+export const ConnectionUpdateStatus = z.enum(['accepted', 'rejected', 'removed']);
+export type ConnectionUpdateStatus = z.infer<typeof ConnectionUpdateStatus>;
+
 export const ConnectionUpdatedPayload = z.object({
   connectionId: Id,
-  /** `rejected` when declined; a removed connection is also sent as `rejected`. */
-  status: ConnectionStatus,
+  status: ConnectionUpdateStatus,
   consistencyToken: ConsistencyTokenText,
 });
 export type ConnectionUpdatedPayload = z.infer<typeof ConnectionUpdatedPayload>;

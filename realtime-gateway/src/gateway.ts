@@ -3,7 +3,7 @@ import { parseDomainEvent } from '@careers/contracts/events/catalogue';
 import {
   type ClientToServerEvents,
   clientEvents,
-  PostSubscription,
+  PostSubscriptionPayload,
   rooms,
   type ServerToClientEvents,
   SOCKET_MAX_MESSAGE_BYTES,
@@ -100,7 +100,7 @@ export async function createGateway(deps: GatewayDeps): Promise<Gateway> {
     void socket.join([rooms.user(socket.data.userId), rooms.feed]);
     const postRooms = new Set<string>();
     socket.on(clientEvents.postSubscribe, (payload) => {
-      const parsed = PostSubscription.safeParse(payload);
+      const parsed = PostSubscriptionPayload.safeParse(payload);
       if (!parsed.success) return;
       for (const postId of parsed.data.postIds) {
         if (postRooms.size >= MAX_POST_ROOMS) break;
@@ -109,7 +109,7 @@ export async function createGateway(deps: GatewayDeps): Promise<Gateway> {
       }
     });
     socket.on(clientEvents.postUnsubscribe, (payload) => {
-      const parsed = PostSubscription.safeParse(payload);
+      const parsed = PostSubscriptionPayload.safeParse(payload);
       if (!parsed.success) return;
       for (const postId of parsed.data.postIds) {
         postRooms.delete(rooms.post(postId));

@@ -34,7 +34,6 @@ export function socketMessagesFor(event: DomainEvent): SocketMessage[] {
           payload: {
             postId: event.data.postId,
             likesCount: event.data.likesCount,
-            commentsCount: null,
             consistencyToken,
           },
         },
