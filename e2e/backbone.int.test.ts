@@ -161,7 +161,9 @@ describe('backbone', () => {
     const envelope = JSON.parse(message?.value?.toString('utf8') ?? 'null');
 
     // The committed document analytics consumers read, not the in-memory schemas.
-    const catalogue = JSON.parse(readFileSync(new URL('../docs/events/catalogue.json', import.meta.url), 'utf8')) as {
+    const catalogue = JSON.parse(
+      readFileSync(new URL('../docs/events/catalogue.json', import.meta.url), 'utf8'),
+    ) as {
       components: { messages: Record<string, { payload: { schema: object } }> };
     };
     const schema = catalogue.components.messages.PostCreated?.payload.schema;

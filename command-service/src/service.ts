@@ -63,7 +63,7 @@ export async function startCommandService(
     async close() {
       await app.close();
       await relay.stop();
-      redis.disconnect();
+      await redis.quit().catch(() => {});
       await pool.end();
     },
   };

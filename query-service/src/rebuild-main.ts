@@ -47,6 +47,6 @@ try {
   console.error(`\nRebuild failed: ${(error as Error).message}`);
   process.exitCode = 1;
 } finally {
-  redis.disconnect();
+  await redis.quit().catch(() => {});
   await pool.end();
 }

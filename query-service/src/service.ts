@@ -37,7 +37,7 @@ export async function startQueryService(
     deps,
     async close() {
       await app.close();
-      redis.disconnect();
+      await redis.quit().catch(() => {});
       await pool.end();
     },
   };
@@ -72,7 +72,7 @@ export async function startProjector(env: NodeJS.ProcessEnv = process.env): Prom
     config,
     async close() {
       await runner.stop();
-      redis.disconnect();
+      await redis.quit().catch(() => {});
       await pool.end();
     },
   };

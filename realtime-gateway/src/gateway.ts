@@ -157,8 +157,8 @@ export async function createGateway(deps: GatewayDeps): Promise<Gateway> {
     async close() {
       await consumer.disconnect();
       await new Promise<void>((resolve) => io.close(() => resolve()));
-      pub.disconnect();
-      sub.disconnect();
+      await pub.quit().catch(() => {});
+      await sub.quit().catch(() => {});
     },
   };
 }

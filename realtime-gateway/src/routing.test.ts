@@ -3,7 +3,12 @@ import type { DomainEvent } from '@careers/contracts/events/catalogue';
 import { describe, expect, it } from 'vitest';
 import { socketMessagesFor } from './routing.ts';
 
-function event<T extends DomainEvent['type']>(type: T, streamId: string, streamVersion: number, data: object): DomainEvent {
+function event<T extends DomainEvent['type']>(
+  type: T,
+  streamId: string,
+  streamVersion: number,
+  data: object,
+): DomainEvent {
   return {
     id: randomUUID(),
     type,
@@ -26,15 +31,28 @@ describe('socketMessagesFor', () => {
   const b = randomUUID();
 
   it('sends a like count only to the room of that post, with the consistency token', () => {
-    expect(socketMessagesFor(event('PostLiked', postId, 7, { postId, userId: a, likesCount: 3, likedAt: '' }))).toEqual([
-      { room: `post:${postId}`, event: 'post:updated', payload: { postId, likesCount: 3, consistencyToken: `${postId}@7` } },
+    expect(
+      socketMessagesFor(event('PostLiked', postId, 7, { postId, userId: a, likesCount: 3, likedAt: '' })),
+    ).toEqual([
+      {
+        room: `post:${postId}`,
+        event: 'post:updated',
+        payload: { postId, likesCount: 3, consistencyToken: `${postId}@7` },
+      },
     ]);
   });
 
   it('sends a new comment count to the post room', () => {
     const commentId = randomUUID();
     const [m] = socketMessagesFor(
-      event('CommentAdded', postId, 8, { postId, commentId, authorId: a, content: 'x', commentsCount: 2, createdAt: '' }),
+      event('CommentAdded', postId, 8, {
+        postId,
+        commentId,
+        authorId: a,
+        content: 'x',
+        commentsCount: 2,
+        createdAt: '',
+      }),
     );
     expect(m).toEqual({
       room: `post:${postId}`,
@@ -51,11 +69,21 @@ describe('socketMessagesFor', () => {
   it('sends a connection request to the recipient only, and the answer to both people', () => {
     const connectionId = randomUUID();
     const requested = socketMessagesFor(
-      event('ConnectionRequested', connectionId, 1, { connectionId, requesterId: a, recipientId: b, requestedAt: '' }),
+      event('ConnectionRequested', connectionId, 1, {
+        connectionId,
+        requesterId: a,
+        recipientId: b,
+        requestedAt: '',
+      }),
     );
     expect(requested.map((m) => m.room)).toEqual([`user:${b}`]);
     const accepted = socketMessagesFor(
-      event('ConnectionAccepted', connectionId, 2, { connectionId, requesterId: a, recipientId: b, respondedAt: '' }),
+      event('ConnectionAccepted', connectionId, 2, {
+        connectionId,
+        requesterId: a,
+        recipientId: b,
+        respondedAt: '',
+      }),
     );
     expect(accepted.map((m) => m.room).sort()).toEqual([`user:${a}`, `user:${b}`].sort());
     expect(accepted[0]?.payload).toMatchObject({ status: 'accepted' });

@@ -22,7 +22,7 @@ export async function startGateway(env: NodeJS.ProcessEnv = process.env): Promis
     port,
     async close() {
       await gateway.close();
-      redis.disconnect();
+      await redis.quit().catch(() => {});
     },
   };
 }

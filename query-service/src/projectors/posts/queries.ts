@@ -40,7 +40,8 @@ const author = (r: {
   _id: r.author_id,
   firstName: r.first_name ?? '',
   lastName: r.last_name ?? '',
-  jobTitle: r.job_title,
+  // The screens show "Professional" when the author has no job title.
+  jobTitle: r.job_title ?? '',
   profilePicture: r.profile_picture,
 });
 
@@ -87,5 +88,5 @@ export async function findPost(
       content: c.content,
       createdAt: c.created_at.toISOString(),
     })),
-  } as Post;
+  };
 }
