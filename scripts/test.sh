@@ -4,8 +4,18 @@
 source "$(dirname "${BASH_SOURCE[0]}")/lib/services.sh"
 
 t0=$(now_ms)
-bash "$ROOT/scripts/stack.sh" up
-step "npm dependencies" ensure_node_modules
+if [ "${CAREERS_STACK:-local}" = containers ]; then
+  # For machines with Docker: the four dependencies in containers via testcontainers.
+  step "npm dependencies" ensure_node_modules
+  node "$ROOT/scripts/testcontainers-stack.ts" >"$STACK/containers.env" 2>"$LOGS/testcontainers.log" &
+  tc_pid=$!
+  trap 'kill $tc_pid 2>/dev/null || true' EXIT
+  wait_for "testcontainers" 300 grep -q '# containers ready' "$STACK/containers.env" || { tail -20 "$LOGS/testcontainers.log"; exit 1; }
+  set -a; source "$STACK/containers.env"; set +a
+else
+  bash "$ROOT/scripts/stack.sh" up
+  step "npm dependencies" ensure_node_modules
+fi
 cd "$ROOT"
 step "lint and format (biome)" npx biome check --diagnostic-level=error .
 step "type check (services, contracts, tests)" npx tsc -p tsconfig.json

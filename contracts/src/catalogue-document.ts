@@ -18,7 +18,6 @@ import { type StreamType, streamTypes, topics } from './topics.ts';
 /** Bump the minor on an additive change, the major when any event's schemaVersion goes up. */
 export const CATALOGUE_VERSION = '1.0.0';
 
-const SCHEMA_FORMAT = 'application/schema+json;version=draft-07';
 const KAFKA_BINDING_VERSION = '0.5.0';
 
 /** The full envelope schema of one event type: envelope fields pinned to the type, plus its data. */
@@ -54,7 +53,7 @@ export function exampleEvent(type: DomainEventType): EventEnvelope {
 }
 
 function jsonSchema(schema: z.ZodType): Record<string, unknown> {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { target: 'draft-07' }) as Record<string, unknown>;
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { target: 'draft-07', io: 'input' }) as Record<string, unknown>;
   return rest;
 }
 
@@ -66,7 +65,7 @@ function messageRef(streamType: StreamType, type: DomainEventType) {
   return { $ref: `#/channels/${topics[streamType]}/messages/${type}` };
 }
 
-export function buildCatalogueDocument() {
+export function catalogueDocument() {
   const channels = Object.fromEntries(
     streamTypes.map((streamType) => [
       topics[streamType],
@@ -112,7 +111,8 @@ export function buildCatalogueDocument() {
           title: type,
           summary: definition.description,
           contentType: 'application/json',
-          payload: { schemaFormat: SCHEMA_FORMAT, schema: jsonSchema(eventMessageSchema(type)) },
+          // AsyncAPI's default schema format is a superset of JSON Schema draft-07, which this is.
+          payload: jsonSchema(eventMessageSchema(type)),
           bindings: {
             kafka: {
               key: {
@@ -152,9 +152,9 @@ export function buildCatalogueDocument() {
   };
 }
 
-export type CatalogueDocument = ReturnType<typeof buildCatalogueDocument>;
+export type CatalogueDocument = ReturnType<typeof catalogueDocument>;
 
 /** The document as committed: two-space JSON with a final newline. */
 export function catalogueJson(): string {
-  return `${JSON.stringify(buildCatalogueDocument(), null, 2)}\n`;
+  return `${JSON.stringify(catalogueDocument(), null, 2)}\n`;
 }

@@ -33,10 +33,14 @@ export const clientEvents = {
   postUnsubscribe: 'post:unsubscribe',
 } as const;
 
+/**
+ * A post's counts changed. `likesCount` is always the count after the change; `commentsCount` is there
+ * when the event behind the push knows it (a like event carries only the like count).
+ */
 export const PostUpdatedPayload = z.object({
   postId: Id,
   likesCount: z.number().int().nonnegative(),
-  commentsCount: z.number().int().nonnegative(),
+  commentsCount: z.number().int().nonnegative().optional(),
   consistencyToken: ConsistencyTokenText,
 });
 export type PostUpdatedPayload = z.infer<typeof PostUpdatedPayload>;

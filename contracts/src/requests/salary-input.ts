@@ -24,7 +24,7 @@ function maxNotBelowMin(range: { min: number | null; max: number | null }): bool
   return range.min === null || range.max === null || range.max >= range.min;
 }
 
-const maxNotBelowMinRule = { path: ['max'], error: jobFormMessages.salaryMaxBelowMin } as const;
+const maxNotBelowMinRule = { path: ['max'], error: jobFormMessages.salaryMaxBelowMin };
 
 /** A job's salary: both ends required ("Salary range is required"), max not below min. */
 export const RequiredSalaryInput = z
