@@ -111,7 +111,12 @@ describe('edge proxy', () => {
   it('sends GET /api to the query-service with path, query, cookies and Host unchanged', async () => {
     const seen = await seenBy('/api/jobs?search=react&page=2', { headers: { cookie: 'sid=abc' } });
 
-    expect(seen).toMatchObject({ service: 'query', method: 'GET', url: '/api/jobs?search=react&page=2', cookie: 'sid=abc' });
+    expect(seen).toMatchObject({
+      service: 'query',
+      method: 'GET',
+      url: '/api/jobs?search=react&page=2',
+      cookie: 'sid=abc',
+    });
     expect(seen.host).toBe(`127.0.0.1:${edgePort}`);
     expect(seen.forwardedHost).toBe(`127.0.0.1:${edgePort}`);
   });
@@ -123,21 +128,24 @@ describe('edge proxy', () => {
     expect(response.headers.get('x-consistency-token')).toBe('post-1@2');
   });
 
-  it.each(['POST', 'PUT', 'PATCH', 'DELETE'])('sends %s /api with its body to the command-service', async (method) => {
-    const seen = await seenBy('/api/posts/p-1', {
-      method,
-      headers: { 'content-type': 'application/json', origin: 'http://localhost:5173' },
-      body: '{"content":"Hello"}',
-    });
+  it.each(['POST', 'PUT', 'PATCH', 'DELETE'])(
+    'sends %s /api with its body to the command-service',
+    async (method) => {
+      const seen = await seenBy('/api/posts/p-1', {
+        method,
+        headers: { 'content-type': 'application/json', origin: 'http://localhost:5173' },
+        body: '{"content":"Hello"}',
+      });
 
-    expect(seen).toMatchObject({
-      service: 'command',
-      method,
-      url: '/api/posts/p-1',
-      origin: 'http://localhost:5173',
-      body: '{"content":"Hello"}',
-    });
-  });
+      expect(seen).toMatchObject({
+        service: 'command',
+        method,
+        url: '/api/posts/p-1',
+        origin: 'http://localhost:5173',
+        body: '{"content":"Hello"}',
+      });
+    },
+  );
 
   it('passes every Set-Cookie and custom header of the reply back', async () => {
     const response = await fetch(`${edgeUrl}/api/auth/login`, { method: 'POST' });
@@ -148,9 +156,9 @@ describe('edge proxy', () => {
 
   it('sends socket.io polling, GET and POST, to the realtime-gateway', async () => {
     expect((await seenBy('/socket.io/?EIO=4&transport=polling')).service).toBe('gateway');
-    expect((await seenBy('/socket.io/?EIO=4&transport=polling&sid=x', { method: 'POST', body: '40' })).service).toBe(
-      'gateway',
-    );
+    expect(
+      (await seenBy('/socket.io/?EIO=4&transport=polling&sid=x', { method: 'POST', body: '40' })).service,
+    ).toBe('gateway');
   });
 
   it('leaves everything else to the static app', async () => {
@@ -177,7 +185,8 @@ describe('edge proxy', () => {
         const started = Date.now();
         const check = () => {
           if (received.includes(text)) resolve();
-          else if (Date.now() - started > 2000) reject(new Error(`no "${text}" in ${JSON.stringify(received)}`));
+          else if (Date.now() - started > 2000)
+            reject(new Error(`no "${text}" in ${JSON.stringify(received)}`));
           else setTimeout(check, 5);
         };
         check();

@@ -63,7 +63,10 @@ export function createEdgeHandlers(targets: EdgeTargets): EdgeHandlers {
       }
       const { host, port } = upstreamAddress(targets[route]);
       const headers = endToEnd(req.headers);
-      headers['x-forwarded-for'] = appendForwardedFor(req.headers['x-forwarded-for'], req.socket.remoteAddress);
+      headers['x-forwarded-for'] = appendForwardedFor(
+        req.headers['x-forwarded-for'],
+        req.socket.remoteAddress,
+      );
       headers['x-forwarded-host'] = req.headers.host;
       headers['x-forwarded-proto'] = 'http';
 
@@ -90,7 +93,9 @@ export function createEdgeHandlers(targets: EdgeTargets): EdgeHandlers {
           if (req.rawHeaders[i]?.toLowerCase() === 'x-forwarded-for') continue;
           lines.push(`${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}`);
         }
-        lines.push(`X-Forwarded-For: ${appendForwardedFor(req.headers['x-forwarded-for'], req.socket.remoteAddress)}`);
+        lines.push(
+          `X-Forwarded-For: ${appendForwardedFor(req.headers['x-forwarded-for'], req.socket.remoteAddress)}`,
+        );
         upstream.write(`${lines.join('\r\n')}\r\n\r\n`);
         if (head.length > 0) upstream.write(head);
         socket.pipe(upstream).pipe(socket);

@@ -49,7 +49,11 @@ describe('edgeConfigFromEnv', () => {
 
     expect(config).toEqual({
       port: 15173,
-      targets: { query: 'http://query:14002', command: 'http://command:14001', gateway: 'http://127.0.0.1:4003' },
+      targets: {
+        query: 'http://query:14002',
+        command: 'http://command:14001',
+        gateway: 'http://127.0.0.1:4003',
+      },
     });
   });
 

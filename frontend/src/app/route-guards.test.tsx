@@ -73,7 +73,12 @@ describe('authenticated layout', () => {
     expect(screen.getByText('Ada Lovelace')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Notifications' })).toBeTruthy();
     const main = within(screen.getByRole('navigation', { name: 'Main' }));
-    expect(main.getAllByRole('link').map((link) => link.textContent)).toEqual(['Dashboard', 'Jobs', 'Feed', 'Profile']);
+    expect(main.getAllByRole('link').map((link) => link.textContent)).toEqual([
+      'Dashboard',
+      'Jobs',
+      'Feed',
+      'Profile',
+    ]);
     const quick = within(screen.getByRole('navigation', { name: 'Quick Actions' }));
     expect(quick.getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
       '/jobs/post',

@@ -68,7 +68,10 @@ export const routeTable: RouteObject[] = [
             element: <PlaceholderScreen title="Job Details" note="Job details are coming soon." />,
           },
           { path: 'applications', element: myApplications },
-          { path: 'feed', element: <PlaceholderScreen title="Feed" note="The social feed is coming soon." /> },
+          {
+            path: 'feed',
+            element: <PlaceholderScreen title="Feed" note="The social feed is coming soon." />,
+          },
           {
             path: 'profile',
             element: <PlaceholderScreen title="Profile" note="Editing your profile is coming soon." />,

@@ -51,7 +51,12 @@ describe('api client', () => {
     const reply = await client.post<{ data: { id: string } }>('/posts', { content: 'Hello' });
 
     expect(reply).toEqual({ data: { id: 'p-1' } });
-    expect(sent[0]).toMatchObject({ url: '/api/posts', method: 'POST', credentials: 'include', body: '{"content":"Hello"}' });
+    expect(sent[0]).toMatchObject({
+      url: '/api/posts',
+      method: 'POST',
+      credentials: 'include',
+      body: '{"content":"Hello"}',
+    });
     expect(sent[0]?.headers.get('content-type')).toBe('application/json');
   });
 

@@ -119,7 +119,11 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       if (isRead) tokens.settled(sentTokens);
       return payload as T;
     }
-    if (response.status === 401 && options.redirectOnUnauthorized !== false && deps.currentPath() !== '/login') {
+    if (
+      response.status === 401 &&
+      options.redirectOnUnauthorized !== false &&
+      deps.currentPath() !== '/login'
+    ) {
       deps.redirectToLogin();
     }
     throw new ApiError(errorMessageFor(response.status, payload, options.fallbackMessage), response.status);

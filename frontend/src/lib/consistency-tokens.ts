@@ -34,7 +34,9 @@ export class ConsistencyTokens {
   /** The header value for `pending()`, or undefined when there is nothing to wait for. */
   static header(tokens: ReadonlyMap<string, number>): string | undefined {
     if (tokens.size === 0) return undefined;
-    return [...tokens].map(([streamId, streamVersion]) => formatConsistencyToken({ streamId, streamVersion })).join(',');
+    return [...tokens]
+      .map(([streamId, streamVersion]) => formatConsistencyToken({ streamId, streamVersion }))
+      .join(',');
   }
 
   /** Forgets the tokens a successful read carried, unless a newer write to that stream came since. */

@@ -1,4 +1,13 @@
-import { createContext, type ReactNode, useCallback, useContext, useLayoutEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useLayoutEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import {
   applyTheme,
   darkSchemeQuery,
@@ -40,7 +49,12 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const value = useMemo<ThemeState>(
-    () => ({ preference, theme, setPreference, toggle: () => setPreference(theme === 'dark' ? 'light' : 'dark') }),
+    () => ({
+      preference,
+      theme,
+      setPreference,
+      toggle: () => setPreference(theme === 'dark' ? 'light' : 'dark'),
+    }),
     [preference, theme, setPreference],
   );
   return <ThemeContext value={value}>{children}</ThemeContext>;

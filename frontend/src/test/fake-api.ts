@@ -1,6 +1,6 @@
-import { vi } from 'vitest';
 import { appearanceDefaults, notificationDefaults } from '@careers/contracts/constants';
 import { User } from '@careers/contracts/entities/user';
+import { vi } from 'vitest';
 
 export type Reply = Response | Promise<Response>;
 export type FetchHandler = (method: string, url: string, init: RequestInit | undefined) => Reply;
@@ -35,7 +35,11 @@ export const ada: User = User.parse({
   resume: null,
   location: { city: '', state: '', country: '' },
   skills: [],
-  jobPreferences: { roles: [], preferredLocation: null, salaryExpectation: { min: null, max: null, currency: 'USD' } },
+  jobPreferences: {
+    roles: [],
+    preferredLocation: null,
+    salaryExpectation: { min: null, max: null, currency: 'USD' },
+  },
   notificationSettings: notificationDefaults,
   appearanceSettings: appearanceDefaults,
   createdAt: '2026-01-05T09:30:00.000Z',

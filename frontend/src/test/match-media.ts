@@ -17,7 +17,8 @@ export function installMatchMedia({ prefersDark }: { prefersDark: boolean }): Fa
       },
       media: query,
       onchange: null,
-      addEventListener: (_type: string, listener: (event: MediaQueryListEvent) => void) => listeners.add(listener),
+      addEventListener: (_type: string, listener: (event: MediaQueryListEvent) => void) =>
+        listeners.add(listener),
       removeEventListener: (_type: string, listener: (event: MediaQueryListEvent) => void) =>
         listeners.delete(listener),
       addListener: (listener: (event: MediaQueryListEvent) => void) => listeners.add(listener),
@@ -30,7 +31,8 @@ export function installMatchMedia({ prefersDark }: { prefersDark: boolean }): Fa
   return {
     setPrefersDark(next) {
       dark = next;
-      for (const listener of listeners) listener({ matches: next, media: '(prefers-color-scheme: dark)' } as MediaQueryListEvent);
+      for (const listener of listeners)
+        listener({ matches: next, media: '(prefers-color-scheme: dark)' } as MediaQueryListEvent);
     },
   };
 }

@@ -1,5 +1,5 @@
-import { Outlet } from 'react-router-dom';
 import { screenMessages } from '@careers/contracts/messages';
+import { Outlet } from 'react-router-dom';
 import { brandName } from '../../lib/brand';
 
 export function AuthLayout() {

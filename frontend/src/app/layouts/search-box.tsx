@@ -16,15 +16,17 @@ export function SearchBox() {
   }
 
   return (
-    <form className="search-box" role="search" onSubmit={submit}>
-      <SearchIcon />
-      <input
-        type="search"
-        aria-label="Search"
-        placeholder={screenMessages.searchPlaceholder}
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-      />
-    </form>
+    <search className="search-box">
+      <form onSubmit={submit}>
+        <SearchIcon />
+        <input
+          type="search"
+          aria-label="Search"
+          placeholder={screenMessages.searchPlaceholder}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+        />
+      </form>
+    </search>
   );
 }

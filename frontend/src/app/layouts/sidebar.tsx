@@ -18,34 +18,32 @@ function linkClass({ isActive }: { isActive: boolean }): string {
   return isActive ? 'sidebar-link active' : 'sidebar-link';
 }
 
+function LinkList({ links }: { links: Array<{ to: string; label: string }> }) {
+  return (
+    <ul>
+      {links.map((link) => (
+        <li key={link.to}>
+          <NavLink to={link.to} className={linkClass}>
+            {link.label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** The same links for every user (spec: no distinction between account types). */
 export function Sidebar() {
   return (
     <aside className="sidebar">
       <nav aria-label="Main">
-        <ul>
-          {mainLinks.map((link) => (
-            <li key={link.to}>
-              <NavLink to={link.to} className={linkClass}>
-                {link.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
+        <LinkList links={mainLinks} />
       </nav>
       <nav aria-labelledby="quick-actions-title">
         <h2 id="quick-actions-title" className="sidebar-heading">
           Quick Actions
         </h2>
-        <ul>
-          {quickActions.map((link) => (
-            <li key={link.to}>
-              <NavLink to={link.to} className={linkClass}>
-                {link.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
+        <LinkList links={quickActions} />
       </nav>
     </aside>
   );

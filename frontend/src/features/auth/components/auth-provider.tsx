@@ -1,5 +1,5 @@
-import { createContext, type ReactNode, useContext, useMemo } from 'react';
 import type { User } from '@careers/contracts/entities/user';
+import { createContext, type ReactNode, useContext, useMemo } from 'react';
 import { useMe } from '../api/get-me';
 
 export type AuthState =

@@ -1,0 +1,303 @@
+/**
+ * docker-compose.yml cannot be run here (no Docker engine), so this keeps it honest instead: the
+ * variables, ports, hostnames and routes it names must agree with service-kit's config schemas,
+ * docker/nginx.conf, the Dockerfiles and the edge rule of the dev server. Renaming a port or a variable
+ * on one side only fails here.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import type { z } from 'zod';
+import { routeFor } from '../frontend/edge-routing.ts';
+import {
+  commandServiceEnv,
+  loadConfig,
+  queryServiceEnv,
+  realtimeGatewayEnv,
+} from '../service-kit/src/config.ts';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const read = (path: string) => readFileSync(`${root}/${path}`, 'utf8');
+
+// ---- docker-compose.yml ------------------------------------------------------------------------------
+
+interface ComposeService {
+  image?: string;
+  build?: { context: string; dockerfile: string; args?: Record<string, string> };
+  command?: string[];
+  environment?: Record<string, string | number | boolean>;
+  ports?: string[];
+  expose?: string[];
+  depends_on?: Record<string, { condition?: string }>;
+  healthcheck?: { test?: string | string[] };
+}
+
+const compose = parse(read('docker-compose.yml'), { merge: true }) as {
+  services: Record<string, ComposeService>;
+};
+const services = compose.services;
+const serviceNames = Object.keys(services);
+
+/** Compose interpolation with nothing set in the shell: `${NAME:-default}` gives the default. */
+function interpolate(value: string): string {
+  return value.replace(/\$\$|\$\{(\w+)(?::?[-?]([^}]*))?\}/g, (match, _name, fallback: string | undefined) =>
+    match === '$$' ? '$' : (fallback ?? ''),
+  );
+}
+
+function envOf(name: string): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(services[name]?.environment ?? {}).map(([key, value]) => [
+      key,
+      interpolate(String(value)),
+    ]),
+  );
+}
+
+/** The Node services and the schema each one's environment is parsed with. */
+const schemas: Record<string, z.ZodObject> = {
+  'command-service': commandServiceEnv,
+  'query-service': queryServiceEnv,
+  projector: queryServiceEnv,
+  'realtime-gateway': realtimeGatewayEnv,
+};
+const nodeServices = Object.keys(schemas);
+
+function healthcheckText(name: string): string {
+  const test = services[name]?.healthcheck?.test;
+  return Array.isArray(test) ? test.join(' ') : (test ?? '');
+}
+
+/** The one published port of the edge, as [host, container]. */
+function edgePorts(): [number, number] {
+  const [mapping] = services.edge?.ports ?? [];
+  const match = /^(?:[\d.]+:)?(\d+):(\d+)$/.exec(mapping ?? '');
+  if (!match) throw new Error(`edge publishes no "host:container" port (got ${JSON.stringify(mapping)})`);
+  return [Number(match[1]), Number(match[2])];
+}
+
+function imageOf(name: string): string {
+  return services[name]?.image ?? '';
+}
+
+/** The compose service a `host:port` or URL points at, checked to run `image` and listen on `port`. */
+function expectServiceAt(host: string, port: number, image: RegExp, containerPort: number): void {
+  expect(serviceNames, `${host} is not a compose service`).toContain(host);
+  expect(imageOf(host)).toMatch(image);
+  expect(port).toBe(containerPort);
+}
+
+describe('docker-compose.yml', () => {
+  it('gives every service a healthcheck', () => {
+    for (const name of serviceNames) {
+      expect(healthcheckText(name), `${name} has no healthcheck`).not.toBe('');
+    }
+  });
+
+  it('makes every dependency an existing service that must be healthy first', () => {
+    for (const [name, service] of Object.entries(services)) {
+      for (const [dependency, { condition } = {}] of Object.entries(service.depends_on ?? {})) {
+        expect(serviceNames, `${name} depends on unknown ${dependency}`).toContain(dependency);
+        expect(condition, `${name} -> ${dependency}`).toBe('service_healthy');
+      }
+    }
+  });
+
+  it('builds exactly the Node services that have a config schema, from files that exist', () => {
+    const built = serviceNames.filter(
+      (name) => services[name]?.build?.dockerfile === 'docker/service.Dockerfile',
+    );
+    expect(built.sort()).toEqual([...nodeServices].sort());
+    for (const name of serviceNames) {
+      const dockerfile = services[name]?.build?.dockerfile;
+      if (dockerfile) expect(existsSync(`${root}/${dockerfile}`), dockerfile).toBe(true);
+    }
+  });
+
+  it('runs each Node service from a file of the workspace its image holds', () => {
+    for (const name of nodeServices) {
+      const workspace = services[name]?.build?.args?.SERVICE ?? '';
+      const [runtime, entry = ''] = services[name]?.command ?? [];
+      expect(runtime).toBe('node');
+      expect(entry.startsWith(`${workspace}/`), `${name} runs ${entry} outside ${workspace}`).toBe(true);
+      expect(existsSync(`${root}/${entry}`), `${entry} does not exist`).toBe(true);
+    }
+  });
+
+  it('sets only variables that service-kit reads, and values its schema accepts', () => {
+    for (const name of nodeServices) {
+      const schema = schemas[name] as z.ZodObject;
+      const env = envOf(name);
+      const unknown = Object.keys(env).filter((key) => !(key in schema.shape));
+      expect(unknown, `${name} sets variables service-kit/src/config.ts does not read`).toEqual([]);
+      expect(() => loadConfig(schema, env), name).not.toThrow();
+      expect(env.HOST, `${name} must listen on every interface in its container`).toBe('0.0.0.0');
+    }
+  });
+
+  it('exposes each service on its PORT and checks its health there', () => {
+    for (const name of nodeServices) {
+      const { PORT } = envOf(name);
+      if (PORT === undefined) {
+        expect(services[name]?.expose ?? [], `${name} exposes a port but sets no PORT`).toEqual([]);
+        continue;
+      }
+      expect(services[name]?.expose?.map(String), name).toEqual([PORT]);
+      expect(healthcheckText(name)).toContain(`http://127.0.0.1:${PORT}/healthz`);
+    }
+  });
+
+  it('points the services at Postgres, Redis, Kafka and MinIO by their compose names', () => {
+    const postgres = envOf('postgres');
+    const minio = envOf('minio');
+    for (const name of nodeServices) {
+      const env = envOf(name);
+      const database = new URL(env.DATABASE_URL ?? '');
+      expectServiceAt(database.hostname, Number(database.port), /^postgres:/, 5432);
+      expect(decodeURIComponent(database.username)).toBe(postgres.POSTGRES_USER);
+      expect(decodeURIComponent(database.password)).toBe(postgres.POSTGRES_PASSWORD);
+      expect(database.pathname).toBe(`/${postgres.POSTGRES_DB}`);
+
+      const redis = new URL(env.REDIS_URL ?? '');
+      expectServiceAt(redis.hostname, Number(redis.port), /^redis:/, 6379);
+
+      for (const broker of (env.KAFKA_BROKERS ?? '').split(',')) {
+        const [host = '', port] = broker.trim().split(':');
+        expectServiceAt(host, Number(port), /^apache\/kafka:/, 9092);
+        expect(envOf(host).KAFKA_ADVERTISED_LISTENERS).toContain(`//${broker.trim()}`);
+      }
+
+      if (env.S3_ENDPOINT !== undefined) {
+        const s3 = new URL(env.S3_ENDPOINT);
+        expectServiceAt(s3.hostname, Number(s3.port), /^minio\/minio:/, 9000);
+        expect(env.S3_ACCESS_KEY).toBe(minio.MINIO_ROOT_USER);
+        expect(env.S3_SECRET_KEY).toBe(minio.MINIO_ROOT_PASSWORD);
+      }
+    }
+  });
+
+  it('allows the origin the browser sees at the edge', () => {
+    const [hostPort] = edgePorts();
+    for (const name of nodeServices) {
+      const origins = (envOf(name).ALLOWED_ORIGINS ?? '').split(',').map((origin) => origin.trim());
+      expect(origins, name).toContain(`http://localhost:${hostPort}`);
+    }
+  });
+
+  it('starts the edge after the three services it routes to', () => {
+    expect(Object.keys(services.edge?.depends_on ?? {}).sort()).toEqual([
+      'command-service',
+      'query-service',
+      'realtime-gateway',
+    ]);
+  });
+
+  it('runs Kafka as the local stack does: topics created by the services and kept forever', () => {
+    const kafka = envOf('kafka');
+    expect(kafka.KAFKA_AUTO_CREATE_TOPICS_ENABLE).toBe('false');
+    expect(kafka.KAFKA_LOG_RETENTION_MS).toBe('-1');
+    expect(kafka.KAFKA_GROUP_INITIAL_REBALANCE_DELAY_MS).toBe('0');
+  });
+});
+
+// ---- docker/nginx.conf -------------------------------------------------------------------------------
+
+const nginx = read('docker/nginx.conf').replace(/#.*$/gm, '');
+
+/** `upstream name { server host:port ...; }` -> name -> {host, port}. */
+const upstreams = new Map(
+  [...nginx.matchAll(/upstream\s+(\w+)\s*\{([^}]*)\}/g)].map(([, name = '', body = '']) => {
+    const server = /server\s+([\w.-]+):(\d+)/.exec(body);
+    return [name, { host: server?.[1] ?? '', port: Number(server?.[2]) }] as const;
+  }),
+);
+
+/** `location <match> { ... }` -> match -> body. */
+const locations = new Map(
+  [...nginx.matchAll(/location\s+([^{]+?)\s*\{([^}]*)\}/g)].map(([, match = '', body = '']) => [match, body]),
+);
+
+function methodMap(): { byMethod: Map<string, string>; fallback: string } {
+  const body = /map\s+\$request_method\s+\$api_upstream\s*\{([^}]*)\}/.exec(nginx)?.[1] ?? '';
+  const entries = [...body.matchAll(/(\S+)\s+(\S+);/g)].map(
+    ([, key = '', value = '']) => [key, value] as const,
+  );
+  return {
+    byMethod: new Map(entries.filter(([key]) => key !== 'default')),
+    fallback: entries.find(([key]) => key === 'default')?.[1] ?? '',
+  };
+}
+
+function proxiedService(location: string): string {
+  const body = locations.get(location) ?? '';
+  const target = /proxy_pass\s+http:\/\/(\w+);/.exec(body)?.[1] ?? '';
+  return upstreams.get(target)?.host ?? '';
+}
+
+const serviceOfRoute = { query: 'query-service', command: 'command-service', gateway: 'realtime-gateway' };
+
+describe('docker/nginx.conf', () => {
+  it('sends GET and HEAD /api to the query-service and every other method to the command-service', () => {
+    const { byMethod, fallback } = methodMap();
+    for (const method of ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']) {
+      const route = routeFor(method, '/api/jobs');
+      expect(route === 'query' || route === 'command').toBe(true);
+      const upstream = byMethod.get(method) ?? fallback;
+      expect(upstreams.get(upstream)?.host, method).toBe(serviceOfRoute[route as 'query' | 'command']);
+    }
+  });
+
+  it('proxies /api by that map with the path unchanged, and /socket.io to the gateway with upgrade', () => {
+    expect(locations.get('~ ^/api(/|$)')).toMatch(/proxy_pass\s+http:\/\/\$api_upstream;/);
+    expect(routeFor('GET', '/socket.io/?EIO=4')).toBe('gateway');
+    const socket = locations.get('~ ^/socket\\.io(/|$)') ?? '';
+    expect(proxiedService('~ ^/socket\\.io(/|$)')).toBe(serviceOfRoute.gateway);
+    expect(socket).toMatch(/proxy_set_header\s+Upgrade\s+\$http_upgrade;/);
+    expect(socket).toMatch(/proxy_set_header\s+Connection\s+\$connection_upgrade;/);
+  });
+
+  it('points every upstream at a compose service on the port that service listens on', () => {
+    expect(upstreams.size).toBeGreaterThan(0);
+    for (const [name, { host, port }] of upstreams) {
+      expect(nodeServices, `upstream ${name} -> ${host}`).toContain(host);
+      expect(String(port), `upstream ${name}`).toBe(envOf(host).PORT);
+    }
+  });
+
+  it('listens on the container port the edge publishes, and falls back to the app', () => {
+    const [, containerPort] = edgePorts();
+    expect(nginx).toMatch(new RegExp(`listen\\s+${containerPort};`));
+    expect(locations.get('/')).toMatch(/try_files\s+\$uri\s+\/index\.html;/);
+    expect(healthcheckText('edge')).toContain('http://127.0.0.1/healthz');
+    expect(locations.get('= /healthz')).toMatch(/return\s+200/);
+  });
+});
+
+// ---- docker/*.Dockerfile -----------------------------------------------------------------------------
+
+describe('Dockerfiles', () => {
+  const workspaces = (JSON.parse(read('package.json')) as { workspaces: string[] }).workspaces;
+
+  it.each(['docker/service.Dockerfile', 'docker/edge.Dockerfile'])(
+    '%s copies every workspace manifest before npm ci (the lockfile covers them all)',
+    (path) => {
+      const dockerfile = read(path);
+      for (const workspace of workspaces) {
+        expect(dockerfile, `${path} misses ${workspace}/package.json`).toContain(
+          `COPY ${workspace}/package.json ${workspace}/`,
+        );
+      }
+    },
+  );
+
+  it('runs the services on Node 24 as a non-root user', () => {
+    const dockerfile = read('docker/service.Dockerfile');
+    expect(dockerfile).toContain('node:24-bookworm-slim');
+    expect(dockerfile).toMatch(/^USER node$/m);
+  });
+
+  it('installs docker/nginx.conf in the edge image', () => {
+    expect(read('docker/edge.Dockerfile')).toContain('COPY docker/nginx.conf /etc/nginx/conf.d/default.conf');
+  });
+});
