@@ -53,7 +53,10 @@ export function exampleEvent(type: DomainEventType): EventEnvelope {
 }
 
 function jsonSchema(schema: z.ZodType): Record<string, unknown> {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { target: 'draft-07', io: 'input' }) as Record<string, unknown>;
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, {
+    target: 'draft-07',
+    io: 'input',
+  }) as Record<string, unknown>;
   return rest;
 }
 

@@ -8,7 +8,10 @@ export const CONSISTENCY_HEADER = 'x-consistency-token';
 export const CONSISTENCY_WAIT_MS = 2000;
 
 /** One token as text, as socket pushes carry it: `<streamId>@<streamVersion>`. */
-export const ConsistencyTokenText = z.string().max(220).regex(/^[^,\s]+@[1-9]\d*$/);
+export const ConsistencyTokenText = z
+  .string()
+  .max(220)
+  .regex(/^[^,\s]+@[1-9]\d*$/);
 
 export interface ConsistencyToken {
   streamId: string;

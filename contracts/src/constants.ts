@@ -158,7 +158,13 @@ export const SEARCH_MAX_LENGTH = 200;
 /** Not in the spec: how many values one list filter (skills, tags) may hold. */
 export const MAX_FILTER_VALUES = 20;
 /** Pagination before anything is loaded: page 1 of 1, total 0, no next, no previous. */
-export const paginationDefaults = { currentPage: 1, totalPages: 1, total: 0, hasNext: false, hasPrev: false } as const;
+export const paginationDefaults = {
+  currentPage: 1,
+  totalPages: 1,
+  total: 0,
+  hasNext: false,
+  hasPrev: false,
+} as const;
 
 // ---- Settings ----------------------------------------------------------------------------------------
 

@@ -241,7 +241,8 @@ export const profileMessages = {
   uploadFailed: (kind: UploadKind, serverMessage?: string): string =>
     `Failed to upload ${uploadKindNames[kind].kind}. ${serverMessage?.trim() || 'Please try again.'}`,
   removed: (kind: UploadKind): string => `${fileLabel(kind)} removed successfully!`,
-  removeFailed: (kind: UploadKind): string => `Failed to remove ${uploadKindNames[kind].kind}. Please try again.`,
+  removeFailed: (kind: UploadKind): string =>
+    `Failed to remove ${uploadKindNames[kind].kind}. Please try again.`,
   nothingToRemove: (kind: UploadKind): string => `There is no ${uploadKindNames[kind].kind} to remove`,
   notAvailableForDownload: (kind: UploadKind): string => `${fileLabel(kind)} not available for download`,
   openedInNewTab: (kind: UploadKind): string => `${fileLabel(kind)} opened in new tab`,

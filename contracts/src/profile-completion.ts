@@ -1,7 +1,10 @@
 import { PROFILE_COMPLETION_ITEMS, profileCompletionThresholds } from './constants.ts';
 import type { User } from './entities/user.ts';
 
-export type ProfileCompletionInput = Pick<User, 'firstName' | 'lastName' | 'bio' | 'location' | 'skills' | 'resume'>;
+export type ProfileCompletionInput = Pick<
+  User,
+  'firstName' | 'lastName' | 'bio' | 'location' | 'skills' | 'resume'
+>;
 
 /**
  * Six things count: first name, last name, bio, city, at least one skill, a resume. The percent is the

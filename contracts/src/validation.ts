@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 
 /**
  * Parsing input with messages a person can read. Schemas carry the spec's own messages; this fills in

@@ -6,10 +6,12 @@ source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 # Installs node_modules when package-lock.json changed since the last install (or none exists).
 ensure_node_modules() {
   local stamp="$ROOT/node_modules/.careers-install-stamp"
-  local want; want=$(cat "$ROOT/package-lock.json" "$ROOT/package.json" | sha256sum | cut -c1-16)
+  local want; want=$(cat "$ROOT/package-lock.json" "$ROOT"/*/package.json "$ROOT/package.json" | sha256sum | cut -c1-16)
   if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then info "node_modules up to date"; return 0; fi
-  info "npm ci (first run, or dependencies changed)"
-  (cd "$ROOT" && npm ci --no-audit --no-fund --loglevel=error) >"$LOGS/npm-ci.log" 2>&1 || { tail -30 "$LOGS/npm-ci.log"; return 1; }
+  # npm install, not npm ci: the lockfile lacks other platforms' optional binaries (Biome's), which
+  # makes npm ci refuse it although nothing is missing for this platform.
+  info "npm install (first run, or dependencies changed)"
+  (cd "$ROOT" && npm install --no-audit --no-fund --loglevel=error) >"$LOGS/npm-install.log" 2>&1 || { tail -30 "$LOGS/npm-install.log"; return 1; }
   echo "$want" >"$stamp"
 }
 

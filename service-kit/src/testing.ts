@@ -118,7 +118,11 @@ export async function readTopicUntil(
   const admin = kafka.admin();
   await admin.connect();
   try {
-    await waitUntil(`topic ${topic} to exist`, async () => (await admin.listTopics()).includes(topic), timeoutMs);
+    await waitUntil(
+      `topic ${topic} to exist`,
+      async () => (await admin.listTopics()).includes(topic),
+      timeoutMs,
+    );
   } finally {
     await admin.disconnect();
   }

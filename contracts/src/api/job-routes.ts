@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { Application } from '../entities/application.ts';
 import { Job } from '../entities/job.ts';
 import { JobsPagination } from '../entities/pagination.ts';
@@ -7,7 +8,6 @@ import { JobListQuery } from '../requests/job-list-query.ts';
 import { JobIdParams } from '../requests/route-params.ts';
 import { defineRoute } from './define-route.ts';
 import { dataResponse, pageResponse } from './responses.ts';
-import { z } from 'zod';
 
 export const jobRoutes = {
   listJobs: defineRoute({

@@ -16,7 +16,13 @@ import {
   timezones,
   workLocations,
 } from '../constants.ts';
-import { jobFormMessages, postMessages, profileMessages, registerMessages, settingsMessages } from '../messages.ts';
+import {
+  jobFormMessages,
+  postMessages,
+  profileMessages,
+  registerMessages,
+  settingsMessages,
+} from '../messages.ts';
 
 /** The spec's enumerations as schemas, each with the message a person sees when a value is not allowed. */
 

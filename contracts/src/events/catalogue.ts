@@ -61,7 +61,10 @@ export function parseEventData<T extends DomainEventType>(type: T, data: unknown
 }
 
 /** Builds a validated `{ type, data }` for the event log. */
-export function newEvent<T extends DomainEventType>(type: T, data: EventDataInput<T>): { type: T; data: EventData<T> } {
+export function newEvent<T extends DomainEventType>(
+  type: T,
+  data: EventDataInput<T>,
+): { type: T; data: EventData<T> } {
   return { type, data: parseEventData(type, data) };
 }
 
@@ -100,7 +103,8 @@ function issuesText(error: z.ZodError): string {
  */
 export function safeParseDomainEvent(input: unknown): EventParseResult {
   const envelope = EventEnvelope.safeParse(input);
-  if (!envelope.success) return failure('invalid-envelope', `Invalid event envelope: ${issuesText(envelope.error)}`);
+  if (!envelope.success)
+    return failure('invalid-envelope', `Invalid event envelope: ${issuesText(envelope.error)}`);
   const { type, schemaVersion, streamType, streamId } = envelope.data;
   if (!isKnownEventType(type)) return failure('unknown-type', `Unknown event type ${type}`);
   const definition = domainEvents[type];
@@ -111,7 +115,10 @@ export function safeParseDomainEvent(input: unknown): EventParseResult {
     );
   }
   if (streamType !== definition.streamType) {
-    return failure('stream-mismatch', `${type} belongs to the ${definition.streamType} stream, not ${streamType}`);
+    return failure(
+      'stream-mismatch',
+      `${type} belongs to the ${definition.streamType} stream, not ${streamType}`,
+    );
   }
   const schema: z.ZodType = definition.data;
   const data = schema.safeParse(envelope.data.data);

@@ -21,4 +21,3 @@ export const EventJobSkill = z.strictObject(JobSkill.shape);
 export const EventCompany = z.strictObject(Company.shape);
 export const EventNotificationSettings = z.strictObject(NotificationSettings.shape);
 export const EventAppearanceSettings = z.strictObject(AppearanceSettings.shape);
-

@@ -1,28 +1,31 @@
 import { z } from 'zod';
-import { ExperienceLevel, JobCategory, JobType, WorkLocation } from '../entities/enums.ts';
-import { Id, IsoDate, IsoDateTime } from '../entities/scalars.ts';
+import { Job } from '../entities/job.ts';
+import { Id, IsoDateTime } from '../entities/scalars.ts';
 import { defineEvent } from './define-event.ts';
 import { EventCompany, EventJobSkill, EventLocation, EventSalaryRange } from './event-fields.ts';
 import { exampleIds } from './example-ids.ts';
 
 /** Events of the `job` stream (stream id = jobId). */
 
+/** The job as posted; its fields and types are the Job entity's, with strict nested parts. */
 export const JobPostedData = z.strictObject({
   jobId: Id,
   employerId: Id,
-  title: z.string(),
-  description: z.string(),
-  requirements: z.array(z.string()),
-  jobType: JobType,
-  workLocation: WorkLocation,
-  experienceLevel: ExperienceLevel,
-  category: JobCategory,
+  ...Job.pick({
+    title: true,
+    description: true,
+    requirements: true,
+    jobType: true,
+    workLocation: true,
+    experienceLevel: true,
+    category: true,
+    benefits: true,
+    applicationDeadline: true,
+  }).shape,
   skills: z.array(EventJobSkill),
   location: EventLocation,
   salary: EventSalaryRange,
   company: EventCompany,
-  benefits: z.array(z.string()),
-  applicationDeadline: IsoDate.nullable(),
   postedAt: IsoDateTime,
 });
 
@@ -48,7 +51,12 @@ export const jobEvents = {
       ],
       location: { city: 'Berlin', state: '', country: 'Germany' },
       salary: { min: 85000, max: 110000, currency: 'USD' },
-      company: { name: 'Acme Careers', industry: 'Software', size: '51-200', website: 'https://acme.example' },
+      company: {
+        name: 'Acme Careers',
+        industry: 'Software',
+        size: '51-200',
+        website: 'https://acme.example',
+      },
       benefits: ['Remote Fridays'],
       applicationDeadline: '2025-03-31',
       postedAt: '2025-01-15T10:00:00.000Z',

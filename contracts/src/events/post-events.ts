@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PostCategory, PostType, PostVisibility } from '../entities/enums.ts';
+import { Post } from '../entities/post.ts';
 import { Id, IsoDateTime } from '../entities/scalars.ts';
 import { defineEvent } from './define-event.ts';
 import { exampleIds } from './example-ids.ts';
@@ -15,15 +15,16 @@ const count = z.number().int().nonnegative();
 export const PostCreatedData = z.strictObject({
   postId: Id,
   authorId: Id,
-  content: z.string(),
-  type: PostType,
-  category: PostCategory,
-  visibility: PostVisibility,
-  tags: z.array(z.string()),
-  createdAt: IsoDateTime,
+  ...Post.pick({ content: true, type: true, category: true, visibility: true, tags: true, createdAt: true })
+    .shape,
 });
 
-export const PostLikedData = z.strictObject({ postId: Id, userId: Id, likesCount: count, likedAt: IsoDateTime });
+export const PostLikedData = z.strictObject({
+  postId: Id,
+  userId: Id,
+  likesCount: count,
+  likedAt: IsoDateTime,
+});
 export const PostUnlikedData = z.strictObject({
   postId: Id,
   userId: Id,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { AccountType } from '../entities/enums.ts';
 import { Id, IsoDateTime } from '../entities/scalars.ts';
+import { User } from '../entities/user.ts';
 import { defineEvent } from './define-event.ts';
 import {
   EventAppearanceSettings,
@@ -21,10 +21,7 @@ const userId = exampleIds.user;
 
 export const UserRegisteredData = z.strictObject({
   userId: Id,
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  accountType: AccountType,
+  ...User.pick({ firstName: true, lastName: true, email: true, accountType: true }).shape,
   registeredAt: IsoDateTime,
 });
 
@@ -33,21 +30,24 @@ export const UserLoggedOutData = z.strictObject({ userId: Id, at: IsoDateTime })
 export const PasswordChangedData = z.strictObject({ userId: Id, changedAt: IsoDateTime });
 
 /** The whole editable profile after the change (fields not sent keep their previous values). */
+/** The whole editable profile after the change (fields not sent keep their previous values). */
 export const ProfileUpdatedData = z.strictObject({
   userId: Id,
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  bio: z.string(),
-  jobTitle: z.string(),
+  ...User.pick({ firstName: true, lastName: true, email: true, phone: true, bio: true, jobTitle: true })
+    .shape,
   location: EventLocation,
   jobPreferences: EventJobPreferences,
 });
 
 export const SkillsUpdatedData = z.strictObject({ userId: Id, skills: z.array(EventUserSkill) });
-export const NotificationSettingsUpdatedData = z.strictObject({ userId: Id, settings: EventNotificationSettings });
-export const AppearanceSettingsUpdatedData = z.strictObject({ userId: Id, settings: EventAppearanceSettings });
+export const NotificationSettingsUpdatedData = z.strictObject({
+  userId: Id,
+  settings: EventNotificationSettings,
+});
+export const AppearanceSettingsUpdatedData = z.strictObject({
+  userId: Id,
+  settings: EventAppearanceSettings,
+});
 
 const storedFile = {
   userId: Id,

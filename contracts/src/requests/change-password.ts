@@ -3,7 +3,11 @@ import { passwordMessages } from '../messages.ts';
 import { givenPassword, newPassword } from './fields.ts';
 
 const passwordFields = {
-  currentPassword: givenPassword(passwordMessages.currentPasswordRequired),
+  currentPassword: givenPassword({
+    required: passwordMessages.currentPasswordRequired,
+    // No stored password is this long, so it cannot be the current one.
+    tooLong: passwordMessages.currentPasswordIncorrect,
+  }),
   newPassword: newPassword({
     required: passwordMessages.newPasswordRequired,
     tooShort: passwordMessages.newPasswordTooShort,

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { connectionFilterStatuses, connectionSortDefaults, connectionSortFields, sortOrders } from '../constants.ts';
+import {
+  connectionFilterStatuses,
+  connectionSortDefaults,
+  connectionSortFields,
+  sortOrders,
+} from '../constants.ts';
 import { connectionMessages } from '../messages.ts';
 import { LimitParam, optionalParam, PageParam, SearchParam } from './query-fields.ts';
 

@@ -11,8 +11,14 @@ import {
   skillDefaults,
   WEBSITE_MAX_LENGTH,
 } from '../constants.ts';
-import { CompanySize, ExperienceLevel, JobCategory, JobType, SkillProficiency, WorkLocation } from '../entities/enums.ts';
-import { IsoDate } from '../entities/scalars.ts';
+import {
+  CompanySize,
+  ExperienceLevel,
+  JobCategory,
+  JobType,
+  SkillProficiency,
+  WorkLocation,
+} from '../entities/enums.ts';
 import { jobFormMessages, tooLong } from '../messages.ts';
 import { optionalText, requiredText, textList } from './fields.ts';
 import { RequiredSalaryInput } from './salary-input.ts';
@@ -34,10 +40,7 @@ const CompanyInput = z.object(
       required: jobFormMessages.companyNameRequired,
       tooLong: tooLong('Company name', COMPANY_TEXT_MAX_LENGTH),
     }),
-    industry: optionalText(
-      COMPANY_TEXT_MAX_LENGTH,
-      tooLong('Industry', COMPANY_TEXT_MAX_LENGTH),
-    ),
+    industry: optionalText(COMPANY_TEXT_MAX_LENGTH, tooLong('Industry', COMPANY_TEXT_MAX_LENGTH)),
     size: z
       .union([CompanySize, z.literal(''), z.null()], { error: jobFormMessages.companySizeInvalid })
       .optional()
@@ -54,10 +57,7 @@ const JobLocationInput = z.object(
       tooLong: tooLong('City', SHORT_TEXT_MAX_LENGTH),
     }),
     state: optionalText(SHORT_TEXT_MAX_LENGTH, tooLong('State', SHORT_TEXT_MAX_LENGTH)),
-    country: optionalText(
-      SHORT_TEXT_MAX_LENGTH,
-      tooLong('Country', SHORT_TEXT_MAX_LENGTH),
-    ),
+    country: optionalText(SHORT_TEXT_MAX_LENGTH, tooLong('Country', SHORT_TEXT_MAX_LENGTH)),
   },
   { error: jobFormMessages.cityRequired },
 );
@@ -77,7 +77,9 @@ const JobSkillsInput = z
 
 /** Absent, null or '' mean no deadline. */
 const Deadline = z
-  .union([IsoDate, z.literal(''), z.null()], { error: jobFormMessages.deadlineInvalid })
+  .union([z.iso.date({ error: jobFormMessages.deadlineInvalid }), z.literal(''), z.null()], {
+    error: jobFormMessages.deadlineInvalid,
+  })
   .optional()
   .transform((deadline) => (deadline === '' || deadline === undefined ? null : deadline));
 

@@ -13,13 +13,40 @@ import { registerMessages } from '../messages.ts';
 /** The spec's email pattern: text, @, text, dot, text, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+interface TextRules {
+  /** Message for a missing or blank value; without it, blank is allowed. */
+  required?: string;
+  min?: { length: number; message: string };
+  max: { length: number; message: string };
+  pattern?: { regex: RegExp; message: string };
+}
+
+/** The message of the first rule `value` breaks, so each field reports one problem at a time. */
+function firstBrokenRule(value: string, rules: TextRules): string | undefined {
+  if (value === '') return rules.required;
+  if (rules.min && value.length < rules.min.length) return rules.min.message;
+  if (value.length > rules.max.length) return rules.max.message;
+  if (rules.pattern && !rules.pattern.regex.test(value)) return rules.pattern.message;
+  return undefined;
+}
+
+/**
+ * A checked text field. One issue per field at most, and never an aborting one, so object-level
+ * rules (passwords match) still run beside it.
+ */
+function checkedText(schema: z.ZodString, rules: TextRules) {
+  return schema.check((ctx) => {
+    const message = firstBrokenRule(ctx.value, rules);
+    if (message !== undefined) ctx.issues.push({ code: 'custom', message, input: ctx.value, continue: true });
+  });
+}
+
 /** Text that must be present: a blank value gets `required`, a long one `tooLong`. */
 export function requiredText(max: number, messages: { required: string; tooLong: string }) {
-  return z
-    .string({ error: messages.required })
-    .trim()
-    .min(1, { error: messages.required, abort: true })
-    .max(max, messages.tooLong);
+  return checkedText(z.string({ error: messages.required }).trim(), {
+    required: messages.required,
+    max: { length: max, message: messages.tooLong },
+  });
 }
 
 /** Text that may be left out: absent or null becomes ''. */
@@ -33,12 +60,11 @@ export function optionalText(max: number, tooLongMessage: string) {
 }
 
 export function personName(messages: { required: string; tooShort: string; tooLong: string }) {
-  return z
-    .string({ error: messages.required })
-    .trim()
-    .min(1, { error: messages.required, abort: true })
-    .min(NAME_MIN_LENGTH, { error: messages.tooShort, abort: true })
-    .max(NAME_MAX_LENGTH, messages.tooLong);
+  return checkedText(z.string({ error: messages.required }).trim(), {
+    required: messages.required,
+    min: { length: NAME_MIN_LENGTH, message: messages.tooShort },
+    max: { length: NAME_MAX_LENGTH, message: messages.tooLong },
+  });
 }
 
 export const FirstName = personName({
@@ -54,29 +80,30 @@ export const LastName = personName({
 });
 
 /** An email address, trimmed and lowercased so one address is one account. */
-export const EmailAddress = z
-  .string({ error: registerMessages.emailRequired })
-  .trim()
-  .toLowerCase()
-  .min(1, { error: registerMessages.emailRequired, abort: true })
-  .max(EMAIL_MAX_LENGTH, { error: registerMessages.emailTooLong, abort: true })
-  .regex(EMAIL_PATTERN, registerMessages.emailInvalid);
+export const EmailAddress = checkedText(
+  z.string({ error: registerMessages.emailRequired }).trim().toLowerCase(),
+  {
+    required: registerMessages.emailRequired,
+    max: { length: EMAIL_MAX_LENGTH, message: registerMessages.emailTooLong },
+    pattern: { regex: EMAIL_PATTERN, message: registerMessages.emailInvalid },
+  },
+);
 
 /** A new password: never trimmed (spaces are allowed characters). */
 export function newPassword(messages: { required: string; tooShort: string; tooLong: string }) {
-  return z
-    .string({ error: messages.required })
-    .min(1, { error: messages.required, abort: true })
-    .min(PASSWORD_MIN_LENGTH, { error: messages.tooShort, abort: true })
-    .max(PASSWORD_MAX_LENGTH, messages.tooLong);
+  return checkedText(z.string({ error: messages.required }), {
+    required: messages.required,
+    min: { length: PASSWORD_MIN_LENGTH, message: messages.tooShort },
+    max: { length: PASSWORD_MAX_LENGTH, message: messages.tooLong },
+  });
 }
 
 /** A password being checked (login, current password): only present, and bounded. */
-export function givenPassword(requiredMessage: string) {
-  return z
-    .string({ error: requiredMessage })
-    .min(1, { error: requiredMessage, abort: true })
-    .max(PASSWORD_MAX_LENGTH, requiredMessage);
+export function givenPassword(messages: { required: string; tooLong: string }) {
+  return checkedText(z.string({ error: messages.required }), {
+    required: messages.required,
+    max: { length: PASSWORD_MAX_LENGTH, message: messages.tooLong },
+  });
 }
 
 /**
@@ -100,7 +127,10 @@ export function numberInput(notANumberMessage: string) {
 }
 
 /** A list of text entries where blank entries are dropped (dynamic form lists). */
-export function textList(limits: { itemMax: number; maxItems: number }, messages: { itemTooLong: string; tooMany: string }) {
+export function textList(
+  limits: { itemMax: number; maxItems: number },
+  messages: { itemTooLong: string; tooMany: string },
+) {
   return z
     .array(z.string().trim().max(limits.itemMax, messages.itemTooLong))
     .default([])

@@ -14,7 +14,9 @@ export const JobListQuery = z.object({
   jobType: optionalParam(JobType),
   workLocation: optionalParam(WorkLocation),
   experienceLevel: optionalParam(ExperienceLevel),
-  location: optionalParam(z.string().trim().max(SHORT_TEXT_MAX_LENGTH, tooLong('Location', SHORT_TEXT_MAX_LENGTH))),
+  location: optionalParam(
+    z.string().trim().max(SHORT_TEXT_MAX_LENGTH, tooLong('Location', SHORT_TEXT_MAX_LENGTH)),
+  ),
   page: PageParam,
   limit: LimitParam,
 });

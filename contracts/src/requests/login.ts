@@ -5,7 +5,10 @@ import { EmailAddress, givenPassword } from './fields.ts';
 /** `POST /auth/login`. The email is normalized the same way as at registration. */
 export const LoginRequest = z.object({
   email: EmailAddress,
-  password: givenPassword(registerMessages.passwordRequired),
+  password: givenPassword({
+    required: registerMessages.passwordRequired,
+    tooLong: registerMessages.passwordTooLong,
+  }),
 });
 export type LoginRequest = z.infer<typeof LoginRequest>;
 export type LoginRequestInput = z.input<typeof LoginRequest>;

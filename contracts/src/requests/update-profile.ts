@@ -50,7 +50,9 @@ export const JobPreferencesInput = z
       { itemTooLong: profileMessages.roleTooLong, tooMany: profileMessages.tooManyRoles },
     ),
     remoteWork: z
-      .union([PreferredLocation, z.literal(''), z.null()], { error: profileMessages.preferredLocationInvalid })
+      .union([PreferredLocation, z.literal(''), z.null()], {
+        error: profileMessages.preferredLocationInvalid,
+      })
       .optional()
       .transform((value) => (value === '' || value === undefined ? null : value)),
     salaryRange: OptionalSalaryInput.default({ min: null, max: null, currency: DEFAULT_CURRENCY }),

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { MAX_PROFILE_SKILLS, MAX_YEARS_OF_EXPERIENCE, SHORT_TEXT_MAX_LENGTH, skillDefaults } from '../constants.ts';
+import {
+  MAX_PROFILE_SKILLS,
+  MAX_YEARS_OF_EXPERIENCE,
+  SHORT_TEXT_MAX_LENGTH,
+  skillDefaults,
+} from '../constants.ts';
 import { SkillProficiency } from '../entities/enums.ts';
 import { profileMessages } from '../messages.ts';
 import { numberInput } from './fields.ts';

@@ -1,5 +1,5 @@
 import { uploadLimits } from '../constants.ts';
-import { type UploadKind, profileMessages } from '../messages.ts';
+import { profileMessages, type UploadKind } from '../messages.ts';
 
 export interface UploadCandidate {
   /** The declared MIME type (a browser File's `type`, a multipart part's mimetype). */

@@ -6,9 +6,10 @@ interface PostRow {
   id: string;
   author_id: string;
   content: string;
-  type: string;
-  category: string;
-  visibility: string;
+  // Only values that passed the event schemas reach these columns.
+  type: Post['type'];
+  category: Post['category'];
+  visibility: Post['visibility'];
   tags: string[];
   likes_count: number;
   comments_count: number;

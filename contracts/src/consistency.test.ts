@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { ConsistencyTokenText, formatConsistencyToken, parseConsistencyTokens } from './consistency.ts';
+
+describe('consistency tokens', () => {
+  it('formats <streamId>@<streamVersion>', () => {
+    expect(formatConsistencyToken({ streamId: 'abc', streamVersion: 7 })).toBe('abc@7');
+  });
+
+  it('parses what it formats, one or a list', () => {
+    expect(parseConsistencyTokens('abc@7')).toEqual([{ streamId: 'abc', streamVersion: 7 }]);
+    expect(parseConsistencyTokens('a@1, b@2')).toEqual([
+      { streamId: 'a', streamVersion: 1 },
+      { streamId: 'b', streamVersion: 2 },
+    ]);
+  });
+
+  it('reads an absent or blank header as no tokens', () => {
+    expect(parseConsistencyTokens(undefined)).toEqual([]);
+    expect(parseConsistencyTokens(null)).toEqual([]);
+    expect(parseConsistencyTokens('  ')).toEqual([]);
+  });
+
+  it.each(['abc', '@3', 'abc@', 'abc@0', 'abc@-1', 'abc@1.5', 'abc@x', `${'a'.repeat(201)}@1`, 'a@1,junk'])(
+    'rejects %j',
+    (header) => {
+      expect(parseConsistencyTokens(header)).toBeNull();
+    },
+  );
+
+  it('the text schema matches formatted tokens only', () => {
+    expect(ConsistencyTokenText.safeParse('01936b32-3b4c-7d5e-af60-8c7d6e5f4a55@12').success).toBe(true);
+    expect(ConsistencyTokenText.safeParse('a@1,b@2').success).toBe(false);
+    expect(ConsistencyTokenText.safeParse('a@0').success).toBe(false);
+  });
+});
