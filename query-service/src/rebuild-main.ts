@@ -1,32 +1,10 @@
 /** npm run -w query-service projections:rebuild — rebuilds every read model from the Kafka topics. */
-import {
-  createKafka,
-  createLogger,
-  createPool,
-  createRedis,
-  loadConfig,
-  queryServiceEnv,
-} from '@careers/service-kit';
-import { migrateReadSchema } from './migrate.ts';
 import { projectors } from './projectors/registry.ts';
-import { ProjectorRunner } from './projectors/runner.ts';
 import { rebuildProjections } from './rebuild.ts';
+import { createProjectorRuntime } from './service.ts';
 
-const config = loadConfig(queryServiceEnv);
-const log = createLogger('rebuild', config.LOG_LEVEL);
-const pool = createPool(config.DATABASE_URL, 4, 'rebuild');
-const redis = createRedis(config.REDIS_URL, config.REDIS_KEY_PREFIX);
-const kafka = createKafka(config, 'rebuild', log);
-await migrateReadSchema(pool, config.DB_SCHEMA);
-const runner = new ProjectorRunner({
-  pool,
-  schema: config.DB_SCHEMA,
-  redis,
-  kafka,
-  kafkaSettings: config,
-  log,
-  projectors,
-});
+const runtime = await createProjectorRuntime('rebuild');
+const { config, pool, redis, kafka, runner, log } = runtime;
 const started = Date.now();
 try {
   await rebuildProjections({
@@ -47,6 +25,5 @@ try {
   console.error(`\nRebuild failed: ${(error as Error).message}`);
   process.exitCode = 1;
 } finally {
-  await redis.quit().catch(() => {});
-  await pool.end();
+  await runtime.close();
 }

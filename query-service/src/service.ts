@@ -3,11 +3,15 @@ import {
   createLogger,
   createPool,
   createRedis,
+  type Logger,
   loadConfig,
+  type Pool,
   type QueryServiceConfig,
   queryServiceEnv,
+  type Redis,
 } from '@careers/service-kit';
 import type { FastifyInstance } from 'fastify';
+import type { Kafka } from 'kafkajs';
 import { migrateReadSchema } from './migrate.ts';
 import { projectors } from './projectors/registry.ts';
 import { ProjectorRunner } from './projectors/runner.ts';
@@ -49,14 +53,27 @@ export interface RunningProjector {
   close(): Promise<void>;
 }
 
-/** The projector process: consumes the topics and maintains the read models. */
-export async function startProjector(env: NodeJS.ProcessEnv = process.env): Promise<RunningProjector> {
+export interface ProjectorRuntime {
+  config: QueryServiceConfig;
+  log: Logger;
+  pool: Pool;
+  redis: Redis;
+  kafka: Kafka;
+  runner: ProjectorRunner;
+  close(): Promise<void>;
+}
+
+/** Everything a projector needs, wired from config; shared by the projector process and the rebuild. */
+export async function createProjectorRuntime(
+  name: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<ProjectorRuntime> {
   const config: QueryServiceConfig = loadConfig(queryServiceEnv, env);
-  const log = createLogger('projector', config.LOG_LEVEL);
-  const pool = createPool(config.DATABASE_URL, config.DATABASE_POOL_SIZE, 'projector');
+  const log = createLogger(name, config.LOG_LEVEL);
+  const pool = createPool(config.DATABASE_URL, config.DATABASE_POOL_SIZE, name);
   await migrateReadSchema(pool, config.DB_SCHEMA);
   const redis = createRedis(config.REDIS_URL, config.REDIS_KEY_PREFIX);
-  const kafka = createKafka(config, 'projector', log);
+  const kafka = createKafka(config, name, log);
   const runner = new ProjectorRunner({
     pool,
     schema: config.DB_SCHEMA,
@@ -66,14 +83,24 @@ export async function startProjector(env: NodeJS.ProcessEnv = process.env): Prom
     log,
     projectors,
   });
-  await runner.start();
   return {
-    runner,
     config,
+    log,
+    pool,
+    redis,
+    kafka,
+    runner,
     async close() {
       await runner.stop();
       await redis.quit().catch(() => {});
       await pool.end();
     },
   };
+}
+
+/** The projector process: consumes the topics and maintains the read models. */
+export async function startProjector(env: NodeJS.ProcessEnv = process.env): Promise<RunningProjector> {
+  const runtime = await createProjectorRuntime('projector', env);
+  await runtime.runner.start();
+  return { runner: runtime.runner, config: runtime.config, close: runtime.close };
 }
