@@ -20,7 +20,10 @@ service_start() {
   local name="$1" ready_url="$2"; shift 2
   if pid_alive "$name"; then info "$name already running (pid $(cat "$RUN/$name.pid"))"; return 0; fi
   : >"$LOGS/$name.log"
-  (cd "$ROOT" && setsid nohup "$@" >>"$LOGS/$name.log" 2>&1 </dev/null & echo $! >"$RUN/$name.pid")
+  # setsid: the service leads its own process group (stop kills the group); every stream is redirected
+  # so nothing keeps the caller's terminal or pipe open.
+  (cd "$ROOT" && exec setsid nohup "$@" >>"$LOGS/$name.log" 2>&1 </dev/null) &
+  echo $! >"$RUN/$name.pid"
   if [ -n "$ready_url" ]; then
     wait_for "$name" 60 curl -fsS -m 2 "$ready_url" || { tail -20 "$LOGS/$name.log"; return 1; }
   else
