@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ConsistencyTokenText, formatConsistencyToken, parseConsistencyTokens } from './consistency.ts';
+import {
+  ConsistencyTokenText,
+  formatConsistencyToken,
+  MAX_CONSISTENCY_TOKENS,
+  parseConsistencyTokens,
+} from './consistency.ts';
 
 describe('consistency tokens', () => {
   it('formats <streamId>@<streamVersion>', () => {
@@ -26,6 +31,12 @@ describe('consistency tokens', () => {
       expect(parseConsistencyTokens(header)).toBeNull();
     },
   );
+
+  it('refuses more tokens than one request may wait for', () => {
+    const list = (n: number) => Array.from({ length: n }, (_, i) => `s${i}@1`).join(',');
+    expect(parseConsistencyTokens(list(MAX_CONSISTENCY_TOKENS))).toHaveLength(MAX_CONSISTENCY_TOKENS);
+    expect(parseConsistencyTokens(list(MAX_CONSISTENCY_TOKENS + 1))).toBeNull();
+  });
 
   it('the text schema matches formatted tokens only', () => {
     expect(ConsistencyTokenText.safeParse('01936b32-3b4c-7d5e-af60-8c7d6e5f4a55@12').success).toBe(true);

@@ -6,6 +6,8 @@ import { z } from 'zod';
  */
 export const CONSISTENCY_HEADER = 'x-consistency-token';
 export const CONSISTENCY_WAIT_MS = 2000;
+/** A request waits for at most this many streams (the client keeps 32); more is refused as malformed. */
+export const MAX_CONSISTENCY_TOKENS = 64;
 
 /** One token as text, as socket pushes carry it: `<streamId>@<streamVersion>`. */
 export const ConsistencyTokenText = z
@@ -26,7 +28,9 @@ export function formatConsistencyToken(token: ConsistencyToken): string {
 export function parseConsistencyTokens(header: string | undefined | null): ConsistencyToken[] | null {
   if (header === undefined || header === null || header.trim() === '') return [];
   const tokens: ConsistencyToken[] = [];
-  for (const part of header.split(',')) {
+  const parts = header.split(',');
+  if (parts.length > MAX_CONSISTENCY_TOKENS) return null;
+  for (const part of parts) {
     const at = part.trim().lastIndexOf('@');
     if (at <= 0) return null;
     const streamId = part.trim().slice(0, at);

@@ -1,3 +1,4 @@
+import { firstErrorMessage } from '@careers/contracts/validation';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -16,17 +17,10 @@ export interface HttpServerOptions {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** First issue of a zod error as one readable sentence. */
-export function zodMessage(error: ZodError): string {
-  const issue = error.issues[0];
-  if (!issue) return 'Invalid request';
-  return issue.message;
-}
-
 /** Parses input with a contracts schema; a failure becomes 400 `{ message }` naming the problem. */
 export function parseOr400<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
   const result = schema.safeParse(input);
-  if (!result.success) throw new HttpError(400, zodMessage(result.error));
+  if (!result.success) throw new HttpError(400, firstErrorMessage(result.error));
   return result.data;
 }
 
@@ -73,7 +67,7 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof HttpError) return reply.code(error.statusCode).send({ message: error.message });
-    if (error instanceof ZodError) return reply.code(400).send({ message: zodMessage(error) });
+    if (error instanceof ZodError) return reply.code(400).send({ message: firstErrorMessage(error) });
     const status = (error as { statusCode?: number }).statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) {
       // Fastify's own client errors (bad JSON, body too large, wrong content type).

@@ -42,15 +42,13 @@ export async function deleteSession(redis: Redis, id: string): Promise<void> {
 export async function revokeUserSessions(redis: Redis, userId: string, keepId?: string): Promise<number> {
   const keys = await redis.smembers(userSessionsKey(userId));
   const keep = keepId ? sessionKey(keepId) : null;
+  // The index holds bare key names (values are not prefixed); del and srem apply the keyPrefix.
   const doomed = keys.filter((key) => key !== keep);
   if (doomed.length === 0) return 0;
-  // smembers returns keys without the client's keyPrefix; del re-applies it.
-  const prefix = redis.options.keyPrefix ?? '';
-  const bare = doomed.map((key) => (prefix && key.startsWith(prefix) ? key.slice(prefix.length) : key));
   await redis
     .multi()
-    .del(...bare)
-    .srem(userSessionsKey(userId), ...bare)
+    .del(...doomed)
+    .srem(userSessionsKey(userId), ...doomed)
     .exec();
   return doomed.length;
 }
