@@ -1,9 +1,10 @@
 import { Navigate, type RouteObject } from 'react-router-dom';
+import { LoginScreen } from '../features/auth/components/login-screen';
+import { RegisterScreen } from '../features/auth/components/register-screen';
 import { AppLayout } from './layouts/app-layout';
 import { AuthLayout } from './layouts/auth-layout';
 import { PublicOnly } from './public-only';
 import { RequireAuth } from './require-auth';
-import { AuthPlaceholder } from './routes/auth-placeholder';
 import { PlaceholderScreen } from './routes/placeholder-screen';
 
 const myApplications = (
@@ -18,27 +19,8 @@ export const routeTable: RouteObject[] = [
       {
         element: <AuthLayout />,
         children: [
-          {
-            path: 'login',
-            element: (
-              <AuthPlaceholder
-                title="Welcome back"
-                subtitle="Sign in to your account to continue"
-                switchText="Don't have an account?"
-                switchLink={{ to: '/register', label: 'Create one' }}
-              />
-            ),
-          },
-          {
-            path: 'register',
-            element: (
-              <AuthPlaceholder
-                title="Create your account"
-                switchText="Already have an account?"
-                switchLink={{ to: '/login', label: 'Sign in' }}
-              />
-            ),
-          },
+          { path: 'login', element: <LoginScreen /> },
+          { path: 'register', element: <RegisterScreen /> },
         ],
       },
     ],

@@ -13,6 +13,11 @@ export class ApiError extends Error {
   }
 }
 
+/** What to show for a failed call: the ready-made text of an ApiError, else the call's fallback. */
+export function errorMessageOf(error: unknown, fallbackMessage: string): string {
+  return error instanceof ApiError ? error.message : fallbackMessage;
+}
+
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export type QueryParams = Record<string, string | number | boolean | null | undefined>;

@@ -54,3 +54,23 @@ export function stubSession(user: User | null, others?: FetchHandler) {
     return others ? others(method, url, init) : jsonReply(404, { message: 'Not found' });
   });
 }
+
+type FetchStub = ReturnType<typeof stubFetch>;
+
+function callsTo(fetchStub: FetchStub, method: string, url: string) {
+  return fetchStub.mock.calls.filter(
+    ([input, init]) => (init?.method ?? 'GET') === method && String(input) === url,
+  );
+}
+
+/** How many times the app called `method url`. */
+export function countCalls(fetchStub: FetchStub, method: string, url: string): number {
+  return callsTo(fetchStub, method, url).length;
+}
+
+/** The JSON bodies the app sent with `method url`, in order. */
+export function sentBodies(fetchStub: FetchStub, method: string, url: string): unknown[] {
+  return callsTo(fetchStub, method, url).map(([, init]) =>
+    typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body,
+  );
+}

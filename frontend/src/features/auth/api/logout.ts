@@ -1,9 +1,10 @@
+import { authRoutes } from '@careers/contracts/api/auth-routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
-import { meQueryOptions } from './get-me';
+import { setCurrentUser } from '../../../lib/current-user';
 
 export function logout(): Promise<void> {
-  return apiClient.post<void>('/auth/logout', undefined, { redirectOnUnauthorized: false });
+  return apiClient.post<void>(authRoutes.logout.path, undefined, { redirectOnUnauthorized: false });
 }
 
 /**
@@ -16,7 +17,7 @@ export function useLogout(onSignedOut: () => void) {
     mutationFn: logout,
     onSettled: () => {
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
-      queryClient.setQueryData(meQueryOptions().queryKey, null);
+      setCurrentUser(queryClient, null);
       onSignedOut();
     },
   });

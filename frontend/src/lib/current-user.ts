@@ -1,0 +1,20 @@
+import type { User } from '@careers/contracts/entities/user';
+import type { QueryClient } from '@tanstack/react-query';
+
+/**
+ * The signed-in user lives in the query cache under this key: the session check fills it, and login,
+ * register, logout and every profile or settings save write it directly, so the screens never wait
+ * for another GET /auth/me. `null` means signed out.
+ */
+export const currentUserQueryKey = ['auth', 'me'] as const;
+
+export function setCurrentUser(queryClient: QueryClient, user: User | null): void {
+  queryClient.setQueryData<User | null>(currentUserQueryKey, user);
+}
+
+/** A save answers with the user fields it changed (`data`); they replace the cached ones. */
+export function mergeIntoCurrentUser(queryClient: QueryClient, changes: Partial<User>): void {
+  queryClient.setQueryData<User | null>(currentUserQueryKey, (user) =>
+    user ? { ...user, ...changes } : user,
+  );
+}
