@@ -11,6 +11,9 @@ import type { Kafka } from 'kafkajs';
 import type { EventStore } from './event-log/event-store.ts';
 import type { OutboxRelay } from './event-log/outbox-relay.ts';
 import type { ObjectStorage } from './uploads/object-storage.ts';
+import { LoginThrottle } from './users/login-throttle.ts';
+import { registerUserRoutes } from './users/routes.ts';
+import { UserStore } from './users/store.ts';
 
 export interface CommandServiceDeps {
   config: CommandServiceConfig;
@@ -43,6 +46,21 @@ export async function buildCommandApp(deps: CommandServiceDeps): Promise<Fastify
       }
     },
     objectStorage: () => deps.storage.ping(),
+  });
+
+  const { config } = deps;
+  registerUserRoutes({
+    app,
+    config,
+    pool: deps.pool,
+    redis: deps.redis,
+    store: deps.store,
+    users: new UserStore(config.DB_SCHEMA),
+    throttle: new LoginThrottle(deps.redis, {
+      maxFailuresPerAccount: config.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+      maxFailuresPerIp: config.LOGIN_MAX_FAILURES_PER_IP,
+      windowSeconds: config.LOGIN_THROTTLE_WINDOW_SECONDS,
+    }),
   });
   return app;
 }

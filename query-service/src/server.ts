@@ -15,6 +15,7 @@ import {
 } from '@careers/service-kit';
 import type { FastifyInstance } from 'fastify';
 import { waitForProjection } from './consistency.ts';
+import { registerGetMe } from './routes/get-me.ts';
 import { registerGetPost } from './routes/get-post.ts';
 
 export interface QueryServiceDeps {
@@ -47,6 +48,7 @@ export async function buildQueryApp(deps: QueryServiceDeps): Promise<FastifyInst
   });
 
   const routeDeps = { app, pool: deps.pool, redis: deps.redis, schema: ident(deps.config.DB_SCHEMA) };
+  registerGetMe(routeDeps);
   registerGetPost(routeDeps);
   return app;
 }

@@ -67,6 +67,17 @@ export const commandServiceEnv = baseEnv.extend({
   S3_FORCE_PATH_STYLE: bool.default(true),
   /** How long the outbox relay sleeps when no NOTIFY arrives (it also wakes on NOTIFY). */
   RELAY_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(250),
+  /** scrypt cost as log2(N): 17 (128 MiB, ARCHITECTURE.md) in production; tests may lower it to 14. */
+  PASSWORD_SCRYPT_LOG_N: z.coerce.number().int().min(14).max(20).default(17),
+  /** Failed sign-ins allowed per account, then per client IP, within the window before 429. */
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).max(1000).default(5),
+  LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).max(100_000).default(50),
+  LOGIN_THROTTLE_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(86_400)
+    .default(15 * 60),
 });
 export type CommandServiceConfig = z.infer<typeof commandServiceEnv>;
 

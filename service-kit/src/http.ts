@@ -66,7 +66,9 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
   });
 
   app.setErrorHandler((error, request, reply) => {
-    if (error instanceof HttpError) return reply.code(error.statusCode).send({ message: error.message });
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).headers(error.headers).send({ message: error.message });
+    }
     if (error instanceof ZodError) return reply.code(400).send({ message: firstErrorMessage(error) });
     const status = (error as { statusCode?: number }).statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) {

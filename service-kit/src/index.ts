@@ -8,4 +8,5 @@ export * from './migrations.ts';
 export * from './postgres.ts';
 export * from './redis.ts';
 export * from './run-main.ts';
+export * from './session-cookie.ts';
 export * from './sessions.ts';

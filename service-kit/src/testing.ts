@@ -38,7 +38,8 @@ export function testNamespace(name: string): TestNamespace {
   const readSchema = `t_${id}_read`;
   return {
     id,
-    commandEnv: { ...shared, DB_SCHEMA: commandSchema },
+    // The lowest scrypt cost the config allows: the same code path, a fraction of the CPU.
+    commandEnv: { ...shared, DB_SCHEMA: commandSchema, PASSWORD_SCRYPT_LOG_N: '14' },
     queryEnv: { ...shared, DB_SCHEMA: readSchema },
     gatewayEnv: shared,
     async cleanup() {

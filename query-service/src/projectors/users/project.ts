@@ -1,17 +1,109 @@
+import { registeredUser } from '@careers/contracts/user-defaults';
 import type { Projector } from '../projector.ts';
 
-/** Who people are, for author summaries and profiles. */
+const json = (value: unknown) => JSON.stringify(value);
+
+/**
+ * Who people are: the whole user for GET /auth/me and the profile, and the author summaries of posts
+ * and comments. Every statement sets absolute values, so a replayed event leaves the same row.
+ */
 export const usersProjector: Projector = {
   name: 'users',
-  handles: ['UserRegistered'],
+  handles: [
+    'UserRegistered',
+    'UserLoggedIn',
+    'ProfileUpdated',
+    'SkillsUpdated',
+    'NotificationSettingsUpdated',
+    'AppearanceSettingsUpdated',
+    'ProfilePictureUploaded',
+    'ProfilePictureRemoved',
+    'ResumeRemoved',
+  ],
   async apply(event, { tx, schema }) {
-    if (event.type === 'UserRegistered') {
-      const d = event.data;
-      await tx.query(
-        `INSERT INTO ${schema}.users (id, first_name, last_name, email, account_type, registered_at)
-         VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (id) DO NOTHING`,
-        [d.userId, d.firstName, d.lastName, d.email, d.accountType, d.registeredAt],
-      );
+    const table = `${schema}.users`;
+    switch (event.type) {
+      case 'UserRegistered': {
+        const u = registeredUser(event.data);
+        await tx.query(
+          `INSERT INTO ${table} (id, first_name, last_name, email, account_type, job_title, phone, bio,
+             location, skills, job_preferences, notification_settings, appearance_settings, registered_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+           ON CONFLICT (id) DO NOTHING`,
+          [
+            u._id,
+            u.firstName,
+            u.lastName,
+            u.email,
+            u.accountType,
+            u.jobTitle,
+            u.phone,
+            u.bio,
+            json(u.location),
+            json(u.skills),
+            json(u.jobPreferences),
+            json(u.notificationSettings),
+            json(u.appearanceSettings),
+            u.createdAt,
+          ],
+        );
+        return;
+      }
+      case 'UserLoggedIn':
+        await tx.query(`UPDATE ${table} SET last_login_at = $2 WHERE id = $1`, [
+          event.data.userId,
+          event.data.at,
+        ]);
+        return;
+      case 'ProfileUpdated': {
+        const d = event.data;
+        await tx.query(
+          `UPDATE ${table} SET first_name = $2, last_name = $3, email = $4, phone = $5, bio = $6, job_title = $7,
+             location = $8, job_preferences = $9 WHERE id = $1`,
+          [
+            d.userId,
+            d.firstName,
+            d.lastName,
+            d.email,
+            d.phone,
+            d.bio,
+            d.jobTitle,
+            json(d.location),
+            json(d.jobPreferences),
+          ],
+        );
+        return;
+      }
+      case 'SkillsUpdated':
+        await tx.query(`UPDATE ${table} SET skills = $2 WHERE id = $1`, [
+          event.data.userId,
+          json(event.data.skills),
+        ]);
+        return;
+      case 'NotificationSettingsUpdated':
+        await tx.query(`UPDATE ${table} SET notification_settings = $2 WHERE id = $1`, [
+          event.data.userId,
+          json(event.data.settings),
+        ]);
+        return;
+      case 'AppearanceSettingsUpdated':
+        await tx.query(`UPDATE ${table} SET appearance_settings = $2 WHERE id = $1`, [
+          event.data.userId,
+          json(event.data.settings),
+        ]);
+        return;
+      case 'ProfilePictureUploaded':
+        await tx.query(`UPDATE ${table} SET profile_picture = $2 WHERE id = $1`, [
+          event.data.userId,
+          json({ url: event.data.url }),
+        ]);
+        return;
+      case 'ProfilePictureRemoved':
+        await tx.query(`UPDATE ${table} SET profile_picture = NULL WHERE id = $1`, [event.data.userId]);
+        return;
+      case 'ResumeRemoved':
+        await tx.query(`UPDATE ${table} SET resume = NULL WHERE id = $1`, [event.data.userId]);
+        return;
     }
   },
   async reset({ tx, schema }) {

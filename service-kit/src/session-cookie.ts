@@ -1,0 +1,43 @@
+import { authMessages } from '@careers/contracts/messages';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { unauthorized } from './errors.ts';
+import type { Redis } from './redis.ts';
+import { readSession, SESSION_COOKIE } from './sessions.ts';
+
+export interface SignedIn {
+  userId: string;
+  /** The raw cookie value: needed to keep this session when the others are revoked. */
+  sessionId: string;
+}
+
+/** The request's session, or 401 "Please sign in to continue". Every service checks sessions this way. */
+export async function requireSignedIn(redis: Redis, request: FastifyRequest): Promise<SignedIn> {
+  const sessionId = request.cookies[SESSION_COOKIE];
+  const session = await readSession(redis, sessionId);
+  if (!session || !sessionId) throw unauthorized(authMessages.signInRequired);
+  return { userId: session.userId, sessionId };
+}
+
+export interface SessionCookieOptions {
+  secure: boolean;
+  ttlSeconds: number;
+}
+
+/** HttpOnly, SameSite=Lax, whole site; Secure behind TLS. The value is the opaque session id. */
+export function setSessionCookie(
+  reply: FastifyReply,
+  sessionId: string,
+  options: SessionCookieOptions,
+): void {
+  reply.setCookie(SESSION_COOKIE, sessionId, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: options.secure,
+    path: '/',
+    maxAge: options.ttlSeconds,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, options: Pick<SessionCookieOptions, 'secure'>): void {
+  reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure: options.secure, path: '/' });
+}
