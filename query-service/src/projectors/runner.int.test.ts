@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { EventEnvelope } from '@careers/contracts/events/envelope';
 import {
   createKafka,
   createLogger,
@@ -15,7 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateReadSchema } from '../migrate.ts';
 import { postKeys } from './posts/keys.ts';
 import { projectors } from './registry.ts';
-import { ProjectorRunner, type RawMessage } from './runner.ts';
+import { ProjectorRunner } from './runner.ts';
+import { testMessages } from './test-messages.ts';
 
 const ns = testNamespace('runner');
 const config = loadConfig(queryServiceEnv, ns.queryEnv);
@@ -24,8 +24,6 @@ const redis = createRedis(config.REDIS_URL, config.REDIS_KEY_PREFIX);
 const s = ident(config.DB_SCHEMA);
 let pool: Pool;
 let runner: ProjectorRunner;
-let position = 0;
-let offset = 0;
 
 beforeAll(async () => {
   pool = createPool(config.DATABASE_URL, 4, 'test');
@@ -46,35 +44,7 @@ afterAll(async () => {
   await ns.cleanup();
 });
 
-function envelope(
-  streamType: EventEnvelope['streamType'],
-  streamId: string,
-  streamVersion: number,
-  type: string,
-  data: object,
-): EventEnvelope {
-  return {
-    id: randomUUID(),
-    type,
-    schemaVersion: 1,
-    streamType,
-    streamId,
-    streamVersion,
-    position: ++position,
-    occurredAt: new Date().toISOString(),
-    actorId: null,
-    correlationId: randomUUID(),
-    causationId: null,
-    data,
-  };
-}
-
-const message = (value: unknown): RawMessage => ({
-  topic: 't',
-  partition: 0,
-  offset: String(offset++),
-  value: Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)),
-});
+const { envelope, message } = testMessages();
 
 const postRow = async (id: string) =>
   (await pool.query(`SELECT * FROM ${s}.posts WHERE id = $1`, [id])).rows[0];

@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto';
+import { User } from '@careers/contracts/entities/user';
+import {
+  createKafka,
+  createLogger,
+  createPool,
+  createRedis,
+  ident,
+  loadConfig,
+  type Pool,
+  queryServiceEnv,
+} from '@careers/service-kit';
+import { testNamespace } from '@careers/service-kit/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateReadSchema } from '../../migrate.ts';
+import { projectors } from '../registry.ts';
+import { ProjectorRunner } from '../runner.ts';
+import { testMessages } from '../test-messages.ts';
+import { findUser } from './queries.ts';
+
+const ns = testNamespace('users-projector');
+const config = loadConfig(queryServiceEnv, ns.queryEnv);
+const log = createLogger('test', 'silent');
+const redis = createRedis(config.REDIS_URL, config.REDIS_KEY_PREFIX);
+const s = ident(config.DB_SCHEMA);
+let pool: Pool;
+let runner: ProjectorRunner;
+const { envelope, message } = testMessages();
+
+beforeAll(async () => {
+  pool = createPool(config.DATABASE_URL, 4, 'test');
+  await migrateReadSchema(pool, config.DB_SCHEMA);
+  runner = new ProjectorRunner({
+    pool,
+    schema: config.DB_SCHEMA,
+    redis,
+    kafka: createKafka(config, 'test', log),
+    kafkaSettings: config,
+    log,
+    projectors,
+  });
+});
+afterAll(async () => {
+  redis.disconnect();
+  await pool.end();
+  await ns.cleanup();
+});
+
+describe('users projector', () => {
+  const userId = randomUUID();
+  const at = '2026-02-01T08:00:00.000Z';
+  const quiet = {
+    emailNotifications: false,
+    pushNotifications: false,
+    jobAlerts: true,
+    connectionRequests: true,
+    applicationUpdates: false,
+    marketingEmails: false,
+  };
+  const events = [
+    envelope('user', userId, 1, 'UserRegistered', {
+      userId,
+      firstName: 'Katherine',
+      lastName: 'Johnson',
+      email: 'katherine@example.com',
+      accountType: 'employer',
+      registeredAt: at,
+    }),
+    envelope('user', userId, 2, 'UserLoggedIn', { userId, at }),
+    envelope('user', userId, 3, 'NotificationSettingsUpdated', { userId, settings: quiet }),
+    envelope('user', userId, 4, 'AppearanceSettingsUpdated', {
+      userId,
+      settings: { theme: 'system', language: 'fr', timezone: 'EST' },
+    }),
+    envelope('user', userId, 5, 'PasswordChanged', { userId, changedAt: at }),
+  ];
+
+  it('given a registration, serves the user with the spec defaults', async () => {
+    await runner.applyMessages([message(events[0])]);
+    const user = await findUser(pool, s, userId);
+    expect(User.parse(user)).toEqual(user);
+    expect(user).toMatchObject({
+      _id: userId,
+      firstName: 'Katherine',
+      email: 'katherine@example.com',
+      accountType: 'employer',
+      jobTitle: '',
+      profilePicture: null,
+      resume: null,
+      notificationSettings: { emailNotifications: true, marketingEmails: false },
+      appearanceSettings: { theme: 'light', language: 'en', timezone: 'UTC' },
+      createdAt: at,
+    });
+  });
+
+  it('given settings changes, serves the latest settings; a password change alters nothing shown', async () => {
+    await runner.applyMessages(events.slice(1).map(message));
+    expect(await findUser(pool, s, userId)).toMatchObject({
+      notificationSettings: quiet,
+      appearanceSettings: { theme: 'system', language: 'fr', timezone: 'EST' },
+    });
+    const { rows } = await pool.query(
+      `SELECT stream_version FROM ${s}.stream_checkpoints WHERE stream_id = $1`,
+      [userId],
+    );
+    expect(rows[0].stream_version).toBe(5);
+  });
+
+  it('changes nothing when the whole stream is redelivered, in order or reversed', async () => {
+    const before = await pool.query(`SELECT * FROM ${s}.users WHERE id = $1`, [userId]);
+    expect(await runner.applyMessages(events.map(message))).toEqual({ applied: 0, skipped: 5 });
+    expect(await runner.applyMessages([...events].reverse().map(message))).toEqual({
+      applied: 0,
+      skipped: 5,
+    });
+    const after = await pool.query(`SELECT * FROM ${s}.users WHERE id = $1`, [userId]);
+    expect(after.rows).toEqual(before.rows);
+  });
+
+  it('answers null for an unknown user', async () => {
+    expect(await findUser(pool, s, randomUUID())).toBeNull();
+  });
+});
