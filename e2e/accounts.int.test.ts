@@ -64,7 +64,7 @@ async function me(sid: string | undefined, token?: string) {
   return {
     status: response.status,
     stale: response.headers.get('x-consistency-stale'),
-    body: await response.json(),
+    body: (await response.json()) as { user: User; message?: string },
   };
 }
 
