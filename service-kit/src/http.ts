@@ -1,7 +1,7 @@
 import { firstErrorMessage } from '@careers/contracts/validation';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { ZodError, type z } from 'zod';
 import { HttpError } from './errors.ts';
 import type { Logger } from './logger.ts';
@@ -49,7 +49,7 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
     loggerInstance: options.logger,
     bodyLimit: options.bodyLimit ?? 256 * 1024,
     trustProxy: true,
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
   };
   const app = Fastify(fastifyOptions) as unknown as FastifyInstance;
   await app.register(helmet, {
