@@ -6,6 +6,7 @@ import { AuthLayout } from './layouts/auth-layout';
 import { PublicOnly } from './public-only';
 import { RequireAuth } from './require-auth';
 import { PlaceholderScreen } from './routes/placeholder-screen';
+import { SettingsRoute } from './routes/settings-route';
 
 const myApplications = (
   <PlaceholderScreen title="My Applications" note="Tracking your job applications is coming soon." />
@@ -62,10 +63,7 @@ export const routeTable: RouteObject[] = [
             path: 'connections',
             element: <PlaceholderScreen title="Connections" note="Managing your network is coming soon." />,
           },
-          {
-            path: 'settings',
-            element: <PlaceholderScreen title="Settings" note="Account settings are coming soon." />,
-          },
+          { path: 'settings', element: <SettingsRoute /> },
         ],
       },
     ],

@@ -1,0 +1,106 @@
+import { notificationDefaults } from '@careers/contracts/constants';
+import type { User } from '@careers/contracts/entities/user';
+import { settingsMessages } from '@careers/contracts/messages';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { deferred } from '../../../test/deferred';
+import { ada, countCalls, jsonReply, sentBodies, stubSession } from '../../../test/fake-api';
+import { renderApp } from '../../../test/render-app';
+
+const labels = [
+  'Email notifications',
+  'Push notifications',
+  'Job alerts',
+  'Connection requests',
+  'Application updates',
+  'Marketing emails',
+];
+
+function switches(): boolean[] {
+  return labels.map((label) => (screen.getByRole('switch', { name: label }) as HTMLInputElement).checked);
+}
+
+type Reply = (body: unknown) => Response | Promise<Response>;
+
+const echo: Reply = (body) => jsonReply(200, { data: { notificationSettings: body } });
+
+async function openNotifications(reply: Reply = echo, signedIn: User = ada) {
+  const api = stubSession(signedIn, (method, url, init) =>
+    method === 'PUT' && url === '/api/users/notifications'
+      ? reply(JSON.parse(String(init?.body)))
+      : jsonReply(404, {}),
+  );
+  const rendered = renderApp('/settings');
+  await rendered.user.click(await screen.findByRole('tab', { name: 'Notifications' }));
+  return { api, ...rendered };
+}
+
+describe('settings: notifications tab', () => {
+  it("starts from the signed-in user's settings", async () => {
+    await openNotifications(echo, {
+      ...ada,
+      notificationSettings: { ...notificationDefaults, jobAlerts: false, marketingEmails: true },
+    });
+
+    expect(switches()).toEqual([true, true, false, true, true, true]);
+  });
+
+  it('shows the defaults the server gives a new account: all on except marketing emails', async () => {
+    await openNotifications();
+
+    expect(switches()).toEqual([true, true, true, true, true, false]);
+  });
+
+  it('sends all six toggles, confirms, and keeps the saved values in the signed-in user', async () => {
+    const { api, user } = await openNotifications();
+
+    await user.click(screen.getByRole('switch', { name: 'Push notifications' }));
+    await user.click(screen.getByRole('switch', { name: 'Marketing emails' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect((await screen.findByRole('status')).textContent).toBe(settingsMessages.notificationsUpdated);
+    expect(sentBodies(api, 'PUT', '/api/users/notifications')).toEqual([
+      {
+        emailNotifications: true,
+        pushNotifications: false,
+        jobAlerts: true,
+        connectionRequests: true,
+        applicationUpdates: true,
+        marketingEmails: true,
+      },
+    ]);
+
+    // The tab starts again from the cached user, which now holds the saved values.
+    await user.click(screen.getByRole('tab', { name: 'Security' }));
+    await user.click(screen.getByRole('tab', { name: 'Notifications' }));
+    expect(switches()).toEqual([true, false, true, true, true, true]);
+    expect(countCalls(api, 'GET', '/api/auth/me')).toBe(1);
+  });
+
+  it('reads "Saving..." while the call is in flight', async () => {
+    const reply = deferred<Response>();
+    const { user } = await openNotifications(() => reply.promise);
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect((screen.getByRole('button', { name: 'Saving...' }) as HTMLButtonElement).disabled).toBe(true);
+    reply.resolve(jsonReply(200, { data: { notificationSettings: notificationDefaults } }));
+    expect(await screen.findByText(settingsMessages.notificationsUpdated)).toBeTruthy();
+  });
+
+  it.each([
+    [400, { message: 'Job alerts must be turned on or off' }],
+    [500, {}],
+  ])('shows the failure text for a %i answer %j', async (status, body) => {
+    const { user } = await openNotifications(() => jsonReply(status, body));
+
+    await user.click(screen.getByRole('switch', { name: 'Job alerts' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect((await screen.findByRole('alert')).textContent).toBe(settingsMessages.notificationsUpdateFailed);
+    expect(screen.getByRole('status').textContent).toBe('');
+
+    await user.click(screen.getByRole('switch', { name: 'Job alerts' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
