@@ -10,6 +10,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Kafka } from 'kafkajs';
 import type { EventStore } from './event-log/event-store.ts';
 import type { OutboxRelay } from './event-log/outbox-relay.ts';
+import { registerPostRoutes } from './posts/routes.ts';
+import { PostStore } from './posts/store.ts';
 import type { ObjectStorage } from './uploads/object-storage.ts';
 import { LoginThrottle } from './users/login-throttle.ts';
 import { registerUserRoutes } from './users/routes.ts';
@@ -49,18 +51,27 @@ export async function buildCommandApp(deps: CommandServiceDeps): Promise<Fastify
   });
 
   const { config } = deps;
+  const users = new UserStore(config.DB_SCHEMA);
   registerUserRoutes({
     app,
     config,
     pool: deps.pool,
     redis: deps.redis,
     store: deps.store,
-    users: new UserStore(config.DB_SCHEMA),
+    users,
     throttle: new LoginThrottle(deps.redis, {
       maxFailuresPerAccount: config.LOGIN_MAX_FAILURES_PER_ACCOUNT,
       maxFailuresPerIp: config.LOGIN_MAX_FAILURES_PER_IP,
       windowSeconds: config.LOGIN_THROTTLE_WINDOW_SECONDS,
     }),
+  });
+  registerPostRoutes({
+    app,
+    pool: deps.pool,
+    redis: deps.redis,
+    store: deps.store,
+    posts: new PostStore(config.DB_SCHEMA),
+    users,
   });
   return app;
 }
