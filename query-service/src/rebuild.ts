@@ -26,8 +26,8 @@ export async function projectorLag(kafka: Kafka, groupId: string, topics: string
 }
 
 /**
- * Rebuilds every read model from the topics: clears them and the checkpoints, rewinds the projector
- * group to the beginning, and replays until the group has caught up with the end of every topic.
+ * Rebuilds every read model from the topics: clears them and the checkpoints, forgets the projector
+ * group's offsets, and replays until the group has caught up with the end of every topic.
  * The running projector must be stopped first (a group with members cannot be rewound).
  */
 export async function rebuildProjections(options: {
@@ -58,7 +58,12 @@ export async function rebuildProjections(options: {
       for (const projector of projectors) await projector.reset({ tx, schema: s, redis });
       await tx.query(`TRUNCATE ${s}.stream_checkpoints, ${s}.dead_letters`);
     });
-    for (const topic of topics) await admin.resetOffsets({ groupId, topic, earliest: true }).catch(() => {});
+    // Deleting the (member-less) group forgets its offsets, so the runner starts from the beginning
+    // (it subscribes with fromBeginning). One call; resetting offsets per topic joins the group each time.
+    await admin.deleteGroups([groupId]).catch((error: Error) => {
+      if (!/does not exist|GROUP_ID_NOT_FOUND/i.test(`${error.message} ${JSON.stringify(error)}`))
+        throw error;
+    });
   } finally {
     await admin.disconnect();
   }

@@ -15,8 +15,9 @@ import {
 } from '@careers/service-kit';
 import type { FastifyInstance } from 'fastify';
 import { waitForProjection } from './consistency.ts';
+import { PostQueries } from './projectors/posts/queries.ts';
 import { registerGetMe } from './routes/get-me.ts';
-import { registerGetPost } from './routes/get-post.ts';
+import { registerPostQueries } from './routes/posts.ts';
 
 export interface QueryServiceDeps {
   config: QueryServiceConfig;
@@ -47,8 +48,15 @@ export async function buildQueryApp(deps: QueryServiceDeps): Promise<FastifyInst
     if (!caughtUp) reply.header('x-consistency-stale', '1');
   });
 
-  const routeDeps = { app, pool: deps.pool, redis: deps.redis, schema: ident(deps.config.DB_SCHEMA) };
+  const schema = ident(deps.config.DB_SCHEMA);
+  const routeDeps = {
+    app,
+    pool: deps.pool,
+    redis: deps.redis,
+    schema,
+    posts: new PostQueries(deps.pool, deps.redis, schema),
+  };
   registerGetMe(routeDeps);
-  registerGetPost(routeDeps);
+  registerPostQueries(routeDeps);
   return app;
 }

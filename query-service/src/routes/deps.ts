@@ -1,5 +1,6 @@
 import type { Pool, Redis } from '@careers/service-kit';
 import type { FastifyInstance } from 'fastify';
+import type { PostQueries } from '../projectors/posts/queries.ts';
 
 export interface QueryRouteDeps {
   app: FastifyInstance;
@@ -7,4 +8,5 @@ export interface QueryRouteDeps {
   redis: Redis;
   /** Quoted read schema. */
   schema: string;
+  posts: PostQueries;
 }

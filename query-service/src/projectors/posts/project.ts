@@ -13,9 +13,19 @@ export const postsProjector: Projector = {
       case 'PostCreated': {
         const d = event.data;
         await tx.query(
-          `INSERT INTO ${schema}.posts (id, author_id, content, type, category, visibility, tags, created_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (id) DO NOTHING`,
-          [d.postId, d.authorId, d.content, d.type, d.category, d.visibility, d.tags, d.createdAt],
+          `INSERT INTO ${schema}.posts (id, author_id, content, type, category, visibility, tags, tags_lower, created_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (id) DO NOTHING`,
+          [
+            d.postId,
+            d.authorId,
+            d.content,
+            d.type,
+            d.category,
+            d.visibility,
+            d.tags,
+            d.tags.map((tag) => tag.toLowerCase()),
+            d.createdAt,
+          ],
         );
         return;
       }

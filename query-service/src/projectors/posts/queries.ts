@@ -1,10 +1,25 @@
+import type { Comment } from '@careers/contracts/entities/comment';
+import type { AuthorSummary } from '@careers/contracts/entities/person-summary';
 import type { Post } from '@careers/contracts/entities/post';
+import type { FeedQuery } from '@careers/contracts/requests/feed-query';
 import type { Pool, Redis } from '@careers/service-kit';
+import { connectedUserIds } from '../connections/queries.ts';
+import { timelineKeys } from '../timelines/keys.ts';
 import { postKeys } from './keys.ts';
 
-interface PostRow {
-  id: string;
+/** A feed card carries its latest comments only; GET /posts/:id has them all (commentsCount is exact). */
+export const FEED_COMMENTS_PER_POST = 20;
+
+interface AuthorColumns {
   author_id: string;
+  first_name: string | null;
+  last_name: string | null;
+  job_title: string | null;
+  profile_picture: { url: string } | null;
+}
+
+interface PostRow extends AuthorColumns {
+  id: string;
   content: string;
   // Only values that passed the event schemas reach these columns.
   type: Post['type'];
@@ -14,30 +29,16 @@ interface PostRow {
   likes_count: number;
   comments_count: number;
   created_at: Date;
-  first_name: string | null;
-  last_name: string | null;
-  job_title: string | null;
-  profile_picture: { url: string } | null;
 }
 
-interface CommentRow {
+interface CommentRow extends AuthorColumns {
   id: string;
+  post_id: string;
   content: string;
   created_at: Date;
-  author_id: string;
-  first_name: string | null;
-  last_name: string | null;
-  job_title: string | null;
-  profile_picture: { url: string } | null;
 }
 
-const author = (r: {
-  author_id: string;
-  first_name: string | null;
-  last_name: string | null;
-  job_title: string | null;
-  profile_picture: { url: string } | null;
-}) => ({
+const author = (r: AuthorColumns): AuthorSummary => ({
   _id: r.author_id,
   firstName: r.first_name ?? '',
   lastName: r.last_name ?? '',
@@ -46,48 +47,145 @@ const author = (r: {
   profilePicture: r.profile_picture,
 });
 
+const POST_COLUMNS = `p.id, p.author_id, p.content, p.type, p.category, p.visibility, p.tags, p.likes_count,
+  p.comments_count, p.created_at, u.first_name, u.last_name, u.job_title, u.profile_picture`;
+
 /** The only reader of the posts read model's tables and keys. */
-export async function findPost(
-  pool: Pool,
-  redis: Redis,
-  schema: string,
-  postId: string,
-  viewerId: string,
-): Promise<Post | null> {
-  const { rows } = await pool.query<PostRow>(
-    `SELECT p.*, u.first_name, u.last_name, u.job_title, u.profile_picture
-       FROM ${schema}.posts p LEFT JOIN ${schema}.users u ON u.id = p.author_id
-      WHERE p.id = $1`,
-    [postId],
-  );
-  const row = rows[0];
-  if (!row) return null;
-  const [comments, liked] = await Promise.all([
-    pool.query<CommentRow>(
-      `SELECT c.id, c.content, c.created_at, c.author_id, u.first_name, u.last_name, u.job_title, u.profile_picture
-         FROM ${schema}.post_comments c LEFT JOIN ${schema}.users u ON u.id = c.author_id
-        WHERE c.post_id = $1 ORDER BY c.created_at, c.id`,
+export class PostQueries {
+  private readonly pool: Pool;
+  private readonly redis: Redis;
+  private readonly s: string;
+
+  constructor(pool: Pool, redis: Redis, schema: string) {
+    this.pool = pool;
+    this.redis = redis;
+    this.s = schema;
+  }
+
+  /** One post with all its comments, or null when it does not exist or the viewer may not see it. */
+  async findPost(postId: string, viewerId: string): Promise<Post | null> {
+    const { rows } = await this.pool.query<PostRow>(
+      `SELECT ${POST_COLUMNS} FROM ${this.s}.posts p LEFT JOIN ${this.s}.users u ON u.id = p.author_id
+        WHERE p.id = $1`,
       [postId],
-    ),
-    redis.sismember(postKeys.likes(postId), viewerId),
-  ]);
-  return {
-    _id: row.id,
-    content: row.content,
-    type: row.type,
-    category: row.category,
-    visibility: row.visibility,
-    tags: row.tags,
-    createdAt: row.created_at.toISOString(),
-    likesCount: row.likes_count,
-    commentsCount: row.comments_count,
-    isLiked: liked === 1,
-    author: author(row),
-    comments: comments.rows.map((c) => ({
-      _id: c.id,
-      author: author(c),
-      content: c.content,
-      createdAt: c.created_at.toISOString(),
-    })),
-  };
+    );
+    const row = rows[0];
+    if (!row) return null;
+    if (row.visibility !== 'public' && row.author_id !== viewerId) {
+      const network = await connectedUserIds(this.pool, this.s, viewerId);
+      if (!network.includes(row.author_id)) return null;
+    }
+    const [post] = await this.hydrate([row], viewerId, null);
+    return post ?? null;
+  }
+
+  /**
+   * The reader's feed, newest first. `following` without other filters reads the reader's home
+   * timeline (Redis); everything else is one SQL query over the posts the reader may see: public ones,
+   * their own, and connections-only posts of their connections.
+   */
+  async feed(viewerId: string, query: FeedQuery): Promise<{ posts: Post[]; total: number }> {
+    const offset = (query.page - 1) * query.limit;
+    const filtered = query.type !== undefined || query.category !== undefined || query.tags.length > 0;
+    if (query.following && !filtered) return this.timeline(viewerId, offset, query.limit);
+
+    const network = [viewerId, ...(await connectedUserIds(this.pool, this.s, viewerId))];
+    const where = [`(p.visibility = 'public' OR p.author_id = ANY($1))`];
+    const params: unknown[] = [network];
+    if (query.following) where.push('p.author_id = ANY($1)');
+    if (query.type !== undefined) where.push(`p.type = $${params.push(query.type)}`);
+    if (query.category !== undefined) where.push(`p.category = $${params.push(query.category)}`);
+    if (query.tags.length > 0) {
+      const tags = query.tags.map((tag) => tag.replace(/^#+/, '').toLowerCase());
+      where.push(`p.tags_lower && $${params.push(tags)}::text[]`);
+    }
+    const condition = where.join(' AND ');
+    const [page, count] = await Promise.all([
+      this.pool.query<PostRow>(
+        `SELECT ${POST_COLUMNS} FROM ${this.s}.posts p LEFT JOIN ${this.s}.users u ON u.id = p.author_id
+          WHERE ${condition} ORDER BY p.created_at DESC, p.id DESC
+          LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+        [...params, query.limit, offset],
+      ),
+      this.pool.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM ${this.s}.posts p WHERE ${condition}`,
+        params,
+      ),
+    ]);
+    return {
+      posts: await this.hydrate(page.rows, viewerId, FEED_COMMENTS_PER_POST),
+      total: count.rows[0]?.n ?? 0,
+    };
+  }
+
+  /** A user's own posts, newest first (GET /posts/my/posts). */
+  async byAuthor(authorId: string): Promise<Post[]> {
+    const { rows } = await this.pool.query<PostRow>(
+      `SELECT ${POST_COLUMNS} FROM ${this.s}.posts p LEFT JOIN ${this.s}.users u ON u.id = p.author_id
+        WHERE p.author_id = $1 ORDER BY p.created_at DESC, p.id DESC`,
+      [authorId],
+    );
+    return this.hydrate(rows, authorId, FEED_COMMENTS_PER_POST);
+  }
+
+  private async timeline(viewerId: string, offset: number, limit: number) {
+    const key = timelineKeys.home(viewerId);
+    const [ids, total] = await Promise.all([
+      this.redis.zrevrange(key, offset, offset + limit - 1),
+      this.redis.zcard(key),
+    ]);
+    if (ids.length === 0) return { posts: [], total };
+    const { rows } = await this.pool.query<PostRow>(
+      `SELECT ${POST_COLUMNS} FROM ${this.s}.posts p LEFT JOIN ${this.s}.users u ON u.id = p.author_id
+        WHERE p.id = ANY($1)`,
+      [ids],
+    );
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const ordered = ids.flatMap((id) => byId.get(id) ?? []);
+    return { posts: await this.hydrate(ordered, viewerId, FEED_COMMENTS_PER_POST), total };
+  }
+
+  /** Rows to posts: comments (the latest `commentsPerPost`, oldest first; null = all) and the viewer's likes. */
+  private async hydrate(rows: PostRow[], viewerId: string, commentsPerPost: number | null): Promise<Post[]> {
+    if (rows.length === 0) return [];
+    const ids = rows.map((r) => r.id);
+    const withComments = rows.filter((r) => r.comments_count > 0).map((r) => r.id);
+    const likes = this.redis.pipeline();
+    for (const id of ids) likes.sismember(postKeys.likes(id), viewerId);
+    const [comments, liked] = await Promise.all([
+      withComments.length === 0
+        ? Promise.resolve({ rows: [] as CommentRow[] })
+        : this.pool.query<CommentRow>(
+            `SELECT * FROM (
+               SELECT c.id, c.post_id, c.content, c.created_at, c.author_id,
+                      u.first_name, u.last_name, u.job_title, u.profile_picture,
+                      row_number() OVER (PARTITION BY c.post_id ORDER BY c.created_at DESC, c.id DESC) AS rank
+                 FROM ${this.s}.post_comments c LEFT JOIN ${this.s}.users u ON u.id = c.author_id
+                WHERE c.post_id = ANY($1)
+             ) latest WHERE $2::int IS NULL OR rank <= $2 ORDER BY created_at, id`,
+            [withComments, commentsPerPost],
+          ),
+      likes.exec(),
+    ]);
+    const commentsByPost = new Map<string, Comment[]>();
+    for (const c of comments.rows) {
+      const list = commentsByPost.get(c.post_id) ?? [];
+      list.push({ _id: c.id, author: author(c), content: c.content, createdAt: c.created_at.toISOString() });
+      commentsByPost.set(c.post_id, list);
+    }
+    return rows.map((row, i) => ({
+      _id: row.id,
+      content: row.content,
+      type: row.type,
+      category: row.category,
+      visibility: row.visibility,
+      tags: row.tags,
+      createdAt: row.created_at.toISOString(),
+      likesCount: row.likes_count,
+      commentsCount: row.comments_count,
+      isLiked: liked?.[i]?.[1] === 1,
+      author: author(row),
+      comments: commentsByPost.get(row.id) ?? [],
+    }));
+  }
 }

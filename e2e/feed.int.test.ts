@@ -1,0 +1,353 @@
+/**
+ * The feed through the whole architecture, against the real Postgres, Kafka and Redis: post, like and
+ * comment commands -> event log -> Kafka -> projector (Postgres rows, Redis like sets and home
+ * timelines) -> GET /api/posts/feed, /api/posts/:id, /api/posts/my/posts; live pushes to the sockets
+ * that show a post; and a rebuild of every read model from the topics that reproduces them exactly.
+ */
+
+import { randomUUID } from 'node:crypto';
+import { type RunningCommandService, startCommandService } from '@careers/command-service/service';
+import { CONSISTENCY_HEADER } from '@careers/contracts/consistency';
+import { Post } from '@careers/contracts/entities/post';
+import { postMessages, queryMessages } from '@careers/contracts/messages';
+import { clientEvents, serverEvents } from '@careers/contracts/sockets';
+import { projectors } from '@careers/query-service/projectors/registry';
+import { rebuildProjections } from '@careers/query-service/rebuild';
+import {
+  createProjectorRuntime,
+  type RunningProjector,
+  type RunningQueryService,
+  startProjector,
+  startQueryService,
+} from '@careers/query-service/service';
+import { type RunningGateway, startGateway } from '@careers/realtime-gateway/service';
+import { ident, SESSION_COOKIE } from '@careers/service-kit';
+import { testNamespace } from '@careers/service-kit/testing';
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const ns = testNamespace('feed');
+const ORIGIN = 'http://localhost:5173';
+let command: RunningCommandService;
+let query: RunningQueryService;
+let projector: RunningProjector | undefined;
+let gateway: RunningGateway;
+let queryUrl: string;
+const sockets: Socket[] = [];
+
+beforeAll(async () => {
+  [command, query, projector, gateway] = await Promise.all([
+    startCommandService(ns.commandEnv, { listen: false }),
+    startQueryService(ns.queryEnv),
+    startProjector(ns.queryEnv),
+    startGateway(ns.gatewayEnv),
+  ]);
+  const address = query.app.server.address();
+  queryUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  await gateway.gateway.ready;
+});
+
+afterAll(async () => {
+  for (const socket of sockets) socket.disconnect();
+  await Promise.allSettled([command?.close(), query?.close(), projector?.close(), gateway?.close()]);
+  await ns.cleanup();
+});
+
+interface Person {
+  id: string;
+  sid: string;
+}
+
+/** Every consistency token received since the last read, sent with the next read (read-your-writes). */
+let tokens: string[] = [];
+
+async function send(who: Person | undefined, url: string, body?: unknown) {
+  const response = await command.app.inject({
+    method: 'POST',
+    url,
+    headers: {
+      origin: ORIGIN,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(who ? { cookie: `${SESSION_COOKIE}=${who.sid}` } : {}),
+    },
+    payload: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const token = response.headers[CONSISTENCY_HEADER];
+  if (typeof token === 'string') tokens.push(token);
+  return response;
+}
+
+async function get(who: Person, path: string) {
+  const sent = tokens;
+  tokens = [];
+  const response = await fetch(`${queryUrl}${path}`, {
+    headers: {
+      cookie: `${SESSION_COOKIE}=${who.sid}`,
+      ...(sent.length > 0 ? { [CONSISTENCY_HEADER]: sent.join(',') } : {}),
+    },
+  });
+  expect(response.headers.get('x-consistency-stale')).toBeNull();
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+let seq = 0;
+async function signUp(firstName: string): Promise<Person> {
+  const response = await send(undefined, '/api/auth/register', {
+    firstName,
+    lastName: 'Tester',
+    email: `${firstName.toLowerCase()}.${ns.id}.${++seq}@example.com`,
+    password: 'feed-test-1',
+    accountType: 'job_seeker',
+  });
+  expect(response.statusCode).toBe(201);
+  return {
+    id: response.json().user._id,
+    sid: response.cookies.find((c) => c.name === SESSION_COOKIE)?.value as string,
+  };
+}
+
+async function post(who: Person, body: Record<string, unknown>): Promise<Post> {
+  const response = await send(who, '/api/posts', body);
+  expect(response.statusCode, response.body).toBe(201);
+  return Post.parse(response.json().data);
+}
+
+/** Connection commands arrive with the connections feature; here the events are appended directly. */
+async function connect(a: Person, b: Person) {
+  const connectionId = randomUUID();
+  const at = new Date().toISOString();
+  const parties = { connectionId, requesterId: a.id, recipientId: b.id };
+  const { events } = await command.deps.store.execute({ actorId: a.id }, (tx) =>
+    tx.append({
+      streamType: 'connection',
+      streamId: connectionId,
+      expectedVersion: 0,
+      events: [
+        { type: 'ConnectionRequested', data: { ...parties, requestedAt: at } },
+        { type: 'ConnectionAccepted', data: { ...parties, respondedAt: at } },
+      ],
+    }),
+  );
+  const token = `${connectionId}@${events.at(-1)?.streamVersion}`;
+  tokens.push(token);
+}
+
+function openSocket(who: Person): Promise<Socket> {
+  const socket = io(`http://127.0.0.1:${gateway.port}`, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    reconnection: false,
+    extraHeaders: { origin: ORIGIN, cookie: `${SESSION_COOKIE}=${who.sid}` },
+  });
+  sockets.push(socket);
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', reject);
+  });
+}
+
+const feedOf = (body: Record<string, unknown>) => (body.data as Post[]).map((p) => p.content);
+
+describe('the feed, end to end', () => {
+  let ada: Person;
+  let bob: Person;
+  let cy: Person;
+  let adaPosts: Post[] = [];
+  let cyPrivate: Post;
+
+  it('serves posts newest first with the author summary, pages and filters', async () => {
+    [ada, bob, cy] = await Promise.all([signUp('Ada'), signUp('Bob'), signUp('Cy')]);
+    adaPosts = [];
+    for (const [content, extra] of [
+      ['Ada one', { tags: ['TypeScript'] }],
+      ['Ada two', { category: 'Technology' }],
+      ['Ada three', { type: 'achievement', tags: ['#career', 'typescript'] }],
+    ] as const) {
+      adaPosts.push(await post(ada, { content, ...extra }));
+    }
+    await post(bob, { content: 'Bob public' });
+    cyPrivate = await post(cy, { content: 'Cy network only', visibility: 'connections' });
+
+    const page1 = await get(ada, '/api/posts/feed?limit=2');
+    expect(page1.status).toBe(200);
+    expect(feedOf(page1.body)).toEqual(['Bob public', 'Ada three']);
+    expect(page1.body.pagination).toEqual({
+      currentPage: 1,
+      totalPages: 2,
+      totalPosts: 4,
+      hasNext: true,
+      hasPrev: false,
+    });
+    const [first] = page1.body.data as Post[];
+    expect(Post.parse(first)).toMatchObject({
+      author: { _id: bob.id, firstName: 'Bob', lastName: 'Tester', jobTitle: '', profilePicture: null },
+      likesCount: 0,
+      commentsCount: 0,
+      isLiked: false,
+    });
+    const page2 = await get(ada, '/api/posts/feed?limit=2&page=2');
+    expect(feedOf(page2.body)).toEqual(['Ada two', 'Ada one']);
+    expect(page2.body.pagination).toMatchObject({ currentPage: 2, hasNext: false, hasPrev: true });
+
+    expect(feedOf((await get(ada, '/api/posts/feed?tags=typescript')).body)).toEqual([
+      'Ada three',
+      'Ada one',
+    ]);
+    expect(feedOf((await get(ada, '/api/posts/feed?tags=%23CAREER')).body)).toEqual(['Ada three']);
+    expect(feedOf((await get(ada, '/api/posts/feed?type=achievement')).body)).toEqual(['Ada three']);
+    expect(feedOf((await get(ada, '/api/posts/feed?category=Technology')).body)).toEqual(['Ada two']);
+  });
+
+  it('refuses a bad query with 400 and its message', async () => {
+    const response = await get(ada, '/api/posts/feed?limit=0');
+    expect(response).toEqual({ status: 400, body: { message: queryMessages.limitInvalid } });
+  });
+
+  it('shows connections-only posts to connections alone; following reads the home timeline', async () => {
+    expect(feedOf((await get(ada, '/api/posts/feed')).body)).not.toContain('Cy network only');
+    expect((await get(ada, `/api/posts/${cyPrivate._id}`)).status).toBe(404);
+
+    await connect(ada, cy);
+    expect(feedOf((await get(ada, '/api/posts/feed')).body)).toContain('Cy network only');
+    expect((await get(ada, `/api/posts/${cyPrivate._id}`)).status).toBe(200);
+
+    // Ada's network: her own posts and Cy's (backfilled when they connected), not Bob's.
+    const following = await get(ada, '/api/posts/feed?following=true&limit=3');
+    expect(feedOf(following.body)).toEqual(['Cy network only', 'Ada three', 'Ada two']);
+    expect(following.body.pagination).toMatchObject({ totalPosts: 4, totalPages: 2 });
+
+    // Fan-out on write: Cy's next post lands in Ada's timeline; Bob's does not.
+    await post(cy, { content: 'Cy after connecting' });
+    await post(bob, { content: 'Bob again' });
+    const after = await get(ada, '/api/posts/feed?following=true&limit=2');
+    expect(feedOf(after.body)).toEqual(['Cy after connecting', 'Cy network only']);
+    expect(feedOf((await get(bob, '/api/posts/feed?following=true')).body)).toEqual([
+      'Bob again',
+      'Bob public',
+    ]);
+    // A filter with following goes through SQL with the same network.
+    expect(feedOf((await get(ada, '/api/posts/feed?following=true&tags=typescript')).body)).toEqual([
+      'Ada three',
+      'Ada one',
+    ]);
+  });
+
+  it('counts likes and comments; isLiked is per reader; my/posts lists only mine', async () => {
+    const target = adaPosts[0] as Post;
+    expect((await send(bob, `/api/posts/${target._id}/like`)).json().data).toMatchObject({ likesCount: 1 });
+    expect((await send(cy, `/api/posts/${target._id}/like`)).json().data).toMatchObject({ likesCount: 2 });
+    expect((await send(cy, `/api/posts/${target._id}/comments`, { content: 'Well said' })).statusCode).toBe(
+      201,
+    );
+
+    const byBob = (await get(bob, `/api/posts/${target._id}`)).body.data as Post;
+    expect(byBob).toMatchObject({ likesCount: 2, commentsCount: 1, isLiked: true });
+    expect(byBob.comments).toEqual([
+      expect.objectContaining({ content: 'Well said', author: expect.objectContaining({ _id: cy.id }) }),
+    ]);
+    const byAda = (await get(ada, `/api/posts/${target._id}`)).body.data as Post;
+    expect(byAda.isLiked).toBe(false);
+
+    const mine = await get(ada, '/api/posts/my/posts');
+    expect((mine.body.data as Post[]).map((p) => p.content)).toEqual(['Ada three', 'Ada two', 'Ada one']);
+    expect((mine.body.data as Post[])[2]).toMatchObject({ likesCount: 2, commentsCount: 1 });
+  });
+
+  it('pushes like and comment counts only to sockets that show the post, and new posts to every feed', async () => {
+    const target = adaPosts[1] as Post;
+    const [watching, elsewhere] = await Promise.all([openSocket(ada), openSocket(bob)]);
+    watching.emit(clientEvents.postSubscribe, { postIds: [target._id] });
+    elsewhere.emit(clientEvents.postSubscribe, { postIds: [(adaPosts[2] as Post)._id] });
+    const strayUpdates: unknown[] = [];
+    elsewhere.on(serverEvents.postUpdated, (payload) => strayUpdates.push(payload));
+    // Subscriptions are handled in order on the socket, so an ack-less emit is in place after a round trip.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+
+    const updated = new Promise<Record<string, unknown>>((resolve) =>
+      watching.once(serverEvents.postUpdated, resolve),
+    );
+    const liked = await send(cy, `/api/posts/${target._id}/like`);
+    expect(await updated).toEqual({
+      postId: target._id,
+      likesCount: 1,
+      consistencyToken: liked.headers[CONSISTENCY_HEADER],
+    });
+
+    const commented = new Promise<Record<string, unknown>>((resolve) =>
+      watching.once(serverEvents.postCommentAdded, resolve),
+    );
+    const comment = await send(bob, `/api/posts/${target._id}/comments`, { content: 'Live!' });
+    expect(await commented).toEqual({
+      postId: target._id,
+      commentId: comment.json().data._id,
+      commentsCount: 1,
+      consistencyToken: comment.headers[CONSISTENCY_HEADER],
+    });
+
+    const announced = new Promise<Record<string, unknown>>((resolve) =>
+      elsewhere.once(serverEvents.feedPostCreated, resolve),
+    );
+    const created = await post(ada, { content: 'Hello sockets' });
+    expect(await announced).toMatchObject({ postId: created._id, authorId: ada.id });
+    expect(strayUpdates).toEqual([]);
+  });
+
+  it('answers 404 for an unknown or malformed id and 401 without a session', async () => {
+    expect((await get(ada, `/api/posts/${randomUUID()}`)).body).toEqual({
+      message: postMessages.postNotFound,
+    });
+    expect((await get(ada, '/api/posts/nope')).status).toBe(404);
+    expect((await fetch(`${queryUrl}/api/posts/feed`)).status).toBe(401);
+  });
+
+  it('rebuilds every read model from the topics into exactly the same rows and keys', async () => {
+    const s = ident(ns.queryEnv.DB_SCHEMA as string);
+    const snapshot = async () => {
+      const tables: Record<string, unknown[]> = {};
+      for (const [table, order] of [
+        ['users', 'id'],
+        ['posts', 'id'],
+        ['post_comments', 'id'],
+        ['connections', 'id'],
+        ['stream_checkpoints', 'stream_id'],
+      ] as const) {
+        const { rows } = await query.deps.pool.query(`SELECT * FROM ${s}.${table} ORDER BY ${order}`);
+        tables[table] = rows.map((row) => ({ ...row, applied_at: undefined }));
+      }
+      const redis = query.deps.redis;
+      const prefix = redis.options.keyPrefix ?? '';
+      const keys = (await redis.keys(`${prefix}*`))
+        .map((k) => k.slice(prefix.length))
+        .filter((k) => k.startsWith('posts:') || k.startsWith('timelines:'))
+        .sort();
+      const values: Record<string, unknown> = {};
+      for (const key of keys) {
+        values[key] = key.startsWith('timelines:')
+          ? await redis.zrange(key, '0', '-1', 'WITHSCORES')
+          : (await redis.smembers(key)).sort();
+      }
+      return { tables, values };
+    };
+    const before = await snapshot();
+    expect(Object.keys(before.values).some((k) => k.startsWith('timelines:'))).toBe(true);
+
+    await projector?.close();
+    projector = undefined;
+    const runtime = await createProjectorRuntime('rebuild-test', ns.queryEnv);
+    try {
+      await rebuildProjections({
+        pool: runtime.pool,
+        redis: runtime.redis,
+        kafka: runtime.kafka,
+        schema: runtime.config.DB_SCHEMA,
+        prefix: runtime.config.KAFKA_TOPIC_PREFIX,
+        projectors,
+        runner: runtime.runner,
+        log: runtime.log,
+      });
+    } finally {
+      await runtime.close();
+    }
+    expect(await snapshot()).toEqual(before);
+  }, 60_000);
+});

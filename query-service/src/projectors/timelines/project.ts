@@ -1,0 +1,74 @@
+import { connectedUserIds } from '../connections/queries.ts';
+import type { ProjectionContext, Projector } from '../projector.ts';
+import { TIMELINE_CAP, timelineKeys } from './keys.ts';
+
+type Multi = ProjectionContext['redis'];
+
+function addToTimeline(redis: Multi, readerId: string, posts: { id: string; createdAt: Date | string }[]) {
+  if (posts.length === 0) return;
+  const key = timelineKeys.home(readerId);
+  redis.zadd(key, ...posts.flatMap((p) => [new Date(p.createdAt).getTime(), p.id]));
+  // Keep the newest TIMELINE_CAP: ranks 0..-(CAP+1) are the oldest beyond the cap.
+  redis.zremrangebyrank(key, 0, -(TIMELINE_CAP + 1));
+}
+
+async function recentPostsOf(ctx: ProjectionContext, authorId: string, limit: number) {
+  const { rows } = await ctx.tx.query<{ id: string; created_at: Date }>(
+    `SELECT id, created_at FROM ${ctx.schema}.posts WHERE author_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2`,
+    [authorId, limit],
+  );
+  return rows.map((r) => ({ id: r.id, createdAt: r.created_at }));
+}
+
+/**
+ * Fan-out on write: a new post goes into the home timeline of its author and of everyone connected
+ * with the author. A new connection brings each side's recent posts into the other's timeline; a
+ * removed one takes them out. ZADD and ZREM are idempotent, so redelivery changes nothing.
+ */
+export const timelinesProjector: Projector = {
+  name: 'timelines',
+  handles: ['PostCreated', 'ConnectionAccepted', 'ConnectionRemoved'],
+  async apply(event, ctx) {
+    switch (event.type) {
+      case 'PostCreated': {
+        const d = event.data;
+        const readers = [d.authorId, ...(await connectedUserIds(ctx.tx, ctx.schema, d.authorId))];
+        for (const reader of readers)
+          addToTimeline(ctx.redis, reader, [{ id: d.postId, createdAt: d.createdAt }]);
+        return;
+      }
+      case 'ConnectionAccepted': {
+        const { requesterId, recipientId } = event.data;
+        addToTimeline(ctx.redis, requesterId, await recentPostsOf(ctx, recipientId, TIMELINE_CAP));
+        addToTimeline(ctx.redis, recipientId, await recentPostsOf(ctx, requesterId, TIMELINE_CAP));
+        return;
+      }
+      case 'ConnectionRemoved': {
+        const { requesterId, recipientId } = event.data;
+        for (const [reader, author] of [
+          [requesterId, recipientId],
+          [recipientId, requesterId],
+        ] as const) {
+          const ids = (await recentPostsOf(ctx, author, 100_000)).map((p) => p.id);
+          if (ids.length > 0) ctx.redis.zrem(timelineKeys.home(reader), ...ids);
+        }
+        return;
+      }
+    }
+  },
+  async reset({ redis }) {
+    const prefix = redis.options.keyPrefix ?? '';
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(
+        cursor,
+        'MATCH',
+        `${prefix}${timelineKeys.pattern}`,
+        'COUNT',
+        500,
+      );
+      cursor = next;
+      if (keys.length > 0) await redis.del(...keys.map((k) => k.slice(prefix.length)));
+    } while (cursor !== '0');
+  },
+};
