@@ -39,3 +39,40 @@ export function testMessages() {
     },
   };
 }
+
+/** A projector runner on its own read schema and Redis prefix, for projector tests without Kafka traffic. */
+export async function projectorTestbed(name: string) {
+  const { createKafka, createLogger, createPool, createRedis, ident, loadConfig, queryServiceEnv } =
+    await import('@careers/service-kit');
+  const { testNamespace } = await import('@careers/service-kit/testing');
+  const { migrateReadSchema } = await import('../migrate.ts');
+  const { projectors } = await import('./registry.ts');
+  const { ProjectorRunner } = await import('./runner.ts');
+  const ns = testNamespace(name);
+  const config = loadConfig(queryServiceEnv, ns.queryEnv);
+  const log = createLogger('test', 'silent');
+  const redis = createRedis(config.REDIS_URL, config.REDIS_KEY_PREFIX);
+  const pool = createPool(config.DATABASE_URL, 4, 'test');
+  await migrateReadSchema(pool, config.DB_SCHEMA);
+  const runner = new ProjectorRunner({
+    pool,
+    schema: config.DB_SCHEMA,
+    redis,
+    kafka: createKafka(config, 'test', log),
+    kafkaSettings: config,
+    log,
+    projectors,
+  });
+  return {
+    pool,
+    redis,
+    runner,
+    schema: ident(config.DB_SCHEMA),
+    ...testMessages(),
+    async close() {
+      redis.disconnect();
+      await pool.end();
+      await ns.cleanup();
+    },
+  };
+}

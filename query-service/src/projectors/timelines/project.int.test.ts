@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projectorTestbed, testMessages } from '../test-messages.ts';
+import { TIMELINE_CAP, timelineKeys } from './keys.ts';
+
+let bed: Awaited<ReturnType<typeof projectorTestbed>>;
+const { envelope, message } = testMessages();
+
+beforeAll(async () => {
+  bed = await projectorTestbed('timelines');
+});
+afterAll(async () => {
+  await bed?.close();
+});
+
+const [ada, cy, bob] = [randomUUID(), randomUUID(), randomUUID()];
+const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 9, minute)).toISOString();
+
+function postCreated(authorId: string, minute: number, postId = randomUUID()) {
+  return envelope('post', postId, 1, 'PostCreated', {
+    postId,
+    authorId,
+    content: `post at ${minute}`,
+    type: 'text',
+    category: 'Career',
+    visibility: 'public',
+    tags: [],
+    createdAt: at(minute),
+  });
+}
+
+const timeline = (userId: string) => bed.redis.zrevrange(timelineKeys.home(userId), 0, -1);
+
+describe('timelines projector', () => {
+  const adaFirst = postCreated(ada, 1);
+  const cyFirst = postCreated(cy, 2);
+  const connectionId = randomUUID();
+  const parties = { connectionId, requesterId: ada, recipientId: cy };
+  const requested = envelope('connection', connectionId, 1, 'ConnectionRequested', {
+    ...parties,
+    requestedAt: at(3),
+  });
+  const accepted = envelope('connection', connectionId, 2, 'ConnectionAccepted', {
+    ...parties,
+    respondedAt: at(4),
+  });
+  const cySecond = postCreated(cy, 5);
+  const bobPost = postCreated(bob, 6);
+
+  it('puts a post in its author timeline, and connected people get each other posts', async () => {
+    await bed.runner.applyMessages([adaFirst, cyFirst, requested, accepted, cySecond, bobPost].map(message));
+    const ids = (e: { streamId: string }[]) => e.map((x) => x.streamId);
+    expect(await timeline(ada)).toEqual(ids([cySecond, cyFirst, adaFirst]));
+    expect(await timeline(cy)).toEqual(ids([cySecond, cyFirst, adaFirst]));
+    expect(await timeline(bob)).toEqual(ids([bobPost]));
+  });
+
+  it('changes nothing when everything is redelivered, in order or reversed', async () => {
+    const before = await Promise.all([ada, cy, bob].map(timeline));
+    const all = [adaFirst, cyFirst, requested, accepted, cySecond, bobPost];
+    expect(await bed.runner.applyMessages(all.map(message))).toEqual({ applied: 0, skipped: 6 });
+    expect(await bed.runner.applyMessages([...all].reverse().map(message))).toEqual({
+      applied: 0,
+      skipped: 6,
+    });
+    expect(await Promise.all([ada, cy, bob].map(timeline))).toEqual(before);
+  });
+
+  it('takes the other side posts out when a connection is removed', async () => {
+    const removed = envelope('connection', connectionId, 3, 'ConnectionRemoved', {
+      ...parties,
+      removedBy: cy,
+      removedAt: at(7),
+    });
+    await bed.runner.applyMessages([message(removed)]);
+    expect(await timeline(ada)).toEqual([adaFirst.streamId]);
+    expect(await timeline(cy)).toEqual([cySecond.streamId, cyFirst.streamId]);
+  });
+
+  it(`keeps only the newest ${TIMELINE_CAP} posts`, async () => {
+    const prolific = randomUUID();
+    const posts = Array.from({ length: TIMELINE_CAP + 5 }, (_, i) =>
+      postCreated(prolific, 0, randomUUID()),
+    ).map((e, i) => ({
+      ...e,
+      data: { ...(e.data as object), createdAt: new Date(Date.UTC(2026, 1, 1) + i * 1000).toISOString() },
+    }));
+    await bed.runner.applyMessages(posts.map(message));
+    const kept = await timeline(prolific);
+    expect(kept).toHaveLength(TIMELINE_CAP);
+    expect(kept[0]).toBe(posts.at(-1)?.streamId);
+    expect(kept).not.toContain(posts[4]?.streamId);
+  });
+});
