@@ -1,6 +1,7 @@
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { LoginScreen } from '../features/auth/components/login-screen';
 import { RegisterScreen } from '../features/auth/components/register-screen';
+import { FeedScreen } from '../features/feed/components/feed-screen';
 import { AppLayout } from './layouts/app-layout';
 import { AuthLayout } from './layouts/auth-layout';
 import { PublicOnly } from './public-only';
@@ -51,10 +52,7 @@ export const routeTable: RouteObject[] = [
             element: <PlaceholderScreen title="Job Details" note="Job details are coming soon." />,
           },
           { path: 'applications', element: myApplications },
-          {
-            path: 'feed',
-            element: <PlaceholderScreen title="Feed" note="The social feed is coming soon." />,
-          },
+          { path: 'feed', element: <FeedScreen /> },
           {
             path: 'profile',
             element: <PlaceholderScreen title="Profile" note="Editing your profile is coming soon." />,

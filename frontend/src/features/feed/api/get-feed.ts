@@ -1,0 +1,68 @@
+import { postRoutes } from '@careers/contracts/api/post-routes';
+import { DEFAULT_PAGE } from '@careers/contracts/constants';
+import type { Post } from '@careers/contracts/entities/post';
+import { fallbackMessages } from '@careers/contracts/messages';
+import { type InfiniteData, infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { apiClient } from '../../../lib/api-client';
+
+export type FeedPage = z.infer<typeof postRoutes.getFeed.response>;
+export type FeedData = InfiniteData<FeedPage, number>;
+
+/** What a feed list asks for: the feed screen and the dashboard's Recent Activity differ only here. */
+export interface FeedFilters {
+  limit: number;
+  /** Only the reader's network: their own posts and their connections'. */
+  following?: boolean;
+}
+
+/** Every cached feed list sits under this key, whatever its filters. */
+export const feedListsKey = ['posts', 'feed'] as const;
+
+export async function getFeedPage(
+  filters: FeedFilters,
+  page: number,
+  signal?: AbortSignal,
+): Promise<FeedPage> {
+  return apiClient.get<FeedPage>(postRoutes.getFeed.path, {
+    signal,
+    fallbackMessage: fallbackMessages.fetchFeed,
+    // Page 1 is the server's default, so the first call asks only for what differs.
+    query: {
+      page: page === DEFAULT_PAGE ? undefined : page,
+      limit: filters.limit,
+      following: filters.following,
+    },
+  });
+}
+
+/** One cache entry per list; "Load more" adds the next page to it. */
+export const feedQueryOptions = (filters: FeedFilters) =>
+  infiniteQueryOptions({
+    queryKey: [...feedListsKey, filters] as const,
+    queryFn: ({ pageParam, signal }) => getFeedPage(filters, pageParam, signal),
+    initialPageParam: DEFAULT_PAGE,
+    getNextPageParam: (lastPage, _pages, lastPageParam) =>
+      lastPage.pagination.hasNext ? lastPageParam + 1 : undefined,
+  });
+
+export function useFeed(filters: FeedFilters) {
+  return useInfiniteQuery(feedQueryOptions(filters));
+}
+
+/**
+ * The posts of the loaded pages, newest first, each once: pages are offsets, so a post published
+ * between two page loads pushes the last post of one page to the top of the next.
+ */
+export function postsOf(data: Pick<FeedData, 'pages'> | undefined): Post[] {
+  const seen = new Set<string>();
+  const posts: Post[] = [];
+  for (const page of data?.pages ?? []) {
+    for (const post of page.data) {
+      if (seen.has(post._id)) continue;
+      seen.add(post._id);
+      posts.push(post);
+    }
+  }
+  return posts;
+}

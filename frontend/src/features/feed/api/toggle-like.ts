@@ -1,0 +1,52 @@
+import { postRoutes } from '@careers/contracts/api/post-routes';
+import type { PostLikeState } from '@careers/contracts/entities/post';
+import { fallbackMessages } from '@careers/contracts/messages';
+import { buildPath } from '@careers/contracts/routes';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { apiClient } from '../../../lib/api-client';
+import { updatePost } from './post-cache';
+
+type ToggleLikeResponse = z.infer<typeof postRoutes.toggleLike.response>;
+
+export async function toggleLike(postId: string): Promise<PostLikeState> {
+  const body = await apiClient.post<ToggleLikeResponse>(
+    buildPath(postRoutes.toggleLike, { id: postId }),
+    undefined,
+    {
+      fallbackMessage: fallbackMessages.toggleLike,
+    },
+  );
+  return body.data;
+}
+
+/** The like as the reader saw it when they clicked. */
+export type LikeSnapshot = Pick<PostLikeState, 'postId' | 'likesCount' | 'isLiked'>;
+
+/**
+ * Optimistic: the heart and the count change at once, the server's answer then settles both, and a
+ * failure puts back what the reader saw. Spec section 8: a failed like is only logged.
+ */
+export function useToggleLike() {
+  const queryClient = useQueryClient();
+  const setLike = (state: LikeSnapshot) =>
+    updatePost(queryClient, state.postId, (post) => ({
+      ...post,
+      likesCount: state.likesCount,
+      isLiked: state.isLiked,
+    }));
+  return useMutation({
+    mutationFn: (before: LikeSnapshot) => toggleLike(before.postId),
+    onMutate: (before) =>
+      setLike({
+        postId: before.postId,
+        isLiked: !before.isLiked,
+        likesCount: Math.max(0, before.likesCount + (before.isLiked ? -1 : 1)),
+      }),
+    onSuccess: (after) => setLike(after),
+    onError: (error, before) => {
+      setLike(before);
+      console.error(fallbackMessages.toggleLike, error);
+    },
+  });
+}

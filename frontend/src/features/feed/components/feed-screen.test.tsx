@@ -1,0 +1,195 @@
+import { postMessages } from '@careers/contracts/messages';
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { deferred } from '../../../test/deferred';
+import {
+  ada,
+  countCalls,
+  type FetchHandler,
+  jsonReply,
+  sentBodies,
+  stubSession,
+} from '../../../test/fake-api';
+import { adaAuthor, aPost, feedReply, grace, minutesAgo } from '../../../test/posts';
+import { renderApp } from '../../../test/render-app';
+
+const firstPage = '/api/posts/feed?limit=10';
+
+function openFeed(handler: FetchHandler) {
+  const api = stubSession(ada, handler);
+  return { api, ...renderApp('/feed') };
+}
+
+function composer(): HTMLTextAreaElement {
+  return screen.getByRole('textbox', { name: "What's on your mind?" }) as HTMLTextAreaElement;
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('feed screen: list', () => {
+  it('asks for the first page and shows each post as the spec lists it', async () => {
+    const posts = [
+      aPost({
+        content: 'Shipped the compiler',
+        author: grace,
+        tags: ['cobol', 'career'],
+        createdAt: minutesAgo(5),
+        likesCount: 3,
+        commentsCount: 2,
+      }),
+      aPost({ content: 'First week at the lab', author: adaAuthor, createdAt: minutesAgo(3 * 60) }),
+    ];
+    const { api } = openFeed(() => feedReply(posts));
+
+    const shipped = within(await screen.findByRole('article', { name: 'Grace Hopper' }));
+    expect(screen.getByRole('heading', { name: 'Feed', level: 1 })).toBeTruthy();
+    expect(shipped.getByText('G')).toBeTruthy();
+    expect(shipped.getByText('Rear Admiral')).toBeTruthy();
+    expect(shipped.getByText('5m ago')).toBeTruthy();
+    expect(shipped.getByText('Shipped the compiler')).toBeTruthy();
+    expect(
+      within(shipped.getByRole('list', { name: 'Tags' }))
+        .getAllByRole('listitem')
+        .map((tag) => tag.textContent),
+    ).toEqual(['#cobol', '#career']);
+    expect(shipped.getByRole('button', { name: 'Like' }).textContent).toBe('3');
+    expect(shipped.getByRole('button', { name: 'Comments' }).textContent).toBe('2');
+
+    const own = within(screen.getByRole('article', { name: 'Ada Lovelace' }));
+    expect(own.getByText('A')).toBeTruthy();
+    expect(own.getByText('Professional')).toBeTruthy();
+    expect(own.getByText('3h ago')).toBeTruthy();
+    expect(own.queryByRole('list', { name: 'Tags' })).toBeNull();
+    expect(
+      screen.getAllByRole('article').map((card) => card.getAttribute('aria-labelledby') !== null),
+    ).toEqual([true, true]);
+    expect(countCalls(api, 'GET', firstPage)).toBe(1);
+  });
+
+  it("shows the author's picture when there is one", async () => {
+    openFeed(() =>
+      feedReply([
+        aPost({ content: 'Pictured', author: { ...grace, profilePicture: { url: '/uploads/grace.png' } } }),
+      ]),
+    );
+
+    const card = within(await screen.findByRole('article', { name: 'Grace Hopper' }));
+    expect(card.getByRole('presentation').getAttribute('src')).toBe('/uploads/grace.png');
+    expect(card.queryByText('G')).toBeNull();
+  });
+
+  it('keeps line breaks and shows markup as text', async () => {
+    openFeed(() => feedReply([aPost({ content: 'Line one\n<b>not bold</b>' })]));
+
+    const content = await screen.findByText(/Line one/);
+    expect(content.textContent).toBe('Line one\n<b>not bold</b>');
+    expect(content.querySelector('b')).toBeNull();
+    expect(content.className).toContain('post-content');
+  });
+
+  it('says "No posts yet" when the feed is empty', async () => {
+    openFeed(() => feedReply([]));
+
+    expect(await screen.findByText(postMessages.noPosts)).toBeTruthy();
+    expect(screen.queryByRole('article')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+
+  it('shows the server text in an "Error loading feed" card', async () => {
+    openFeed(() => jsonReply(400, { message: 'The following filter must be true or false' }));
+
+    const card = await screen.findByRole('alert');
+    expect(within(card).getByRole('heading', { name: 'Error loading feed' })).toBeTruthy();
+    expect(card.textContent).toContain('The following filter must be true or false');
+    expect(screen.queryByText(postMessages.noPosts)).toBeNull();
+  });
+
+  it('loads the next page with page+1 and appends it, until there is none', async () => {
+    const older = aPost({ content: 'Older post' });
+    const { api, user } = openFeed((_method, url) => {
+      if (url === firstPage)
+        return feedReply([aPost({ content: 'Newest post' })], { currentPage: 1, totalPages: 2 });
+      if (url === '/api/posts/feed?page=2&limit=10')
+        return feedReply([older], { currentPage: 2, totalPages: 2 });
+      return jsonReply(404, {});
+    });
+
+    await user.click(await screen.findByRole('button', { name: 'Load more' }));
+
+    expect(await screen.findByText('Older post')).toBeTruthy();
+    expect(
+      screen.getAllByRole('article').map((card) => card.querySelector('.post-content')?.textContent),
+    ).toEqual(['Newest post', 'Older post']);
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    expect(countCalls(api, 'GET', '/api/posts/feed?page=2&limit=10')).toBe(1);
+  });
+});
+
+describe('feed screen: composer', () => {
+  it('shows the Post button only once there is text, disabled while the text is blank', async () => {
+    const { user } = openFeed(() => feedReply([]));
+    await screen.findByText(postMessages.noPosts);
+
+    expect(composer().placeholder).toBe("What's on your mind?");
+    expect(screen.queryByRole('button', { name: 'Post' })).toBeNull();
+
+    await user.type(composer(), '   ');
+    expect((screen.getByRole('button', { name: 'Post' }) as HTMLButtonElement).disabled).toBe(true);
+
+    await user.type(composer(), 'Hi');
+    expect((screen.getByRole('button', { name: 'Post' }) as HTMLButtonElement).disabled).toBe(false);
+
+    await user.clear(composer());
+    expect(screen.queryByRole('button', { name: 'Post' })).toBeNull();
+  });
+
+  it('sends a public text post in Career, puts the answer first and clears the composer', async () => {
+    const created = aPost({
+      content: 'Just joined!\nSay hi',
+      author: adaAuthor,
+      createdAt: new Date().toISOString(),
+    });
+    const reply = deferred<Response>();
+    const { api, user } = openFeed((method, url) => {
+      if (method === 'GET' && url === firstPage) return feedReply([aPost({ content: 'Earlier post' })]);
+      if (method === 'POST' && url === '/api/posts') return reply.promise;
+      return jsonReply(404, {});
+    });
+    await screen.findByText('Earlier post');
+
+    await user.type(composer(), '  Just joined!{Shift>}{Enter}{/Shift}Say hi ');
+    await user.click(screen.getByRole('button', { name: 'Post' }));
+
+    expect((screen.getByRole('button', { name: 'Posting...' }) as HTMLButtonElement).disabled).toBe(true);
+    reply.resolve(jsonReply(201, { data: created }, { 'x-consistency-token': `${created._id}@1` }));
+
+    expect(await screen.findByText('Just now')).toBeTruthy();
+    expect(sentBodies(api, 'POST', '/api/posts')).toEqual([
+      { content: 'Just joined!\nSay hi', type: 'text', category: 'Career', visibility: 'public' },
+    ]);
+    expect(
+      screen.getAllByRole('article').map((card) => card.querySelector('.post-content')?.textContent),
+    ).toEqual(['Just joined!\nSay hi', 'Earlier post']);
+    expect(composer().value).toBe('');
+    expect(screen.queryByRole('button', { name: 'Post' })).toBeNull();
+    expect(countCalls(api, 'GET', firstPage)).toBe(1);
+  });
+
+  it('alerts "Failed to create post. Please try again." on failure and keeps the text', async () => {
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    const { user } = openFeed((method) =>
+      method === 'POST' ? jsonReply(400, { message: 'Post content cannot be empty' }) : feedReply([]),
+    );
+    await screen.findByText(postMessages.noPosts);
+
+    await user.type(composer(), 'Draft');
+    await user.click(screen.getByRole('button', { name: 'Post' }));
+
+    await vi.waitFor(() => expect(alert).toHaveBeenCalledWith('Failed to create post. Please try again.'));
+    expect(alert).toHaveBeenCalledTimes(1);
+    expect(composer().value).toBe('Draft');
+    expect(screen.queryByRole('article')).toBeNull();
+  });
+});

@@ -1,0 +1,51 @@
+import { DEFAULT_PAGE_SIZE } from '@careers/contracts/constants';
+import { errorCardTitles, fallbackMessages, postMessages } from '@careers/contracts/messages';
+import { useMemo } from 'react';
+import { ErrorCard } from '../../../components/error-card';
+import { LoadingState } from '../../../components/loading-state';
+import { errorMessageOf } from '../../../lib/api-client';
+import { useNow } from '../../../lib/use-now';
+import { postsOf, useFeed } from '../api/get-feed';
+import { PostCard } from './post-card';
+import { PostComposer } from './post-composer';
+
+/** The whole feed, newest first, a page at a time. */
+const feedFilters = { limit: DEFAULT_PAGE_SIZE };
+
+export function FeedScreen() {
+  const feed = useFeed(feedFilters);
+  const posts = useMemo(() => postsOf(feed.data), [feed.data]);
+  const now = useNow();
+  const failure = feed.isError ? errorMessageOf(feed.error, fallbackMessages.fetchFeed) : null;
+
+  return (
+    <section className="screen feed-screen">
+      <h1 className="screen-title">Feed</h1>
+      <PostComposer />
+      {feed.isPending ? <LoadingState /> : null}
+      {feed.data && posts.length === 0 ? (
+        <div className="card empty-state">
+          <p>{postMessages.noPosts}</p>
+        </div>
+      ) : null}
+      {posts.length > 0 ? (
+        <div className="post-list">
+          {posts.map((post) => (
+            <PostCard key={post._id} post={post} now={now} />
+          ))}
+        </div>
+      ) : null}
+      {failure === null ? null : <ErrorCard title={errorCardTitles.feed} message={failure} />}
+      {feed.hasNextPage ? (
+        <button
+          type="button"
+          className="button button-ghost load-more"
+          disabled={feed.isFetchingNextPage}
+          onClick={() => void feed.fetchNextPage()}
+        >
+          {feed.isFetchingNextPage ? 'Loading...' : 'Load more'}
+        </button>
+      ) : null}
+    </section>
+  );
+}
