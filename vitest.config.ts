@@ -11,6 +11,7 @@ export default defineConfig({
       'realtime-gateway',
       'frontend',
       'e2e',
+      'bench',
       {
         test: {
           name: 'repo',

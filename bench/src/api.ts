@@ -1,0 +1,142 @@
+import { CONSISTENCY_HEADER } from '@careers/contracts/consistency';
+import { DEFAULT_PAGE_SIZE } from '@careers/contracts/constants';
+import { API_PREFIX, buildPath, routes } from '@careers/contracts/routes';
+import { Pool } from 'undici';
+import type { Outcome } from './load.ts';
+
+export interface Reply {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/** A keep-alive connection pool to one server: `connections` sockets, one request at a time on each. */
+export class Endpoint {
+  private readonly pool: Pool;
+  constructor(origin: string, connections: number) {
+    this.pool = new Pool(origin, { connections, pipelining: 1, keepAliveTimeout: 30_000 });
+  }
+
+  async request(
+    method: 'GET' | 'POST',
+    path: string,
+    options: { cookie?: string; json?: unknown; headers?: Record<string, string> } = {},
+  ): Promise<Reply> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.cookie) headers.cookie = options.cookie;
+    if (options.json !== undefined) headers['content-type'] = 'application/json';
+    const response = await this.pool.request({
+      method,
+      path,
+      headers,
+      body: options.json === undefined ? undefined : JSON.stringify(options.json),
+    });
+    return { status: response.statusCode, headers: response.headers, body: await response.body.text() };
+  }
+
+  close(): Promise<void> {
+    return this.pool.close();
+  }
+}
+
+export function header(reply: Reply, name: string): string | undefined {
+  const value = reply.headers[name];
+  return Array.isArray(value) ? value.join(',') : value;
+}
+
+export class HttpStatusError extends Error {
+  override name = 'HttpStatusError';
+  constructor(what: string, reply: Reply) {
+    super(`${what}: HTTP ${reply.status} ${reply.body.slice(0, 200)}`);
+  }
+}
+
+export interface BenchUser {
+  id: string;
+  /** `sid=<session id>`, as a browser would send it. */
+  cookie: string;
+}
+
+export interface LikeState {
+  postId: string;
+  likesCount: number;
+  isLiked: boolean;
+}
+
+/**
+ * The product's HTTP API as the bench uses it: commands to the command-service (with the allowed
+ * Origin, as a browser sends), queries to the query-service, both directly.
+ */
+export class ProductApi {
+  readonly command: Endpoint;
+  readonly query: Endpoint;
+  private readonly webOrigin: string;
+  constructor(command: Endpoint, query: Endpoint, webOrigin: string) {
+    this.command = command;
+    this.query = query;
+    this.webOrigin = webOrigin;
+  }
+
+  private mutate(path: string, cookie: string | undefined, json?: unknown): Promise<Reply> {
+    return this.command.request('POST', path, {
+      ...(cookie ? { cookie } : {}),
+      json,
+      headers: { origin: this.webOrigin },
+    });
+  }
+
+  async register(index: number, runId: string): Promise<BenchUser> {
+    const reply = await this.mutate(`${API_PREFIX}${buildPath(routes.register)}`, undefined, {
+      firstName: 'Bench',
+      lastName: `User${index}`,
+      email: `bench-${runId}-${index}@example.com`,
+      password: `bench-password-${index}`,
+      accountType: 'job_seeker',
+    });
+    if (reply.status !== routes.register.status) throw new HttpStatusError('register', reply);
+    const setCookie = [reply.headers['set-cookie']].flat().find((c) => c?.startsWith('sid='));
+    if (!setCookie) throw new Error('register: no sid cookie in the reply');
+    const { user } = JSON.parse(reply.body) as { user: { _id: string } };
+    return { id: user._id, cookie: setCookie.split(';')[0] as string };
+  }
+
+  async createPost(user: BenchUser, content: string): Promise<{ postId: string; token: string }> {
+    const reply = await this.mutate(`${API_PREFIX}${buildPath(routes.createPost)}`, user.cookie, { content });
+    if (reply.status !== routes.createPost.status) throw new HttpStatusError('create post', reply);
+    const { data } = JSON.parse(reply.body) as { data: { _id: string } };
+    return { postId: data._id, token: header(reply, CONSISTENCY_HEADER) ?? '' };
+  }
+
+  toggleLike(user: BenchUser, postId: string): Promise<Reply> {
+    return this.mutate(`${API_PREFIX}${buildPath(routes.toggleLike, { id: postId })}`, user.cookie);
+  }
+
+  comment(user: BenchUser, postId: string, content: string): Promise<Reply> {
+    return this.mutate(`${API_PREFIX}${buildPath(routes.addComment, { id: postId })}`, user.cookie, {
+      content,
+    });
+  }
+
+  getPost(user: BenchUser, postId: string, token?: string): Promise<Reply> {
+    return this.query.request('GET', `${API_PREFIX}${buildPath(routes.getPost, { id: postId })}`, {
+      cookie: user.cookie,
+      ...(token ? { headers: { [CONSISTENCY_HEADER]: token } } : {}),
+    });
+  }
+
+  getFeed(user: BenchUser): Promise<Reply> {
+    return this.query.request(
+      'GET',
+      `${API_PREFIX}${buildPath(routes.getFeed)}?page=1&limit=${DEFAULT_PAGE_SIZE}`,
+      {
+        cookie: user.cookie,
+      },
+    );
+  }
+}
+
+/** Success (of a kind) or the HTTP status as the error name, for the load loops' counts. */
+export function outcomeOf(reply: Reply, expected: number, kind?: string): Outcome {
+  if (reply.status !== expected) return { ok: false, error: `HTTP ${reply.status}` };
+  return kind === undefined ? { ok: true } : { ok: true, kind };
+}

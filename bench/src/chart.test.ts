@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { barChart, escapeHtml, renderHtml } from './chart.ts';
+import { evaluateTargets } from './report.ts';
+import { sampleReport } from './sample-report.ts';
+
+describe('barChart', () => {
+  const svg = barChart({
+    title: 'Throughput',
+    unit: 'requests/s',
+    groups: [
+      {
+        label: 'likes',
+        bars: [
+          { series: 'product', value: 50 },
+          { series: 'baseline', value: 100 },
+        ],
+      },
+      { label: 'feed <reads>', bars: [{ series: 'product', value: Number.NaN }] },
+    ],
+  });
+
+  it('draws bars proportional to the largest value', () => {
+    expect(svg).toContain('width="460.0"');
+    expect(svg).toContain('width="230.0"');
+  });
+
+  it('draws a missing value as an empty bar labelled "-"', () => {
+    expect(svg).toContain('width="0.0"');
+    expect(svg).toContain('>-</text>');
+  });
+
+  it('gives each series one colour and a legend entry', () => {
+    expect(svg.match(/fill="#2563eb"/g)).toHaveLength(3);
+    expect(svg).toContain('>baseline</text>');
+  });
+
+  it('escapes labels', () => {
+    expect(svg).toContain('feed &#60;reads&#62;');
+    expect(escapeHtml(`"a" & 'b'`)).toBe('&#34;a&#34; &#38; &#39;b&#39;');
+  });
+});
+
+describe('renderHtml', () => {
+  const report = sampleReport();
+  const html = renderHtml({
+    ...report,
+    targets: evaluateTargets(report.commands, report.propagation, report.feed),
+  });
+
+  it('is one self-contained page: inline SVG, no scripts, nothing fetched', () => {
+    expect(html.startsWith('<!doctype html>')).toBe(true);
+    expect(html.match(/<svg /g)).toHaveLength(3);
+    expect(html).not.toMatch(/<script|<link|src=|href=/i);
+  });
+
+  it('shows each target with its verdict', () => {
+    expect(html).toContain('<td class="PASS">PASS</td>');
+    expect(html).toContain('<td class="MISS">MISS</td>');
+  });
+
+  it('charts CPU per process for every phase', () => {
+    for (const phase of ['commands', 'INSERT baseline', 'propagation', 'feed', 'JSON baseline']) {
+      expect(html).toContain(`>${phase}</text>`);
+    }
+  });
+});

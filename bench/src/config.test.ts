@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { readConfig } from './config.ts';
+
+describe('readConfig', () => {
+  it('has defaults that fit the three-minute budget', () => {
+    const config = readConfig({});
+    expect(config.seconds).toBe(15);
+    expect(config.connections).toBeGreaterThan(0);
+    expect(config.openRate).toBe(0);
+  });
+
+  it('reads BENCH_* variables, ignoring blank ones', () => {
+    expect(readConfig({ BENCH_SECONDS: '3', BENCH_CONNECTIONS: '8', BENCH_USERS: ' ' })).toMatchObject({
+      seconds: 3,
+      connections: 8,
+      users: 150,
+    });
+  });
+
+  it('names every bad variable', () => {
+    expect(() => readConfig({ BENCH_SECONDS: 'ten', BENCH_POSTS: '500' })).toThrow(
+      /BENCH_SECONDS must be a number from 1 to 120 \(got "ten"\)\nBENCH_POSTS/,
+    );
+  });
+});

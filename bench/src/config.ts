@@ -1,0 +1,79 @@
+/** The bench's knobs, from BENCH_* environment variables; the defaults finish in about three minutes. */
+export interface BenchConfig {
+  /** Measured seconds of each load window. */
+  seconds: number;
+  /** Seconds of load before each window, not measured. */
+  warmupSeconds: number;
+  /** Concurrent keep-alive connections of the closed loops. */
+  connections: number;
+  users: number;
+  posts: number;
+  /** Socket.io clients, each subscribed to every post, in the propagation phase. */
+  sockets: number;
+  /** Share of commands in the command phase that are comments (the rest toggle likes). */
+  commentShare: number;
+  /** Arrivals per second of the propagation phase; 0 = half the command rate found. */
+  openRate: number;
+  /** Postgres pool of each service and of the INSERT baseline (the services' default). */
+  poolSize: number;
+  /** How often a pending like is polled through GET /api/posts/:id (ms). */
+  pollMs: number;
+}
+
+const defaults: BenchConfig = {
+  seconds: 15,
+  warmupSeconds: 5,
+  connections: 16,
+  users: 150,
+  posts: 100,
+  sockets: 10,
+  commentShare: 0.1,
+  openRate: 0,
+  poolSize: 10,
+  pollMs: 10,
+};
+
+const names: Record<keyof BenchConfig, string> = {
+  seconds: 'BENCH_SECONDS',
+  warmupSeconds: 'BENCH_WARMUP_SECONDS',
+  connections: 'BENCH_CONNECTIONS',
+  users: 'BENCH_USERS',
+  posts: 'BENCH_POSTS',
+  sockets: 'BENCH_SOCKETS',
+  commentShare: 'BENCH_COMMENT_SHARE',
+  openRate: 'BENCH_OPEN_RATE',
+  poolSize: 'BENCH_POOL_SIZE',
+  pollMs: 'BENCH_POLL_MS',
+};
+
+const limits: Partial<Record<keyof BenchConfig, [number, number]>> = {
+  seconds: [1, 120],
+  warmupSeconds: [0, 60],
+  connections: [1, 256],
+  users: [2, 1000],
+  // One post:subscribe names at most 100 posts (contracts' MAX_POST_SUBSCRIPTIONS).
+  posts: [1, 100],
+  sockets: [1, 100],
+  commentShare: [0, 1],
+  openRate: [0, 10_000],
+  poolSize: [1, 200],
+  pollMs: [1, 1000],
+};
+
+export function readConfig(env: NodeJS.ProcessEnv): BenchConfig {
+  const config = { ...defaults };
+  const problems: string[] = [];
+  for (const key of Object.keys(defaults) as Array<keyof BenchConfig>) {
+    const raw = env[names[key]];
+    if (raw === undefined || raw.trim() === '') continue;
+    const value = Number(raw);
+    const [min, max] = limits[key] ?? [0, Number.MAX_SAFE_INTEGER];
+    if (!Number.isFinite(value) || value < min || value > max) {
+      problems.push(`${names[key]} must be a number from ${min} to ${max} (got ${JSON.stringify(raw)})`);
+    } else {
+      config[key] = value;
+    }
+  }
+  if (problems.length > 0) throw new Error(problems.join('\n'));
+  return config;
+}

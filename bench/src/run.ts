@@ -1,0 +1,160 @@
+/**
+ * `npm run bench`: starts its own copy of the product and two bare baselines, loads them, and writes
+ * bench/reports/{<timestamp>.json,latest.json,latest.html}. Phases:
+ *   1 topology  2 users and posts  3 commands vs bare INSERT  4 like propagation (GET and socket)
+ *   5 feed reads vs in-memory JSON. Knobs: see config.ts (BENCH_SECONDS, BENCH_CONNECTIONS, ...).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { Endpoint, ProductApi } from './api.ts';
+import { renderHtml } from './chart.ts';
+import { readConfig } from './config.ts';
+import { clockTicksPerSecond, type MeteredProcess, stackProcesses } from './cpu.ts';
+import { measureCommands } from './measure-commands.ts';
+import { measureFeed } from './measure-feed.ts';
+import { measurePropagation } from './measure-propagation.ts';
+import { populate } from './measure-setup.ts';
+import { type BenchReport, evaluateTargets, formatSummary } from './report.ts';
+import { type BenchTopology, ROOT, STACK_DIR, startTopology, WEB_ORIGIN } from './topology.ts';
+
+const REPORTS = `${ROOT}bench/reports`;
+const t0 = performance.now();
+const startedAt = new Date();
+const loadAverageBefore = loadavg();
+const progress = (line: string) => {
+  const s = Math.round((performance.now() - t0) / 1000);
+  console.log(`[bench ${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}] ${line}`);
+};
+
+// kafkajs (used by the namespace cleanup) arms a timer Node 24 reports as negative; nothing is wrong.
+process.removeAllListeners('warning');
+process.on('warning', (warning) => {
+  if (warning.name !== 'TimeoutNegativeWarning') console.warn(warning);
+});
+
+const config = readConfig(process.env);
+let topology: BenchTopology | undefined;
+let stopping: Promise<void> | undefined;
+const stop = () => {
+  stopping ??= (async () => {
+    if (!topology) return;
+    progress('stopping processes and dropping the namespace (schemas, Redis keys, Kafka topics)');
+    await topology
+      .stop()
+      .catch((error) => console.error(`bench: cleanup failed: ${(error as Error).message}`));
+  })();
+  return stopping;
+};
+const abort = (why: string, code: number) => {
+  console.error(`bench: ${why}`);
+  void stop().finally(() => process.exit(code));
+};
+process.once('SIGINT', () => abort('interrupted', 130));
+process.once('SIGTERM', () => abort('terminated', 143));
+// Bounded whatever happens: a generous ceiling over the planned windows.
+const ceilingSeconds = 180 + 6 * (config.warmupSeconds + config.seconds);
+setTimeout(
+  () => abort(`still running after ${ceilingSeconds} s; giving up`, 1),
+  ceilingSeconds * 1000,
+).unref();
+
+try {
+  progress(
+    `phase 1/5: starting command-service, query-service, projector, realtime-gateway and the INSERT baseline`,
+  );
+  const running = await startTopology({ poolSize: config.poolSize });
+  topology = running;
+  progress(`  namespace ${running.ns.id}; logs in .stack/logs/bench/`);
+  const self: MeteredProcess = {
+    name: 'bench (load generator)',
+    kind: 'bench',
+    pid: process.pid,
+    tree: false,
+  };
+  const stack = stackProcesses(STACK_DIR);
+  const meter = {
+    processes: () => [...running.processes(), ...stack, self],
+    ticksPerSecond: clockTicksPerSecond(),
+  };
+  // Pools sized above any concurrency used: a closed loop opens only as many connections as it has workers.
+  const api = new ProductApi(
+    new Endpoint(running.urls.command, 256),
+    new Endpoint(running.urls.query, 256),
+    WEB_ORIGIN,
+  );
+
+  progress(`phase 2/5: registering ${config.users} users (scrypt 2^14) and publishing ${config.posts} posts`);
+  const setupStart = performance.now();
+  const population = await populate(api, config, progress);
+  const setupSeconds = (performance.now() - setupStart) / 1000;
+  running.assertAlive();
+
+  progress('phase 3/5: command throughput, closed loop, against a bare INSERT endpoint');
+  const commands = await measureCommands(
+    api,
+    population,
+    running.urls.insertBaseline,
+    config,
+    meter,
+    progress,
+  );
+  running.assertAlive();
+
+  const rate = config.openRate > 0 ? config.openRate : Math.max(1, commands.app.rate / 2);
+  progress(`phase 4/5: like propagation at ${rate.toFixed(0)}/s (half the command rate), open loop`);
+  const propagation = await measurePropagation(
+    api,
+    population,
+    { url: running.urls.gateway, origin: WEB_ORIGIN },
+    rate,
+    config,
+    meter,
+    progress,
+  );
+  running.assertAlive();
+
+  progress('phase 5/5: feed reads, closed loop, against a bare in-memory JSON endpoint');
+  const feed = await measureFeed(api, population, running.startJsonBaseline, config, meter, progress);
+  if (feed.status === 'missing') progress(`  ${feed.reason}: phase skipped`);
+  running.assertAlive();
+  await api.command.close();
+  await api.query.close();
+
+  const finishedAt = new Date();
+  const report: BenchReport = {
+    startedAt: startedAt.toISOString(),
+    finishedAt: finishedAt.toISOString(),
+    elapsedSeconds: Math.round((performance.now() - t0) / 1000),
+    machine: {
+      cpus: cpus().length,
+      cpuModel: cpus()[0]?.model ?? 'unknown',
+      node: process.version,
+      loadAverageBefore,
+      loadAverageAfter: loadavg(),
+    },
+    config: { ...config, passwordScryptLogN: Number(running.ns.commandEnv.PASSWORD_SCRYPT_LOG_N) },
+    setup: {
+      users: population.users.length,
+      posts: population.postIds.length,
+      seconds: Math.round(setupSeconds),
+    },
+    commands,
+    propagation,
+    feed,
+    targets: evaluateTargets(commands, propagation, feed),
+  };
+  mkdirSync(REPORTS, { recursive: true });
+  const json = `${JSON.stringify(report, null, 2)}\n`;
+  const stamp = report.startedAt.replace(/[:.]/g, '-');
+  writeFileSync(`${REPORTS}/${stamp}.json`, json);
+  writeFileSync(`${REPORTS}/latest.json`, json);
+  writeFileSync(`${REPORTS}/latest.html`, renderHtml(report));
+  await stop();
+  console.log(`\n${formatSummary(report)}\n`);
+  console.log(`reports: bench/reports/${stamp}.json, bench/reports/latest.json, bench/reports/latest.html`);
+} catch (error) {
+  console.error(`bench failed: ${(error as Error).stack ?? error}`);
+  process.exitCode = 1;
+} finally {
+  await stop();
+}

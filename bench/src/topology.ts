@@ -1,0 +1,209 @@
+/**
+ * The bench's own copy of the product: every service as a separate process, as `npm start` runs them,
+ * in a fresh namespace (Postgres schemas, Redis prefix, Kafka topics from service-kit's testNamespace)
+ * on free loopback ports, plus the baseline servers. Like e2e/topology.ts, but without the web server,
+ * with free ports (an e2e run may hold 4101-4103 at the same time) and with production settings.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { closeSync, mkdirSync, openSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { baseEnv, loadConfig } from '@careers/service-kit';
+import { type TestNamespace, testNamespace, waitUntil } from '@careers/service-kit/testing';
+import pg from 'pg';
+import type { MeteredProcess } from './cpu.ts';
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const STACK_DIR = process.env.CAREERS_STACK_DIR ?? `${ROOT}.stack`;
+export const LOG_DIR = `${STACK_DIR}/logs/bench`;
+/** The browser origin the services are told to trust (CSRF and socket handshake checks). */
+export const WEB_ORIGIN = 'http://localhost:5173';
+
+export interface Urls {
+  command: string;
+  query: string;
+  gateway: string;
+  insertBaseline: string;
+}
+
+export interface BenchTopology {
+  ns: TestNamespace;
+  urls: Urls;
+  processes(): MeteredProcess[];
+  /** Starts the in-memory JSON baseline serving `body`; resolves to its URL. */
+  startJsonBaseline(body: string): Promise<string>;
+  /** Throws if a process this topology started has died. */
+  assertAlive(): void;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+const ok = (url: string) => async () => (await fetch(url).catch(() => null))?.ok === true;
+
+export async function startTopology(options: { poolSize: number }): Promise<BenchTopology> {
+  const ns = testNamespace('bench');
+  const baselineSchema = `t_${ns.id}_base`;
+  const bodyFile = `${tmpdir()}/careers-bench-${ns.id}-feed.json`;
+  mkdirSync(LOG_DIR, { recursive: true });
+  // Production settings rather than the test-file ones testNamespace picks (a small pool, 2
+  // partitions, a fast relay poll); only the scrypt cost stays at the test value (2^14) so that
+  // registering the bench's users takes seconds.
+  const production = (env: NodeJS.ProcessEnv): NodeJS.ProcessEnv => {
+    const { DATABASE_POOL_SIZE: _, KAFKA_TOPIC_PARTITIONS: __, RELAY_POLL_MS: ___, ...rest } = env;
+    return {
+      ...rest,
+      NODE_ENV: 'production',
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
+      ALLOWED_ORIGINS: WEB_ORIGIN,
+      DATABASE_POOL_SIZE: String(options.poolSize),
+    };
+  };
+
+  const children = new Map<string, ChildProcess>();
+  let stopping = false;
+  let died: string | undefined;
+  const run = (name: string, args: string[], env: NodeJS.ProcessEnv) => {
+    const log = openSync(`${LOG_DIR}/${name}.log`, 'w');
+    const child = spawn(process.execPath, args, {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', log, log],
+      detached: true,
+    });
+    closeSync(log);
+    child.once('exit', (code, signal) => {
+      if (!stopping) died ??= `${name} exited (${signal ?? `code ${code}`}); see ${LOG_DIR}/${name}.log`;
+    });
+    children.set(name, child);
+  };
+  const killAll = (signal: NodeJS.Signals) => {
+    for (const child of children.values()) {
+      if (child.pid && child.exitCode === null && child.signalCode === null) {
+        try {
+          process.kill(-child.pid, signal);
+        } catch {}
+      }
+    }
+  };
+  // Last resort if the bench itself dies without running stop().
+  const onExit = () => killAll('SIGKILL');
+  process.once('exit', onExit);
+
+  const [command, query, gateway, insert] = await Promise.all([
+    freePort(),
+    freePort(),
+    freePort(),
+    freePort(),
+  ]);
+  const urls: Urls = {
+    command: `http://127.0.0.1:${command}`,
+    query: `http://127.0.0.1:${query}`,
+    gateway: `http://127.0.0.1:${gateway}`,
+    insertBaseline: `http://127.0.0.1:${insert}`,
+  };
+  const baselineEnv = {
+    ...process.env,
+    DATABASE_URL: loadConfig(baseEnv, ns.commandEnv).DATABASE_URL,
+    BASELINE_POOL_SIZE: String(options.poolSize),
+  };
+
+  const topology: BenchTopology = {
+    ns,
+    urls,
+    processes: () =>
+      [...children].flatMap(([name, child]) =>
+        child.pid === undefined
+          ? []
+          : [
+              {
+                name,
+                kind: name.startsWith('baseline') ? 'baseline' : 'service',
+                pid: child.pid,
+                tree: false,
+              },
+            ],
+      ),
+    async startJsonBaseline(body) {
+      writeFileSync(bodyFile, body);
+      const port = await freePort();
+      run('baseline-json', ['bench/src/baseline-server.ts', 'json'], {
+        ...baselineEnv,
+        PORT: String(port),
+        BASELINE_BODY_FILE: bodyFile,
+      });
+      const url = `http://127.0.0.1:${port}`;
+      await waitUntil('the JSON baseline', ok(`${url}/healthz`), 30_000);
+      return url;
+    },
+    assertAlive() {
+      if (died) throw new Error(died);
+    },
+    async stop() {
+      stopping = true;
+      killAll('SIGTERM');
+      const exited = (child: ChildProcess) =>
+        child.exitCode !== null || child.signalCode !== null
+          ? Promise.resolve()
+          : new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      const all = Promise.all([...children.values()].map(exited));
+      const timer = setTimeout(() => killAll('SIGKILL'), 10_000);
+      await all;
+      clearTimeout(timer);
+      process.removeListener('exit', onExit);
+      rmSync(bodyFile, { force: true });
+      await ns.cleanup();
+      const client = new pg.Client({ connectionString: baselineEnv.DATABASE_URL });
+      await client.connect();
+      await client.query(`DROP SCHEMA IF EXISTS "${baselineSchema}" CASCADE`);
+      await client.end();
+    },
+  };
+
+  try {
+    run('command-service', ['command-service/src/main.ts'], {
+      ...production(ns.commandEnv),
+      PORT: String(command),
+    });
+    run('query-service', ['query-service/src/main.ts'], { ...production(ns.queryEnv), PORT: String(query) });
+    run('projector', ['query-service/src/projector-main.ts'], production(ns.queryEnv));
+    run('realtime-gateway', ['realtime-gateway/src/main.ts'], {
+      ...production(ns.gatewayEnv),
+      PORT: String(gateway),
+    });
+    run('baseline-insert', ['bench/src/baseline-server.ts', 'insert'], {
+      ...baselineEnv,
+      PORT: String(insert),
+      BASELINE_SCHEMA: baselineSchema,
+    });
+    const ready = async (what: string, url: string) => {
+      const deadline = Date.now() + 60_000;
+      while (!(await ok(url)())) {
+        topology.assertAlive();
+        if (Date.now() > deadline) throw new Error(`${what}: not ready after 60 s`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    };
+    await Promise.all([
+      ready('command-service', `${urls.command}/readyz`),
+      ready('query-service', `${urls.query}/readyz`),
+      ready('realtime-gateway', `${urls.gateway}/readyz`),
+      ready('INSERT baseline', `${urls.insertBaseline}/healthz`),
+    ]);
+    topology.assertAlive();
+  } catch (error) {
+    await topology.stop().catch(() => {});
+    throw new Error(`${(error as Error).message} (logs in ${LOG_DIR})`);
+  }
+  return topology;
+}
