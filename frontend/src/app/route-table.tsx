@@ -1,11 +1,11 @@
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { LoginScreen } from '../features/auth/components/login-screen';
 import { RegisterScreen } from '../features/auth/components/register-screen';
-import { FeedScreen } from '../features/feed/components/feed-screen';
 import { AppLayout } from './layouts/app-layout';
 import { AuthLayout } from './layouts/auth-layout';
 import { PublicOnly } from './public-only';
 import { RequireAuth } from './require-auth';
+import { FeedRoute } from './routes/feed-route';
 import { PlaceholderScreen } from './routes/placeholder-screen';
 import { SettingsRoute } from './routes/settings-route';
 
@@ -52,7 +52,7 @@ export const routeTable: RouteObject[] = [
             element: <PlaceholderScreen title="Job Details" note="Job details are coming soon." />,
           },
           { path: 'applications', element: myApplications },
-          { path: 'feed', element: <FeedScreen /> },
+          { path: 'feed', element: <FeedRoute /> },
           {
             path: 'profile',
             element: <PlaceholderScreen title="Profile" note="Editing your profile is coming soon." />,

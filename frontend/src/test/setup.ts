@@ -1,11 +1,13 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { fakeSocket } from './fake-socket';
 import { installMatchMedia } from './match-media';
 
-// Component tests have no realtime-gateway to talk to; the socket is a silent stand-in.
-vi.mock('../lib/socket', () => ({
-  getSocket: () => ({ connect: () => undefined, disconnect: () => undefined }),
-}));
+// Component tests have no realtime-gateway to talk to; the socket is a fake a test can drive.
+vi.mock('../lib/socket', async () => {
+  const { fakeSocket } = await import('./fake-socket');
+  return { getSocket: () => fakeSocket };
+});
 
 // The edge tests run in the node environment (no DOM); everything below is for the jsdom ones.
 const hasDom = typeof window !== 'undefined';
@@ -17,6 +19,7 @@ beforeEach(() => {
 afterEach(() => {
   if (!hasDom) return;
   cleanup();
+  fakeSocket.reset();
   vi.unstubAllGlobals();
   window.localStorage.clear();
   delete document.documentElement.dataset.theme;

@@ -2,7 +2,12 @@ import { postRoutes } from '@careers/contracts/api/post-routes';
 import { DEFAULT_PAGE } from '@careers/contracts/constants';
 import type { Post } from '@careers/contracts/entities/post';
 import { fallbackMessages } from '@careers/contracts/messages';
-import { type InfiniteData, infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import {
+  type InfiniteData,
+  infiniteQueryOptions,
+  type QueryClient,
+  useInfiniteQuery,
+} from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiClient } from '../../../lib/api-client';
 
@@ -65,4 +70,15 @@ export function postsOf(data: Pick<FeedData, 'pages'> | undefined): Post[] {
     }
   }
   return posts;
+}
+
+/**
+ * Back to the newest posts: each list keeps only its first page and asks for it again (the list on
+ * screen now, the others when next shown). The old posts stay visible until the answer comes.
+ */
+export function refreshFeedLists(queryClient: QueryClient): void {
+  queryClient.setQueriesData<FeedData>({ queryKey: feedListsKey }, (data) =>
+    data ? { pages: data.pages.slice(0, 1), pageParams: data.pageParams.slice(0, 1) } : data,
+  );
+  void queryClient.invalidateQueries({ queryKey: feedListsKey });
 }

@@ -1,27 +1,45 @@
 import { DEFAULT_PAGE_SIZE } from '@careers/contracts/constants';
 import { errorCardTitles, fallbackMessages, postMessages } from '@careers/contracts/messages';
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { ErrorCard } from '../../../components/error-card';
 import { LoadingState } from '../../../components/loading-state';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useNow } from '../../../lib/use-now';
 import { postsOf, useFeed } from '../api/get-feed';
+import { useLivePosts } from '../live/use-live-posts';
 import { PostCard } from './post-card';
 import { PostComposer } from './post-composer';
 
 /** The whole feed, newest first, a page at a time. */
 const feedFilters = { limit: DEFAULT_PAGE_SIZE };
 
-export function FeedScreen() {
+export function FeedScreen({ viewerId }: { viewerId: string }) {
   const feed = useFeed(feedFilters);
   const posts = useMemo(() => postsOf(feed.data), [feed.data]);
+  const postIds = useMemo(() => posts.map((post) => post._id), [posts]);
+  const live = useLivePosts(postIds, viewerId);
+  const top = useRef<HTMLHeadingElement>(null);
   const now = useNow();
   const failure = feed.isError ? errorMessageOf(feed.error, fallbackMessages.fetchFeed) : null;
 
   return (
     <section className="screen feed-screen">
-      <h1 className="screen-title">Feed</h1>
+      <h1 className="screen-title" ref={top}>
+        Feed
+      </h1>
       <PostComposer />
+      {live.hasNewPosts ? (
+        <button
+          type="button"
+          className="button new-posts"
+          onClick={() => {
+            live.showNewPosts();
+            top.current?.scrollIntoView?.({ behavior: 'smooth' });
+          }}
+        >
+          New posts
+        </button>
+      ) : null}
       {feed.isPending ? <LoadingState /> : null}
       {feed.data && posts.length === 0 ? (
         <div className="card empty-state">

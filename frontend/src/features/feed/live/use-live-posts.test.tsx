@@ -1,0 +1,236 @@
+import { clientEvents, serverEvents } from '@careers/contracts/sockets';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { deferred } from '../../../test/deferred';
+import { ada, countCalls, type FetchHandler, jsonReply, stubSession } from '../../../test/fake-api';
+import { fakeSocket } from '../../../test/fake-socket';
+import { aComment, adaAuthor, aPost, feedReply } from '../../../test/posts';
+import { renderApp } from '../../../test/render-app';
+
+const firstPage = '/api/posts/feed?limit=10';
+
+type FetchStub = ReturnType<typeof stubSession>;
+
+/** The consistency-token header each `GET url` carried. */
+function tokensSent(api: FetchStub, url: string): Array<string | null> {
+  return api.mock.calls
+    .filter(([input, init]) => String(input) === url && (init?.method ?? 'GET') === 'GET')
+    .map(([, init]) => new Headers(init?.headers).get('x-consistency-token'));
+}
+
+function openFeed(handler: FetchHandler) {
+  const api = stubSession(ada, handler);
+  return { api, ...renderApp('/feed') };
+}
+
+function card(content: string) {
+  const article = screen.getByText(content).closest('article');
+  if (!article) throw new Error(`no post card holds "${content}"`);
+  return within(article);
+}
+
+describe('live posts: subscriptions', () => {
+  it('connects only once signed in', async () => {
+    stubSession(null);
+    renderApp('/feed');
+    await screen.findByRole('heading', { name: 'Welcome back' });
+
+    expect(fakeSocket.connected).toBe(false);
+  });
+
+  it('subscribes to the posts shown, adds the next page, and unsubscribes when they leave the screen', async () => {
+    const [first, second, third] = [
+      aPost({ content: 'One' }),
+      aPost({ content: 'Two' }),
+      aPost({ content: 'Three' }),
+    ];
+    const { router, user } = openFeed((_method, url) => {
+      if (url === firstPage) return feedReply([first, second], { currentPage: 1, totalPages: 2 });
+      if (url === '/api/posts/feed?page=2&limit=10')
+        return feedReply([third], { currentPage: 2, totalPages: 2 });
+      return jsonReply(404, {});
+    });
+    await screen.findByText('One');
+
+    expect(fakeSocket.connected).toBe(true);
+    expect(fakeSocket.postIdsSent(clientEvents.postSubscribe)).toEqual([[first._id, second._id].sort()]);
+
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await screen.findByText('Three');
+    expect(fakeSocket.postIdsSent(clientEvents.postSubscribe)).toEqual([
+      [first._id, second._id].sort(),
+      [third._id],
+    ]);
+    expect(fakeSocket.postIdsSent(clientEvents.postUnsubscribe)).toEqual([]);
+
+    await user.click(
+      within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Profile' }),
+    );
+    expect(await screen.findByRole('heading', { name: 'Profile' })).toBeTruthy();
+    expect(fakeSocket.postIdsSent(clientEvents.postUnsubscribe).map((ids) => [...ids].sort())).toEqual([
+      [first._id, second._id, third._id].sort(),
+    ]);
+    expect(fakeSocket.listenerCount(serverEvents.postUpdated)).toBe(0);
+    expect(router.state.location.pathname).toBe('/profile');
+  });
+
+  it('subscribes again after a reconnect', async () => {
+    const post = aPost({ content: 'Still here' });
+    openFeed(() => feedReply([post]));
+    await screen.findByText('Still here');
+
+    await fakeSocket.reconnect();
+
+    expect(fakeSocket.postIdsSent(clientEvents.postSubscribe)).toEqual([[post._id], [post._id]]);
+  });
+});
+
+describe('live posts: pushes', () => {
+  it("sets a post's like count from post:updated, keeping the reader's own like, without asking again", async () => {
+    const post = aPost({ content: 'Popular', likesCount: 2, isLiked: true, commentsCount: 1 });
+    const { api } = openFeed(() => feedReply([post, aPost({ content: 'Quiet', likesCount: 2 })]));
+    await screen.findByText('Popular');
+
+    await fakeSocket.push(serverEvents.postUpdated, {
+      postId: post._id,
+      likesCount: 7,
+      consistencyToken: `${post._id}@9`,
+    });
+
+    const like = card('Popular').getByRole('button', { name: 'Like' });
+    expect(like.textContent).toBe('7');
+    expect(like.getAttribute('aria-pressed')).toBe('true');
+    expect(card('Popular').getByRole('button', { name: 'Comments' }).textContent).toBe('1');
+    expect(card('Quiet').getByRole('button', { name: 'Like' }).textContent).toBe('2');
+    expect(countCalls(api, 'GET', firstPage)).toBe(1);
+  });
+
+  it('ignores a push that does not match the contract', async () => {
+    const post = aPost({ content: 'Steady', likesCount: 2 });
+    openFeed(() => feedReply([post]));
+    await screen.findByText('Steady');
+
+    await fakeSocket.push(serverEvents.postUpdated, {
+      postId: post._id,
+      likesCount: -1,
+      consistencyToken: 'x@1',
+    });
+    await fakeSocket.push(serverEvents.postUpdated, { postId: post._id, likesCount: 5 });
+
+    expect(card('Steady').getByRole('button', { name: 'Like' }).textContent).toBe('2');
+  });
+
+  it('sets the comment count from post:comment-added without asking again while the comments are closed', async () => {
+    const post = aPost({ content: 'Discussed', commentsCount: 1 });
+    const { api } = openFeed(() => feedReply([post]));
+    await screen.findByText('Discussed');
+
+    await fakeSocket.push(serverEvents.postCommentAdded, {
+      postId: post._id,
+      commentId: crypto.randomUUID(),
+      commentsCount: 4,
+      consistencyToken: `${post._id}@5`,
+    });
+
+    expect(card('Discussed').getByRole('button', { name: 'Comments' }).textContent).toBe('4');
+    expect(countCalls(api, 'GET', firstPage)).toBe(1);
+    expect(countCalls(api, 'GET', `/api/posts/${post._id}`)).toBe(0);
+  });
+
+  it("fetches an open comment list again with the push's consistency token, so the new comment shows", async () => {
+    const post = aPost({
+      content: 'Open thread',
+      commentsCount: 1,
+      comments: [aComment({ content: 'First!' })],
+    });
+    const newcomer = aComment({ content: 'Late to the party' });
+    let detailReads = 0;
+    const { api, user } = openFeed((_method, url) => {
+      if (url === firstPage) return feedReply([post]);
+      if (url === `/api/posts/${post._id}`) {
+        detailReads += 1;
+        const comments = detailReads === 1 ? post.comments : [...post.comments, newcomer];
+        return jsonReply(200, { data: { ...post, comments, commentsCount: comments.length } });
+      }
+      return jsonReply(404, {});
+    });
+    await screen.findByText('Open thread');
+    await user.click(card('Open thread').getByRole('button', { name: 'Comments' }));
+    await screen.findByText('First!');
+
+    await fakeSocket.push(serverEvents.postCommentAdded, {
+      postId: post._id,
+      commentId: newcomer._id,
+      commentsCount: 2,
+      consistencyToken: `${post._id}@6`,
+    });
+
+    expect(await screen.findByText('Late to the party')).toBeTruthy();
+    expect(card('Open thread').getByRole('button', { name: 'Comments' }).textContent).toBe('2');
+    expect(tokensSent(api, `/api/posts/${post._id}`)).toEqual([null, `${post._id}@6`]);
+    expect(countCalls(api, 'GET', firstPage)).toBe(1);
+  });
+
+  it('does not count the reader’s own comment twice when its push arrives before the reply', async () => {
+    const post = aPost({ content: 'Race', commentsCount: 0 });
+    const mine = aComment({ content: 'Mine', author: adaAuthor });
+    const reply = deferred<Response>();
+    const { user } = openFeed((method, url) => {
+      if (url === firstPage) return feedReply([post]);
+      if (method === 'GET' && url === `/api/posts/${post._id}`) return jsonReply(200, { data: post });
+      if (method === 'POST') return reply.promise;
+      return jsonReply(404, {});
+    });
+    await screen.findByText('Race');
+    await user.click(card('Race').getByRole('button', { name: 'Comments' }));
+    await user.type(card('Race').getByRole('textbox', { name: 'Write a comment' }), 'Mine{Enter}');
+
+    await fakeSocket.push(serverEvents.postCommentAdded, {
+      postId: post._id,
+      commentId: mine._id,
+      commentsCount: 1,
+      consistencyToken: `${post._id}@2`,
+    });
+    reply.resolve(jsonReply(201, { data: mine }));
+
+    expect(await card('Race').findByText('Mine')).toBeTruthy();
+    expect(card('Race').getByRole('button', { name: 'Comments' }).textContent).toBe('1');
+  });
+
+  it('offers "New posts" when someone else publishes, and then loads the first page again', async () => {
+    const old = aPost({ content: 'Old news' });
+    const fresh = aPost({ content: 'Fresh off the press' });
+    let feedReads = 0;
+    const { api, user } = openFeed((_method, url) => {
+      if (url !== firstPage) return jsonReply(404, {});
+      feedReads += 1;
+      return feedReply(feedReads === 1 ? [old] : [fresh, old]);
+    });
+    await screen.findByText('Old news');
+    expect(screen.queryByRole('button', { name: 'New posts' })).toBeNull();
+
+    await fakeSocket.push(serverEvents.feedPostCreated, {
+      postId: fresh._id,
+      authorId: fresh.author._id,
+      consistencyToken: `${fresh._id}@1`,
+    });
+    await user.click(screen.getByRole('button', { name: 'New posts' }));
+
+    expect(await screen.findByText('Fresh off the press')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'New posts' })).toBeNull();
+    expect(tokensSent(api, firstPage)).toEqual([null, `${fresh._id}@1`]);
+  });
+
+  it('does not offer "New posts" for the reader\'s own post', async () => {
+    openFeed(() => feedReply([aPost({ content: 'Anything' })]));
+    await screen.findByText('Anything');
+
+    await fakeSocket.push(serverEvents.feedPostCreated, {
+      postId: crypto.randomUUID(),
+      authorId: ada._id,
+      consistencyToken: `${crypto.randomUUID()}@1`,
+    });
+
+    expect(screen.queryByRole('button', { name: 'New posts' })).toBeNull();
+  });
+});

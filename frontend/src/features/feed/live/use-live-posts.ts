@@ -1,0 +1,133 @@
+import {
+  type ClientEventName,
+  clientEvents,
+  FeedPostCreatedPayload,
+  MAX_POST_SUBSCRIPTIONS,
+  PostCommentAddedPayload,
+  PostUpdatedPayload,
+  serverEvents,
+} from '@careers/contracts/sockets';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { apiClient } from '../../../lib/api-client';
+import { type AppSocket, getSocket } from '../../../lib/socket';
+import { markCommentCounted } from '../api/counted-comments';
+import { refreshFeedLists } from '../api/get-feed';
+import { postQueryKey } from '../api/get-post';
+import { updatePost } from '../api/post-cache';
+
+function emitInChunks(socket: AppSocket, event: ClientEventName, postIds: string[]): void {
+  for (let start = 0; start < postIds.length; start += MAX_POST_SUBSCRIPTIONS) {
+    socket.emit(event, { postIds: postIds.slice(start, start + MAX_POST_SUBSCRIPTIONS) });
+  }
+}
+
+/** Enough to wait for every post announced while the reader was looking elsewhere on the page. */
+const maxNewPostTokens = 20;
+
+export interface LivePosts {
+  /** Someone else published since the list was loaded. */
+  hasNewPosts: boolean;
+  /** Loads the first page again, waiting for the announced posts to be readable. */
+  showNewPosts(): void;
+}
+
+/**
+ * The feed's realtime wiring. It follows the posts on screen (post:subscribe / post:unsubscribe, again
+ * after every reconnect) and applies what the gateway pushes: counts go straight into the cache, an
+ * open comment list is fetched again, and a post by someone else raises "New posts". Pushes are small
+ * notes; anything larger comes through the normal GET, carrying the push's consistency token.
+ */
+export function useLivePosts(postIds: readonly string[], viewerId: string): LivePosts {
+  const queryClient = useQueryClient();
+  const subscribed = useRef<ReadonlySet<string>>(new Set());
+  const [newPostTokens, setNewPostTokens] = useState<readonly string[]>([]);
+  const idsKey = [...new Set(postIds)].sort().join(' ');
+
+  // Subscribe to the posts that came on screen and unsubscribe from those that left it.
+  useEffect(() => {
+    const socket = getSocket();
+    const wanted = new Set(idsKey === '' ? [] : idsKey.split(' '));
+    const before = subscribed.current;
+    if (socket.connected) {
+      emitInChunks(
+        socket,
+        clientEvents.postUnsubscribe,
+        [...before].filter((id) => !wanted.has(id)),
+      );
+      emitInChunks(
+        socket,
+        clientEvents.postSubscribe,
+        [...wanted].filter((id) => !before.has(id)),
+      );
+    }
+    // While disconnected the server holds nothing for this socket; "connect" subscribes to all of these.
+    subscribed.current = wanted;
+  }, [idsKey]);
+
+  useEffect(() => {
+    return () => {
+      const socket = getSocket();
+      if (socket.connected) emitInChunks(socket, clientEvents.postUnsubscribe, [...subscribed.current]);
+      subscribed.current = new Set();
+    };
+  }, []);
+
+  useEffect(() => {
+    const socket = getSocket();
+
+    const resubscribe = () => emitInChunks(socket, clientEvents.postSubscribe, [...subscribed.current]);
+
+    const onPostUpdated = (raw: unknown) => {
+      const parsed = PostUpdatedPayload.safeParse(raw);
+      if (!parsed.success) return;
+      const { postId, likesCount, commentsCount } = parsed.data;
+      // The reader's own isLiked stays: the push is about everyone's count.
+      updatePost(queryClient, postId, (post) => ({
+        ...post,
+        likesCount,
+        commentsCount: commentsCount ?? post.commentsCount,
+      }));
+    };
+
+    const onCommentAdded = (raw: unknown) => {
+      const parsed = PostCommentAddedPayload.safeParse(raw);
+      if (!parsed.success) return;
+      const { postId, commentId, commentsCount, consistencyToken } = parsed.data;
+      markCommentCounted(commentId);
+      updatePost(queryClient, postId, (post) => ({ ...post, commentsCount }));
+      const openPost = queryClient.getQueryCache().find({ queryKey: postQueryKey(postId), exact: true });
+      if (!openPost) return;
+      // An open comment list refetches now, so it must see this comment; a closed one refetches on opening.
+      if (openPost.isActive()) apiClient.rememberConsistencyToken(consistencyToken);
+      void queryClient.invalidateQueries({ queryKey: postQueryKey(postId), exact: true });
+    };
+
+    const onPostCreated = (raw: unknown) => {
+      const parsed = FeedPostCreatedPayload.safeParse(raw);
+      if (!parsed.success) return;
+      const { postId, authorId, consistencyToken } = parsed.data;
+      if (authorId === viewerId || subscribed.current.has(postId)) return;
+      setNewPostTokens((tokens) => [...tokens, consistencyToken].slice(-maxNewPostTokens));
+    };
+
+    socket.on('connect', resubscribe);
+    socket.on(serverEvents.postUpdated, onPostUpdated);
+    socket.on(serverEvents.postCommentAdded, onCommentAdded);
+    socket.on(serverEvents.feedPostCreated, onPostCreated);
+    return () => {
+      socket.off('connect', resubscribe);
+      socket.off(serverEvents.postUpdated, onPostUpdated);
+      socket.off(serverEvents.postCommentAdded, onCommentAdded);
+      socket.off(serverEvents.feedPostCreated, onPostCreated);
+    };
+  }, [queryClient, viewerId]);
+
+  const showNewPosts = useCallback(() => {
+    for (const token of newPostTokens) apiClient.rememberConsistencyToken(token);
+    setNewPostTokens([]);
+    refreshFeedLists(queryClient);
+  }, [newPostTokens, queryClient]);
+
+  return { hasNewPosts: newPostTokens.length > 0, showNewPosts };
+}

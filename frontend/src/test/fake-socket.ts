@@ -1,0 +1,93 @@
+import { act } from '@testing-library/react';
+
+type Listener = (...args: unknown[]) => void;
+
+/** Runs `change` and lets the query cache notify React (it does so on the next macrotask). */
+async function settle(change: () => void): Promise<void> {
+  await act(async () => {
+    change();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+}
+
+/**
+ * Stands in for the socket.io connection in component tests (see setup.ts): records what the app
+ * emits and lets a test push what the gateway would send.
+ */
+export class FakeSocket {
+  connected = false;
+  /** Everything the app emitted, in order. */
+  readonly sent: Array<{ event: string; payload: unknown }> = [];
+  readonly #listeners = new Map<string, Set<Listener>>();
+
+  connect(): this {
+    if (!this.connected) {
+      this.connected = true;
+      this.#fire('connect');
+    }
+    return this;
+  }
+
+  disconnect(): this {
+    if (this.connected) {
+      this.connected = false;
+      this.#fire('disconnect', 'io client disconnect');
+    }
+    return this;
+  }
+
+  on(event: string, listener: Listener): this {
+    const listeners = this.#listeners.get(event) ?? new Set();
+    listeners.add(listener);
+    this.#listeners.set(event, listeners);
+    return this;
+  }
+
+  off(event: string, listener: Listener): this {
+    this.#listeners.get(event)?.delete(listener);
+    return this;
+  }
+
+  emit(event: string, payload: unknown): this {
+    this.sent.push({ event, payload });
+    return this;
+  }
+
+  /** The gateway sends `event` to this socket; resolves once React has shown the outcome. */
+  async push(event: string, payload: unknown): Promise<void> {
+    await settle(() => this.#fire(event, payload));
+  }
+
+  /** The connection drops and comes back, as after a network blip. */
+  async reconnect(): Promise<void> {
+    await settle(() => {
+      this.connected = false;
+      this.#fire('disconnect', 'transport close');
+      this.connected = true;
+      this.#fire('connect');
+    });
+  }
+
+  /** The post ids of each `event` the app emitted, in order. */
+  postIdsSent(event: string): string[][] {
+    return this.sent
+      .filter((message) => message.event === event)
+      .map((message) => (message.payload as { postIds: string[] }).postIds);
+  }
+
+  listenerCount(event: string): number {
+    return this.#listeners.get(event)?.size ?? 0;
+  }
+
+  reset(): void {
+    this.connected = false;
+    this.sent.length = 0;
+    this.#listeners.clear();
+  }
+
+  #fire(event: string, ...args: unknown[]): void {
+    for (const listener of [...(this.#listeners.get(event) ?? [])]) listener(...args);
+  }
+}
+
+export const fakeSocket = new FakeSocket();
