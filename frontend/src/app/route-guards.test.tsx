@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ada, jsonReply, stubFetch, stubSession } from '../test/fake-api';
+import { feedReply } from '../test/posts';
 import { renderApp } from '../test/render-app';
 
 describe('route guards', () => {
@@ -33,7 +34,7 @@ describe('route guards', () => {
     stubSession(ada);
     const { router } = renderApp(path);
 
-    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Welcome back, Ada!' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/dashboard');
   });
 
@@ -41,7 +42,7 @@ describe('route guards', () => {
     stubSession(ada);
     const { router } = renderApp(path);
 
-    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Welcome back, Ada!' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/dashboard');
   });
 
@@ -92,14 +93,15 @@ describe('authenticated layout', () => {
     const calls: string[] = [];
     stubSession(ada, (method, url) => {
       calls.push(`${method} ${url}`);
-      return new Response(null, { status: 204 });
+      return method === 'GET' ? feedReply([]) : new Response(null, { status: 204 });
     });
     const { user, router } = renderApp('/dashboard');
+    await screen.findByRole('link', { name: 'Find Connections' });
 
-    await user.click(await screen.findByRole('button', { name: 'Logout' }));
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
 
     expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeTruthy();
-    expect(calls).toEqual(['POST /api/auth/logout']);
+    expect(calls).toEqual(['GET /api/posts/feed?limit=3&following=true', 'POST /api/auth/logout']);
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
 });

@@ -5,6 +5,7 @@ import { AppLayout } from './layouts/app-layout';
 import { AuthLayout } from './layouts/auth-layout';
 import { PublicOnly } from './public-only';
 import { RequireAuth } from './require-auth';
+import { DashboardRoute } from './routes/dashboard-route';
 import { FeedRoute } from './routes/feed-route';
 import { PlaceholderScreen } from './routes/placeholder-screen';
 import { SettingsRoute } from './routes/settings-route';
@@ -34,10 +35,7 @@ export const routeTable: RouteObject[] = [
         element: <AppLayout />,
         children: [
           { index: true, element: <Navigate to="/dashboard" replace /> },
-          {
-            path: 'dashboard',
-            element: <PlaceholderScreen title="Dashboard" note="Your career overview is coming soon." />,
-          },
+          { path: 'dashboard', element: <DashboardRoute /> },
           {
             path: 'jobs',
             element: <PlaceholderScreen title="Find Jobs" note="Job search is coming soon." />,

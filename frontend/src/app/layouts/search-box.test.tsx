@@ -25,6 +25,6 @@ describe('top bar search', () => {
 
     expect(router.state.location.pathname).toBe('/dashboard');
     expect(router.state.location.search).toBe('');
-    expect(screen.getByRole('heading', { name: 'Dashboard' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Welcome back, Ada!' })).toBeTruthy();
   });
 });

@@ -37,7 +37,7 @@ describe('login screen', () => {
     await fillCredentials(user);
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
-    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Welcome back, Ada!' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/dashboard');
     expect(screen.getByText('Ada Lovelace')).toBeTruthy();
     expect(sentBodies(api, 'POST', '/api/auth/login')).toEqual([
@@ -60,7 +60,7 @@ describe('login screen', () => {
     expect(countCalls(api, 'POST', '/api/auth/login')).toBe(1);
 
     reply.resolve(jsonReply(200, { user: ada }));
-    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Welcome back, Ada!' })).toBeTruthy();
   });
 
   it.each([

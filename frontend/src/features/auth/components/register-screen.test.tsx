@@ -184,7 +184,7 @@ describe('register screen: sending', () => {
 
     await user.click(screen.getByRole('button', { name: 'Create account' }));
 
-    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Welcome back, Ada!' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/dashboard');
     expect(screen.getByText('Ada Lovelace')).toBeTruthy();
     expect(sentBodies(api, 'POST', '/api/auth/register')).toEqual([
@@ -209,7 +209,7 @@ describe('register screen: sending', () => {
     const pending = screen.getByRole('button', { name: 'Creating account...' }) as HTMLButtonElement;
     expect(pending.disabled).toBe(true);
     reply.resolve(jsonReply(201, { user: ada }));
-    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Welcome back, Ada!' })).toBeTruthy();
   });
 
   it.each([
