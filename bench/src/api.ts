@@ -20,7 +20,12 @@ export class Endpoint {
   async request(
     method: 'GET' | 'POST',
     path: string,
-    options: { cookie?: string; json?: unknown; headers?: Record<string, string> } = {},
+    options: {
+      cookie?: string;
+      json?: unknown;
+      headers?: Record<string, string>;
+      discardBody?: boolean;
+    } = {},
   ): Promise<Reply> {
     const headers: Record<string, string> = { ...options.headers };
     if (options.cookie) headers.cookie = options.cookie;
@@ -31,6 +36,11 @@ export class Endpoint {
       headers,
       body: options.json === undefined ? undefined : JSON.stringify(options.json),
     });
+    if (options.discardBody) {
+      // Read to the end without decoding: the connection is reused and the generator stays cheap.
+      await response.body.dump({ limit: Number.MAX_SAFE_INTEGER });
+      return { status: response.statusCode, headers: response.headers, body: '' };
+    }
     return { status: response.statusCode, headers: response.headers, body: await response.body.text() };
   }
 
@@ -77,16 +87,22 @@ export class ProductApi {
     this.webOrigin = webOrigin;
   }
 
-  private mutate(path: string, cookie: string | undefined, json?: unknown): Promise<Reply> {
-    return this.command.request('POST', path, {
+  private mutate(
+    path: string,
+    cookie: string | undefined,
+    json?: unknown,
+    discardBody = false,
+  ): Promise<Reply> {
+    return this.command.request('POST', `${API_PREFIX}${path}`, {
       ...(cookie ? { cookie } : {}),
       json,
       headers: { origin: this.webOrigin },
+      discardBody,
     });
   }
 
   async register(index: number, runId: string): Promise<BenchUser> {
-    const reply = await this.mutate(`${API_PREFIX}${buildPath(routes.register)}`, undefined, {
+    const reply = await this.mutate(buildPath(routes.register), undefined, {
       firstName: 'Bench',
       lastName: `User${index}`,
       email: `bench-${runId}-${index}@example.com`,
@@ -101,20 +117,19 @@ export class ProductApi {
   }
 
   async createPost(user: BenchUser, content: string): Promise<{ postId: string; token: string }> {
-    const reply = await this.mutate(`${API_PREFIX}${buildPath(routes.createPost)}`, user.cookie, { content });
+    const reply = await this.mutate(buildPath(routes.createPost), user.cookie, { content });
     if (reply.status !== routes.createPost.status) throw new HttpStatusError('create post', reply);
     const { data } = JSON.parse(reply.body) as { data: { _id: string } };
     return { postId: data._id, token: header(reply, CONSISTENCY_HEADER) ?? '' };
   }
 
-  toggleLike(user: BenchUser, postId: string): Promise<Reply> {
-    return this.mutate(`${API_PREFIX}${buildPath(routes.toggleLike, { id: postId })}`, user.cookie);
+  /** `discardBody`: the caller needs only the status and headers (load loops). */
+  toggleLike(user: BenchUser, postId: string, discardBody = false): Promise<Reply> {
+    return this.mutate(buildPath(routes.toggleLike, { id: postId }), user.cookie, undefined, discardBody);
   }
 
-  comment(user: BenchUser, postId: string, content: string): Promise<Reply> {
-    return this.mutate(`${API_PREFIX}${buildPath(routes.addComment, { id: postId })}`, user.cookie, {
-      content,
-    });
+  comment(user: BenchUser, postId: string, content: string, discardBody = false): Promise<Reply> {
+    return this.mutate(buildPath(routes.addComment, { id: postId }), user.cookie, { content }, discardBody);
   }
 
   getPost(user: BenchUser, postId: string, token?: string): Promise<Reply> {
@@ -124,14 +139,9 @@ export class ProductApi {
     });
   }
 
-  getFeed(user: BenchUser): Promise<Reply> {
-    return this.query.request(
-      'GET',
-      `${API_PREFIX}${buildPath(routes.getFeed)}?page=1&limit=${DEFAULT_PAGE_SIZE}`,
-      {
-        cookie: user.cookie,
-      },
-    );
+  getFeed(user: BenchUser, discardBody = false): Promise<Reply> {
+    const path = `${API_PREFIX}${buildPath(routes.getFeed)}?page=1&limit=${DEFAULT_PAGE_SIZE}`;
+    return this.query.request('GET', path, { cookie: user.cookie, discardBody });
   }
 }
 

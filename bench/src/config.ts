@@ -16,7 +16,9 @@ export interface BenchConfig {
   openRate: number;
   /** Postgres pool of each service and of the INSERT baseline (the services' default). */
   poolSize: number;
-  /** How often a pending like is polled through GET /api/posts/:id (ms). */
+  /** Share of the propagation phase's likes whose visibility is polled through GET /api/posts/:id. */
+  visibilityShare: number;
+  /** Shortest wait between two polls of one like (ms); later polls back off to 10% of the time waited. */
   pollMs: number;
 }
 
@@ -30,7 +32,8 @@ const defaults: BenchConfig = {
   commentShare: 0.1,
   openRate: 0,
   poolSize: 10,
-  pollMs: 10,
+  visibilityShare: 0.25,
+  pollMs: 5,
 };
 
 const names: Record<keyof BenchConfig, string> = {
@@ -43,6 +46,7 @@ const names: Record<keyof BenchConfig, string> = {
   commentShare: 'BENCH_COMMENT_SHARE',
   openRate: 'BENCH_OPEN_RATE',
   poolSize: 'BENCH_POOL_SIZE',
+  visibilityShare: 'BENCH_VISIBILITY_SHARE',
   pollMs: 'BENCH_POLL_MS',
 };
 
@@ -57,6 +61,7 @@ const limits: Partial<Record<keyof BenchConfig, [number, number]>> = {
   commentShare: [0, 1],
   openRate: [0, 10_000],
   poolSize: [1, 200],
+  visibilityShare: [0, 1],
   pollMs: [1, 1000],
 };
 

@@ -49,6 +49,21 @@ describe('closedLoop', () => {
     expect(result.rate).toBeCloseTo(result.ok / 0.06);
   });
 
+  it('calls the window hooks once each, in order, even when the workers finish first', async () => {
+    const hooks: string[] = [];
+    await closedLoop(
+      {
+        connections: 1,
+        warmupMs: 0,
+        durationMs: 0,
+        onMeasureStart: () => hooks.push('start'),
+        onMeasureEnd: () => hooks.push('end'),
+      },
+      async () => ({ ok: true }),
+    );
+    expect(hooks).toEqual(['start', 'end']);
+  });
+
   it('does not count what completes during warm-up', async () => {
     let calls = 0;
     const result = await closedLoop({ connections: 1, warmupMs: 200, durationMs: 0 }, async () => {

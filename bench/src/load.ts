@@ -39,8 +39,17 @@ export async function closedLoop(
   const kindSamples = new Map<string, number[]>();
   const errors: Record<string, number> = {};
   let ok = 0;
-  const windowTimer = setTimeout(() => options.onMeasureStart?.(), options.warmupMs);
-  const endTimer = setTimeout(() => options.onMeasureEnd?.(), options.warmupMs + options.durationMs);
+  // The window's hooks run once each, on time by timer, or right after the last worker at the latest.
+  let hooks = 0;
+  const nextHook = () => {
+    if (hooks === 0) options.onMeasureStart?.();
+    else if (hooks === 1) options.onMeasureEnd?.();
+    hooks++;
+  };
+  const startTimer = setTimeout(nextHook, options.warmupMs);
+  const endTimer = setTimeout(() => {
+    while (hooks < 2) nextHook();
+  }, options.warmupMs + options.durationMs);
 
   const worker = async (index: number) => {
     while (performance.now() < measureTo) {
@@ -69,8 +78,9 @@ export async function closedLoop(
     }
   };
   await Promise.all(Array.from({ length: options.connections }, (_, i) => worker(i)));
-  clearTimeout(windowTimer);
+  clearTimeout(startTimer);
   clearTimeout(endTimer);
+  while (hooks < 2) nextHook();
   const seconds = options.durationMs / 1000;
   return {
     rate: ok / seconds,

@@ -41,10 +41,10 @@ export async function measureCommands(
       const user = pick(population.users);
       const postId = pick(population.postIds);
       if (Math.random() < config.commentShare) {
-        const reply = await api.comment(user, postId, 'Congratulations, well deserved!');
+        const reply = await api.comment(user, postId, 'Congratulations, well deserved!', true);
         return outcomeOf(reply, routes.addComment.status, 'comment');
       }
-      return outcomeOf(await api.toggleLike(user, postId), routes.toggleLike.status, 'like');
+      return outcomeOf(await api.toggleLike(user, postId, true), routes.toggleLike.status, 'like');
     },
   );
   progress(`  ${app.rate.toFixed(0)} commands/s, p50 ${app.latency.p50} ms, p99 ${app.latency.p99} ms`);
@@ -56,7 +56,7 @@ export async function measureCommands(
   );
   const baseline = await closedLoop(
     { ...timing, onMeasureStart: baselineCpu.start, onMeasureEnd: baselineCpu.end },
-    async () => outcomeOf(await endpoint.request('POST', '/insert'), 200),
+    async () => outcomeOf(await endpoint.request('POST', '/insert', { discardBody: true }), 200),
   );
   await endpoint.close();
   progress(

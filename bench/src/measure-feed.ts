@@ -54,7 +54,7 @@ export async function measureFeed(
   );
   const app = await closedLoop(
     { ...timing, onMeasureStart: appCpu.start, onMeasureEnd: appCpu.end },
-    async () => outcomeOf(await api.getFeed(pick(population.users)), routes.getFeed.status),
+    async () => outcomeOf(await api.getFeed(pick(population.users), true), routes.getFeed.status),
   );
   progress(`  ${app.rate.toFixed(0)} reads/s, p50 ${app.latency.p50} ms, p99 ${app.latency.p99} ms`);
 
@@ -64,7 +64,7 @@ export async function measureFeed(
   progress(`in-memory JSON baseline (${sample.body.length} bytes): same load`);
   const baseline = await closedLoop(
     { ...timing, onMeasureStart: baselineCpu.start, onMeasureEnd: baselineCpu.end },
-    async () => outcomeOf(await endpoint.request('GET', '/feed'), 200),
+    async () => outcomeOf(await endpoint.request('GET', '/feed', { discardBody: true }), 200),
   );
   await endpoint.close();
   progress(

@@ -1,4 +1,4 @@
-import { CONSISTENCY_HEADER } from '@careers/contracts/consistency';
+import { CONSISTENCY_HEADER, parseConsistencyTokens } from '@careers/contracts/consistency';
 import { routes } from '@careers/contracts/routes';
 import { clientEvents, type PostUpdatedPayload, SOCKET_PATH, serverEvents } from '@careers/contracts/sockets';
 import { io, type Socket } from 'socket.io-client';
@@ -17,19 +17,41 @@ export interface PropagationResult {
   accepted: number;
   acceptedRate: number;
   errors: Record<string, number>;
-  /** Arrivals not sent because every post still had a like awaiting visibility (the system fell behind). */
+  /** Arrivals not sent because that user's last like on that post was still awaited (rare). */
   skippedBusy: number;
   /** The largest delay between an arrival's scheduled time and its sending (the generator's own lag). */
   maxLagMs: number;
   sockets: number;
-  /** Reply received -> GET /api/posts/:id (no token) shows the like's count and isLiked. */
-  visibility: LatencySummary & { timeouts: number; pollMs: number };
+  /**
+   * Reply received -> GET /api/posts/:id (no token) as the liker shows it, for a random share of the
+   * likes; `pollsPerSecond` is the extra read load this puts on the query-service.
+   */
+  visibility: LatencySummary & { timeouts: number; share: number; pollsPerSecond: number };
   /** Reply received -> `post:updated` with the reply's consistency token, on every subscribed socket. */
   socket: LatencySummary & { expected: number; missing: number; beforeReply: number };
   cpu: CpuUsage[];
 }
 
 const VISIBILITY_TIMEOUT_MS = 5000;
+
+/**
+ * Whether a read shows a like. The liker's `isLiked` must match the reply; so must `likesCount`, unless
+ * a later like on the post was accepted since (then the count may already include it).
+ */
+export function likeVisible(
+  expected: LikeState,
+  version: number,
+  newestVersion: number,
+  read: { likesCount: number; isLiked: boolean },
+): boolean {
+  if (read.isLiked !== expected.isLiked) return false;
+  return newestVersion > version || read.likesCount === expected.likesCount;
+}
+
+/** Polls often at first, then every 10% of the time waited so far (at most 50 ms): ~10% resolution. */
+export function pollDelay(elapsedMs: number, minMs: number): number {
+  return Math.max(minMs, Math.min(50, elapsedMs / 10));
+}
 const DRAIN_TIMEOUT_MS = 6000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -56,9 +78,9 @@ async function until(check: () => boolean, timeoutMs: number): Promise<boolean> 
 }
 
 /**
- * Open loop of like toggles at a fixed arrival rate. For each accepted like: how long until the query
- * API shows it, and until each subscribed socket gets the push carrying its consistency token. A post
- * gets no new like while its last one is still awaited, so "shows it" can be checked exactly.
+ * Open loop of like toggles by random users on random posts at a fixed arrival rate. For each accepted
+ * like: how long until each subscribed socket gets the push carrying its consistency token, and (for a
+ * share of them) until the query API shows it to the liker.
  */
 export async function measurePropagation(
   api: ProductApi,
@@ -104,22 +126,36 @@ export async function measurePropagation(
     early.clear();
     progress(`${sockets.length} sockets subscribed to ${population.postIds.length} posts`);
 
+    /** `<user>|<post>` pairs with a like awaiting visibility: a pair gets no second like meanwhile. */
     const busy = new Set<string>();
+    /** The newest accepted version of each post's stream, from the replies' consistency tokens. */
+    const newest = new Map<string, number>();
     const visibilitySamples: number[] = [];
     const errors: Record<string, number> = {};
+    const countError = (name: string) => {
+      errors[name] = (errors[name] ?? 0) + 1;
+    };
     let sent = 0;
     let accepted = 0;
     let timeouts = 0;
     let skippedBusy = 0;
+    let polls = 0;
     let inflight = 0;
 
-    const waitVisible = async (user: BenchUser, expected: LikeState, since: number, measured: boolean) => {
+    const waitVisible = async (
+      user: BenchUser,
+      expected: LikeState,
+      version: number,
+      since: number,
+      measured: boolean,
+    ) => {
       for (;;) {
         const reply = await api.getPost(user, expected.postId);
+        if (measured) polls++;
         const now = performance.now();
         if (reply.status === 200) {
           const { data } = JSON.parse(reply.body) as { data: { likesCount: number; isLiked: boolean } };
-          if (data.likesCount === expected.likesCount && data.isLiked === expected.isLiked) {
+          if (likeVisible(expected, version, newest.get(expected.postId) ?? version, data)) {
             if (measured) visibilitySamples.push(now - since);
             return;
           }
@@ -128,40 +164,45 @@ export async function measurePropagation(
           if (measured) timeouts++;
           return;
         }
-        await sleep(config.pollMs);
+        await sleep(pollDelay(now - since, config.pollMs));
       }
     };
 
     const like = async (measured: boolean) => {
-      const free = population.postIds.filter((id) => !busy.has(id));
-      if (free.length === 0) {
+      const user = pick(population.users);
+      const postId = pick(population.postIds);
+      const pair = `${user.id}|${postId}`;
+      if (busy.has(pair)) {
         if (measured) skippedBusy++;
         return;
       }
-      const postId = pick(free);
-      const user = pick(population.users);
-      busy.add(postId);
+      busy.add(pair);
       inflight++;
       if (measured) sent++;
       try {
         const reply = await api.toggleLike(user, postId);
         const at = performance.now();
         if (reply.status !== routes.toggleLike.status) {
-          if (measured) errors[`HTTP ${reply.status}`] = (errors[`HTTP ${reply.status}`] ?? 0) + 1;
+          if (measured) countError(`HTTP ${reply.status}`);
           return;
         }
         const token = header(reply, CONSISTENCY_HEADER) ?? '';
+        const version = parseConsistencyTokens(token)?.[0]?.streamVersion ?? 0;
+        newest.set(postId, Math.max(newest.get(postId) ?? 0, version));
         if (measured) {
           accepted++;
           acceptedAt.set(token, at);
           for (const arrival of early.get(token) ?? []) onDelivery(token, arrival);
           early.delete(token);
         }
-        await waitVisible(user, (JSON.parse(reply.body) as { data: LikeState }).data, at, measured);
+        if (Math.random() < config.visibilityShare) {
+          const { data } = JSON.parse(reply.body) as { data: LikeState };
+          await waitVisible(user, data, version, at, measured);
+        }
       } catch (error) {
-        if (measured) errors[(error as Error).name] = (errors[(error as Error).name] ?? 0) + 1;
+        if (measured) countError((error as Error).name);
       } finally {
-        busy.delete(postId);
+        busy.delete(pair);
         inflight--;
       }
     };
@@ -169,7 +210,7 @@ export async function measurePropagation(
     const cpu = new CpuWindow(meter.processes, meter.ticksPerSecond);
     progress(
       `open loop at ${rate.toFixed(0)} likes/s: ${config.warmupSeconds}s warm-up + ${config.seconds}s, ` +
-        `polling GET every ${config.pollMs} ms, ${sockets.length} sockets`,
+        `${Math.round(config.visibilityShare * 100)}% of likes polled through GET, ${sockets.length} sockets`,
     );
     const loop = await openLoop(
       {
@@ -182,7 +223,12 @@ export async function measurePropagation(
       (measured) => void like(measured),
     );
     await until(() => inflight === 0 && delivered >= accepted * sockets.length, DRAIN_TIMEOUT_MS);
-    const visibility = { ...summarize(visibilitySamples), timeouts, pollMs: config.pollMs };
+    const visibility = {
+      ...summarize(visibilitySamples),
+      timeouts,
+      share: config.visibilityShare,
+      pollsPerSecond: Math.round(polls / config.seconds),
+    };
     const socket = {
       ...summarize(socketSamples),
       expected: accepted * sockets.length,

@@ -128,7 +128,12 @@ export function formatSummary(report: BenchReport): string {
     rows.push([`  ${kind} p50 / p99`, latency(summary), '', '']);
   }
   rows.push(
-    [`like -> visible via GET (${fixed(propagation.rate, 0)}/s)`, latency(propagation.visibility), '', ''],
+    [
+      `like -> visible via GET (${Math.round(propagation.visibility.share * 100)}% of likes)`,
+      latency(propagation.visibility),
+      '',
+      '',
+    ],
     [`like -> socket push (${propagation.sockets} sockets)`, latency(propagation.socket), '', ''],
   );
   if (feed.status === 'measured') {
@@ -180,9 +185,10 @@ export function formatSummary(report: BenchReport): string {
   const notes = [
     `load average before ${report.machine.loadAverageBefore.map((l) => l.toFixed(2)).join(' ')}, ` +
       `after ${report.machine.loadAverageAfter.map((l) => l.toFixed(2)).join(' ')} on ${report.machine.cpus} CPUs`,
-    `propagation: ${fixed(propagation.rate, 0)} likes/s scheduled, ${fixed(propagation.acceptedRate, 0)}/s accepted` +
+    `propagation: ${fixed(propagation.rate, 0)} likes/s scheduled, ${fixed(propagation.acceptedRate, 0)}/s accepted, ` +
+      `${propagation.visibility.pollsPerSecond} GET polls/s, ${propagation.visibility.timeouts} not visible within 5 s` +
       (propagation.skippedBusy > 0
-        ? `, ${propagation.skippedBusy} arrivals skipped (every post still awaited)`
+        ? `, ${propagation.skippedBusy} arrivals skipped (that user's like on that post still awaited)`
         : ''),
     ...(errorLines.length > 0 ? ['errors:', ...errorLines] : []),
   ];

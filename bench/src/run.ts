@@ -15,7 +15,7 @@ import { measureFeed } from './measure-feed.ts';
 import { measurePropagation } from './measure-propagation.ts';
 import { populate } from './measure-setup.ts';
 import { type BenchReport, evaluateTargets, formatSummary } from './report.ts';
-import { type BenchTopology, ROOT, STACK_DIR, startTopology, WEB_ORIGIN } from './topology.ts';
+import { type BenchTopology, createTopology, ROOT, STACK_DIR, WEB_ORIGIN } from './topology.ts';
 
 const REPORTS = `${ROOT}bench/reports`;
 const t0 = performance.now();
@@ -62,8 +62,9 @@ try {
   progress(
     `phase 1/5: starting command-service, query-service, projector, realtime-gateway and the INSERT baseline`,
   );
-  const running = await startTopology({ poolSize: config.poolSize });
+  const running = createTopology({ poolSize: config.poolSize });
   topology = running;
+  await running.start();
   progress(`  namespace ${running.ns.id}; logs in .stack/logs/bench/`);
   const self: MeteredProcess = {
     name: 'bench (load generator)',

@@ -10,7 +10,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { baseEnv, loadConfig } from '@careers/service-kit';
-import { type TestNamespace, testNamespace, waitUntil } from '@careers/service-kit/testing';
+import { type TestNamespace, testNamespace } from '@careers/service-kit/testing';
 import pg from 'pg';
 import type { MeteredProcess } from './cpu.ts';
 
@@ -29,12 +29,16 @@ export interface Urls {
 
 export interface BenchTopology {
   ns: TestNamespace;
+  /** Filled in by start(). */
   urls: Urls;
+  /** Starts the services and the INSERT baseline; resolves once each answers its health check. */
+  start(): Promise<void>;
   processes(): MeteredProcess[];
   /** Starts the in-memory JSON baseline serving `body`; resolves to its URL. */
   startJsonBaseline(body: string): Promise<string>;
   /** Throws if a process this topology started has died. */
   assertAlive(): void;
+  /** Kills every process started so far and removes the namespace; safe to call at any point. */
   stop(): Promise<void>;
 }
 
@@ -50,16 +54,17 @@ function freePort(): Promise<number> {
 }
 
 const ok = (url: string) => async () => (await fetch(url).catch(() => null))?.ok === true;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export async function startTopology(options: { poolSize: number }): Promise<BenchTopology> {
+export function createTopology(options: { poolSize: number }): BenchTopology {
   const ns = testNamespace('bench');
   const baselineSchema = `t_${ns.id}_base`;
   const bodyFile = `${tmpdir()}/careers-bench-${ns.id}-feed.json`;
-  mkdirSync(LOG_DIR, { recursive: true });
+  const databaseUrl = loadConfig(baseEnv, ns.commandEnv).DATABASE_URL;
   // Production settings rather than the test-file ones testNamespace picks (a small pool, 2
   // partitions, a fast relay poll); only the scrypt cost stays at the test value (2^14) so that
   // registering the bench's users takes seconds.
-  const production = (env: NodeJS.ProcessEnv): NodeJS.ProcessEnv => {
+  const production = (env: NodeJS.ProcessEnv, port?: number): NodeJS.ProcessEnv => {
     const { DATABASE_POOL_SIZE: _, KAFKA_TOPIC_PARTITIONS: __, RELAY_POLL_MS: ___, ...rest } = env;
     return {
       ...rest,
@@ -67,14 +72,25 @@ export async function startTopology(options: { poolSize: number }): Promise<Benc
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
       ALLOWED_ORIGINS: WEB_ORIGIN,
       DATABASE_POOL_SIZE: String(options.poolSize),
+      ...(port === undefined ? {} : { PORT: String(port) }),
     };
   };
+  const baseline = (port: number, extra: Record<string, string>): NodeJS.ProcessEnv => ({
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    BASELINE_POOL_SIZE: String(options.poolSize),
+    PORT: String(port),
+    ...extra,
+  });
 
   const children = new Map<string, ChildProcess>();
   let stopping = false;
   let died: string | undefined;
   const run = (name: string, args: string[], env: NodeJS.ProcessEnv) => {
+    if (stopping) throw new Error('the bench is stopping');
+    mkdirSync(LOG_DIR, { recursive: true });
     const log = openSync(`${LOG_DIR}/${name}.log`, 'w');
+    // Its own process group, so that stop() ends the process with anything it started.
     const child = spawn(process.execPath, args, {
       cwd: ROOT,
       env,
@@ -87,40 +103,62 @@ export async function startTopology(options: { poolSize: number }): Promise<Benc
     });
     children.set(name, child);
   };
+  const running = () => [...children.values()].filter((c) => c.exitCode === null && c.signalCode === null);
   const killAll = (signal: NodeJS.Signals) => {
-    for (const child of children.values()) {
-      if (child.pid && child.exitCode === null && child.signalCode === null) {
-        try {
-          process.kill(-child.pid, signal);
-        } catch {}
-      }
+    for (const child of running()) {
+      try {
+        if (child.pid) process.kill(-child.pid, signal);
+      } catch {}
     }
   };
-  // Last resort if the bench itself dies without running stop().
+  // Last resort if the bench itself exits without running stop().
   const onExit = () => killAll('SIGKILL');
   process.once('exit', onExit);
 
-  const [command, query, gateway, insert] = await Promise.all([
-    freePort(),
-    freePort(),
-    freePort(),
-    freePort(),
-  ]);
-  const urls: Urls = {
-    command: `http://127.0.0.1:${command}`,
-    query: `http://127.0.0.1:${query}`,
-    gateway: `http://127.0.0.1:${gateway}`,
-    insertBaseline: `http://127.0.0.1:${insert}`,
-  };
-  const baselineEnv = {
-    ...process.env,
-    DATABASE_URL: loadConfig(baseEnv, ns.commandEnv).DATABASE_URL,
-    BASELINE_POOL_SIZE: String(options.poolSize),
+  const ready = async (what: string, url: string) => {
+    const deadline = Date.now() + 60_000;
+    while (!(await ok(url)())) {
+      topology.assertAlive();
+      if (stopping) throw new Error('the bench is stopping');
+      if (Date.now() > deadline) throw new Error(`${what} not ready after 60 s (logs in ${LOG_DIR})`);
+      await sleep(100);
+    }
   };
 
   const topology: BenchTopology = {
     ns,
-    urls,
+    urls: { command: '', query: '', gateway: '', insertBaseline: '' },
+    async start() {
+      const [command, query, gateway, insert] = await Promise.all([
+        freePort(),
+        freePort(),
+        freePort(),
+        freePort(),
+      ]);
+      const url = (port: number) => `http://127.0.0.1:${port}`;
+      this.urls = {
+        command: url(command),
+        query: url(query),
+        gateway: url(gateway),
+        insertBaseline: url(insert),
+      };
+      run('command-service', ['command-service/src/main.ts'], production(ns.commandEnv, command));
+      run('query-service', ['query-service/src/main.ts'], production(ns.queryEnv, query));
+      run('projector', ['query-service/src/projector-main.ts'], production(ns.queryEnv));
+      run('realtime-gateway', ['realtime-gateway/src/main.ts'], production(ns.gatewayEnv, gateway));
+      run(
+        'baseline-insert',
+        ['bench/src/baseline-server.ts', 'insert'],
+        baseline(insert, { BASELINE_SCHEMA: baselineSchema }),
+      );
+      await Promise.all([
+        ready('command-service', `${this.urls.command}/readyz`),
+        ready('query-service', `${this.urls.query}/readyz`),
+        ready('realtime-gateway', `${this.urls.gateway}/readyz`),
+        ready('INSERT baseline', `${this.urls.insertBaseline}/healthz`),
+      ]);
+      topology.assertAlive();
+    },
     processes: () =>
       [...children].flatMap(([name, child]) =>
         child.pid === undefined
@@ -137,73 +175,34 @@ export async function startTopology(options: { poolSize: number }): Promise<Benc
     async startJsonBaseline(body) {
       writeFileSync(bodyFile, body);
       const port = await freePort();
-      run('baseline-json', ['bench/src/baseline-server.ts', 'json'], {
-        ...baselineEnv,
-        PORT: String(port),
-        BASELINE_BODY_FILE: bodyFile,
-      });
-      const url = `http://127.0.0.1:${port}`;
-      await waitUntil('the JSON baseline', ok(`${url}/healthz`), 30_000);
-      return url;
+      run(
+        'baseline-json',
+        ['bench/src/baseline-server.ts', 'json'],
+        baseline(port, { BASELINE_BODY_FILE: bodyFile }),
+      );
+      await ready('JSON baseline', `http://127.0.0.1:${port}/healthz`);
+      return `http://127.0.0.1:${port}`;
     },
     assertAlive() {
       if (died) throw new Error(died);
     },
     async stop() {
       stopping = true;
+      const exits = running().map(
+        (child) => new Promise<void>((resolve) => child.once('exit', () => resolve())),
+      );
       killAll('SIGTERM');
-      const exited = (child: ChildProcess) =>
-        child.exitCode !== null || child.signalCode !== null
-          ? Promise.resolve()
-          : new Promise<void>((resolve) => child.once('exit', () => resolve()));
-      const all = Promise.all([...children.values()].map(exited));
       const timer = setTimeout(() => killAll('SIGKILL'), 10_000);
-      await all;
+      await Promise.all(exits);
       clearTimeout(timer);
       process.removeListener('exit', onExit);
       rmSync(bodyFile, { force: true });
       await ns.cleanup();
-      const client = new pg.Client({ connectionString: baselineEnv.DATABASE_URL });
+      const client = new pg.Client({ connectionString: databaseUrl });
       await client.connect();
       await client.query(`DROP SCHEMA IF EXISTS "${baselineSchema}" CASCADE`);
       await client.end();
     },
   };
-
-  try {
-    run('command-service', ['command-service/src/main.ts'], {
-      ...production(ns.commandEnv),
-      PORT: String(command),
-    });
-    run('query-service', ['query-service/src/main.ts'], { ...production(ns.queryEnv), PORT: String(query) });
-    run('projector', ['query-service/src/projector-main.ts'], production(ns.queryEnv));
-    run('realtime-gateway', ['realtime-gateway/src/main.ts'], {
-      ...production(ns.gatewayEnv),
-      PORT: String(gateway),
-    });
-    run('baseline-insert', ['bench/src/baseline-server.ts', 'insert'], {
-      ...baselineEnv,
-      PORT: String(insert),
-      BASELINE_SCHEMA: baselineSchema,
-    });
-    const ready = async (what: string, url: string) => {
-      const deadline = Date.now() + 60_000;
-      while (!(await ok(url)())) {
-        topology.assertAlive();
-        if (Date.now() > deadline) throw new Error(`${what}: not ready after 60 s`);
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    };
-    await Promise.all([
-      ready('command-service', `${urls.command}/readyz`),
-      ready('query-service', `${urls.query}/readyz`),
-      ready('realtime-gateway', `${urls.gateway}/readyz`),
-      ready('INSERT baseline', `${urls.insertBaseline}/healthz`),
-    ]);
-    topology.assertAlive();
-  } catch (error) {
-    await topology.stop().catch(() => {});
-    throw new Error(`${(error as Error).message} (logs in ${LOG_DIR})`);
-  }
   return topology;
 }
