@@ -1,4 +1,4 @@
-import { routes } from '@careers/contracts/routes';
+import { API_PREFIX, routes } from '@careers/contracts/routes';
 import { type BenchUser, Endpoint, outcomeOf, type ProductApi } from './api.ts';
 import type { BenchConfig } from './config.ts';
 import { type CpuUsage, CpuWindow, type MeteredProcess } from './cpu.ts';
@@ -33,7 +33,10 @@ export async function measureFeed(
 ): Promise<FeedResult> {
   const sample = await api.getFeed(population.users[0] as BenchUser);
   if (sample.status === 404) {
-    return { status: 'missing', reason: `feed route missing: GET ${routes.getFeed.path} answered 404` };
+    return {
+      status: 'missing',
+      reason: `feed route missing: GET ${API_PREFIX}${routes.getFeed.path} answered 404`,
+    };
   }
   if (sample.status !== routes.getFeed.status) {
     return {

@@ -32,7 +32,13 @@ process.on('warning', (warning) => {
   if (warning.name !== 'TimeoutNegativeWarning') console.warn(warning);
 });
 
-const config = readConfig(process.env);
+let config: ReturnType<typeof readConfig>;
+try {
+  config = readConfig(process.env);
+} catch (error) {
+  console.error(`bench: ${(error as Error).message}`);
+  process.exit(2);
+}
 let topology: BenchTopology | undefined;
 let stopping: Promise<void> | undefined;
 const stop = () => {
