@@ -92,6 +92,12 @@ export function ticksOf(root: ProcStat, all: readonly ProcStat[], tree: boolean)
 
 export type CpuSnapshot = { at: number; ticks: Map<string, number> };
 
+/** What to meter (read at each snapshot: processes may start mid-run) and the kernel's tick rate. */
+export interface Meter {
+  processes: () => readonly MeteredProcess[];
+  ticksPerSecond: number;
+}
+
 export function clockTicksPerSecond(): number {
   try {
     return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;

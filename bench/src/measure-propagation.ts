@@ -4,7 +4,7 @@ import { clientEvents, type PostUpdatedPayload, SOCKET_PATH, serverEvents } from
 import { io, type Socket } from 'socket.io-client';
 import { type BenchUser, header, type LikeState, type ProductApi } from './api.ts';
 import type { BenchConfig } from './config.ts';
-import { type CpuUsage, CpuWindow, type MeteredProcess } from './cpu.ts';
+import { type CpuUsage, CpuWindow, type Meter } from './cpu.ts';
 import { openLoop } from './load.ts';
 import { type Population, pick } from './measure-setup.ts';
 import { type LatencySummary, summarize } from './stats.ts';
@@ -88,7 +88,7 @@ export async function measurePropagation(
   gateway: { url: string; origin: string },
   rate: number,
   config: BenchConfig,
-  meter: { processes: () => MeteredProcess[]; ticksPerSecond: number },
+  meter: Meter,
   progress: (line: string) => void,
 ): Promise<PropagationResult> {
   const listeners = population.users.slice(0, config.sockets);

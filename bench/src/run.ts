@@ -9,7 +9,7 @@ import { cpus, loadavg } from 'node:os';
 import { Endpoint, ProductApi } from './api.ts';
 import { renderHtml } from './chart.ts';
 import { readConfig } from './config.ts';
-import { clockTicksPerSecond, type MeteredProcess, stackProcesses } from './cpu.ts';
+import { clockTicksPerSecond, type Meter, type MeteredProcess, stackProcesses } from './cpu.ts';
 import { measureCommands } from './measure-commands.ts';
 import { measureFeed } from './measure-feed.ts';
 import { measurePropagation } from './measure-propagation.ts';
@@ -79,7 +79,7 @@ try {
     tree: false,
   };
   const stack = stackProcesses(STACK_DIR);
-  const meter = {
+  const meter: Meter = {
     processes: () => [...running.processes(), ...stack, self],
     ticksPerSecond: clockTicksPerSecond(),
   };
