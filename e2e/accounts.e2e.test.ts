@@ -219,7 +219,7 @@ describe('an account in Chromium: register, sign out and in, password, theme, ap
     expect(sent).not.toHaveProperty('confirmPassword');
 
     await at(page, '/dashboard');
-    await visible(page.getByRole('heading', { name: 'Dashboard', exact: true }));
+    await visible(page.getByRole('heading', { name: `Welcome back, ${first}!`, exact: true, level: 1 }));
     await visible(page.getByRole('banner').getByText(`${first} ${last}`, { exact: true }));
     await shot(page, 'dashboard');
   });
@@ -228,7 +228,7 @@ describe('an account in Chromium: register, sign out and in, password, theme, ap
     for (const path of ['/login', '/register', '/no-such-screen', '/jobs/my/posted']) {
       await page.goto(`${WEB_URL}${path}`);
       await at(page, '/dashboard');
-      await visible(page.getByRole('heading', { name: 'Dashboard', exact: true }));
+      await visible(page.getByRole('heading', { name: `Welcome back, ${first}!`, exact: true, level: 1 }));
       await visible(page.getByRole('banner').getByText(`${first} ${last}`, { exact: true }));
     }
   });
