@@ -15,7 +15,7 @@ import { measureFeed } from './measure-feed.ts';
 import { measurePropagation } from './measure-propagation.ts';
 import { populate } from './measure-setup.ts';
 import { type BenchReport, evaluateTargets, formatSummary } from './report.ts';
-import { type BenchTopology, createTopology, ROOT, STACK_DIR, WEB_ORIGIN } from './topology.ts';
+import { type BenchTopology, createTopology, ROOT, SCRYPT_LOG_N, STACK_DIR, WEB_ORIGIN } from './topology.ts';
 
 const REPORTS = `${ROOT}bench/reports`;
 const t0 = performance.now();
@@ -90,7 +90,9 @@ try {
     WEB_ORIGIN,
   );
 
-  progress(`phase 2/5: registering ${config.users} users (scrypt 2^14) and publishing ${config.posts} posts`);
+  progress(
+    `phase 2/5: registering ${config.users} users (scrypt 2^${SCRYPT_LOG_N}) and publishing ${config.posts} posts`,
+  );
   const setupStart = performance.now();
   const population = await populate(api, config, progress);
   const setupSeconds = (performance.now() - setupStart) / 1000;
@@ -139,7 +141,7 @@ try {
       loadAverageBefore,
       loadAverageAfter: loadavg(),
     },
-    config: { ...config, passwordScryptLogN: Number(running.ns.commandEnv.PASSWORD_SCRYPT_LOG_N) },
+    config: { ...config, passwordScryptLogN: SCRYPT_LOG_N },
     setup: {
       users: population.users.length,
       posts: population.postIds.length,
