@@ -30,12 +30,12 @@ export function barChart(options: { title: string; unit: string; groups: BarGrou
   const barArea = 460;
   const width = labelWidth + barArea + 80;
   const barHeight = 16;
-  // The legend flows left to right from the bars' edge and wraps; ~7 px per character at 12 px.
+  // The legend flows left to right from the bars' edge and wraps; about 8 px a character at 12 px.
   const legend: string[] = [];
   let lx = labelWidth;
   let ly = 6;
   for (const name of series) {
-    const itemWidth = 28 + name.length * 7;
+    const itemWidth = 36 + name.length * 8;
     if (lx + itemWidth > width && lx > labelWidth) {
       lx = labelWidth;
       ly += 18;
