@@ -3,7 +3,7 @@ import type { AuthorSummary } from '@careers/contracts/entities/person-summary';
 import type { Post } from '@careers/contracts/entities/post';
 import type { FeedQuery } from '@careers/contracts/requests/feed-query';
 import type { Pool, Redis } from '@careers/service-kit';
-import { connectedUserIds } from '../connections/queries.ts';
+import { connectedUserIds, connectionsOf } from '../connections/queries.ts';
 import { timelineKeys } from '../timelines/keys.ts';
 import { postKeys } from './keys.ts';
 
@@ -89,10 +89,11 @@ export class PostQueries {
     const filtered = query.type !== undefined || query.category !== undefined || query.tags.length > 0;
     if (query.following && !filtered) return this.timeline(viewerId, offset, query.limit);
 
-    const network = [viewerId, ...(await connectedUserIds(this.pool, this.s, viewerId))];
-    const where = [`(p.visibility = 'public' OR p.author_id = ANY($1))`];
-    const params: unknown[] = [network];
-    if (query.following) where.push('p.author_id = ANY($1)');
+    // The reader and their connections, computed inside the query: one round trip for page and total.
+    const network = `(SELECT $1::text UNION ${connectionsOf(this.s, '$1')})`;
+    const where = [`(p.visibility = 'public' OR p.author_id IN ${network})`];
+    const params: unknown[] = [viewerId];
+    if (query.following) where.push(`p.author_id IN ${network}`);
     if (query.type !== undefined) where.push(`p.type = $${params.push(query.type)}`);
     if (query.category !== undefined) where.push(`p.category = $${params.push(query.category)}`);
     if (query.tags.length > 0) {
@@ -100,22 +101,23 @@ export class PostQueries {
       where.push(`p.tags_lower && $${params.push(tags)}::text[]`);
     }
     const condition = where.join(' AND ');
-    const [page, count] = await Promise.all([
-      this.pool.query<PostRow>(
-        `SELECT ${POST_COLUMNS} FROM ${this.s}.posts p LEFT JOIN ${this.s}.users u ON u.id = p.author_id
-          WHERE ${condition} ORDER BY p.created_at DESC, p.id DESC
-          LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-        [...params, query.limit, offset],
-      ),
-      this.pool.query<{ n: number }>(
+    const page = await this.pool.query<PostRow & { total: number }>(
+      `SELECT ${POST_COLUMNS}, count(*) OVER ()::int AS total
+         FROM ${this.s}.posts p LEFT JOIN ${this.s}.users u ON u.id = p.author_id
+        WHERE ${condition} ORDER BY p.created_at DESC, p.id DESC
+        LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      [...params, query.limit, offset],
+    );
+    let total = page.rows[0]?.total ?? 0;
+    if (page.rows.length === 0 && offset > 0) {
+      // Past the last page the window has no row to carry the total.
+      const count = await this.pool.query<{ n: number }>(
         `SELECT count(*)::int AS n FROM ${this.s}.posts p WHERE ${condition}`,
         params,
-      ),
-    ]);
-    return {
-      posts: await this.hydrate(page.rows, viewerId, FEED_COMMENTS_PER_POST),
-      total: count.rows[0]?.n ?? 0,
-    };
+      );
+      total = count.rows[0]?.n ?? 0;
+    }
+    return { posts: await this.hydrate(page.rows, viewerId, FEED_COMMENTS_PER_POST), total };
   }
 
   /** A user's own posts, newest first (GET /posts/my/posts). */
