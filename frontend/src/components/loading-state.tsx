@@ -1,10 +1,10 @@
 import { screenMessages } from '@careers/contracts/messages';
 
-/** A spinner inside a screen or a card, while its data is on the way. */
-export function LoadingState() {
+/** "Loading..." with a spinner: the whole page while the session check runs, or inside a screen or card. */
+export function LoadingState({ fullPage = false }: { fullPage?: boolean }) {
   return (
-    <div className="loading-state" role="status" aria-live="polite">
-      <span className="spinner spinner-small" aria-hidden="true" />
+    <div className={fullPage ? 'full-page-spinner' : 'loading-state'} role="status" aria-live="polite">
+      <span className={fullPage ? 'spinner' : 'spinner spinner-small'} aria-hidden="true" />
       <span>{screenMessages.loading}</span>
     </div>
   );
