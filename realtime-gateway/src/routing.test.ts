@@ -62,8 +62,17 @@ describe('socketMessagesFor', () => {
   });
 
   it('tells feed viewers about a new post', () => {
-    const [m] = socketMessagesFor(event('PostCreated', postId, 1, { postId, authorId: a }));
+    const [m] = socketMessagesFor(
+      event('PostCreated', postId, 1, { postId, authorId: a, visibility: 'public' }),
+    );
     expect(m).toMatchObject({ room: 'feed', event: 'feed:post-created', payload: { postId, authorId: a } });
+  });
+
+  it('announces a connections-only post to its author alone', () => {
+    const messages = socketMessagesFor(
+      event('PostCreated', postId, 1, { postId, authorId: a, visibility: 'connections' }),
+    );
+    expect(messages.map((m) => m.room)).toEqual([`user:${a}`]);
   });
 
   it('sends a connection request to the recipient only, and the answer to both people', () => {

@@ -20,7 +20,9 @@ export function socketMessagesFor(event: DomainEvent): SocketMessage[] {
     case 'PostCreated':
       return [
         {
-          room: rooms.feed,
+          // A connections-only post is announced to its author alone: the gateway does not know who is
+          // connected, and everyone else would be told of a post they cannot open.
+          room: event.data.visibility === 'public' ? rooms.feed : rooms.user(event.data.authorId),
           event: serverEvents.feedPostCreated,
           payload: { postId: event.data.postId, authorId: event.data.authorId, consistencyToken },
         },
