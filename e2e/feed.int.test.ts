@@ -198,6 +198,26 @@ describe('the feed, end to end', () => {
     expect(feedOf((await get(ada, '/api/posts/feed?category=Technology')).body)).toEqual(['Ada two']);
   });
 
+  it('serves a repeated feed read from the cache until a read model changes', async () => {
+    const read = async () => {
+      const response = await fetch(`${queryUrl}/api/posts/feed?limit=5`, {
+        headers: { cookie: `${SESSION_COOKIE}=${bob.sid}` },
+      });
+      return { cache: response.headers.get('x-read-cache'), body: await response.text() };
+    };
+    const first = await read();
+    const second = await read();
+    expect(second).toEqual({ cache: 'hit', body: first.body });
+    const liked = await send(ada, `/api/posts/${(adaPosts[0] as Post)._id}/like`);
+    const token = liked.headers[CONSISTENCY_HEADER] as string;
+    tokens = tokens.filter((t) => t !== token);
+    const after = await fetch(`${queryUrl}/api/posts/feed?limit=5`, {
+      headers: { cookie: `${SESSION_COOKIE}=${bob.sid}`, [CONSISTENCY_HEADER]: token },
+    });
+    expect(after.headers.get('x-read-cache')).toBe('miss');
+    await send(ada, `/api/posts/${(adaPosts[0] as Post)._id}/like`); // take it back
+  });
+
   it('refuses a bad query with 400 and its message', async () => {
     const response = await get(ada, '/api/posts/feed?limit=0');
     expect(response).toEqual({ status: 400, body: { message: queryMessages.limitInvalid } });

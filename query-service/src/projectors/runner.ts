@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { type DomainEvent, parseDomainEvent } from '@careers/contracts/events/catalogue';
 import { streamTypes } from '@careers/contracts/topics';
 import {
@@ -40,6 +41,9 @@ export interface ProjectorRunnerOptions {
  * together with the per-stream checkpoints; Kafka offsets are committed only after that commit. An event
  * at or below its stream's checkpoint is a redelivery and changes nothing.
  */
+/** Changes whenever a batch changes any read model (see ResponseCache). */
+export const PROJECTIONS_VERSION_KEY = 'projections:version';
+
 export class ProjectorRunner {
   private readonly options: ProjectorRunnerOptions;
   private readonly byType = new Map<string, Projector[]>();
@@ -164,6 +168,9 @@ export class ProjectorRunner {
           [message.topic, message.partition, message.offset, reason, message.value?.toString('utf8') ?? ''],
         );
       }
+      // A new version of the read models: cached responses made from the old one stop matching. It is
+      // written before the commit, so a reader that waited for this batch's checkpoint sees it.
+      if (applied > 0) multi.set(PROJECTIONS_VERSION_KEY, randomUUID());
       // Redis first, then the commit: if the commit fails the batch is redelivered and the idempotent
       // Redis writes are simply made again.
       const results = await multi.exec();

@@ -3,21 +3,38 @@ import { postMessages } from '@careers/contracts/messages';
 import { API_PREFIX, routes } from '@careers/contracts/routes';
 import { notFound, parseOr400 } from '@careers/service-kit';
 import { requireViewer } from '../auth.ts';
+import { PROJECTIONS_VERSION_KEY } from '../projectors/runner.ts';
+import { ResponseCache } from '../response-cache.ts';
 import type { QueryRouteDeps } from './deps.ts';
 
 const path = (route: { path: string }) => `${API_PREFIX}${route.path}`;
 
 /** GET /api/posts/feed, /api/posts/my/posts and /api/posts/:id. */
 export function registerPostQueries({ app, redis, posts }: QueryRouteDeps): void {
-  app.get(path(routes.getFeed), async (request) => {
-    const viewerId = await requireViewer(redis, request);
+  // Feed pages per reader and query, valid while the read models keep their version: repeated reads
+  // cost one Redis round trip. 32 MB at most.
+  const cache = new ResponseCache(32 * 1024 * 1024);
+
+  app.get(path(routes.getFeed), async (request, reply) => {
+    const [viewerId, version] = await Promise.all([
+      requireViewer(redis, request),
+      redis.get(PROJECTIONS_VERSION_KEY),
+    ]);
     const query = parseOr400(routes.getFeed.query, request.query);
+    const key = `${viewerId} ${JSON.stringify(query)}`;
+    const cached = version ? cache.get(key, version) : undefined;
+    reply.type('application/json; charset=utf-8');
+    reply.header('x-read-cache', cached === undefined ? 'miss' : 'hit');
+    if (cached !== undefined) return reply.send(cached);
     const { posts: data, total } = await posts.feed(viewerId, query);
     const pagination: PostsPagination = {
       ...pageInfo({ page: query.page, limit: query.limit, total }),
       totalPosts: total,
     };
-    return { data, pagination };
+    const body = JSON.stringify({ data, pagination });
+    // Stored under the version read before the query: a change made meanwhile makes it a miss.
+    if (version) cache.set(key, version, body);
+    return reply.send(body);
   });
 
   app.get(path(routes.getMyPosts), async (request) => {
