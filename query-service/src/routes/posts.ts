@@ -20,12 +20,13 @@ export function registerPostQueries({ app, redis, posts }: QueryRouteDeps): void
       requireViewer(redis, request),
       redis.get(PROJECTIONS_VERSION_KEY),
     ]);
-    const query = parseOr400(routes.getFeed.query, request.query);
-    const key = `${viewerId} ${JSON.stringify(query)}`;
+    // Keyed by the raw URL, so a hit skips parsing; a query spelled differently is just another entry.
+    const key = `${viewerId} ${request.url}`;
     const cached = version ? cache.get(key, version) : undefined;
     reply.type('application/json; charset=utf-8');
     reply.header('x-read-cache', cached === undefined ? 'miss' : 'hit');
     if (cached !== undefined) return reply.send(cached);
+    const query = parseOr400(routes.getFeed.query, request.query);
     const { posts: data, total } = await posts.feed(viewerId, query);
     const pagination: PostsPagination = {
       ...pageInfo({ page: query.page, limit: query.limit, total }),
