@@ -1,0 +1,483 @@
+/**
+ * The feed in two browsers at once, each with its own cookies: A publishes, B is told of it without a
+ * reload, B likes, comments and unlikes, and A's screen follows each change live through the socket
+ * (no feed request). Then A's dashboard lists the post from A's network timeline with its counts, and a
+ * blank composer cannot post. Socket traffic is recorded next to the screenshots, to read when a step
+ * fails.
+ */
+import { randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { serverEvents } from '@careers/contracts/sockets';
+import type { Browser, BrowserContext, Locator, Page, Response } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ARTIFACTS, launchBrowser } from './browser.ts';
+import { WEB_URL } from './topology.ts';
+
+const WAIT = 15_000;
+
+/** One signed-in person: their page, what it saw, and the socket.io packets it exchanged. */
+interface Reader {
+  label: 'a' | 'b';
+  first: string;
+  last: string;
+  email: string;
+  context: BrowserContext;
+  page: Page;
+  journal: string[];
+  /** socket.io packets as text ("40{...}" a namespace connect, "42[...]" an event), both directions. */
+  received: string[];
+  sent: string[];
+  /** Every GET /api/posts/feed this page made, by its query string. */
+  feedRequests: string[];
+  /** Every document load or history change of the main frame. */
+  navigations: string[];
+}
+
+const stamp = () => new Date().toISOString().slice(11, 23);
+
+async function visible(locator: Locator, what: string): Promise<void> {
+  try {
+    await locator.waitFor({ state: 'visible', timeout: WAIT });
+  } catch {
+    throw new Error(`${what}: not visible within ${WAIT / 1000} s`);
+  }
+}
+
+/** Polls `check` until it holds, for at most WAIT; `what` says what was awaited when it does not. */
+async function until(what: string, check: () => boolean | Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + WAIT;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out after ${WAIT / 1000} s waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function at(page: Page, path: string): Promise<void> {
+  await page.waitForURL((url) => url.pathname === path, { timeout: WAIT });
+}
+
+async function shot(reader: Reader, name?: string): Promise<void> {
+  const suffix = name === undefined ? '' : `-${name}`;
+  await reader.page.screenshot({ path: `${ARTIFACTS}/feed-${reader.label}${suffix}.png` });
+}
+
+/** Runs `action` and returns the reply of the API call it makes (both settle, so nothing is left dangling). */
+async function replyTo(
+  page: Page,
+  method: string,
+  path: string | RegExp,
+  action: () => Promise<unknown>,
+): Promise<Response> {
+  const matches = (pathname: string) => (typeof path === 'string' ? pathname === path : path.test(pathname));
+  const [response] = await Promise.all([
+    page.waitForResponse(
+      (reply) => reply.request().method() === method && matches(new URL(reply.url()).pathname),
+      { timeout: WAIT },
+    ),
+    action(),
+  ]);
+  return response;
+}
+
+/** socket.io packets in an engine.io message: "4" + the packet; polling joins several with \x1e. */
+function socketPackets(payload: string): string[] {
+  return payload
+    .split('\x1e')
+    .filter((message) => message.startsWith('4'))
+    .map((message) => message.slice(1));
+}
+
+/** A page in its own context whose console errors, API replies, navigations and socket packets are kept. */
+async function openReader(
+  browser: Browser,
+  label: Reader['label'],
+  first: string,
+  last: string,
+): Promise<Reader> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  page.setDefaultTimeout(WAIT);
+  page.setDefaultNavigationTimeout(WAIT);
+  const reader: Reader = {
+    label,
+    first,
+    last,
+    email: `${first.toLowerCase()}.${randomUUID().slice(0, 8)}@example.com`,
+    context,
+    page,
+    journal: [],
+    received: [],
+    sent: [],
+    feedRequests: [],
+    navigations: [],
+  };
+  const { journal } = reader;
+  const keep = (direction: 'in' | 'out', payload: string) => {
+    for (const packet of socketPackets(payload)) {
+      (direction === 'in' ? reader.received : reader.sent).push(packet);
+      journal.push(`${stamp()} socket ${direction === 'in' ? '<-' : '->'} ${packet.slice(0, 300)}`);
+    }
+  };
+  page.on('console', (message) => {
+    if (message.type() === 'error') journal.push(`${stamp()} console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => journal.push(`${stamp()} page error: ${error.message}`));
+  page.on('framenavigated', (frame) => {
+    if (frame !== page.mainFrame()) return;
+    reader.navigations.push(frame.url());
+    journal.push(`${stamp()} at ${frame.url()}`);
+  });
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (request.method() === 'GET' && url.pathname === '/api/posts/feed')
+      reader.feedRequests.push(url.search);
+    if (url.pathname === '/socket.io/' && request.method() === 'POST') keep('out', request.postData() ?? '');
+  });
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    const method = response.request().method();
+    if (url.pathname.startsWith('/api/')) {
+      journal.push(`${stamp()} ${method} ${url.pathname}${url.search} -> ${response.status()}`);
+    }
+    if (
+      url.pathname === '/socket.io/' &&
+      method === 'GET' &&
+      url.searchParams.get('transport') === 'polling'
+    ) {
+      response.text().then(
+        (body) => keep('in', body),
+        () => {},
+      );
+    }
+  });
+  page.on('websocket', (socket) => {
+    if (!socket.url().includes('/socket.io/')) return;
+    journal.push(`${stamp()} websocket ${socket.url()}`);
+    socket.on('framereceived', ({ payload }) => keep('in', payload.toString()));
+    socket.on('framesent', ({ payload }) => keep('out', payload.toString()));
+    socket.on('close', () => journal.push(`${stamp()} websocket closed`));
+  });
+  return reader;
+}
+
+/** Kept next to the screenshots: what the browser saw, to read when a step fails. */
+function keepJournal(reader: Reader): void {
+  writeFileSync(`${ARTIFACTS}/feed-${reader.label}.log`, `${reader.journal.join('\n')}\n`);
+}
+
+/** The socket.io events this page received, parsed: [name, payload]. */
+function eventsReceived(reader: Reader, name: string): Array<Record<string, unknown>> {
+  const events: Array<Record<string, unknown>> = [];
+  for (const packet of reader.received) {
+    const body = packet.match(/^2\d*(\[.*)$/s)?.[1];
+    if (body === undefined) continue;
+    const [event, payload] = JSON.parse(body) as [string, Record<string, unknown>];
+    if (event === name) events.push(payload);
+  }
+  return events;
+}
+
+/** Whether this page asked the gateway to follow `postId` (post:subscribe). */
+function subscribedTo(reader: Reader, postId: string): boolean {
+  return reader.sent.some((packet) => packet.startsWith('2') && packet.includes(postId));
+}
+
+/** Counts the namespace connect acknowledgements: from one on, the socket is in the feed room. */
+function connects(reader: Reader): number {
+  return reader.received.filter((packet) => packet.startsWith('0')).length;
+}
+
+async function register(reader: Reader): Promise<void> {
+  const { page } = reader;
+  await page.goto(`${WEB_URL}/register`);
+  await visible(page.getByRole('heading', { name: 'Create your account', exact: true }), 'the register form');
+  await page.getByLabel('First name', { exact: true }).fill(reader.first);
+  await page.getByLabel('Last name', { exact: true }).fill(reader.last);
+  await page.getByLabel('Email', { exact: true }).fill(reader.email);
+  await page.getByLabel('Password', { exact: true }).fill('feed-e2e-password');
+  await page.getByLabel('Confirm password', { exact: true }).fill('feed-e2e-password');
+  await page.getByLabel('Account type', { exact: true }).selectOption('job_seeker');
+  const reply = await replyTo(page, 'POST', '/api/auth/register', () =>
+    page.getByRole('button', { name: 'Create account', exact: true }).click(),
+  );
+  expect(reply.status(), `registering ${reader.email}`).toBe(201);
+  await at(page, '/dashboard');
+  await visible(
+    page.getByRole('heading', { name: `Welcome back, ${reader.first}!`, exact: true, level: 1 }),
+    `${reader.first}'s dashboard`,
+  );
+}
+
+/** Opens /feed (a fresh page load) and waits for the list and for the socket to join its rooms. */
+async function openFeed(reader: Reader): Promise<void> {
+  const { page } = reader;
+  const before = connects(reader);
+  await page.goto(`${WEB_URL}/feed`);
+  await visible(page.getByRole('heading', { name: 'Feed', exact: true, level: 1 }), `${reader.first}'s feed`);
+  await visible(
+    page.getByText('No posts yet', { exact: true }).or(page.getByRole('article').first()),
+    `"No posts yet" or a post in ${reader.first}'s feed`,
+  );
+  await until(`${reader.first}'s socket to connect after opening /feed`, () => connects(reader) > before);
+}
+
+function card(reader: Reader, content: string): Locator {
+  return reader.page.getByRole('article').filter({ hasText: content });
+}
+
+function likeButton(reader: Reader, content: string): Locator {
+  return card(reader, content).getByRole('button', { name: 'Like', exact: true });
+}
+
+function commentsButton(reader: Reader, content: string): Locator {
+  return card(reader, content).getByRole('button', { name: 'Comments', exact: true });
+}
+
+/** Waits until a count button shows `count` (its text), with a message naming what is shown instead. */
+async function expectCount(button: Locator, count: number, what: string): Promise<void> {
+  let shown: string | null | undefined;
+  try {
+    await until(`${what} to read ${count}`, async () => {
+      shown = (await button.textContent({ timeout: WAIT }))?.trim();
+      return shown === String(count);
+    });
+  } catch (error) {
+    throw new Error(`${(error as Error).message} (it reads ${JSON.stringify(shown)})`);
+  }
+}
+
+async function expectPressed(button: Locator, pressed: boolean, what: string): Promise<void> {
+  await until(`${what} to have aria-pressed="${pressed}"`, async () => {
+    return (await button.getAttribute('aria-pressed')) === String(pressed);
+  });
+}
+
+describe('the feed in two browsers: a post, live likes and comments', () => {
+  const content = `Shipping the ledger rewrite today ${randomUUID().slice(0, 8)}`;
+  const comment = `Congratulations on the release ${randomUUID().slice(0, 8)}`;
+  let browser: Browser;
+  let a: Reader;
+  let b: Reader;
+  let postId = '';
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    a = await openReader(browser, 'a', 'Ada', 'Lovelace');
+    b = await openReader(browser, 'b', 'Alan', 'Turing');
+    await register(a);
+    await register(b);
+  });
+  afterAll(async () => {
+    for (const reader of [a, b]) {
+      if (reader) keepJournal(reader);
+    }
+    await a?.context.close();
+    await b?.context.close();
+    await browser?.close();
+  });
+
+  it('A posts: the post is first in A feed at once, and B, already on /feed, is offered "New posts"', async () => {
+    await openFeed(a);
+    await openFeed(b);
+    const bFeedRequests = b.feedRequests.length;
+
+    const composer = a.page.getByRole('textbox', { name: "What's on your mind?", exact: true });
+    await composer.fill(content);
+    const reply = await replyTo(a.page, 'POST', '/api/posts', () =>
+      a.page.getByRole('button', { name: 'Post', exact: true }).click(),
+    );
+    expect(reply.status(), 'POST /api/posts').toBe(201);
+    postId = ((await reply.json()) as { data: { _id: string } }).data._id;
+    expect(postId).toBeTruthy();
+
+    await visible(card(a, content), 'the new post in A feed');
+    expect(await a.page.getByRole('article').first().textContent()).toContain(content);
+    expect(await composer.inputValue(), 'the composer is cleared after posting').toBe('');
+    await shot(a, 'posted');
+
+    const newPosts = b.page.getByRole('button', { name: 'New posts', exact: true });
+    await visible(newPosts, 'the "New posts" button in B feed (B did not reload)');
+    expect(b.feedRequests.length, 'B fetched the feed again before asking for new posts').toBe(bFeedRequests);
+    await shot(b, 'new-posts');
+    // The author is not offered their own post again.
+    expect(await a.page.getByRole('button', { name: 'New posts', exact: true }).count()).toBe(0);
+
+    await newPosts.click();
+    const bCard = card(b, content);
+    await visible(bCard, 'A post in B feed after "New posts"');
+    await newPosts.waitFor({ state: 'detached', timeout: WAIT });
+    await visible(bCard.getByText('Ada Lovelace', { exact: true }), 'the author name on the card');
+    await visible(bCard.getByText('Professional', { exact: true }), '"Professional" for an empty job title');
+    await visible(bCard.getByText('Just now', { exact: true }), 'the relative time "Just now"');
+    await visible(bCard.getByText(content, { exact: true }), 'the content on the card');
+    expect(await likeButton(b, content).textContent()).toBe('0');
+    expect(await commentsButton(b, content).textContent()).toBe('0');
+    await shot(b, 'shows-post');
+
+    // Both pages follow the post, so its counts can be pushed to them.
+    await until('A to subscribe to its new post', () => subscribedTo(a, postId));
+    await until('B to subscribe to the post it was shown', () => subscribedTo(b, postId));
+  });
+
+  it('B likes: B sees it pressed with 1 at once, and A sees 1 live, with no feed request', async () => {
+    const aFeedRequests = a.feedRequests.length;
+    const aNavigations = a.navigations.length;
+    const aLike = likeButton(a, content);
+    expect(await aLike.textContent()).toBe('0');
+
+    const bLike = likeButton(b, content);
+    const reply = await replyTo(b.page, 'POST', `/api/posts/${postId}/like`, () => bLike.click());
+    expect(reply.status(), 'POST like').toBe(200);
+    await expectPressed(bLike, true, "B's like button");
+    await expectCount(bLike, 1, "B's like count");
+
+    await expectCount(aLike, 1, "A's like count (live, without a reload)");
+    expect(await aLike.getAttribute('aria-pressed'), 'A did not like the post').toBe('false');
+    expect(a.feedRequests.slice(aFeedRequests), 'GET /api/posts/feed made by A for the like').toEqual([]);
+    expect(a.navigations.slice(aNavigations), 'navigations of A during the like').toEqual([]);
+    expect(
+      eventsReceived(a, serverEvents.postUpdated).some(
+        (event) => event.postId === postId && event.likesCount === 1,
+      ),
+      'A received post:updated with likesCount 1',
+    ).toBe(true);
+    await shot(a, 'liked');
+    await shot(b, 'liked');
+  });
+
+  it('B comments: A sees the count 1 live, and the comment when A opens the comments', async () => {
+    const aFeedRequests = a.feedRequests.length;
+    const aNavigations = a.navigations.length;
+    const aComments = commentsButton(a, content);
+    expect(await aComments.textContent()).toBe('0');
+
+    const bComments = commentsButton(b, content);
+    await bComments.click();
+    expect(await bComments.getAttribute('aria-expanded')).toBe('true');
+    const bCard = card(b, content);
+    await bCard.getByRole('textbox', { name: 'Write a comment', exact: true }).fill(comment);
+    const reply = await replyTo(b.page, 'POST', `/api/posts/${postId}/comments`, () =>
+      bCard.getByRole('button', { name: 'Comment', exact: true }).click(),
+    );
+    expect(reply.status(), 'POST comment').toBe(201);
+    await visible(
+      bCard.getByRole('list', { name: 'Comments', exact: true }).getByText(comment, { exact: true }),
+      "B's comment in B's open comment list",
+    );
+    await expectCount(bComments, 1, "B's comment count");
+
+    await expectCount(aComments, 1, "A's comment count (live, without a reload)");
+    expect(a.feedRequests.slice(aFeedRequests), 'GET /api/posts/feed made by A for the comment').toEqual([]);
+    expect(a.navigations.slice(aNavigations), 'navigations of A during the comment').toEqual([]);
+    expect(
+      eventsReceived(a, serverEvents.postCommentAdded).some(
+        (event) => event.postId === postId && event.commentsCount === 1,
+      ),
+      'A received post:comment-added with commentsCount 1',
+    ).toBe(true);
+
+    await aComments.click();
+    expect(await aComments.getAttribute('aria-expanded')).toBe('true');
+    const aList = card(a, content).getByRole('list', { name: 'Comments', exact: true });
+    const listed = aList.getByRole('listitem').filter({ hasText: comment });
+    await visible(listed, "B's comment in A's comment list");
+    await visible(listed.getByText('Alan Turing', { exact: true }), "B's name on the comment");
+    expect(await aList.getByRole('listitem').count()).toBe(1);
+    await shot(a, 'commented');
+    await shot(b, 'commented');
+  });
+
+  it('B unlikes: B sees it unpressed with 0, and A sees 0 live', async () => {
+    const aFeedRequests = a.feedRequests.length;
+    const aNavigations = a.navigations.length;
+    const bLike = likeButton(b, content);
+    const reply = await replyTo(b.page, 'POST', `/api/posts/${postId}/like`, () => bLike.click());
+    expect(reply.status(), 'POST like (to unlike)').toBe(200);
+    await expectPressed(bLike, false, "B's like button");
+    await expectCount(bLike, 0, "B's like count");
+
+    await expectCount(likeButton(a, content), 0, "A's like count after the unlike (live)");
+    expect(a.feedRequests.slice(aFeedRequests), 'GET /api/posts/feed made by A for the unlike').toEqual([]);
+    expect(a.navigations.slice(aNavigations), 'navigations of A during the unlike').toEqual([]);
+    // The comment count is untouched by the like push.
+    expect(await commentsButton(a, content).textContent()).toBe('1');
+    await shot(a);
+    await shot(b);
+  });
+
+  it("lists A's post in the Recent Activity of A's dashboard with its counts", async () => {
+    const { page } = a;
+    const expectActivity = async (when: string) => {
+      await visible(
+        page.getByRole('heading', { name: 'Welcome back, Ada!', exact: true, level: 1 }),
+        `A's dashboard ${when}`,
+      );
+      const item = page
+        .getByRole('region', { name: 'Recent Activity', exact: true })
+        .getByRole('listitem')
+        .filter({ hasText: content });
+      await visible(item, `A's post in Recent Activity ${when}`);
+      let text = '';
+      try {
+        await until(`the post's counts in Recent Activity ${when}`, async () => {
+          text = ((await item.textContent()) ?? '').replace(/\s+/g, ' ');
+          return /Likes: ?0(?!\d)/.test(text) && /Comments: ?1(?!\d)/.test(text);
+        });
+      } catch (error) {
+        throw new Error(`${(error as Error).message}: it reads ${JSON.stringify(text)}`);
+      }
+      expect(text).toContain('Ada Lovelace');
+    };
+
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Dashboard', exact: true })
+      .click();
+    await at(page, '/dashboard');
+    await expectActivity('(opened from the sidebar)');
+    await shot(a, 'dashboard');
+
+    // A fresh load: the list and its counts come from A's network timeline on the server.
+    const reply = await replyTo(page, 'GET', '/api/posts/feed', () => page.reload());
+    expect(reply.status()).toBe(200);
+    expect(new URL(reply.url()).searchParams.get('following')).toBe('true');
+    await expectActivity('after a reload');
+  });
+
+  it('offers no way to post blank text: the Post button is absent or disabled', async () => {
+    const { page } = b;
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/posts') {
+        posts.push(request.url());
+      }
+    });
+    const composer = page.getByRole('textbox', { name: "What's on your mind?", exact: true });
+    const post = page.getByRole('button', { name: 'Post', exact: true });
+    expect(await post.count(), 'the Post button with an empty composer').toBe(0);
+
+    await composer.fill('   ');
+    const shown = await post.count();
+    if (shown > 0) {
+      expect(await post.isDisabled(), 'the Post button with only spaces').toBe(true);
+    }
+    await composer.press('Enter');
+    await composer.fill('\n\t  ');
+    if ((await post.count()) > 0) {
+      expect(await post.isDisabled(), 'the Post button with only blank characters').toBe(true);
+    }
+    await shot(b, 'blank-composer');
+    expect(posts, 'POST /api/posts sent for blank text').toEqual([]);
+    await composer.fill('');
+    expect(await post.count(), 'the Post button once the composer is empty again').toBe(0);
+  });
+
+  it('met no server error and no page error in either browser', () => {
+    for (const reader of [a, b]) {
+      expect(
+        reader.journal.filter((line) => / -> 5\d\d$| page error: /.test(line)),
+        `${reader.first}'s server errors and page errors`,
+      ).toEqual([]);
+    }
+  });
+});
