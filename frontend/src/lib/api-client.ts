@@ -1,6 +1,6 @@
 import { CONSISTENCY_HEADER } from '@careers/contracts/consistency';
 import { globalMessages } from '@careers/contracts/messages';
-import { ConsistencyTokens } from './consistency-tokens';
+import { ConsistencyTokens, type TokenStorage } from './consistency-tokens';
 
 /** An API call that failed; `message` is ready to show. `status` is null when no response came. */
 export class ApiError extends Error {
@@ -39,6 +39,8 @@ export interface ApiClientDeps {
   baseUrl: string;
   currentPath: () => string;
   redirectToLogin: () => void;
+  /** Where consistency tokens outlive a reload (the tab's sessionStorage in the browser). */
+  tokenStorage?: TokenStorage;
 }
 
 export interface ApiClient {
@@ -86,7 +88,7 @@ export function errorMessageFor(status: number, body: unknown, fallbackMessage?:
 }
 
 export function createApiClient(deps: ApiClientDeps): ApiClient {
-  const tokens = new ConsistencyTokens();
+  const tokens = new ConsistencyTokens(deps.tokenStorage);
 
   async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
     const method = options.method ?? 'GET';
@@ -150,4 +152,5 @@ export const apiClient = createApiClient({
   baseUrl: '/api',
   currentPath: () => window.location.pathname,
   redirectToLogin: () => window.location.assign('/login'),
+  tokenStorage: typeof window === 'undefined' ? undefined : window.sessionStorage,
 });

@@ -2,6 +2,9 @@ import { formatConsistencyToken, parseConsistencyTokens } from '@careers/contrac
 
 /** Enough for any burst of writes a person makes between two reads. */
 const maxStreams = 32;
+const STORAGE_KEY = 'consistency-tokens';
+
+export type TokenStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 /**
  * Read-your-writes on the client: remembers the consistency tokens that command replies (and socket
@@ -10,6 +13,30 @@ const maxStreams = 32;
  */
 export class ConsistencyTokens {
   readonly #versions = new Map<string, number>();
+  readonly #storage: TokenStorage | undefined;
+
+  /**
+   * With `storage` (the tab's sessionStorage), the tokens survive a reload: a page reloaded right
+   * after a write still waits for it.
+   */
+  constructor(storage?: TokenStorage) {
+    this.#storage = storage;
+    try {
+      this.remember(storage?.getItem(STORAGE_KEY));
+    } catch {
+      // Storage may be unavailable (privacy modes); tokens then live in memory only.
+    }
+  }
+
+  #save(): void {
+    try {
+      const header = ConsistencyTokens.header(this.#versions);
+      if (header) this.#storage?.setItem(STORAGE_KEY, header);
+      else this.#storage?.removeItem(STORAGE_KEY);
+    } catch {
+      // As above: memory only.
+    }
+  }
 
   /** Accepts a raw header value: one token or a comma-separated list. Malformed values are ignored. */
   remember(header: string | null | undefined): void {
@@ -24,6 +51,7 @@ export class ConsistencyTokens {
       if (oldest === undefined) break;
       this.#versions.delete(oldest);
     }
+    this.#save();
   }
 
   /** What a read sends now; pass it back to `settled` when that read succeeds. */
@@ -44,5 +72,6 @@ export class ConsistencyTokens {
     for (const [streamId, version] of sent) {
       if (this.#versions.get(streamId) === version) this.#versions.delete(streamId);
     }
+    this.#save();
   }
 }
