@@ -116,13 +116,15 @@ export class CommandTransaction {
       tuples.push(`(${Array.from({ length: 9 }, (_, k) => `$${base + k + 1}`).join(', ')})`);
     });
     try {
-      const { rows } = await this.client.query<EventRow>(
-        `INSERT INTO ${this.table}
+      const { rows } = await this.client.query<EventRow>({
+        // Prepared per connection and event count (nearly always 1): appends are the hottest statement.
+        name: `${this.table}:append:${tuples.length}`,
+        text: `INSERT INTO ${this.table}
            (event_id, stream_type, stream_id, stream_version, type, schema_version, data, metadata, occurred_at)
          VALUES ${tuples.join(', ')}
          RETURNING ${EVENT_LOG_COLUMNS}`,
-        params,
-      );
+        values: params,
+      });
       const envelopes = rows.sort((a, b) => a.stream_version - b.stream_version).map(rowToEnvelope);
       this.appended.push(...envelopes);
       return envelopes;

@@ -42,13 +42,18 @@ export class PostStore {
     postId: string,
     userId: string,
   ): Promise<{ post: PostState; liked: boolean } | null> {
-    const { rows } = await tx.query<Row>(`SELECT * FROM ${this.posts} WHERE id = $1 FOR UPDATE`, [postId]);
+    const { rows } = await tx.query<Row>({
+      name: `${this.posts}:lock`,
+      text: `SELECT * FROM ${this.posts} WHERE id = $1 FOR UPDATE`,
+      values: [postId],
+    });
     const row = rows[0];
     if (!row) return null;
-    const likes = await tx.query(`SELECT 1 FROM ${this.likes} WHERE post_id = $1 AND user_id = $2`, [
-      postId,
-      userId,
-    ]);
+    const likes = await tx.query({
+      name: `${this.likes}:exists`,
+      text: `SELECT 1 FROM ${this.likes} WHERE post_id = $1 AND user_id = $2`,
+      values: [postId, userId],
+    });
     return { post: toState(row), liked: (likes.rowCount ?? 0) > 0 };
   }
 
@@ -65,11 +70,13 @@ export class PostStore {
     const change = liked
       ? `INSERT INTO ${this.likes} (post_id, user_id) VALUES ($1, $4)`
       : `DELETE FROM ${this.likes} WHERE post_id = $1 AND user_id = $4`;
-    await tx.query(
-      `WITH change AS (${change})
+    await tx.query({
+      // Prepared once per connection: the like path runs these statements more than any other.
+      name: `${this.likes}:${liked ? 'like' : 'unlike'}`,
+      text: `WITH change AS (${change})
        UPDATE ${this.posts} SET likes_count = $2, version = $3 WHERE id = $1`,
-      [post.id, post.likesCount, post.version, userId],
-    );
+      values: [post.id, post.likesCount, post.version, userId],
+    });
   }
 
   async save(tx: Queryable, post: PostState): Promise<void> {
