@@ -147,6 +147,8 @@ export function createTopology(options: { poolSize: number }): BenchTopology {
       run('command-service', ['command-service/src/main.ts'], {
         ...production(ns.commandEnv, command),
         PASSWORD_SCRYPT_LOG_N: String(SCRYPT_LOG_N),
+        // Every bench user registers from this one loopback address.
+        REGISTER_MAX_PER_IP: '100000',
       });
       run('query-service', ['query-service/src/main.ts'], production(ns.queryEnv, query));
       run('projector', ['query-service/src/projector-main.ts'], production(ns.queryEnv));

@@ -62,6 +62,7 @@ export async function buildCommandApp(deps: CommandServiceDeps): Promise<Fastify
     throttle: new LoginThrottle(deps.redis, {
       maxFailuresPerAccount: config.LOGIN_MAX_FAILURES_PER_ACCOUNT,
       maxFailuresPerIp: config.LOGIN_MAX_FAILURES_PER_IP,
+      maxRegistrationsPerIp: config.REGISTER_MAX_PER_IP,
       windowSeconds: config.LOGIN_THROTTLE_WINDOW_SECONDS,
     }),
   });

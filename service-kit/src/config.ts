@@ -78,6 +78,8 @@ export const commandServiceEnv = baseEnv.extend({
     .min(1)
     .max(86_400)
     .default(15 * 60),
+  /** Registrations accepted from one client IP within the same window (each costs a password hash). */
+  REGISTER_MAX_PER_IP: z.coerce.number().int().min(1).max(100_000).default(20),
 });
 export type CommandServiceConfig = z.infer<typeof commandServiceEnv>;
 

@@ -5,6 +5,8 @@ import { HttpError, type Redis } from '@careers/service-kit';
 export interface LoginThrottleLimits {
   maxFailuresPerAccount: number;
   maxFailuresPerIp: number;
+  /** Registrations from one IP in the window: each costs a full password hash. */
+  maxRegistrationsPerIp: number;
   windowSeconds: number;
 }
 
@@ -62,5 +64,19 @@ export class LoginThrottle {
 
   async recordSuccess(account: string, ip: string): Promise<void> {
     await this.redis.del(this.keys(account, ip).account);
+  }
+
+  /** Counts a registration attempt from `ip`; past the limit it throws ThrottledError instead. */
+  async registration(ip: string): Promise<void> {
+    const key = `register-throttle:ip:${ip}`;
+    const replies = await this.redis
+      .multi()
+      .incr(key)
+      .expire(key, this.limits.windowSeconds, 'NX')
+      .ttl(key)
+      .exec();
+    const count = Number(replies?.[0]?.[1] ?? 0);
+    const ttl = Number(replies?.[2]?.[1] ?? this.limits.windowSeconds);
+    if (count > this.limits.maxRegistrationsPerIp) throw new ThrottledError(Math.max(1, ttl));
   }
 }

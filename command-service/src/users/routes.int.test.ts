@@ -12,6 +12,7 @@ import { testNamespace } from '@careers/service-kit/testing';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningCommandService, startCommandService } from '../service.ts';
+import { LoginThrottle, ThrottledError } from './login-throttle.ts';
 
 const ns = testNamespace('user-routes');
 let command: RunningCommandService;
@@ -168,6 +169,21 @@ describe('POST /api/auth/register', () => {
       origin: 'https://evil.example',
     });
     expect(response.statusCode).toBe(403);
+  });
+  it('limits registrations from one address, with 429 and Retry-After', async () => {
+    const limited = new LoginThrottle(command.deps.redis, {
+      maxFailuresPerAccount: 5,
+      maxFailuresPerIp: 50,
+      maxRegistrationsPerIp: 2,
+      windowSeconds: 60,
+    });
+    await limited.registration('192.0.2.150');
+    await limited.registration('192.0.2.150');
+    const refused = await limited.registration('192.0.2.150').catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ThrottledError);
+    expect(refused).toMatchObject({ statusCode: 429, message: authMessages.tooManyAttempts });
+    expect((refused as ThrottledError).headers['retry-after']).toMatch(/^[1-9]\d*$/);
+    await expect(limited.registration('192.0.2.151')).resolves.toBeUndefined();
   });
 });
 

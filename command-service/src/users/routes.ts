@@ -79,6 +79,7 @@ export function registerUserRoutes(deps: UserRouteDeps): void {
 
   app.post(path(routes.register), async (request, reply) => {
     const body = parseOr400(routes.register.body, request.body);
+    await throttle.registration(request.ip);
     const passwordHash = await hashPassword(body.password, logN);
     const userId = randomUUID();
     const { result: user, events } = await store.execute({ actorId: userId }, async (tx) => {
