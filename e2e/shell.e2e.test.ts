@@ -21,7 +21,8 @@ describe('the frontend shell in Chromium, through the edge routing of the dev se
     });
     await page.goto(`${WEB_URL}/feed`);
     await page.waitForURL(/\/login$/);
-    await expect(page.getByText('Your AI-powered career companion').isVisible()).resolves.toBe(true);
+    // The URL changes before the sign-in screen has rendered: wait for it rather than look once.
+    await page.getByText('Your AI-powered career companion').waitFor({ state: 'visible', timeout: 15_000 });
     expect(meCalls.length).toBeGreaterThan(0);
     // The session check reached a real service through the proxy (401 or 404), not a proxy error.
     expect(meCalls.every((status) => status === 401 || status === 404)).toBe(true);
