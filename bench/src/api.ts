@@ -1,6 +1,7 @@
 import { CONSISTENCY_HEADER } from '@careers/contracts/consistency';
 import { DEFAULT_PAGE_SIZE } from '@careers/contracts/constants';
-import { API_PREFIX, buildPath, routes } from '@careers/contracts/routes';
+import type { PostLikeState } from '@careers/contracts/entities/post';
+import { API_PREFIX, apiPath, buildPath, routes } from '@careers/contracts/routes';
 import { Pool } from 'undici';
 import type { Outcome } from './load.ts';
 
@@ -67,11 +68,8 @@ export interface BenchUser {
   cookie: string;
 }
 
-export interface LikeState {
-  postId: string;
-  likesCount: number;
-  isLiked: boolean;
-}
+/** What a like toggle answers (the contracts' shape). */
+export type LikeState = PostLikeState;
 
 /**
  * The product's HTTP API as the bench uses it: commands to the command-service (with the allowed
@@ -140,7 +138,7 @@ export class ProductApi {
   }
 
   getFeed(user: BenchUser, discardBody = false): Promise<Reply> {
-    const path = `${API_PREFIX}${buildPath(routes.getFeed)}?page=1&limit=${DEFAULT_PAGE_SIZE}`;
+    const path = `${apiPath(routes.getFeed)}?page=1&limit=${DEFAULT_PAGE_SIZE}`;
     return this.query.request('GET', path, { cookie: user.cookie, discardBody });
   }
 }

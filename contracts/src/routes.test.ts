@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { buildQueryString } from './api/query-string.ts';
 import {
   API_PREFIX,
+  apiPath,
   buildPath,
   ErrorResponse,
   type RouteDefinition,
@@ -128,6 +129,13 @@ describe('buildPath', () => {
 
   it('throws when a parameter is missing', () => {
     expect(() => buildPath(routes.getJob, { id: '' })).toThrow(/missing path parameter "id"/);
+  });
+});
+
+describe('apiPath', () => {
+  it('is the pattern a server registers, under /api', () => {
+    expect(apiPath(routes.toggleLike)).toBe('/api/posts/:id/like');
+    expect(apiPath(routes.getMe)).toBe('/api/auth/me');
   });
 });
 

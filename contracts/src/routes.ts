@@ -13,6 +13,11 @@ export { ErrorResponse, MessageResponse, UserResponse } from './api/responses.ts
 /** Every API path starts with this; the route table's paths do not include it. */
 export const API_PREFIX = '/api';
 
+/** A route's pattern as a server registers it: `apiPath(routes.toggleLike)` -> `/api/posts/:id/like`. */
+export function apiPath(route: { path: string }): string {
+  return `${API_PREFIX}${route.path}`;
+}
+
 /**
  * The API route table, keyed by operation. Services register exactly these (schema in, schema out);
  * the frontend calls them through `buildPath` and reads the `response` types.

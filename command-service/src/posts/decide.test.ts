@@ -7,6 +7,7 @@ import {
   decideToggleLike,
   evolvePost,
   type PostState,
+  visiblePost,
 } from './decide.ts';
 
 const now = new Date('2026-04-02T12:00:00.000Z');
@@ -77,9 +78,7 @@ describe('toggle like', () => {
 
   it('answers 404 for a missing post, and for a connections-only post of someone else', () => {
     const notFound = { status: 404, message: postMessages.postNotFound };
-    expect(refusal(() => decideToggleLike({ post: null, userId: reader, likedAlready: false, now }))).toEqual(
-      notFound,
-    );
+    expect(refusal(() => visiblePost(null, reader))).toEqual(notFound);
     const privatePost = { ...post, visibility: 'connections' as const };
     expect(
       refusal(() => decideToggleLike({ post: privatePost, userId: reader, likedAlready: false, now })),
@@ -115,10 +114,17 @@ describe('add comment', () => {
     });
   });
 
-  it('answers 404 for a missing post', () => {
+  it('answers 404 for a connections-only post of someone else', () => {
+    const privatePost = { ...post, visibility: 'connections' as const };
     expect(
       refusal(() =>
-        decideAddComment({ post: null, commentId: postId, authorId: reader, request: { content: 'x' }, now }),
+        decideAddComment({
+          post: privatePost,
+          commentId: postId,
+          authorId: reader,
+          request: { content: 'x' },
+          now,
+        }),
       ),
     ).toEqual({ status: 404, message: postMessages.postNotFound });
   });

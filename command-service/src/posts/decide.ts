@@ -1,3 +1,4 @@
+import type { PostVisibility } from '@careers/contracts/entities/enums';
 import type { NewDomainEvent } from '@careers/contracts/events/catalogue';
 import { postMessages } from '@careers/contracts/messages';
 import type { AddCommentRequest } from '@careers/contracts/requests/add-comment';
@@ -8,7 +9,7 @@ import { notFound } from '@careers/service-kit';
 export interface PostState {
   id: string;
   authorId: string;
-  visibility: 'public' | 'connections';
+  visibility: PostVisibility;
   likesCount: number;
   commentsCount: number;
   version: number;
@@ -48,20 +49,20 @@ function canSee(post: PostState, userId: string): boolean {
   return post.visibility === 'public' || post.authorId === userId;
 }
 
-function visible(post: PostState | null, userId: string): PostState {
-  // An invisible post answers like a missing one, so its existence is not revealed.
+/** The post if `userId` may see it; otherwise 404, the same as a missing post, so nothing is revealed. */
+export function visiblePost(post: PostState | null, userId: string): PostState {
   if (!post || !canSee(post, userId)) throw notFound(postMessages.postNotFound);
   return post;
 }
 
 /** A like toggles: liking a liked post takes the like back. The count is the one after the change. */
 export function decideToggleLike(input: {
-  post: PostState | null;
+  post: PostState;
   userId: string;
   likedAlready: boolean;
   now: Date;
 }): NewDomainEvent[] {
-  const post = visible(input.post, input.userId);
+  const post = visiblePost(input.post, input.userId);
   const at = input.now.toISOString();
   if (input.likedAlready) {
     return [
@@ -85,13 +86,13 @@ export function decideToggleLike(input: {
 }
 
 export function decideAddComment(input: {
-  post: PostState | null;
+  post: PostState;
   commentId: string;
   authorId: string;
   request: AddCommentRequest;
   now: Date;
 }): NewDomainEvent[] {
-  const post = visible(input.post, input.authorId);
+  const post = visiblePost(input.post, input.authorId);
   return [
     {
       type: 'CommentAdded',

@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { AuthorSummary } from '@careers/contracts/entities/person-summary';
 import type { Post } from '@careers/contracts/entities/post';
 import type { User } from '@careers/contracts/entities/user';
+import type { NewDomainEvent } from '@careers/contracts/events/catalogue';
 import { authMessages, postMessages } from '@careers/contracts/messages';
-import { API_PREFIX, routes } from '@careers/contracts/routes';
+import { apiPath, routes } from '@careers/contracts/routes';
 import {
   notFound,
   type Pool,
@@ -14,7 +15,7 @@ import {
 } from '@careers/service-kit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sendConsistencyToken } from '../command-reply.ts';
-import type { EventStore } from '../event-log/event-store.ts';
+import type { CommandTransaction, EventStore } from '../event-log/event-store.ts';
 import type { UserStore } from '../users/store.ts';
 import {
   decideAddComment,
@@ -22,6 +23,7 @@ import {
   decideToggleLike,
   evolvePost,
   type PostState,
+  visiblePost,
 } from './decide.ts';
 import type { PostStore } from './store.ts';
 
@@ -34,8 +36,6 @@ export interface PostRouteDeps {
   users: UserStore;
 }
 
-const path = (route: { path: string }) => `${API_PREFIX}${route.path}`;
-
 function authorSummary(user: User): AuthorSummary {
   return {
     _id: user._id,
@@ -44,6 +44,16 @@ function authorSummary(user: User): AuthorSummary {
     profilePicture: user.profilePicture,
     jobTitle: user.jobTitle,
   };
+}
+
+/** Appends a post's events in the command's transaction; returns the state they lead to. */
+async function appendPostEvents(
+  tx: CommandTransaction,
+  post: PostState,
+  events: NewDomainEvent[],
+): Promise<PostState> {
+  await tx.append({ streamType: 'post', streamId: post.id, expectedVersion: post.version, events });
+  return events.reduce<PostState | null>(evolvePost, post) ?? post;
 }
 
 /** A malformed post id reads like an unknown one: 404 "Post not found". */
@@ -62,7 +72,7 @@ export function registerPostRoutes(deps: PostRouteDeps): void {
     return record.user;
   }
 
-  app.post(path(routes.createPost), async (request, reply) => {
+  app.post(apiPath(routes.createPost), async (request, reply) => {
     const actor = await requireSignedIn(redis, request);
     const body = parseOr400(routes.createPost.body, request.body);
     const user = await author(actor.userId);
@@ -86,62 +96,41 @@ export function registerPostRoutes(deps: PostRouteDeps): void {
     return reply.code(routes.createPost.status).send({ data: post });
   });
 
-  app.post(path(routes.toggleLike), async (request, reply) => {
+  app.post(apiPath(routes.toggleLike), async (request, reply) => {
     const actor = await requireSignedIn(redis, request);
     const postId = postIdOf(request);
     const { result, events } = await store.execute({ actorId: actor.userId }, async (tx) => {
-      const found = await posts.lock(tx.client, postId, actor.userId);
-      const decided = decideToggleLike({
-        post: found?.post ?? null,
-        userId: actor.userId,
-        likedAlready: found?.liked ?? false,
-        now: new Date(),
-      });
-      const current = found?.post as PostState;
-      await tx.append({
-        streamType: 'post',
-        streamId: postId,
-        expectedVersion: current.version,
-        events: decided,
-      });
-      const next = decided.reduce<PostState | null>(evolvePost, current) as PostState;
-      const isLiked = decided[0]?.type === 'PostLiked';
-      await posts.saveLike(tx.client, next, actor.userId, isLiked);
-      return { postId, likesCount: next.likesCount, isLiked };
+      const post = visiblePost(await posts.lock(tx.client, postId), actor.userId);
+      const likedAlready = await posts.isLikedBy(tx.client, postId, actor.userId);
+      const decided = decideToggleLike({ post, userId: actor.userId, likedAlready, now: new Date() });
+      const next = await appendPostEvents(tx, post, decided);
+      await posts.saveLike(tx.client, next, actor.userId, !likedAlready);
+      return { postId, likesCount: next.likesCount, isLiked: !likedAlready };
     });
     sendConsistencyToken(reply, events);
     return reply.code(routes.toggleLike.status).send({ data: result });
   });
 
-  app.post(path(routes.addComment), async (request, reply) => {
+  app.post(apiPath(routes.addComment), async (request, reply) => {
     const actor = await requireSignedIn(redis, request);
     const postId = postIdOf(request);
     const body = parseOr400(routes.addComment.body, request.body);
     const user = await author(actor.userId);
     const commentId = randomUUID();
-    const { result: createdAt, events } = await store.execute({ actorId: actor.userId }, async (tx) => {
-      const found = await posts.lock(tx.client, postId, actor.userId);
-      const now = new Date();
-      const decided = decideAddComment({
-        post: found?.post ?? null,
-        commentId,
-        authorId: actor.userId,
-        request: body,
-        now,
-      });
-      const current = found?.post as PostState;
-      await tx.append({
-        streamType: 'post',
-        streamId: postId,
-        expectedVersion: current.version,
-        events: decided,
-      });
-      await posts.save(tx.client, decided.reduce<PostState | null>(evolvePost, current) as PostState);
-      return now.toISOString();
+    const now = new Date();
+    const { events } = await store.execute({ actorId: actor.userId }, async (tx) => {
+      const post = visiblePost(await posts.lock(tx.client, postId), actor.userId);
+      const decided = decideAddComment({ post, commentId, authorId: actor.userId, request: body, now });
+      await posts.save(tx.client, await appendPostEvents(tx, post, decided));
     });
     sendConsistencyToken(reply, events);
     return reply.code(routes.addComment.status).send({
-      data: { _id: commentId, author: authorSummary(user), content: body.content, createdAt },
+      data: {
+        _id: commentId,
+        author: authorSummary(user),
+        content: body.content,
+        createdAt: now.toISOString(),
+      },
     });
   });
 }

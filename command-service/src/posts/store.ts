@@ -31,30 +31,28 @@ export class PostStore {
     this.likes = `${ident(schema)}.post_likes`;
   }
 
-  /**
-   * Reads and locks a post for the rest of the transaction (commands on one post run one at a time, so
-   * counts never lose an update), then whether `userId` likes it. The like is read in a second
-   * statement on purpose: under READ COMMITTED a statement that waited for the lock still sees the
-   * snapshot from before the wait, so a like committed meanwhile would be missed.
-   */
-  async lock(
-    tx: Queryable,
-    postId: string,
-    userId: string,
-  ): Promise<{ post: PostState; liked: boolean } | null> {
+  /** Reads and locks a post for the rest of the transaction: commands on one post run one at a time. */
+  async lock(tx: Queryable, postId: string): Promise<PostState | null> {
     const { rows } = await tx.query<Row>({
       name: `${this.posts}:lock`,
       text: `SELECT * FROM ${this.posts} WHERE id = $1 FOR UPDATE`,
       values: [postId],
     });
-    const row = rows[0];
-    if (!row) return null;
-    const likes = await tx.query({
+    return rows[0] ? toState(rows[0]) : null;
+  }
+
+  /**
+   * Whether `userId` likes the post. Read after `lock`, in its own statement on purpose: under READ
+   * COMMITTED a statement that waited for the lock still sees the snapshot from before the wait, so a
+   * like committed meanwhile would be missed.
+   */
+  async isLikedBy(tx: Queryable, postId: string, userId: string): Promise<boolean> {
+    const { rowCount } = await tx.query({
       name: `${this.likes}:exists`,
       text: `SELECT 1 FROM ${this.likes} WHERE post_id = $1 AND user_id = $2`,
       values: [postId, userId],
     });
-    return { post: toState(row), liked: (likes.rowCount ?? 0) > 0 };
+    return (rowCount ?? 0) > 0;
   }
 
   async insert(tx: Queryable, post: PostState): Promise<void> {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { User } from '@careers/contracts/entities/user';
 import type { NewDomainEvent } from '@careers/contracts/events/catalogue';
 import { authMessages, settingsMessages } from '@careers/contracts/messages';
-import { API_PREFIX, routes } from '@careers/contracts/routes';
+import { apiPath, routes } from '@careers/contracts/routes';
 import {
   type CommandServiceConfig,
   clearSessionCookie,
@@ -45,8 +45,6 @@ export interface UserRouteDeps {
   throttle: LoginThrottle;
 }
 
-const path = (route: { path: string }) => `${API_PREFIX}${route.path}`;
-
 /**
  * Appends a user's events and saves the state they lead to, in the command's transaction. The row lock
  * taken by `users.lock` makes commands on one user run one after another.
@@ -77,7 +75,7 @@ export function registerUserRoutes(deps: UserRouteDeps): void {
     setSessionCookie(reply, await createSession(redis, userId, config.SESSION_TTL_SECONDS), cookieOptions);
   }
 
-  app.post(path(routes.register), async (request, reply) => {
+  app.post(apiPath(routes.register), async (request, reply) => {
     const body = parseOr400(routes.register.body, request.body);
     await throttle.registration(request.ip);
     const passwordHash = await hashPassword(body.password, logN);
@@ -96,7 +94,7 @@ export function registerUserRoutes(deps: UserRouteDeps): void {
     return reply.code(routes.register.status).send({ user });
   });
 
-  app.post(path(routes.login), async (request, reply) => {
+  app.post(apiPath(routes.login), async (request, reply) => {
     const body = parseOr400(routes.login.body, request.body);
     await throttle.check(body.email, request.ip);
     const found = await users.findByEmail(pool, body.email);
@@ -126,7 +124,7 @@ export function registerUserRoutes(deps: UserRouteDeps): void {
     return reply.code(routes.login.status).send({ user });
   });
 
-  app.post(path(routes.logout), async (request, reply) => {
+  app.post(apiPath(routes.logout), async (request, reply) => {
     const sessionId = request.cookies[SESSION_COOKIE];
     const session = await readSession(redis, sessionId);
     if (sessionId) await deleteSession(redis, sessionId);
@@ -142,7 +140,7 @@ export function registerUserRoutes(deps: UserRouteDeps): void {
     return reply.code(routes.logout.status).send({ message: authMessages.signedOut });
   });
 
-  app.put(path(routes.changePassword), async (request, reply) => {
+  app.put(apiPath(routes.changePassword), async (request, reply) => {
     const actor = await requireSignedIn(redis, request);
     const body = parseOr400(routes.changePassword.body, request.body);
     const current = await users.find(pool, actor.userId);
@@ -174,31 +172,34 @@ export function registerUserRoutes(deps: UserRouteDeps): void {
     return reply.code(routes.changePassword.status).send({ message: settingsMessages.passwordUpdated });
   });
 
-  app.put(path(routes.updateNotifications), async (request, reply) => {
-    const actor = await requireSignedIn(redis, request);
-    const settings = parseOr400(routes.updateNotifications.body, request.body);
-    const { result: user, events } = await store.execute({ actorId: actor.userId }, async (tx) => {
-      const record = await users.lock(tx.client, actor.userId);
+  /** A settings save: the decision runs on the signed-in user's locked state; answers the user after it. */
+  async function saveSettings(userId: string, reply: FastifyReply, decide: (user: User) => NewDomainEvent[]) {
+    const { result: user, events } = await store.execute({ actorId: userId }, async (tx) => {
+      const record = await users.lock(tx.client, userId);
       if (!record) throw unauthorized(authMessages.signInRequired);
-      return (await commitUserEvents(tx, users, record, decideNotificationSettings(record.user, settings)))
-        .user;
+      return (await commitUserEvents(tx, users, record, decide(record.user))).user;
     });
     sendConsistencyToken(reply, events);
+    return user;
+  }
+
+  app.put(apiPath(routes.updateNotifications), async (request, reply) => {
+    const actor = await requireSignedIn(redis, request);
+    const settings = parseOr400(routes.updateNotifications.body, request.body);
+    const user = await saveSettings(actor.userId, reply, (current) =>
+      decideNotificationSettings(current, settings),
+    );
     return reply
       .code(routes.updateNotifications.status)
       .send({ data: { notificationSettings: user.notificationSettings } });
   });
 
-  app.put(path(routes.updateAppearance), async (request, reply) => {
+  app.put(apiPath(routes.updateAppearance), async (request, reply) => {
     const actor = await requireSignedIn(redis, request);
     const settings = parseOr400(routes.updateAppearance.body, request.body);
-    const { result: user, events } = await store.execute({ actorId: actor.userId }, async (tx) => {
-      const record = await users.lock(tx.client, actor.userId);
-      if (!record) throw unauthorized(authMessages.signInRequired);
-      return (await commitUserEvents(tx, users, record, decideAppearanceSettings(record.user, settings)))
-        .user;
-    });
-    sendConsistencyToken(reply, events);
+    const user = await saveSettings(actor.userId, reply, (current) =>
+      decideAppearanceSettings(current, settings),
+    );
     return reply
       .code(routes.updateAppearance.status)
       .send({ data: { appearanceSettings: user.appearanceSettings } });

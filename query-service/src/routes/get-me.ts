@@ -1,5 +1,5 @@
 import { authMessages } from '@careers/contracts/messages';
-import { API_PREFIX, routes } from '@careers/contracts/routes';
+import { apiPath, routes } from '@careers/contracts/routes';
 import { unauthorized } from '@careers/service-kit';
 import { requireViewer } from '../auth.ts';
 import { findUser } from '../projectors/users/queries.ts';
@@ -7,7 +7,7 @@ import type { QueryRouteDeps } from './deps.ts';
 
 /** GET /api/auth/me: the signed-in user, or 401 (the client's session check). */
 export function registerGetMe({ app, pool, redis, schema }: QueryRouteDeps): void {
-  app.get(`${API_PREFIX}${routes.getMe.path}`, async (request) => {
+  app.get(apiPath(routes.getMe), async (request) => {
     const viewerId = await requireViewer(redis, request);
     const user = await findUser(pool, schema, viewerId);
     // A session whose user is unknown here cannot be used: the client treats it as signed out.

@@ -1,13 +1,11 @@
 import { type PostsPagination, pageInfo } from '@careers/contracts/entities/pagination';
 import { postMessages } from '@careers/contracts/messages';
-import { API_PREFIX, routes } from '@careers/contracts/routes';
+import { apiPath, routes } from '@careers/contracts/routes';
 import { notFound, parseOr400 } from '@careers/service-kit';
 import { requireViewer } from '../auth.ts';
 import { PROJECTIONS_VERSION_KEY } from '../projectors/runner.ts';
 import { ResponseCache } from '../response-cache.ts';
 import type { QueryRouteDeps } from './deps.ts';
-
-const path = (route: { path: string }) => `${API_PREFIX}${route.path}`;
 
 /** GET /api/posts/feed, /api/posts/my/posts and /api/posts/:id. */
 export function registerPostQueries({ app, redis, posts }: QueryRouteDeps): void {
@@ -15,7 +13,7 @@ export function registerPostQueries({ app, redis, posts }: QueryRouteDeps): void
   // cost one Redis round trip. 32 MB at most.
   const cache = new ResponseCache(32 * 1024 * 1024);
 
-  app.get(path(routes.getFeed), async (request, reply) => {
+  app.get(apiPath(routes.getFeed), async (request, reply) => {
     const [viewerId, version] = await Promise.all([
       requireViewer(redis, request),
       redis.get(PROJECTIONS_VERSION_KEY),
@@ -38,12 +36,12 @@ export function registerPostQueries({ app, redis, posts }: QueryRouteDeps): void
     return reply.send(body);
   });
 
-  app.get(path(routes.getMyPosts), async (request) => {
+  app.get(apiPath(routes.getMyPosts), async (request) => {
     const viewerId = await requireViewer(redis, request);
     return { data: await posts.byAuthor(viewerId) };
   });
 
-  app.get(path(routes.getPost), async (request) => {
+  app.get(apiPath(routes.getPost), async (request) => {
     const viewerId = await requireViewer(redis, request);
     // A malformed id reads like an unknown one.
     const params = routes.getPost.params.safeParse(request.params);
