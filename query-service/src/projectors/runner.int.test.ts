@@ -1,47 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import {
-  createKafka,
-  createLogger,
-  createPool,
-  createRedis,
-  ident,
-  loadConfig,
-  type Pool,
-  queryServiceEnv,
-} from '@careers/service-kit';
-import { testNamespace } from '@careers/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateReadSchema } from '../migrate.ts';
 import { postKeys } from './posts/keys.ts';
-import { projectors } from './registry.ts';
-import { ProjectorRunner } from './runner.ts';
-import { testMessages } from './test-messages.ts';
+import { projectorTestbed, testMessages } from './test-messages.ts';
 
-const ns = testNamespace('runner');
-const config = loadConfig(queryServiceEnv, ns.queryEnv);
-const log = createLogger('test', 'silent');
-const redis = createRedis(config.REDIS_URL, config.REDIS_KEY_PREFIX);
-const s = ident(config.DB_SCHEMA);
-let pool: Pool;
-let runner: ProjectorRunner;
+let bed: Awaited<ReturnType<typeof projectorTestbed>>;
+let pool: typeof bed.pool;
+let redis: typeof bed.redis;
+let runner: typeof bed.runner;
+let s: string;
 
 beforeAll(async () => {
-  pool = createPool(config.DATABASE_URL, 4, 'test');
-  await migrateReadSchema(pool, config.DB_SCHEMA);
-  runner = new ProjectorRunner({
-    pool,
-    schema: config.DB_SCHEMA,
-    redis,
-    kafka: createKafka(config, 'test', log),
-    kafkaSettings: config,
-    log,
-    projectors,
-  });
+  bed = await projectorTestbed('runner');
+  ({ pool, redis, runner, schema: s } = bed);
 });
 afterAll(async () => {
-  redis.disconnect();
-  await pool.end();
-  await ns.cleanup();
+  await bed?.close();
 });
 
 const { envelope, message } = testMessages();

@@ -1,6 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { EventEnvelope } from '@careers/contracts/events/envelope';
-import type { RawMessage } from './runner.ts';
+import {
+  createKafka,
+  createLogger,
+  createPool,
+  createRedis,
+  ident,
+  loadConfig,
+  queryServiceEnv,
+} from '@careers/service-kit';
+import { testNamespace } from '@careers/service-kit/testing';
+import { migrateReadSchema } from '../migrate.ts';
+import { projectors } from './registry.ts';
+import { ProjectorRunner, type RawMessage } from './runner.ts';
 
 /** Builds envelopes and Kafka-like messages for projector tests (positions and offsets count up). */
 export function testMessages() {
