@@ -54,12 +54,6 @@ export function testMessages() {
 
 /** A projector runner on its own read schema and Redis prefix, for projector tests without Kafka traffic. */
 export async function projectorTestbed(name: string) {
-  const { createKafka, createLogger, createPool, createRedis, ident, loadConfig, queryServiceEnv } =
-    await import('@careers/service-kit');
-  const { testNamespace } = await import('@careers/service-kit/testing');
-  const { migrateReadSchema } = await import('../migrate.ts');
-  const { projectors } = await import('./registry.ts');
-  const { ProjectorRunner } = await import('./runner.ts');
   const ns = testNamespace(name);
   const config = loadConfig(queryServiceEnv, ns.queryEnv);
   const log = createLogger('test', 'silent');
