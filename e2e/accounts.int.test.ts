@@ -5,6 +5,7 @@
 
 import { randomUUID } from 'node:crypto';
 import { type RunningCommandService, startCommandService } from '@careers/command-service/service';
+import { sendCommand, sessionCookieOf } from '@careers/command-service/testing';
 import { CONSISTENCY_HEADER } from '@careers/contracts/consistency';
 import { User } from '@careers/contracts/entities/user';
 import { authMessages } from '@careers/contracts/messages';
@@ -40,17 +41,8 @@ afterAll(async () => {
 });
 
 async function send(method: 'POST' | 'PUT', url: string, body?: unknown, sid?: string) {
-  const response = await command.app.inject({
-    method,
-    url,
-    headers: {
-      origin: 'http://localhost:5173',
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(sid ? { cookie: `${SESSION_COOKIE}=${sid}` } : {}),
-    },
-    payload: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const sessionId = response.cookies.find((c) => c.name === SESSION_COOKIE)?.value;
+  const response = await sendCommand(command.app, { method, url, body, sid });
+  const sessionId = sessionCookieOf(response)?.value;
   return { response, token: response.headers[CONSISTENCY_HEADER] as string | undefined, sessionId };
 }
 

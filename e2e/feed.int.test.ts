@@ -7,6 +7,7 @@
 
 import { randomUUID } from 'node:crypto';
 import { type RunningCommandService, startCommandService } from '@careers/command-service/service';
+import { sendCommand, sessionCookieOf, TEST_ORIGIN } from '@careers/command-service/testing';
 import { CONSISTENCY_HEADER } from '@careers/contracts/consistency';
 import { Post } from '@careers/contracts/entities/post';
 import { postMessages, queryMessages } from '@careers/contracts/messages';
@@ -27,7 +28,7 @@ import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const ns = testNamespace('feed');
-const ORIGIN = 'http://localhost:5173';
+const ORIGIN = TEST_ORIGIN;
 let command: RunningCommandService;
 let query: RunningQueryService;
 let projector: RunningProjector | undefined;
@@ -62,16 +63,7 @@ interface Person {
 let tokens: string[] = [];
 
 async function send(who: Person | undefined, url: string, body?: unknown) {
-  const response = await command.app.inject({
-    method: 'POST',
-    url,
-    headers: {
-      origin: ORIGIN,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(who ? { cookie: `${SESSION_COOKIE}=${who.sid}` } : {}),
-    },
-    payload: body === undefined ? undefined : JSON.stringify(body),
-  });
+  const response = await sendCommand(command.app, { method: 'POST', url, body, sid: who?.sid });
   const token = response.headers[CONSISTENCY_HEADER];
   if (typeof token === 'string') tokens.push(token);
   return response;
@@ -102,7 +94,7 @@ async function signUp(firstName: string): Promise<Person> {
   expect(response.statusCode).toBe(201);
   return {
     id: response.json().user._id,
-    sid: response.cookies.find((c) => c.name === SESSION_COOKIE)?.value as string,
+    sid: sessionCookieOf(response)?.value as string,
   };
 }
 

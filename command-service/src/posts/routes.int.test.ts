@@ -2,10 +2,11 @@ import { CONSISTENCY_HEADER } from '@careers/contracts/consistency';
 import { Comment } from '@careers/contracts/entities/comment';
 import { Post } from '@careers/contracts/entities/post';
 import { authMessages, postMessages } from '@careers/contracts/messages';
-import { ident, SESSION_COOKIE } from '@careers/service-kit';
+import { ident } from '@careers/service-kit';
 import { testNamespace } from '@careers/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningCommandService, startCommandService } from '../service.ts';
+import { sendCommand, sessionCookieOf } from '../testing.ts';
 
 const ns = testNamespace('post-routes');
 let command: RunningCommandService;
@@ -19,16 +20,7 @@ afterAll(async () => {
 });
 
 function call(method: 'POST', url: string, sid?: string, body?: unknown) {
-  return command.app.inject({
-    method,
-    url,
-    headers: {
-      origin: 'http://localhost:5173',
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(sid ? { cookie: `${SESSION_COOKIE}=${sid}` } : {}),
-    },
-    payload: body === undefined ? undefined : JSON.stringify(body),
-  });
+  return sendCommand(command.app, { method, url, sid, body });
 }
 
 let seq = 0;
@@ -42,7 +34,7 @@ async function signUp(firstName = 'Alan') {
   });
   expect(response.statusCode).toBe(201);
   return {
-    sid: response.cookies.find((c) => c.name === SESSION_COOKIE)?.value as string,
+    sid: sessionCookieOf(response)?.value as string,
     id: response.json().user._id as string,
   };
 }

@@ -7,16 +7,15 @@ import {
   registerMessages,
   settingsMessages,
 } from '@careers/contracts/messages';
-import { ident, readSession, SESSION_COOKIE } from '@careers/service-kit';
+import { ident, readSession } from '@careers/service-kit';
 import { testNamespace } from '@careers/service-kit/testing';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningCommandService, startCommandService } from '../service.ts';
+import { type CommandCall, sendCommand, sessionCookieOf } from '../testing.ts';
 import { LoginThrottle, ThrottledError } from './login-throttle.ts';
 
 const ns = testNamespace('user-routes');
 let command: RunningCommandService;
-const ORIGIN = 'http://localhost:5173';
 
 beforeAll(async () => {
   command = await startCommandService(
@@ -29,32 +28,11 @@ afterAll(async () => {
   await ns.cleanup();
 });
 
-interface Call {
-  method: 'POST' | 'PUT';
-  url: string;
-  body?: unknown;
-  sid?: string;
-  ip?: string;
-  origin?: string;
+function call({ ip = '203.0.113.1', ...rest }: CommandCall) {
+  return sendCommand(command.app, { ...rest, ip });
 }
 
-function call({ method, url, body, sid, ip = '203.0.113.1', origin = ORIGIN }: Call) {
-  return command.app.inject({
-    method,
-    url,
-    headers: {
-      origin,
-      'x-forwarded-for': ip,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(sid ? { cookie: `${SESSION_COOKIE}=${sid}` } : {}),
-    },
-    payload: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
-
-function sessionCookie(response: LightMyRequestResponse) {
-  return response.cookies.find((c) => c.name === SESSION_COOKIE);
-}
+const sessionCookie = sessionCookieOf;
 
 const uniqueEmail = (name: string) => `${name}.${randomUUID().slice(0, 8)}@example.com`;
 
