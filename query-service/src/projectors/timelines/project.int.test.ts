@@ -79,12 +79,12 @@ describe('timelines projector', () => {
 
   it(`keeps only the newest ${TIMELINE_CAP} posts`, async () => {
     const prolific = randomUUID();
-    const posts = Array.from({ length: TIMELINE_CAP + 5 }, (_, i) =>
-      postCreated(prolific, 0, randomUUID()),
-    ).map((e, i) => ({
-      ...e,
-      data: { ...(e.data as object), createdAt: new Date(Date.UTC(2026, 1, 1) + i * 1000).toISOString() },
-    }));
+    const posts = Array.from({ length: TIMELINE_CAP + 5 }, () => postCreated(prolific, 0, randomUUID())).map(
+      (e, i) => ({
+        ...e,
+        data: { ...(e.data as object), createdAt: new Date(Date.UTC(2026, 1, 1) + i * 1000).toISOString() },
+      }),
+    );
     await bed.runner.applyMessages(posts.map(message));
     const kept = await timeline(prolific);
     expect(kept).toHaveLength(TIMELINE_CAP);
