@@ -33,6 +33,7 @@ export * from './events/job-events.ts';
 export * from './events/post-events.ts';
 export * from './events/user-events.ts';
 export * from './messages.ts';
+export * from './policies/post-access.ts';
 export * from './profile-completion.ts';
 export * from './relative-time.ts';
 export * from './requests/add-comment.ts';

@@ -316,6 +316,10 @@ export const requestMessages = {
   payloadTooLarge: 'The request is too large',
   tooManyRequests: 'Too many requests. Please slow down and try again shortly.',
   forbidden: 'You do not have permission to do that',
+  /** Another command changed the same item first, every time this one was tried again. */
+  changedMeanwhile: 'This item was changed by someone else. Please try again.',
+  /** A socket connection without a valid session (socket.io passes it to the client's connect_error). */
+  socketUnauthorized: 'unauthorized',
   serviceUnavailable: 'The service is temporarily unavailable. Please try again shortly.',
   invalidId: (label: string): string => `${label} not found`,
 } as const;

@@ -1,3 +1,4 @@
+import { globalMessages, requestMessages } from '@careers/contracts/messages';
 import { firstErrorMessage } from '@careers/contracts/validation';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
@@ -61,7 +62,7 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-served-by', options.serviceName);
     if (isCrossSiteMutation(request.method, request.headers, options.allowedOrigins)) {
-      return reply.code(403).send({ message: 'Cross-site requests are not allowed' });
+      return reply.code(403).send({ message: requestMessages.crossSiteRequest });
     }
   });
 
@@ -76,8 +77,8 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
       return reply.code(status).send({ message: (error as Error).message });
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.code(500).send({ message: 'Server error. Please try again later.' });
+    return reply.code(500).send({ message: globalMessages.serverError });
   });
-  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: 'Resource not found.' }));
+  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: globalMessages.notFound }));
   return app;
 }

@@ -2,8 +2,8 @@ import { createPool, ident, type Pool } from '@careers/service-kit';
 import { testNamespace } from '@careers/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateCommandSchema } from '../migrate.ts';
-import { EventStore } from './event-store.ts';
-import { newId, postCreated, postLiked } from './test-events.ts';
+import { ConcurrencyError, EventStore } from './event-store.ts';
+import { newId, postCreated, postLiked } from './testing.ts';
 
 const ns = testNamespace('event-store');
 const schema = ns.commandEnv.DB_SCHEMA as string;
@@ -88,7 +88,7 @@ describe('event store', () => {
     const results = await Promise.allSettled([likeOnce(newId()), likeOnce(newId())]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const rejected = results.find((r) => r.status === 'rejected');
-    expect((rejected as PromiseRejectedResult).reason).toMatchObject({ statusCode: 409 });
+    expect((rejected as PromiseRejectedResult).reason).toBeInstanceOf(ConcurrencyError);
     expect(await rowsOf(postId)).toHaveLength(2);
   });
 

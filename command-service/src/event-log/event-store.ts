@@ -7,7 +7,7 @@ import {
 } from '@careers/contracts/events/catalogue';
 import type { EventEnvelope } from '@careers/contracts/events/envelope';
 import type { StreamType } from '@careers/contracts/topics';
-import { conflict, ident, type Pool, type PoolClient } from '@careers/service-kit';
+import { ident, type Pool, type PoolClient } from '@careers/service-kit';
 
 export interface EventMetadata {
   actorId: string | null;
@@ -155,7 +155,8 @@ export class EventStore {
 
   /**
    * Runs a command: fn reads state, decides and appends in one transaction. A concurrency conflict is
-   * retried (the decision is made again on fresh state) up to `attempts` times, then answered 409.
+   * retried (the decision is made again on fresh state) up to `attempts` times; the last one's
+   * ConcurrencyError is thrown (the command pipeline answers it 409).
    */
   async execute<T>(
     metadata: Partial<EventMetadata> & { actorId: string | null },
@@ -179,8 +180,6 @@ export class EventStore {
       } catch (error) {
         await client.query('ROLLBACK').catch(() => {});
         if (error instanceof ConcurrencyError && attempt < attempts) continue;
-        if (error instanceof ConcurrencyError)
-          throw conflict('This item was changed by someone else. Please try again.');
         throw error;
       } finally {
         client.release();

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateCommandSchema } from '../migrate.ts';
 import { CommandTransaction, EventStore } from './event-store.ts';
 import { OutboxRelay } from './outbox-relay.ts';
-import { newId, postCreated, postLiked } from './test-events.ts';
+import { newId, postCreated, postLiked } from './testing.ts';
 
 const ns = testNamespace('outbox-relay');
 const config = loadConfig(commandServiceEnv, ns.commandEnv);

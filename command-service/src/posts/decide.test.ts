@@ -1,13 +1,13 @@
 import { postMessages } from '@careers/contracts/messages';
-import { HttpError } from '@careers/service-kit';
 import { describe, expect, it } from 'vitest';
+import { given } from '../pipeline/testing.ts';
 import {
   decideAddComment,
   decideCreatePost,
   decideToggleLike,
   evolvePost,
   type PostState,
-  visiblePost,
+  unpublishedPost,
 } from './decide.ts';
 
 const now = new Date('2026-04-02T12:00:00.000Z');
@@ -23,15 +23,11 @@ const post: PostState = {
   version: 7,
 };
 
-function refusal(fn: () => unknown) {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof HttpError) return { status: error.statusCode, message: error.message };
-    throw error;
-  }
-  throw new Error('expected a refusal');
-}
+/** How the reader stands to the author: a stranger unless the case says otherwise. */
+const stranger = { userId: reader, connectedToAuthor: false };
+const connection = { userId: reader, connectedToAuthor: true };
+const theAuthor = { userId: author, connectedToAuthor: false };
+const privatePost = { ...post, visibility: 'connections' as const };
 
 describe('create post', () => {
   it('records PostCreated with the request as parsed', () => {
@@ -42,90 +38,107 @@ describe('create post', () => {
       visibility: 'public',
       tags: ['a'],
     } as const;
-    const [event] = decideCreatePost({ postId, authorId: author, request: { ...request, tags: ['a'] }, now });
-    expect(event).toEqual({
-      type: 'PostCreated',
-      data: { postId, authorId: author, ...request, tags: ['a'], createdAt: now.toISOString() },
-    });
-    expect(evolvePost(null, event)).toEqual({
-      id: postId,
-      authorId: author,
-      visibility: 'public',
-      likesCount: 0,
-      commentsCount: 0,
-      version: 1,
-    });
+    const [event] = given(unpublishedPost(postId, author, 'public'))
+      .when(() => decideCreatePost({ postId, authorId: author, request: { ...request, tags: ['a'] }, now }))
+      .thenRecords([
+        {
+          type: 'PostCreated',
+          data: { postId, authorId: author, ...request, tags: ['a'], createdAt: now.toISOString() },
+        },
+      ]);
+    expect(evolvePost(unpublishedPost(postId, author, 'public'), event as NonNullable<typeof event>)).toEqual(
+      {
+        id: postId,
+        authorId: author,
+        visibility: 'public',
+        likesCount: 0,
+        commentsCount: 0,
+        version: 1,
+      },
+    );
   });
 });
 
 describe('toggle like', () => {
   it('likes with the count after the change, and takes a like back', () => {
-    const [liked] = decideToggleLike({ post, userId: reader, likedAlready: false, now });
-    expect(liked).toEqual({
-      type: 'PostLiked',
-      data: { postId, userId: reader, likesCount: 5, likedAt: now.toISOString() },
-    });
-    const [unliked] = decideToggleLike({ post, userId: reader, likedAlready: true, now });
-    expect(unliked).toEqual({
-      type: 'PostUnliked',
-      data: { postId, userId: reader, likesCount: 3, unlikedAt: now.toISOString() },
-    });
+    given(post)
+      .when((p) => decideToggleLike({ post: p, viewer: stranger, likedAlready: false, now }))
+      .thenRecords([
+        {
+          type: 'PostLiked',
+          data: { postId, userId: reader, likesCount: 5, likedAt: now.toISOString() },
+        },
+      ]);
+    const [unliked] = given(post)
+      .when((p) => decideToggleLike({ post: p, viewer: stranger, likedAlready: true, now }))
+      .thenRecords([
+        {
+          type: 'PostUnliked',
+          data: { postId, userId: reader, likesCount: 3, unlikedAt: now.toISOString() },
+        },
+      ]);
     expect(evolvePost(post, unliked as NonNullable<typeof unliked>)).toMatchObject({
       likesCount: 3,
       version: 8,
     });
   });
 
-  it('answers 404 for a missing post, and for a connections-only post of someone else', () => {
-    const notFound = { status: 404, message: postMessages.postNotFound };
-    expect(refusal(() => visiblePost(null, reader))).toEqual(notFound);
-    const privatePost = { ...post, visibility: 'connections' as const };
-    expect(
-      refusal(() => decideToggleLike({ post: privatePost, userId: reader, likedAlready: false, now })),
-    ).toEqual(notFound);
-    expect(decideToggleLike({ post: privatePost, userId: author, likedAlready: false, now })).toHaveLength(1);
+  it('reads a missing post and a connections-only post of a stranger alike: not found', () => {
+    given(null)
+      .when((p) => decideToggleLike({ post: p, viewer: stranger, likedAlready: false, now }))
+      .thenRefuses('not found', postMessages.postNotFound);
+    given(privatePost)
+      .when((p) => decideToggleLike({ post: p, viewer: stranger, likedAlready: false, now }))
+      .thenRefuses('not found', postMessages.postNotFound);
+  });
+
+  it('lets the author and their connections like a connections-only post', () => {
+    for (const viewer of [theAuthor, connection]) {
+      given(privatePost)
+        .when((p) => decideToggleLike({ post: p, viewer, likedAlready: false, now }))
+        .thenRecords([
+          {
+            type: 'PostLiked',
+            data: { postId, userId: viewer.userId, likesCount: 5, likedAt: now.toISOString() },
+          },
+        ]);
+    }
   });
 });
 
 describe('add comment', () => {
+  const commentId = '44444444-4444-4444-8444-444444444444';
+
   it('records CommentAdded with the new count', () => {
-    const commentId = '44444444-4444-4444-8444-444444444444';
-    const [event] = decideAddComment({
-      post,
-      commentId,
-      authorId: reader,
-      request: { content: 'Nice' },
-      now,
-    });
-    expect(event).toEqual({
-      type: 'CommentAdded',
-      data: {
-        postId,
-        commentId,
-        authorId: reader,
-        content: 'Nice',
-        commentsCount: 3,
-        createdAt: now.toISOString(),
-      },
-    });
+    const [event] = given(post)
+      .when((p) =>
+        decideAddComment({ post: p, commentId, viewer: stranger, request: { content: 'Nice' }, now }),
+      )
+      .thenRecords([
+        {
+          type: 'CommentAdded',
+          data: {
+            postId,
+            commentId,
+            authorId: reader,
+            content: 'Nice',
+            commentsCount: 3,
+            createdAt: now.toISOString(),
+          },
+        },
+      ]);
     expect(evolvePost(post, event as NonNullable<typeof event>)).toMatchObject({
       commentsCount: 3,
       version: 8,
     });
   });
 
-  it('answers 404 for a connections-only post of someone else', () => {
-    const privatePost = { ...post, visibility: 'connections' as const };
-    expect(
-      refusal(() =>
-        decideAddComment({
-          post: privatePost,
-          commentId: postId,
-          authorId: reader,
-          request: { content: 'x' },
-          now,
-        }),
-      ),
-    ).toEqual({ status: 404, message: postMessages.postNotFound });
+  it('reads a connections-only post of a stranger as not found, and lets a connection comment', () => {
+    const comment = (viewer: typeof stranger) => (p: PostState) =>
+      decideAddComment({ post: p, commentId, viewer, request: { content: 'x' }, now });
+    given(privatePost).when(comment(stranger)).thenRefuses('not found', postMessages.postNotFound);
+    given(privatePost)
+      .when(comment(connection))
+      .thenRecords([expect.objectContaining({ type: 'CommentAdded' })]);
   });
 });

@@ -1,9 +1,10 @@
 import type { PostVisibility } from '@careers/contracts/entities/enums';
 import type { NewDomainEvent } from '@careers/contracts/events/catalogue';
 import { postMessages } from '@careers/contracts/messages';
+import { canSeePost, type PostViewer } from '@careers/contracts/policies/post-access';
 import type { AddCommentRequest } from '@careers/contracts/requests/add-comment';
 import type { CreatePostRequest } from '@careers/contracts/requests/create-post';
-import { notFound } from '@careers/service-kit';
+import { type Decision, refuse } from '../pipeline/domain-error.ts';
 
 /** The write side's view of a post: enough to decide likes and comments and to count them. */
 export interface PostState {
@@ -42,27 +43,25 @@ export function decideCreatePost(input: {
 }
 
 /**
- * Who may see (and so like or comment on) a post. Connections-only posts are open to their author;
- * the connections of the author are added here once the connection aggregate exists on the write side.
+ * The post if the viewer may see it (the contracts' post rule); otherwise a refusal that reads like a
+ * missing post, so nothing is revealed of a post one may not see.
  */
-function canSee(post: PostState, userId: string): boolean {
-  return post.visibility === 'public' || post.authorId === userId;
+export function visiblePost(post: PostState | null, viewer: PostViewer): PostState | null {
+  return post && canSeePost(post, viewer) ? post : null;
 }
 
-/** The post if `userId` may see it; otherwise 404, the same as a missing post, so nothing is revealed. */
-export function visiblePost(post: PostState | null, userId: string): PostState {
-  if (!post || !canSee(post, userId)) throw notFound(postMessages.postNotFound);
-  return post;
-}
+export const postNotFound = () => refuse.notFound(postMessages.postNotFound);
 
 /** A like toggles: liking a liked post takes the like back. The count is the one after the change. */
 export function decideToggleLike(input: {
-  post: PostState;
-  userId: string;
+  post: PostState | null;
+  viewer: PostViewer;
   likedAlready: boolean;
   now: Date;
-}): NewDomainEvent[] {
-  const post = visiblePost(input.post, input.userId);
+}): Decision {
+  const post = visiblePost(input.post, input.viewer);
+  if (!post) return postNotFound();
+  const userId = input.viewer.userId;
   const at = input.now.toISOString();
   if (input.likedAlready) {
     return [
@@ -70,7 +69,7 @@ export function decideToggleLike(input: {
         type: 'PostUnliked',
         data: {
           postId: post.id,
-          userId: input.userId,
+          userId,
           likesCount: Math.max(0, post.likesCount - 1),
           unlikedAt: at,
         },
@@ -80,26 +79,28 @@ export function decideToggleLike(input: {
   return [
     {
       type: 'PostLiked',
-      data: { postId: post.id, userId: input.userId, likesCount: post.likesCount + 1, likedAt: at },
+      data: { postId: post.id, userId, likesCount: post.likesCount + 1, likedAt: at },
     },
   ];
 }
 
 export function decideAddComment(input: {
-  post: PostState;
+  post: PostState | null;
   commentId: string;
-  authorId: string;
+  /** The commenter, as the post rule sees them. */
+  viewer: PostViewer;
   request: AddCommentRequest;
   now: Date;
-}): NewDomainEvent[] {
-  const post = visiblePost(input.post, input.authorId);
+}): Decision {
+  const post = visiblePost(input.post, input.viewer);
+  if (!post) return postNotFound();
   return [
     {
       type: 'CommentAdded',
       data: {
         postId: post.id,
         commentId: input.commentId,
-        authorId: input.authorId,
+        authorId: input.viewer.userId,
         content: input.request.content,
         commentsCount: post.commentsCount + 1,
         createdAt: input.now.toISOString(),
@@ -108,7 +109,16 @@ export function decideAddComment(input: {
   ];
 }
 
+/**
+ * A post about to be created: the state its creation is decided on, at version 0 (the new stream).
+ */
+export function unpublishedPost(postId: string, authorId: string, visibility: PostVisibility): PostState {
+  return { id: postId, authorId, visibility, likesCount: 0, commentsCount: 0, version: 0 };
+}
+
 /** The state a post's events leave (pure). */
+export function evolvePost(post: PostState, event: NewDomainEvent): PostState;
+export function evolvePost(post: PostState | null, event: NewDomainEvent): PostState | null;
 export function evolvePost(post: PostState | null, event: NewDomainEvent): PostState | null {
   switch (event.type) {
     case 'PostCreated':
@@ -128,4 +138,8 @@ export function evolvePost(post: PostState | null, event: NewDomainEvent): PostS
     default:
       return post;
   }
+}
+
+export function foldPost(post: PostState, events: readonly NewDomainEvent[]): PostState {
+  return events.reduce((state, event) => evolvePost(state, event), post);
 }

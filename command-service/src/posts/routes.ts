@@ -1,37 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import type { AuthorSummary } from '@careers/contracts/entities/person-summary';
-import type { Post } from '@careers/contracts/entities/post';
 import type { User } from '@careers/contracts/entities/user';
 import type { NewDomainEvent } from '@careers/contracts/events/catalogue';
-import { authMessages, postMessages } from '@careers/contracts/messages';
-import { apiPath, routes } from '@careers/contracts/routes';
-import {
-  notFound,
-  type Pool,
-  parseOr400,
-  type Redis,
-  requireSignedIn,
-  unauthorized,
-} from '@careers/service-kit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sendConsistencyToken } from '../command-reply.ts';
-import type { CommandTransaction, EventStore } from '../event-log/event-store.ts';
+import type { PostViewer } from '@careers/contracts/policies/post-access';
+import { routes } from '@careers/contracts/routes';
+import type { Pool } from '@careers/service-kit';
+import type { CommandTransaction } from '../event-log/event-store.ts';
+import { type PipelineDeps, registerCommand, signedOut } from '../pipeline/command-pipeline.ts';
 import type { UserStore } from '../users/store.ts';
 import {
   decideAddComment,
   decideCreatePost,
   decideToggleLike,
-  evolvePost,
+  foldPost,
   type PostState,
-  visiblePost,
+  postNotFound,
+  unpublishedPost,
 } from './decide.ts';
 import type { PostStore } from './store.ts';
 
-export interface PostRouteDeps {
-  app: FastifyInstance;
+export interface PostRouteDeps extends PipelineDeps {
   pool: Pool;
-  redis: Redis;
-  store: EventStore;
   posts: PostStore;
   users: UserStore;
 }
@@ -46,91 +35,110 @@ function authorSummary(user: User): AuthorSummary {
   };
 }
 
-/** Appends a post's events in the command's transaction; returns the state they lead to. */
-async function appendPostEvents(
-  tx: CommandTransaction,
-  post: PostState,
-  events: NewDomainEvent[],
-): Promise<PostState> {
-  await tx.append({ streamType: 'post', streamId: post.id, expectedVersion: post.version, events });
-  return events.reduce<PostState | null>(evolvePost, post) ?? post;
+/** A like or comment: the post as locked, the actor as the post rule sees them, and their like. */
+interface PostCommandState {
+  post: PostState;
+  viewer: PostViewer;
+  likedAlready: boolean;
 }
 
-/** A malformed post id reads like an unknown one: 404 "Post not found". */
-function postIdOf(request: FastifyRequest): string {
-  const parsed = routes.toggleLike.params.safeParse(request.params);
-  if (!parsed.success) throw notFound(postMessages.postNotFound);
-  return parsed.data.id;
+/** The actor's like follows their own like events; the post follows all of them. */
+function evolvePostCommand(state: PostCommandState, events: readonly NewDomainEvent[]): PostCommandState {
+  let likedAlready = state.likedAlready;
+  for (const event of events) {
+    if (event.type === 'PostLiked') likedAlready = true;
+    if (event.type === 'PostUnliked') likedAlready = false;
+  }
+  return { ...state, post: foldPost(state.post, events), likedAlready };
 }
 
+const postStream = ({ post }: { post: PostState }) => ({
+  type: 'post' as const,
+  id: post.id,
+  version: post.version,
+});
+
+/** The post aggregate's command routes, run by the pipeline. */
 export function registerPostRoutes(deps: PostRouteDeps): void {
-  const { app, pool, redis, store, posts, users } = deps;
+  const { pool, posts, users } = deps;
 
-  async function author(userId: string): Promise<User> {
+  /** The actor as the author of a post or comment (replies show their name and picture). */
+  async function authorOf(userId: string) {
     const record = await users.find(pool, userId);
-    if (!record) throw unauthorized(authMessages.signInRequired);
-    return record.user;
+    return record ? authorSummary(record.user) : null;
   }
 
-  app.post(apiPath(routes.createPost), async (request, reply) => {
-    const actor = await requireSignedIn(redis, request);
-    const body = parseOr400(routes.createPost.body, request.body);
-    const user = await author(actor.userId);
-    const postId = randomUUID();
-    const [created] = decideCreatePost({ postId, authorId: actor.userId, request: body, now: new Date() });
-    const { events } = await store.execute({ actorId: actor.userId }, async (tx) => {
-      await tx.append({ streamType: 'post', streamId: postId, expectedVersion: 0, events: [created] });
-      await posts.insert(tx.client, evolvePost(null, created) as PostState);
-    });
-    const { postId: _, authorId: __, ...fields } = created.data;
-    const post: Post = {
-      _id: postId,
-      ...fields,
-      likesCount: 0,
-      commentsCount: 0,
-      isLiked: false,
-      author: authorSummary(user),
-      comments: [],
-    };
-    sendConsistencyToken(reply, events);
-    return reply.code(routes.createPost.status).send({ data: post });
+  /** Reads and locks the post and the actor's standing to it; a missing post reads as not found. */
+  async function lockPost(tx: CommandTransaction, postId: string, userId: string, withLike: boolean) {
+    const { post, viewer } = await posts.lock(tx.client, postId, userId);
+    if (!post) return postNotFound();
+    const likedAlready = withLike && (await posts.isLikedBy(tx.client, postId, userId));
+    return { post, viewer, likedAlready };
+  }
+
+  registerCommand(deps, {
+    route: routes.createPost,
+    async prepare({ actor }) {
+      const author = await authorOf(actor.userId);
+      return author ? { author, postId: randomUUID() } : signedOut();
+    },
+    load: async (_tx, { actor, body }, { postId }) => ({
+      post: unpublishedPost(postId, actor.userId, body.visibility),
+    }),
+    decide: (_state, { actor, body, now }, { postId }) =>
+      decideCreatePost({ postId, authorId: actor.userId, request: body, now }),
+    stream: postStream,
+    evolve: (state, events) => ({ post: foldPost(state.post, events) }),
+    save: (tx, { post }) => posts.insert(tx.client, post),
+    respond: ({ post }, { body, now }, { author }) => ({
+      data: {
+        _id: post.id,
+        ...body,
+        createdAt: now.toISOString(),
+        likesCount: post.likesCount,
+        commentsCount: post.commentsCount,
+        isLiked: false,
+        author,
+        comments: [],
+      },
+    }),
   });
 
-  app.post(apiPath(routes.toggleLike), async (request, reply) => {
-    const actor = await requireSignedIn(redis, request);
-    const postId = postIdOf(request);
-    const { result, events } = await store.execute({ actorId: actor.userId }, async (tx) => {
-      const post = visiblePost(await posts.lock(tx.client, postId), actor.userId);
-      const likedAlready = await posts.isLikedBy(tx.client, postId, actor.userId);
-      const decided = decideToggleLike({ post, userId: actor.userId, likedAlready, now: new Date() });
-      const next = await appendPostEvents(tx, post, decided);
-      await posts.saveLike(tx.client, next, actor.userId, !likedAlready);
-      return { postId, likesCount: next.likesCount, isLiked: !likedAlready };
-    });
-    sendConsistencyToken(reply, events);
-    return reply.code(routes.toggleLike.status).send({ data: result });
+  registerCommand(deps, {
+    route: routes.toggleLike,
+    load: (tx, { actor, params }) => lockPost(tx, params.id, actor.userId, true),
+    decide: ({ post, viewer, likedAlready }, { now }) =>
+      decideToggleLike({ post, viewer, likedAlready, now }),
+    stream: postStream,
+    evolve: evolvePostCommand,
+    save: (tx, { post, likedAlready }, { actor }) =>
+      posts.saveLike(tx.client, post, actor.userId, likedAlready),
+    respond: ({ post, likedAlready }) => ({
+      data: { postId: post.id, likesCount: post.likesCount, isLiked: likedAlready },
+    }),
   });
 
-  app.post(apiPath(routes.addComment), async (request, reply) => {
-    const actor = await requireSignedIn(redis, request);
-    const postId = postIdOf(request);
-    const body = parseOr400(routes.addComment.body, request.body);
-    const user = await author(actor.userId);
-    const commentId = randomUUID();
-    const now = new Date();
-    const { events } = await store.execute({ actorId: actor.userId }, async (tx) => {
-      const post = visiblePost(await posts.lock(tx.client, postId), actor.userId);
-      const decided = decideAddComment({ post, commentId, authorId: actor.userId, request: body, now });
-      await posts.save(tx.client, await appendPostEvents(tx, post, decided));
-    });
-    sendConsistencyToken(reply, events);
-    return reply.code(routes.addComment.status).send({
+  registerCommand(deps, {
+    route: routes.addComment,
+    async prepare({ actor }) {
+      const author = await authorOf(actor.userId);
+      return author ? { author, commentId: randomUUID() } : signedOut();
+    },
+    load: (tx, { actor, params }) => lockPost(tx, params.id, actor.userId, false),
+    decide: ({ post, viewer }, { body, now }, { commentId }) =>
+      decideAddComment({ post, viewer, commentId, request: body, now }),
+    stream: postStream,
+    evolve: evolvePostCommand,
+    save: (tx, { post }) => posts.save(tx.client, post),
+    respond: ({ post }, { body, now }, { author, commentId }) => ({
       data: {
         _id: commentId,
-        author: authorSummary(user),
+        author,
         content: body.content,
         createdAt: now.toISOString(),
+        postId: post.id,
+        commentsCount: post.commentsCount,
       },
-    });
+    }),
   });
 }

@@ -1,3 +1,4 @@
+import type { PostViewer } from '@careers/contracts/policies/post-access';
 import { ident, type PoolClient } from '@careers/service-kit';
 import type { PostState } from './decide.ts';
 
@@ -25,20 +26,42 @@ const toState = (r: Row): PostState => ({
 export class PostStore {
   private readonly posts: string;
   private readonly likes: string;
+  private readonly connections: string;
 
   constructor(schema: string) {
     this.posts = `${ident(schema)}.posts`;
     this.likes = `${ident(schema)}.post_likes`;
+    this.connections = `${ident(schema)}.connections`;
   }
 
-  /** Reads and locks a post for the rest of the transaction: commands on one post run one at a time. */
-  async lock(tx: Queryable, postId: string): Promise<PostState | null> {
-    const { rows } = await tx.query<Row>({
+  /**
+   * Reads and locks a post for the rest of the transaction (commands on one post run one at a time),
+   * and how `userId` stands to its author, in the same round trip: the post rule needs both. Whether
+   * they are connected is looked up only where it matters (a connections-only post of someone else).
+   */
+  async lock(
+    tx: Queryable,
+    postId: string,
+    userId: string,
+  ): Promise<{ post: PostState | null; viewer: PostViewer }> {
+    const { rows } = await tx.query<Row & { viewer_connected: boolean }>({
       name: `${this.posts}:lock`,
-      text: `SELECT * FROM ${this.posts} WHERE id = $1 FOR UPDATE`,
-      values: [postId],
+      text: `SELECT p.*,
+          CASE WHEN p.visibility = 'public' OR p.author_id = $2 THEN false
+               ELSE EXISTS (
+                 SELECT 1 FROM ${this.connections} c
+                  WHERE least(c.requester_id, c.recipient_id) = least(p.author_id, $2)
+                    AND greatest(c.requester_id, c.recipient_id) = greatest(p.author_id, $2)
+                    AND c.status = 'accepted')
+          END AS viewer_connected
+         FROM ${this.posts} p WHERE p.id = $1 FOR UPDATE OF p`,
+      values: [postId, userId],
     });
-    return rows[0] ? toState(rows[0]) : null;
+    const row = rows[0];
+    return {
+      post: row ? toState(row) : null,
+      viewer: { userId, connectedToAuthor: row?.viewer_connected ?? false },
+    };
   }
 
   /**

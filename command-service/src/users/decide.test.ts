@@ -1,8 +1,8 @@
 import type { User } from '@careers/contracts/entities/user';
 import { authMessages, passwordMessages } from '@careers/contracts/messages';
 import { registeredUser } from '@careers/contracts/user-defaults';
-import { HttpError } from '@careers/service-kit';
 import { describe, expect, it } from 'vitest';
+import { given } from '../pipeline/testing.ts';
 import {
   decideAppearanceSettings,
   decideChangePassword,
@@ -24,79 +24,72 @@ const request = {
 };
 const grace: User = registeredUser({ userId, ...request, registeredAt: now.toISOString() });
 
-function refusal(fn: () => unknown): { status: number; message: string } {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof HttpError) return { status: error.statusCode, message: error.message };
-    throw error;
-  }
-  throw new Error('expected the decision to refuse');
-}
-
 describe('register', () => {
   it('records UserRegistered with the names, email and account type, and never the password', () => {
-    const events = decideRegister({ userId, request, emailTaken: false, now });
-    expect(events).toEqual([
-      {
-        type: 'UserRegistered',
-        data: {
-          userId,
-          firstName: 'Grace',
-          lastName: 'Hopper',
-          email: 'grace@example.com',
-          accountType: 'employer',
-          registeredAt: '2026-03-01T10:00:00.000Z',
+    const events = given({ emailTaken: false })
+      .when(({ emailTaken }) => decideRegister({ userId, request, emailTaken, now }))
+      .thenRecords([
+        {
+          type: 'UserRegistered',
+          data: {
+            userId,
+            firstName: 'Grace',
+            lastName: 'Hopper',
+            email: 'grace@example.com',
+            accountType: 'employer',
+            registeredAt: '2026-03-01T10:00:00.000Z',
+          },
         },
-      },
-    ]);
+      ]);
     expect(JSON.stringify(events)).not.toContain('cobol-1959');
   });
 
-  it('refuses an email that is already registered with 409', () => {
-    expect(refusal(() => decideRegister({ userId, request, emailTaken: true, now }))).toEqual({
-      status: 409,
-      message: authMessages.emailTaken,
-    });
+  it('refuses an email that is already registered as a conflict', () => {
+    given({ emailTaken: true })
+      .when(({ emailTaken }) => decideRegister({ userId, request, emailTaken, now }))
+      .thenRefuses('conflict', authMessages.emailTaken);
   });
 });
 
 describe('login', () => {
   it('records UserLoggedIn for the right password', () => {
-    expect(decideLogin({ user: grace, passwordMatches: true, now })).toEqual([
-      { type: 'UserLoggedIn', data: { userId, at: now.toISOString() } },
-    ]);
+    given(grace)
+      .when((user) => decideLogin({ user, passwordMatches: true, now }))
+      .thenRecords([{ type: 'UserLoggedIn', data: { userId, at: now.toISOString() } }]);
   });
 
-  it('answers an unknown email and a wrong password with the same 400', () => {
-    const unknown = refusal(() => decideLogin({ user: null, passwordMatches: false, now }));
-    const wrong = refusal(() => decideLogin({ user: grace, passwordMatches: false, now }));
-    expect(unknown).toEqual({ status: 400, message: authMessages.invalidCredentials });
-    expect(wrong).toEqual(unknown);
+  it('answers an unknown email and a wrong password with the same refusal', () => {
+    given(null)
+      .when((user) => decideLogin({ user, passwordMatches: false, now }))
+      .thenRefuses('invalid', authMessages.invalidCredentials);
+    given(grace)
+      .when((user) => decideLogin({ user, passwordMatches: false, now }))
+      .thenRefuses('invalid', authMessages.invalidCredentials);
   });
 });
 
 describe('logout', () => {
   it('records UserLoggedOut for a known user and nothing otherwise', () => {
-    expect(decideLogout({ user: grace, now })).toEqual([
-      { type: 'UserLoggedOut', data: { userId, at: now.toISOString() } },
-    ]);
-    expect(decideLogout({ user: null, now })).toEqual([]);
+    given(grace)
+      .when((user) => decideLogout({ user, now }))
+      .thenRecords([{ type: 'UserLoggedOut', data: { userId, at: now.toISOString() } }]);
+    given(null)
+      .when((user) => decideLogout({ user, now }))
+      .thenRecordsNothing();
   });
 });
 
 describe('change password', () => {
   it('records PasswordChanged when the current password matches', () => {
-    expect(decideChangePassword({ user: grace, currentPasswordMatches: true, now })).toEqual([
-      { type: 'PasswordChanged', data: { userId, changedAt: now.toISOString() } },
-    ]);
+    given(grace)
+      .when((user) => decideChangePassword({ user, currentPasswordMatches: true, now }))
+      .thenRecords([{ type: 'PasswordChanged', data: { userId, changedAt: now.toISOString() } }]);
   });
 
-  it('refuses a wrong current password with 400, not 401 (which would sign the client out)', () => {
-    expect(refusal(() => decideChangePassword({ user: grace, currentPasswordMatches: false, now }))).toEqual({
-      status: 400,
-      message: passwordMessages.currentPasswordIncorrect,
-    });
+  it('refuses a wrong current password as invalid, not unauthenticated (which would sign the client out)', () => {
+    given(grace)
+      .when((user) => decideChangePassword({ user, currentPasswordMatches: false, now }))
+      .thenRefuses('invalid', passwordMessages.currentPasswordIncorrect);
   });
 });
 
@@ -104,27 +97,33 @@ describe('settings', () => {
   const quiet = { ...grace.notificationSettings, pushNotifications: false };
 
   it('records the six toggles when one changed, and nothing when none did', () => {
-    expect(decideNotificationSettings(grace, quiet)).toEqual([
-      { type: 'NotificationSettingsUpdated', data: { userId, settings: quiet } },
-    ]);
-    expect(decideNotificationSettings(grace, { ...grace.notificationSettings })).toEqual([]);
+    given(grace)
+      .when((user) => decideNotificationSettings(user, quiet))
+      .thenRecords([{ type: 'NotificationSettingsUpdated', data: { userId, settings: quiet } }]);
+    given(grace)
+      .when((user) => decideNotificationSettings(user, { ...grace.notificationSettings }))
+      .thenRecordsNothing();
   });
 
   it('records theme, language and timezone when one changed, and nothing when none did', () => {
     const dark = { theme: 'dark', language: 'fr', timezone: 'PST' } as const;
-    expect(decideAppearanceSettings(grace, dark)).toEqual([
-      { type: 'AppearanceSettingsUpdated', data: { userId, settings: dark } },
-    ]);
-    expect(decideAppearanceSettings(grace, { ...grace.appearanceSettings })).toEqual([]);
+    given(grace)
+      .when((user) => decideAppearanceSettings(user, dark))
+      .thenRecords([{ type: 'AppearanceSettingsUpdated', data: { userId, settings: dark } }]);
+    given(grace)
+      .when((user) => decideAppearanceSettings(user, { ...grace.appearanceSettings }))
+      .thenRecordsNothing();
   });
 });
 
 describe('evolve', () => {
   it('builds the user a registration and later settings describe', () => {
     const dark = { theme: 'dark', language: 'de', timezone: 'CST' } as const;
+    const registered = given(null).when(() => decideRegister({ userId, request, emailTaken: false, now }));
+    const loggedIn = given(grace).when((user) => decideLogin({ user, passwordMatches: true, now }));
     const user = foldUser(null, [
-      ...decideRegister({ userId, request, emailTaken: false, now }),
-      ...decideLogin({ user: grace, passwordMatches: true, now }),
+      ...registered.thenRecords([expect.objectContaining({ type: 'UserRegistered' })]),
+      ...loggedIn.thenRecords([expect.objectContaining({ type: 'UserLoggedIn' })]),
       ...decideAppearanceSettings(grace, dark),
     ]);
     expect(user).toEqual({ ...grace, appearanceSettings: dark });

@@ -4,11 +4,11 @@ import type { User } from '@careers/contracts/entities/user';
 import type { NewDomainEvent } from '@careers/contracts/events/catalogue';
 import { authMessages, passwordMessages } from '@careers/contracts/messages';
 import type { RegisterRequest } from '@careers/contracts/requests/register';
-import { badRequest, conflict } from '@careers/service-kit';
+import { type Decision, refuse } from '../pipeline/domain-error.ts';
 
 /**
  * The user aggregate's decisions: pure functions from a command and the current state to the events
- * that record it, or an error in the product's words. Hashing and lookups happen in routes.ts; the
+ * that record it, or a refusal in the product's words. Hashing and lookups happen in routes.ts; the
  * decisions get their results as plain facts (`passwordMatches`, `emailTaken`).
  */
 
@@ -17,8 +17,8 @@ export function decideRegister(input: {
   request: RegisterRequest;
   emailTaken: boolean;
   now: Date;
-}): NewDomainEvent[] {
-  if (input.emailTaken) throw conflict(authMessages.emailTaken);
+}): Decision {
+  if (input.emailTaken) return refuse.conflict(authMessages.emailTaken);
   const { firstName, lastName, email, accountType } = input.request;
   return [
     {
@@ -36,14 +36,10 @@ export function decideRegister(input: {
 }
 
 /** An unknown email and a wrong password get the same answer, so neither can be told apart. */
-export const invalidCredentials = () => badRequest(authMessages.invalidCredentials);
+export const invalidCredentials = () => refuse.invalid(authMessages.invalidCredentials);
 
-export function decideLogin(input: {
-  user: User | null;
-  passwordMatches: boolean;
-  now: Date;
-}): NewDomainEvent[] {
-  if (!input.user || !input.passwordMatches) throw invalidCredentials();
+export function decideLogin(input: { user: User | null; passwordMatches: boolean; now: Date }): Decision {
+  if (!input.user || !input.passwordMatches) return invalidCredentials();
   return [{ type: 'UserLoggedIn', data: { userId: input.user._id, at: input.now.toISOString() } }];
 }
 
@@ -56,9 +52,10 @@ export function decideChangePassword(input: {
   user: User;
   currentPasswordMatches: boolean;
   now: Date;
-}): NewDomainEvent[] {
-  // 400, not 401: a wrong current password must not look like an ended session to the client.
-  if (!input.currentPasswordMatches) throw badRequest(passwordMessages.currentPasswordIncorrect);
+}): Decision {
+  // Invalid (400), not unauthenticated (401): a wrong current password must not look like an ended
+  // session to the client, which signs out on a 401.
+  if (!input.currentPasswordMatches) return refuse.invalid(passwordMessages.currentPasswordIncorrect);
   return [{ type: 'PasswordChanged', data: { userId: input.user._id, changedAt: input.now.toISOString() } }];
 }
 

@@ -35,3 +35,14 @@ export function evolveUser(user: User | null, event: NewDomainEvent): User {
 export function foldUser(user: User | null, events: readonly NewDomainEvent[]): User | null {
   return events.reduce<User | null>((state, event) => evolveUser(state, event), user);
 }
+
+/** A command's view of a user stream: the user (null before registration) and the version it reflects. */
+export interface UserStream {
+  user: User | null;
+  version: number;
+}
+
+/** The events fold into the user and move the stream on; whatever else the state holds is kept. */
+export function evolveUserStream<S extends UserStream>(state: S, events: readonly NewDomainEvent[]): S {
+  return { ...state, user: foldUser(state.user, events), version: state.version + events.length } as S;
+}

@@ -1,6 +1,7 @@
 import type { User } from '@careers/contracts/entities/user';
 import { authMessages } from '@careers/contracts/messages';
-import { conflict, ident, type PoolClient } from '@careers/service-kit';
+import { ident, type PoolClient } from '@careers/service-kit';
+import { refuse } from '../pipeline/domain-error.ts';
 
 /** One row of `users`: the write-side state of a user stream. */
 export interface UserRecord {
@@ -64,7 +65,7 @@ export class UserStore {
     return (rowCount ?? 0) > 0;
   }
 
-  /** A second registration of the same email that got past the check loses here, as a 409. */
+  /** A second registration of the same email that got past the check loses here, as a conflict. */
   async insert(tx: Queryable, record: UserRecord): Promise<void> {
     try {
       await tx.query(
@@ -79,7 +80,7 @@ export class UserStore {
       );
     } catch (error) {
       if ((error as { constraint?: string }).constraint === 'users_email_unique') {
-        throw conflict(authMessages.emailTaken);
+        throw refuse.conflict(authMessages.emailTaken);
       }
       throw error;
     }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Comment } from '../entities/comment.ts';
+import { AddedComment } from '../entities/comment.ts';
 import { PostsPagination } from '../entities/pagination.ts';
 import { Post, PostLikeState } from '../entities/post.ts';
 import { AddCommentRequest } from '../requests/add-comment.ts';
@@ -59,7 +59,7 @@ export const postRoutes = {
     params: PostIdParams,
     body: AddCommentRequest,
     status: 201,
-    response: dataResponse(Comment),
+    response: dataResponse(AddedComment),
     summary: 'Comments on a post.',
   }),
   getMyPosts: defineRoute({

@@ -1,0 +1,216 @@
+import type { NewDomainEvent } from '@careers/contracts/events/catalogue';
+import { authMessages, requestMessages } from '@careers/contracts/messages';
+import { apiPath, type RouteDefinition } from '@careers/contracts/routes';
+import type { StreamType } from '@careers/contracts/topics';
+import { firstErrorMessage } from '@careers/contracts/validation';
+import {
+  HttpError,
+  type Redis,
+  readSession,
+  requireSignedIn,
+  SESSION_COOKIE,
+  type SignedIn,
+} from '@careers/service-kit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { type CommandTransaction, ConcurrencyError, type EventStore } from '../event-log/event-store.ts';
+import { sendConsistencyToken } from './consistency-token.ts';
+import { type Decision, DomainError, type DomainErrorKind, isRefusal, refuse } from './domain-error.ts';
+
+type ParamsOf<R> = R extends { params: infer P extends z.ZodType } ? z.output<P> : Record<string, never>;
+type BodyOf<R> = R extends { body: infer B extends z.ZodType } ? z.output<B> : undefined;
+type ActorOf<R> = R extends { auth: 'required' } ? SignedIn : SignedIn | null;
+
+/** What the route's success reply must be (the contracts' response schema, before serialization). */
+export type CommandReply<R extends RouteDefinition> = z.input<R['response']>;
+
+/** One command as the pipeline hands it to an aggregate: checked, parsed and timed. */
+export interface CommandInput<R extends RouteDefinition> {
+  /** The signed-in user; on a public route, whoever the request's session names, or null. */
+  actor: ActorOf<R>;
+  params: ParamsOf<R>;
+  body: BodyOf<R>;
+  /** One clock reading per command: every event and reply of it tells the same time. */
+  now: Date;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/** The stream a command's events are appended to, and the version its decision was made on. */
+export interface StreamPosition {
+  type: StreamType;
+  id: string;
+  /** 0 for a new stream. */
+  version: number;
+}
+
+/**
+ * An aggregate's part of one command route. The pipeline owns everything else: the session check
+ * (from `route.auth`), parsing, the transaction, the append at the expected version with a bounded
+ * retry, the consistency token, the status and the mapping of refusals to HTTP.
+ *
+ * Order: prepare (outside the transaction) → in the transaction: load (and lock) → decide → append →
+ * evolve → save → commit → respond.
+ */
+export interface CommandHandler<R extends RouteDefinition, State, Prepared = undefined> {
+  route: R;
+  /**
+   * Work that needs no lock and should not hold one: password hashing, throttles, new ids. A refusal
+   * here ends the command before any transaction.
+   */
+  prepare?(input: CommandInput<R>): Promise<Prepared | DomainError>;
+  /**
+   * Reads the write-side state the decision needs, locking what the command will change. May refuse
+   * when the state the command needs is missing (the actor's own account, say).
+   */
+  load(tx: CommandTransaction, input: CommandInput<R>, prepared: Prepared): Promise<State | DomainError>;
+  /** Pure: the events that record the command, or a refusal. */
+  decide(state: State, input: CommandInput<R>, prepared: Prepared): Decision;
+  /**
+   * Where the events go. This and `evolve` and `save` are called only when there are events, which a
+   * decision never makes from no state: they get the state as non-null.
+   */
+  stream(state: NonNullable<State>, input: CommandInput<R>, prepared: Prepared): StreamPosition;
+  /** Pure: the state the events leave. */
+  evolve(state: NonNullable<State>, events: readonly NewDomainEvent[]): NonNullable<State>;
+  /** Writes the new state to the write-side tables. */
+  save(
+    tx: CommandTransaction,
+    next: NonNullable<State>,
+    input: CommandInput<R>,
+    prepared: Prepared,
+  ): Promise<void>;
+  /** After the commit: the reply body (and any cookie). With no events, `next` is the state as loaded. */
+  respond(
+    next: State,
+    input: CommandInput<R>,
+    prepared: Prepared,
+  ): CommandReply<R> | Promise<CommandReply<R>>;
+  /** After a refusal (in prepare or decide), before it is answered: e.g. counting a wrong password. */
+  onRefused?(refusal: DomainError, input: CommandInput<R>, prepared: Prepared | undefined): Promise<void>;
+}
+
+const statusOf: Record<DomainErrorKind, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  'not found': 404,
+  conflict: 409,
+  gone: 410,
+};
+
+/** The one place a refusal becomes an HTTP answer. */
+export function httpErrorOf(refusal: DomainError): HttpError {
+  return new HttpError(statusOf[refusal.kind], refusal.message);
+}
+
+/** Thrown inside the transaction to roll it back and carry the refusal out. */
+class Refused extends Error {
+  readonly refusal: DomainError;
+  constructor(refusal: DomainError) {
+    super(refusal.message);
+    this.refusal = refusal;
+  }
+}
+
+export interface PipelineDeps {
+  app: FastifyInstance;
+  redis: Redis;
+  store: EventStore;
+}
+
+async function actorOf(route: RouteDefinition, redis: Redis, request: FastifyRequest) {
+  if (route.auth === 'required') return requireSignedIn(redis, request);
+  const sessionId = request.cookies[SESSION_COOKIE];
+  if (!sessionId) return null;
+  const session = await readSession(redis, sessionId);
+  return session ? { userId: session.userId, sessionId } : null;
+}
+
+/** A path parameter that does not parse names nothing: 404 with the contracts' "<Thing> not found". */
+function parseParams(route: RouteDefinition, raw: unknown): unknown {
+  if (!route.params) return {};
+  const parsed = route.params.safeParse(raw);
+  if (!parsed.success) throw new HttpError(404, firstErrorMessage(parsed.error));
+  return parsed.data;
+}
+
+/** A route with `body: null` takes none on purpose: whatever was sent is ignored. */
+function parseBody(route: RouteDefinition, raw: unknown): unknown {
+  if (!route.body) return undefined;
+  const parsed = route.body.safeParse(raw);
+  if (!parsed.success) throw new HttpError(400, firstErrorMessage(parsed.error));
+  return parsed.data;
+}
+
+/** Registers a command route: its contracts route plus the aggregate's handler, run by the pipeline. */
+export function registerCommand<R extends RouteDefinition, State, Prepared = undefined>(
+  deps: PipelineDeps,
+  handler: CommandHandler<R, State, Prepared>,
+): void {
+  const { app, redis, store } = deps;
+  const { route } = handler;
+  app.route({
+    method: route.method,
+    url: apiPath(route),
+    handler: async (request, reply) => {
+      const actor = await actorOf(route, redis, request);
+      const input = {
+        actor,
+        params: parseParams(route, request.params),
+        body: parseBody(route, request.body),
+        now: new Date(),
+        request,
+        reply,
+      } as CommandInput<R>;
+
+      let prepared: Prepared | undefined;
+      const refused = async (refusal: DomainError): Promise<never> => {
+        await handler.onRefused?.(refusal, input, prepared);
+        throw httpErrorOf(refusal);
+      };
+      try {
+        if (handler.prepare) {
+          const outcome = await handler.prepare(input);
+          if (isRefusal(outcome)) return await refused(outcome);
+          prepared = outcome;
+        }
+        const ready = prepared as Prepared;
+        const { result: next, events } = await store.execute<State>(
+          { actorId: actor?.userId ?? null },
+          async (tx) => {
+            const state = await handler.load(tx, input, ready);
+            if (isRefusal(state)) throw new Refused(state);
+            const decision = handler.decide(state, input, ready);
+            if (isRefusal(decision)) throw new Refused(decision);
+            if (decision.length === 0) return state;
+            if (state === null || state === undefined) {
+              throw new Error(`${route.method} ${route.path}: events decided on no state`);
+            }
+            const at = handler.stream(state, input, ready);
+            await tx.append({
+              streamType: at.type,
+              streamId: at.id,
+              expectedVersion: at.version,
+              events: decision,
+            });
+            const next = handler.evolve(state, decision);
+            await handler.save(tx, next, input, ready);
+            return next;
+          },
+        );
+        const body = await handler.respond(next, input, ready);
+        sendConsistencyToken(reply, events);
+        return reply.code(route.status).send(body);
+      } catch (error) {
+        if (error instanceof Refused) return refused(error.refusal);
+        if (error instanceof DomainError) return refused(error);
+        if (error instanceof ConcurrencyError) throw new HttpError(409, requestMessages.changedMeanwhile);
+        throw error;
+      }
+    },
+  });
+}
+
+/** For handlers whose state must exist for a signed-in actor: their account was deleted meanwhile. */
+export const signedOut = () => refuse.unauthenticated(authMessages.signInRequired);
