@@ -1,5 +1,5 @@
 import { CONSISTENCY_HEADER } from '@careers/contracts/consistency';
-import { Comment } from '@careers/contracts/entities/comment';
+import { AddedComment } from '@careers/contracts/entities/comment';
 import { Post } from '@careers/contracts/entities/post';
 import { authMessages, postMessages } from '@careers/contracts/messages';
 import { ident } from '@careers/service-kit';
@@ -173,7 +173,7 @@ describe('POST /api/posts/:id/like', () => {
 });
 
 describe('POST /api/posts/:id/comments', () => {
-  it('adds the comment with its author and counts it', async () => {
+  it("adds the comment with its author and answers the post's new count", async () => {
     const alan = await signUp();
     const grace = await signUp('Grace');
     const post = await createPost(alan.sid);
@@ -181,11 +181,17 @@ describe('POST /api/posts/:id/comments', () => {
       content: ' Congrats! ',
     });
     expect(response.statusCode).toBe(201);
-    const comment = Comment.parse(response.json().data);
-    expect(comment).toMatchObject({ content: 'Congrats!', author: { _id: grace.id, firstName: 'Grace' } });
+    const comment = AddedComment.parse(response.json().data);
+    expect(comment).toMatchObject({
+      content: 'Congrats!',
+      author: { _id: grace.id, firstName: 'Grace' },
+      postId: post._id,
+      commentsCount: 1,
+    });
     expect(response.headers[CONSISTENCY_HEADER]).toBe(`${post._id}@2`);
     const second = await call('POST', `/api/posts/${post._id}/comments`, alan.sid, { content: 'Thanks' });
     expect(second.statusCode).toBe(201);
+    expect(second.json().data.commentsCount).toBe(2);
     const { rows } = await command.deps.pool.query(`SELECT comments_count FROM ${s()}.posts WHERE id = $1`, [
       post._id,
     ]);
