@@ -1,5 +1,6 @@
 import { createServer, type Server as HttpServer } from 'node:http';
 import { parseDomainEvent } from '@careers/contracts/events/catalogue';
+import { globalMessages, requestMessages } from '@careers/contracts/messages';
 import {
   type ClientToServerEvents,
   clientEvents,
@@ -24,7 +25,7 @@ import {
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { Kafka } from 'kafkajs';
 import { Server } from 'socket.io';
-import { socketMessagesFor } from './routing.ts';
+import { roomsJoinedOnConnect, socketMessagesFor } from './routing.ts';
 
 export const GATEWAY_GROUP = 'realtime-gateway';
 /** A socket may watch this many posts at once (a feed page shows far fewer). */
@@ -67,7 +68,7 @@ export async function createGateway(deps: GatewayDeps): Promise<Gateway> {
     }
     response
       .writeHead(404, { 'content-type': 'application/json' })
-      .end(JSON.stringify({ message: 'Resource not found.' }));
+      .end(JSON.stringify({ message: globalMessages.notFound }));
   });
 
   const pub = redis.duplicate();
@@ -88,7 +89,7 @@ export async function createGateway(deps: GatewayDeps): Promise<Gateway> {
   io.use(async (socket, next) => {
     try {
       const session = await readSession(redis, sessionIdFromCookieHeader(socket.handshake.headers.cookie));
-      if (!session) return next(new Error('unauthorized'));
+      if (!session) return next(new Error(requestMessages.socketUnauthorized));
       socket.data.userId = session.userId;
       next();
     } catch (error) {
@@ -97,7 +98,7 @@ export async function createGateway(deps: GatewayDeps): Promise<Gateway> {
   });
 
   io.on('connection', (socket) => {
-    void socket.join([rooms.user(socket.data.userId), rooms.feed]);
+    void socket.join(roomsJoinedOnConnect(socket.data.userId));
     const postRooms = new Set<string>();
     socket.on(clientEvents.postSubscribe, (payload) => {
       const parsed = PostSubscriptionPayload.safeParse(payload);

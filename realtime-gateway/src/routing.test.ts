@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto';
+import type { PostVisibility } from '@careers/contracts/entities/enums';
 import type { DomainEvent } from '@careers/contracts/events/catalogue';
+import {
+  canSeePost,
+  isOpenToEveryone,
+  type PostViewer,
+  postAccessCases,
+  type ViewerRelation,
+} from '@careers/contracts/policies/post-access';
+import { rooms } from '@careers/contracts/sockets';
 import { describe, expect, it } from 'vitest';
-import { socketMessagesFor } from './routing.ts';
+import { roomsJoinedOnConnect, type SocketMessage, socketMessagesFor } from './routing.ts';
 
 function event<T extends DomainEvent['type']>(
   type: T,
@@ -101,4 +110,88 @@ describe('socketMessagesFor', () => {
   it('pushes nothing for events no screen shows live', () => {
     expect(socketMessagesFor(event('UserLoggedIn', a, 2, { userId: a, at: '' }))).toEqual([]);
   });
+});
+
+/**
+ * The gateway against the one statement of who may see a post (`postAccessCases` in contracts). One
+ * signed-in person stands in each relation to the author, in the rooms the gateway joins them to on
+ * connect; a push reaches whoever is in one of its rooms.
+ */
+describe('live post pushes against the post access table', () => {
+  const authorId = randomUUID();
+  const people: Record<ViewerRelation, PostViewer> = {
+    author: { userId: authorId, connectedToAuthor: false },
+    connection: { userId: randomUUID(), connectedToAuthor: true },
+    'pending request': { userId: randomUUID(), connectedToAuthor: false },
+    stranger: { userId: randomUUID(), connectedToAuthor: false },
+  };
+  const who: Record<ViewerRelation, string> = {
+    author: 'its author',
+    connection: 'a connection of the author',
+    'pending request': 'someone with a pending request to the author',
+    stranger: 'a stranger',
+  };
+
+  const reaches = (messages: SocketMessage[], viewer: PostViewer) =>
+    messages.some((m) => roomsJoinedOnConnect(viewer.userId).includes(m.room));
+
+  function announcementOf(visibility: PostVisibility) {
+    const postId = randomUUID();
+    return socketMessagesFor(
+      event('PostCreated', postId, 1, {
+        postId,
+        authorId,
+        content: 'x',
+        type: 'text',
+        category: 'Career',
+        visibility,
+        tags: [],
+        createdAt: '',
+      }),
+    );
+  }
+
+  const cases = postAccessCases.map((c) => ({ ...c, viewerIs: who[c.viewer] }));
+
+  it.for(cases)(
+    'given a new $visibility post, $viewerIs hears of it only if they may see it',
+    ({ visibility, viewer, canSee }) => {
+      const post = { authorId, visibility };
+      // The table and the function it documents agree, so the routing is held to both.
+      expect(canSeePost(post, people[viewer])).toBe(canSee);
+      const told = reaches(announcementOf(visibility), people[viewer]);
+      if (told) expect(canSee).toBe(true);
+      // Not the reverse for everyone: a connection may see a connections-only post but is not told live,
+      // as the gateway does not know who is connected. A post open to everyone must reach everyone.
+      if (isOpenToEveryone(post)) expect(told).toBe(true);
+    },
+  );
+
+  it('sends like counts and new comments to the post room alone, never to the feed or a user room', () => {
+    const postId = randomUUID();
+    const messages = [
+      ...socketMessagesFor(
+        event('PostLiked', postId, 2, { postId, userId: authorId, likesCount: 1, likedAt: '' }),
+      ),
+      ...socketMessagesFor(
+        event('CommentAdded', postId, 3, {
+          postId,
+          commentId: randomUUID(),
+          authorId,
+          content: 'x',
+          commentsCount: 1,
+          createdAt: '',
+        }),
+      ),
+    ];
+    expect(messages.map((m) => m.room)).toEqual([rooms.post(postId), rooms.post(postId)]);
+    for (const viewer of Object.values(people)) expect(reaches(messages, viewer)).toBe(false);
+  });
+
+  // Known gap: the post room is not held to the table. Any signed-in socket may `post:subscribe` to any
+  // post id (gateway.ts joins without asking who may see the post), so the pushes above reach whoever
+  // subscribed. Fixed by the security issue on post-room subscriptions; turn this into a test then.
+  it.todo(
+    'lets only people who may see a post join its room: today a stranger who knows the id of a connections-only post hears its likes (PostLiked) and comments (CommentAdded) by subscribing to it',
+  );
 });

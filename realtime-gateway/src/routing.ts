@@ -1,5 +1,6 @@
 import { formatConsistencyToken } from '@careers/contracts/consistency';
 import type { DomainEvent } from '@careers/contracts/events/catalogue';
+import { isOpenToEveryone } from '@careers/contracts/policies/post-access';
 import { rooms, type ServerToClientEvents, serverEvents } from '@careers/contracts/sockets';
 
 export type SocketMessage = {
@@ -11,6 +12,14 @@ export type SocketMessage = {
 }[keyof ServerToClientEvents];
 
 /**
+ * The rooms a signed-in socket joins as it connects: its user's room and the feed. So `rooms.feed`
+ * reaches every signed-in person, and nothing sent there may be something one of them cannot see.
+ */
+export function roomsJoinedOnConnect(userId: string): string[] {
+  return [rooms.user(userId), rooms.feed];
+}
+
+/**
  * Which rooms hear about a domain event, and what they are told. A push is a small message about what
  * changed plus the consistency token; a client that wants more refetches through the query API.
  */
@@ -20,9 +29,9 @@ export function socketMessagesFor(event: DomainEvent): SocketMessage[] {
     case 'PostCreated':
       return [
         {
-          // A connections-only post is announced to its author alone: the gateway does not know who is
-          // connected, and everyone else would be told of a post they cannot open.
-          room: event.data.visibility === 'public' ? rooms.feed : rooms.user(event.data.authorId),
+          // A post not open to everyone is announced to its author alone: the gateway does not know who
+          // is connected, and everyone else would be told of a post they cannot open.
+          room: isOpenToEveryone(event.data) ? rooms.feed : rooms.user(event.data.authorId),
           event: serverEvents.feedPostCreated,
           payload: { postId: event.data.postId, authorId: event.data.authorId, consistencyToken },
         },
