@@ -1,6 +1,8 @@
-import { describe, expect, it, vi } from 'vitest';
+import { type RouteResponse, routes } from '@careers/contracts/routes';
+import { describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { jsonReply } from '../test/fake-api';
 import { ApiError, createApiClient } from './api-client';
+import type { RouteInput } from './route-input';
 
 interface Sent {
   url: string;
@@ -28,7 +30,7 @@ function clientWith(replies: Array<Response | Error>, currentPath = '/feed') {
       });
       const reply = replies.shift();
       if (reply === undefined) throw new Error('no reply left');
-      if (reply instanceof Error) throw reply;
+      if (!(reply instanceof Response)) throw reply;
       return reply;
     },
   });
@@ -44,15 +46,22 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
   return error;
 }
 
-describe('api client', () => {
-  it('sends JSON with credentials under /api and returns the parsed body', async () => {
-    const { client, sent } = clientWith([jsonReply(201, { data: { id: 'p-1' } })]);
+const postId = '7d1e2c3b-4a59-4f68-8a7b-9c0d1e2f3a4b';
 
-    const reply = await client.post<{ data: { id: string } }>('/posts', { content: 'Hello' });
+describe('api client: the request a route makes', () => {
+  it('sends the body as JSON with credentials under /api, and returns the parsed reply', async () => {
+    const comment = { _id: 'c-1', content: 'Hello', postId, commentsCount: 1 };
+    const { client, sent } = clientWith([jsonReply(201, { data: comment })]);
 
-    expect(reply).toEqual({ data: { id: 'p-1' } });
+    const reply = await client.callApi(
+      routes.addComment,
+      { params: { id: postId }, body: { content: 'Hello' } },
+      { fallbackMessage: 'Failed to add comment' },
+    );
+
+    expect(reply).toEqual({ data: comment });
     expect(sent[0]).toMatchObject({
-      url: '/api/posts',
+      url: `/api/posts/${postId}/comments`,
       method: 'POST',
       credentials: 'include',
       body: '{"content":"Hello"}',
@@ -60,51 +69,134 @@ describe('api client', () => {
     expect(sent[0]?.headers.get('content-type')).toBe('application/json');
   });
 
-  it('adds query parameters, leaving out empty ones', async () => {
-    const { client, sent } = clientWith([jsonReply(200, { data: [] })]);
+  it('fills the path parameters, URI-encoded', async () => {
+    const { client, sent } = clientWith([jsonReply(200, { data: {} })]);
 
-    await client.get('/jobs', { query: { search: 'react dev', page: 2, jobType: '', location: undefined } });
+    await client.callApi(routes.getJob, { params: { id: 'job 1/ä?' } });
 
-    expect(sent[0]?.url).toBe('/api/jobs?search=react+dev&page=2');
+    expect(sent[0]?.url).toBe('/api/jobs/job%201%2F%C3%A4%3F');
   });
 
+  it('repeats the key of a list in the query, and leaves out unset values', async () => {
+    const { client, sent } = clientWith([jsonReply(200, { data: [] })]);
+
+    await client.callApi(routes.listJobs, {
+      query: { search: 'react dev', skills: ['a', 'b'], page: 2, jobType: '', location: undefined },
+    });
+
+    expect(sent[0]?.url).toBe('/api/jobs?search=react+dev&skills=a&skills=b&page=2');
+  });
+
+  it('sends an upload’s FormData as is, so fetch sets the multipart boundary', async () => {
+    const upload = new FormData();
+    upload.append('resume', new Blob(['%PDF-1.7'], { type: 'application/pdf' }), 'cv.pdf');
+    const { client, sent } = clientWith([jsonReply(200, { resume: {} })]);
+
+    await client.callApi(routes.uploadResume, { body: upload });
+
+    expect(sent[0]).toMatchObject({ url: '/api/users/resume', method: 'POST' });
+    expect(sent[0]?.body).toBe(upload);
+    expect(sent[0]?.headers.get('content-type')).toBeNull();
+  });
+
+  it('uses the method of the route, and sends no body where the route takes none', async () => {
+    const { client, sent } = clientWith([
+      jsonReply(200, { message: 'ok', data: 'accepted' }),
+      jsonReply(200, { message: 'Connection removed' }),
+      jsonReply(200, { data: {} }),
+    ]);
+
+    await client.callApi(routes.respondToConnection, {
+      params: { requestId: 'r-1' },
+      body: { status: 'accepted' },
+    });
+    await client.callApi(routes.removeConnection, { params: { connectionId: 'c-1' } });
+    await client.callApi(routes.toggleLike, { params: { id: postId } });
+
+    expect(sent.map(({ method, url }) => `${method} ${url}`)).toEqual([
+      'PUT /api/users/connections/r-1',
+      'DELETE /api/users/connections/c-1',
+      `POST /api/posts/${postId}/like`,
+    ]);
+    expect(sent[2]?.body).toBeUndefined();
+    expect(sent[2]?.headers.get('content-type')).toBeNull();
+  });
+
+  it('is typed by the route: params when it has them, its body, its query, and its reply', async () => {
+    const { client } = clientWith([
+      jsonReply(200, { data: { postId, likesCount: 1, isLiked: true } }),
+      jsonReply(200, { data: [] }),
+    ]);
+
+    const reply = await client.callApi(routes.toggleLike, { params: { id: postId } });
+    expectTypeOf(reply).toEqualTypeOf<RouteResponse<'toggleLike'>>();
+
+    // @ts-expect-error toggleLike's path has an :id
+    await expect(client.callApi(routes.toggleLike)).rejects.toThrow('missing path parameter "id"');
+
+    // @ts-expect-error salary is not a job filter
+    await client.callApi(routes.listJobs, { query: { salary: 3 } });
+
+    // Defaulted and list filters may be left out.
+    expectTypeOf<{ query: { skills: string[] } }>().toExtend<RouteInput<typeof routes.listJobs>>();
+    expectTypeOf<{ query: { limit: number } }>().toExtend<RouteInput<typeof routes.getFeed>>();
+    // A `body: null` route takes no body; a route with a body schema requires it; an upload takes FormData.
+    expectTypeOf<{ params: { id: string }; body: object }>().not.toExtend<
+      RouteInput<typeof routes.toggleLike>
+    >();
+    expectTypeOf<{ params: { id: string } }>().not.toExtend<RouteInput<typeof routes.addComment>>();
+    expectTypeOf<{ body: { resume: string } }>().not.toExtend<RouteInput<typeof routes.uploadResume>>();
+  });
+});
+
+describe('api client: failures', () => {
   it('maps 500 to the server error text, whatever the body says', async () => {
     const { client } = clientWith([jsonReply(500, { message: 'stack trace here' })]);
 
-    const error = await failure(client.get('/jobs'));
+    const error = await failure(client.callApi(routes.listJobs));
 
     expect(error.message).toBe('Server error. Please try again later.');
     expect(error.status).toBe(500);
   });
 
   it('maps 404 to "Resource not found."', async () => {
-    const { client } = clientWith([jsonReply(404, { message: 'Route GET /api/nope not found' })]);
+    const { client } = clientWith([jsonReply(404, { message: 'Route GET /api/jobs/j-1 not found' })]);
 
-    expect((await failure(client.get('/nope'))).message).toBe('Resource not found.');
+    expect((await failure(client.callApi(routes.getJob, { params: { id: 'j-1' } }))).message).toBe(
+      'Resource not found.',
+    );
   });
 
   it('maps a missing response to the network error text', async () => {
     const { client } = clientWith([new TypeError('Failed to fetch')]);
 
-    const error = await failure(client.get('/jobs'));
+    const error = await failure(client.callApi(routes.listJobs));
 
     expect(error.message).toBe('Network error. Please check your connection.');
     expect(error.status).toBeNull();
   });
 
+  it('lets a cancelled call fail with its AbortError, which is not a network failure', async () => {
+    const aborted = new DOMException('The operation was aborted.', 'AbortError');
+    const { client } = clientWith([aborted]);
+
+    await expect(client.callApi(routes.listJobs)).rejects.toBe(aborted);
+  });
+
   it("shows the server's message, else the call's fallback", async () => {
     const { client } = clientWith([jsonReply(400, { message: 'Email is required' }), jsonReply(400, {})]);
+    const credentials = { body: { email: '', password: '' } };
 
-    expect((await failure(client.post('/auth/login', {}))).message).toBe('Email is required');
-    expect((await failure(client.post('/auth/login', {}, { fallbackMessage: 'Login failed' }))).message).toBe(
-      'Login failed',
-    );
+    expect((await failure(client.callApi(routes.login, credentials))).message).toBe('Email is required');
+    expect(
+      (await failure(client.callApi(routes.login, credentials, { fallbackMessage: 'Login failed' }))).message,
+    ).toBe('Login failed');
   });
 
   it('sends the browser to /login on a 401', async () => {
     const { client, redirectToLogin } = clientWith([jsonReply(401, { message: 'Not signed in' })], '/feed');
 
-    const error = await failure(client.get('/posts/feed'));
+    const error = await failure(client.callApi(routes.getFeed));
 
     expect(error.status).toBe(401);
     expect(redirectToLogin).toHaveBeenCalledTimes(1);
@@ -112,26 +204,30 @@ describe('api client', () => {
 
   it('stays put on a 401 when already on /login, or when the call opts out', async () => {
     const onLogin = clientWith([jsonReply(401, {})], '/login');
-    await failure(onLogin.client.post('/auth/login', {}));
+    await failure(onLogin.client.callApi(routes.login, { body: { email: 'a@b.c', password: 'x' } }));
     expect(onLogin.redirectToLogin).not.toHaveBeenCalled();
 
     const probe = clientWith([jsonReply(401, {})], '/register');
-    await failure(probe.client.get('/auth/me', { redirectOnUnauthorized: false }));
+    await failure(probe.client.callApi(routes.getMe, {}, { redirectOnUnauthorized: false }));
     expect(probe.redirectToLogin).not.toHaveBeenCalled();
   });
+});
+
+describe('api client: consistency tokens', () => {
+  const like = { params: { id: 'post-1' } };
 
   it('sends the last write’s consistency token on the next reads, until one succeeds', async () => {
     const { client, sent } = clientWith([
-      jsonReply(201, { data: {} }, { 'x-consistency-token': 'post-1@3' }),
-      jsonReply(201, { data: {} }, { 'x-consistency-token': 'post-1@4' }),
+      jsonReply(200, { data: {} }, { 'x-consistency-token': 'post-1@3' }),
+      jsonReply(200, { data: {} }, { 'x-consistency-token': 'post-1@4' }),
       jsonReply(200, { data: [] }),
       jsonReply(200, { data: [] }),
     ]);
 
-    await client.post('/posts/post-1/like');
-    await client.post('/posts/post-1/like');
-    await client.get('/posts/feed');
-    await client.get('/posts/feed');
+    await client.callApi(routes.toggleLike, like);
+    await client.callApi(routes.toggleLike, like);
+    await client.callApi(routes.getFeed);
+    await client.callApi(routes.getFeed);
 
     expect(sent[0]?.headers.get('x-consistency-token')).toBeNull();
     expect(sent[1]?.headers.get('x-consistency-token')).toBeNull();
@@ -141,18 +237,28 @@ describe('api client', () => {
 
   it('keeps a token when the read that carried it failed, and carries tokens of several streams', async () => {
     const { client, sent } = clientWith([
-      jsonReply(201, {}, { 'x-consistency-token': 'job-1@1' }),
+      jsonReply(200, {}, { 'x-consistency-token': 'post-1@1' }),
       jsonReply(201, {}, { 'x-consistency-token': 'application-9@1' }),
       new TypeError('Failed to fetch'),
       jsonReply(200, {}),
     ]);
+    const job = { params: { id: 'job-1' } };
 
-    await client.post('/jobs', {});
-    await client.post('/jobs/job-1/apply', {});
-    await failure(client.get('/jobs/job-1'));
-    await client.get('/jobs/job-1');
+    await client.callApi(routes.toggleLike, like);
+    await client.callApi(routes.applyToJob, { ...job, body: { coverLetter: 'Hello' } });
+    await failure(client.callApi(routes.getJob, job));
+    await client.callApi(routes.getJob, job);
 
-    expect(sent[2]?.headers.get('x-consistency-token')).toBe('job-1@1,application-9@1');
-    expect(sent[3]?.headers.get('x-consistency-token')).toBe('job-1@1,application-9@1');
+    expect(sent[2]?.headers.get('x-consistency-token')).toBe('post-1@1,application-9@1');
+    expect(sent[3]?.headers.get('x-consistency-token')).toBe('post-1@1,application-9@1');
+  });
+
+  it('takes tokens that came outside a reply (a socket push) on the next read', async () => {
+    const { client, sent } = clientWith([jsonReply(200, { data: [] })]);
+
+    client.rememberConsistencyToken('post-1@7');
+    await client.callApi(routes.getFeed);
+
+    expect(sent[0]?.headers.get('x-consistency-token')).toBe('post-1@7');
   });
 });

@@ -1,6 +1,10 @@
+import { buildQueryString, type QueryValue } from '@careers/contracts/api/query-string';
 import { CONSISTENCY_HEADER } from '@careers/contracts/consistency';
 import { globalMessages } from '@careers/contracts/messages';
+import { buildPath, type RouteDefinition } from '@careers/contracts/routes';
+import type { z } from 'zod';
 import { ConsistencyTokens, type TokenStorage } from './consistency-tokens';
+import type { RouteCallArgs } from './route-input';
 
 /** An API call that failed; `message` is ready to show. `status` is null when no response came. */
 export class ApiError extends Error {
@@ -18,15 +22,7 @@ export function errorMessageOf(error: unknown, fallbackMessage: string): string 
   return error instanceof ApiError ? error.message : fallbackMessage;
 }
 
-export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-export type QueryParams = Record<string, string | number | boolean | null | undefined>;
-
-export interface RequestOptions {
-  method?: HttpMethod;
-  /** Sent as JSON, except FormData (multipart uploads), which is sent as is. */
-  body?: unknown;
-  query?: QueryParams;
+export interface CallOptions {
   signal?: AbortSignal;
   /** Shown when the server's reply has no `message` (the spec's per-call fallback texts). */
   fallbackMessage?: string;
@@ -44,26 +40,32 @@ export interface ApiClientDeps {
 }
 
 export interface ApiClient {
-  request<T>(path: string, options?: RequestOptions): Promise<T>;
-  get<T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>;
-  post<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>;
-  put<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>;
-  delete<T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>;
+  /**
+   * Calls one route of the contracts' table: its method, its path with `params` filled in, `query` as
+   * the query string, `body` as JSON (FormData as is). The reply is typed by the route's response
+   * schema but not parsed: the services' tests already hold every reply to that schema (service-kit's
+   * `checkResponses`), so parsing each feed page again in the browser would cost the reader for nothing.
+   */
+  callApi<R extends RouteDefinition>(
+    route: R,
+    ...args: RouteCallArgs<R, CallOptions>
+  ): Promise<z.output<R['response']>>;
   /** For consistency tokens that arrive outside an HTTP reply (socket pushes). */
   rememberConsistencyToken(token: string): void;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
+/** A route input with its per-route types erased, as the implementation reads it. */
+interface UntypedRouteInput {
+  params?: Record<string, unknown>;
+  query?: Readonly<Record<string, QueryValue>>;
+  body?: unknown;
 }
 
-function urlFor(baseUrl: string, path: string, query: QueryParams | undefined): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
-  }
-  const qs = search.toString();
-  return `${baseUrl}${path}${qs ? `?${qs}` : ''}`;
+// buildPath's params are typed per route; callApi's signature has already checked them.
+const pathOf = buildPath as (route: RouteDefinition, params?: Record<string, unknown>) => string;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -90,24 +92,29 @@ export function errorMessageFor(status: number, body: unknown, fallbackMessage?:
 export function createApiClient(deps: ApiClientDeps): ApiClient {
   const tokens = new ConsistencyTokens(deps.tokenStorage);
 
-  async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
-    const method = options.method ?? 'GET';
-    const isRead = method === 'GET' || method === 'HEAD';
+  async function callApi(
+    route: RouteDefinition,
+    input: UntypedRouteInput = {},
+    options: CallOptions = {},
+  ): Promise<unknown> {
+    const { method } = route;
+    const isRead = method === 'GET';
     const headers = new Headers({ accept: 'application/json' });
     let body: BodyInit | undefined;
-    if (options.body instanceof FormData) {
-      body = options.body;
-    } else if (options.body !== undefined) {
+    if (input.body instanceof FormData) {
+      body = input.body;
+    } else if (input.body !== undefined) {
       headers.set('content-type', 'application/json');
-      body = JSON.stringify(options.body);
+      body = JSON.stringify(input.body);
     }
     const sentTokens = isRead ? tokens.pending() : new Map<string, number>();
     const tokenHeader = ConsistencyTokens.header(sentTokens);
     if (tokenHeader) headers.set(CONSISTENCY_HEADER, tokenHeader);
+    const url = `${deps.baseUrl}${pathOf(route, input.params)}${buildQueryString(input.query ?? {})}`;
 
     let response: Response;
     try {
-      response = await deps.fetch(urlFor(deps.baseUrl, path, options.query), {
+      response = await deps.fetch(url, {
         method,
         headers,
         body,
@@ -121,10 +128,10 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     }
 
     tokens.remember(response.headers.get(CONSISTENCY_HEADER));
-    const payload = method === 'HEAD' ? undefined : await readBody(response);
+    const payload = await readBody(response);
     if (response.ok) {
       if (isRead) tokens.settled(sentTokens);
-      return payload as T;
+      return payload;
     }
     if (
       response.status === 401 &&
@@ -137,11 +144,8 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   }
 
   return {
-    request,
-    get: (path, options) => request(path, { ...options, method: 'GET' }),
-    post: (path, body, options) => request(path, { ...options, method: 'POST', body }),
-    put: (path, body, options) => request(path, { ...options, method: 'PUT', body }),
-    delete: (path, options) => request(path, { ...options, method: 'DELETE' }),
+    // The typed signature is the interface's; the body above reads every route the same way.
+    callApi: callApi as ApiClient['callApi'],
     rememberConsistencyToken: (token) => tokens.remember(token),
   };
 }
@@ -154,3 +158,6 @@ export const apiClient = createApiClient({
   redirectToLogin: () => window.location.assign('/login'),
   tokenStorage: typeof window === 'undefined' ? undefined : window.sessionStorage,
 });
+
+/** Calls the API through the browser's client: `callApi(routes.toggleLike, { params: { id } })`. */
+export const callApi = apiClient.callApi;

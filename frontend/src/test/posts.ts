@@ -1,4 +1,4 @@
-import { Comment } from '@careers/contracts/entities/comment';
+import { AddedComment, Comment } from '@careers/contracts/entities/comment';
 import type { AuthorSummary } from '@careers/contracts/entities/person-summary';
 import { Post } from '@careers/contracts/entities/post';
 import { ada, jsonReply } from './fake-api';
@@ -53,6 +53,11 @@ export function aComment(fields: Partial<Comment> = {}): Comment {
     createdAt: minutesAgo(2),
     ...fields,
   });
+}
+
+/** POST /api/posts/:id/comments' answer: `comment`, its post and the post's count after it. */
+export function addedCommentReply(postId: string, comment: Comment, commentsCount: number): Response {
+  return jsonReply(201, { data: AddedComment.parse({ ...comment, postId, commentsCount }) });
 }
 
 /** GET /api/posts/feed's answer: one page of `posts`. */

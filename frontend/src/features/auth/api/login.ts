@@ -1,19 +1,22 @@
 import { authRoutes } from '@careers/contracts/api/auth-routes';
-import type { UserResponse } from '@careers/contracts/api/responses';
 import type { User } from '@careers/contracts/entities/user';
 import { fallbackMessages } from '@careers/contracts/messages';
 import type { LoginRequestInput } from '@careers/contracts/requests/login';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 import { setCurrentUser } from '../../../lib/current-user';
 
 export async function login(credentials: LoginRequestInput): Promise<User> {
-  const body = await apiClient.post<UserResponse>(authRoutes.login.path, credentials, {
-    fallbackMessage: fallbackMessages.login,
-    // A wrong password is a 400 with its own message; a 401 here must not bounce the login screen.
-    redirectOnUnauthorized: false,
-  });
-  return body.user;
+  const reply = await callApi(
+    authRoutes.login,
+    { body: credentials },
+    {
+      fallbackMessage: fallbackMessages.login,
+      // A wrong password is a 400 with its own message; a 401 here must not bounce the login screen.
+      redirectOnUnauthorized: false,
+    },
+  );
+  return reply.user;
 }
 
 /** Signs in and puts the user straight into the cache, so the next screen needs no session check. */

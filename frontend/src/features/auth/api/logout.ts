@@ -1,10 +1,10 @@
 import { authRoutes } from '@careers/contracts/api/auth-routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 import { setCurrentUser } from '../../../lib/current-user';
 
-export function logout(): Promise<void> {
-  return apiClient.post<void>(authRoutes.logout.path, undefined, { redirectOnUnauthorized: false });
+export async function logout(): Promise<void> {
+  await callApi(authRoutes.logout, {}, { redirectOnUnauthorized: false });
 }
 
 /**

@@ -2,17 +2,17 @@ import { postRoutes } from '@careers/contracts/api/post-routes';
 import { DEFAULT_PAGE } from '@careers/contracts/constants';
 import type { Post } from '@careers/contracts/entities/post';
 import { fallbackMessages } from '@careers/contracts/messages';
+import type { RouteResponse } from '@careers/contracts/routes';
 import {
   type InfiniteData,
   infiniteQueryOptions,
   type QueryClient,
   useInfiniteQuery,
 } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { apiClient } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 
-export type FeedPage = z.infer<typeof postRoutes.getFeed.response>;
-export type FeedData = InfiniteData<FeedPage, number>;
+/** The feed lists' cache entries: the pages loaded so far, each as the server answered it. */
+export type FeedData = InfiniteData<RouteResponse<'getFeed'>, number>;
 
 /** What a feed list asks for: the feed screen and the dashboard's Recent Activity differ only here. */
 export interface FeedFilters {
@@ -24,21 +24,19 @@ export interface FeedFilters {
 /** Every cached feed list sits under this key, whatever its filters. */
 export const feedListsKey = ['posts', 'feed'] as const;
 
-export async function getFeedPage(
-  filters: FeedFilters,
-  page: number,
-  signal?: AbortSignal,
-): Promise<FeedPage> {
-  return apiClient.get<FeedPage>(postRoutes.getFeed.path, {
-    signal,
-    fallbackMessage: fallbackMessages.fetchFeed,
-    // Page 1 is the server's default, so the first call asks only for what differs.
-    query: {
-      page: page === DEFAULT_PAGE ? undefined : page,
-      limit: filters.limit,
-      following: filters.following,
+export function getFeedPage(filters: FeedFilters, page: number, signal?: AbortSignal) {
+  return callApi(
+    postRoutes.getFeed,
+    {
+      // Page 1 is the server's default, so the first call asks only for what differs.
+      query: {
+        page: page === DEFAULT_PAGE ? undefined : page,
+        limit: filters.limit,
+        following: filters.following,
+      },
     },
-  });
+    { signal, fallbackMessage: fallbackMessages.fetchFeed },
+  );
 }
 
 /** One cache entry per list; "Load more" adds the next page to it. */

@@ -1,23 +1,17 @@
 import { postRoutes } from '@careers/contracts/api/post-routes';
 import type { PostLikeState } from '@careers/contracts/entities/post';
 import { fallbackMessages } from '@careers/contracts/messages';
-import { buildPath } from '@careers/contracts/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { apiClient } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 import { updatePost } from './post-cache';
 
-type ToggleLikeResponse = z.infer<typeof postRoutes.toggleLike.response>;
-
 export async function toggleLike(postId: string): Promise<PostLikeState> {
-  const body = await apiClient.post<ToggleLikeResponse>(
-    buildPath(postRoutes.toggleLike, { id: postId }),
-    undefined,
-    {
-      fallbackMessage: fallbackMessages.toggleLike,
-    },
+  const reply = await callApi(
+    postRoutes.toggleLike,
+    { params: { id: postId } },
+    { fallbackMessage: fallbackMessages.toggleLike },
   );
-  return body.data;
+  return reply.data;
 }
 
 /** The like as the reader saw it when they clicked. */

@@ -10,7 +10,7 @@ import {
   sentBodies,
   stubSession,
 } from '../../../test/fake-api';
-import { aComment, adaAuthor, aPost, feedReply } from '../../../test/posts';
+import { aComment, adaAuthor, addedCommentReply, aPost, feedReply } from '../../../test/posts';
 import { renderApp } from '../../../test/render-app';
 
 /** The feed holds `post` alone; `others` answers everything but the feed. */
@@ -123,7 +123,7 @@ describe('post card: comments', () => {
     expect(card.queryByRole('textbox', { name: 'Write a comment' })).toBeNull();
   });
 
-  it('sends a comment, appends it, adds 1 to the count and clears the input', async () => {
+  it('sends a comment, appends it, takes the count the server answers and clears the input', async () => {
     const post = aPost({ commentsCount: 1, comments: [earlier] });
     const mine = aComment({
       content: 'Thank you all',
@@ -133,7 +133,8 @@ describe('post card: comments', () => {
     const { api, card, user } = await openPost(post, (method, url) => {
       if (method === 'GET' && url === `/api/posts/${post._id}`) return jsonReply(200, { data: post });
       if (method === 'POST' && url === `/api/posts/${post._id}/comments`)
-        return jsonReply(201, { data: mine });
+        // Two others commented meanwhile: the server's count is the one to show.
+        return addedCommentReply(post._id, mine, 4);
       return jsonReply(404, {});
     });
     await user.click(card.getByRole('button', { name: 'Comments' }));
@@ -146,7 +147,7 @@ describe('post card: comments', () => {
     expect(sentBodies(api, 'POST', `/api/posts/${post._id}/comments`)).toEqual([
       { content: 'Thank you all' },
     ]);
-    expect(card.getByRole('button', { name: 'Comments' }).textContent).toBe('2');
+    expect(card.getByRole('button', { name: 'Comments' }).textContent).toBe('4');
     expect((card.getByRole('textbox', { name: 'Write a comment' }) as HTMLInputElement).value).toBe('');
     expect(
       within(card.getByRole('list', { name: 'Comments' }))

@@ -1,10 +1,11 @@
+import type { Post } from '@careers/contracts/entities/post';
 import { clientEvents, serverEvents } from '@careers/contracts/sockets';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { deferred } from '../../../test/deferred';
 import { ada, countCalls, type FetchHandler, jsonReply, stubSession } from '../../../test/fake-api';
 import { fakeSocket } from '../../../test/fake-socket';
-import { aComment, adaAuthor, aPost, feedReply } from '../../../test/posts';
+import { aComment, adaAuthor, addedCommentReply, aPost, feedReply } from '../../../test/posts';
 import { renderApp } from '../../../test/render-app';
 
 const firstPage = '/api/posts/feed?limit=10';
@@ -171,19 +172,24 @@ describe('live posts: pushes', () => {
     expect(countCalls(api, 'GET', firstPage)).toBe(1);
   });
 
+  /** The feed holds `post` with its comments open; the reader's comment waits for `reply`. */
+  async function commentOn(post: Post, reply: Promise<Response>) {
+    const { user } = openFeed((method, url) => {
+      if (url === firstPage) return feedReply([post]);
+      if (method === 'GET' && url === `/api/posts/${post._id}`) return jsonReply(200, { data: post });
+      if (method === 'POST') return reply;
+      return jsonReply(404, {});
+    });
+    await screen.findByText(post.content);
+    await user.click(card(post.content).getByRole('button', { name: 'Comments' }));
+    await user.type(card(post.content).getByRole('textbox', { name: 'Write a comment' }), 'Mine{Enter}');
+  }
+
   it('does not count the reader’s own comment twice when its push arrives before the reply', async () => {
     const post = aPost({ content: 'Race', commentsCount: 0 });
     const mine = aComment({ content: 'Mine', author: adaAuthor });
     const reply = deferred<Response>();
-    const { user } = openFeed((method, url) => {
-      if (url === firstPage) return feedReply([post]);
-      if (method === 'GET' && url === `/api/posts/${post._id}`) return jsonReply(200, { data: post });
-      if (method === 'POST') return reply.promise;
-      return jsonReply(404, {});
-    });
-    await screen.findByText('Race');
-    await user.click(card('Race').getByRole('button', { name: 'Comments' }));
-    await user.type(card('Race').getByRole('textbox', { name: 'Write a comment' }), 'Mine{Enter}');
+    await commentOn(post, reply.promise);
 
     await fakeSocket.push(serverEvents.postCommentAdded, {
       postId: post._id,
@@ -191,10 +197,45 @@ describe('live posts: pushes', () => {
       commentsCount: 1,
       consistencyToken: `${post._id}@2`,
     });
-    reply.resolve(jsonReply(201, { data: mine }));
+    reply.resolve(addedCommentReply(post._id, mine, 1));
 
     expect(await card('Race').findByText('Mine')).toBeTruthy();
     expect(card('Race').getByRole('button', { name: 'Comments' }).textContent).toBe('1');
+  });
+
+  it('keeps the newer count of a later comment’s push that arrived before the reply', async () => {
+    const post = aPost({ content: 'Busy thread', commentsCount: 0 });
+    const mine = aComment({ content: 'Mine', author: adaAuthor });
+    const reply = deferred<Response>();
+    await commentOn(post, reply.promise);
+
+    await fakeSocket.push(serverEvents.postCommentAdded, {
+      postId: post._id,
+      commentId: crypto.randomUUID(),
+      commentsCount: 2,
+      consistencyToken: `${post._id}@3`,
+    });
+    reply.resolve(addedCommentReply(post._id, mine, 1));
+
+    expect(await card('Busy thread').findByText('Mine')).toBeTruthy();
+    expect(card('Busy thread').getByRole('button', { name: 'Comments' }).textContent).toBe('2');
+  });
+
+  it('keeps the reply’s count when an earlier comment’s push arrives after it', async () => {
+    const post = aPost({ content: 'Late push', commentsCount: 1 });
+    const mine = aComment({ content: 'Second', author: adaAuthor });
+    const reply = deferred<Response>();
+    await commentOn(post, reply.promise);
+    reply.resolve(addedCommentReply(post._id, mine, 2));
+    expect(await card('Late push').findByText('Second')).toBeTruthy();
+
+    await fakeSocket.push(serverEvents.postCommentAdded, {
+      postId: post._id,
+      commentId: crypto.randomUUID(),
+      commentsCount: 1,
+      consistencyToken: `${post._id}@2`,
+    });
+    expect(card('Late push').getByRole('button', { name: 'Comments' }).textContent).toBe('2');
   });
 
   it('offers "New posts" when someone else publishes, and then loads the first page again', async () => {

@@ -11,7 +11,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { apiClient } from '../../../lib/api-client';
 import { type AppSocket, getSocket } from '../../../lib/socket';
-import { markCommentCounted } from '../api/counted-comments';
 import { refreshFeedLists } from '../api/get-feed';
 import { postQueryKey } from '../api/get-post';
 import { updatePost } from '../api/post-cache';
@@ -93,9 +92,13 @@ export function useLivePosts(postIds: readonly string[], viewerId: string): Live
     const onCommentAdded = (raw: unknown) => {
       const parsed = PostCommentAddedPayload.safeParse(raw);
       if (!parsed.success) return;
-      const { postId, commentId, commentsCount, consistencyToken } = parsed.data;
-      markCommentCounted(commentId);
-      updatePost(queryClient, postId, (post) => ({ ...post, commentsCount }));
+      const { postId, commentsCount, consistencyToken } = parsed.data;
+      // Comments are never taken back, so a count only grows: a late push for an earlier comment (or
+      // one that arrives after the author's own reply) must not lower it.
+      updatePost(queryClient, postId, (post) => ({
+        ...post,
+        commentsCount: Math.max(post.commentsCount, commentsCount),
+      }));
       const openPost = queryClient.getQueryCache().find({ queryKey: postQueryKey(postId), exact: true });
       if (!openPost) return;
       // An open comment list refetches now, so it must see this comment; a closed one refetches on opening.
