@@ -1,5 +1,7 @@
+import { routes } from '@careers/contracts/routes';
 import {
   type CommandServiceConfig,
+  checkResponses,
   createHttpServer,
   type Logger,
   type Pool,
@@ -35,6 +37,7 @@ export async function buildCommandApp(deps: CommandServiceDeps): Promise<Fastify
     logger: deps.log,
     allowedOrigins: deps.config.ALLOWED_ORIGINS,
   });
+  if (deps.config.CHECK_RESPONSES) checkResponses(app, routes);
   registerHealth(app, {
     postgres: () => deps.pool.query('SELECT 1'),
     redis: () => deps.redis.ping(),

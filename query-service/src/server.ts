@@ -3,8 +3,10 @@ import {
   CONSISTENCY_WAIT_MS,
   parseConsistencyTokens,
 } from '@careers/contracts/consistency';
+import { routes } from '@careers/contracts/routes';
 import {
   badRequest,
+  checkResponses,
   createHttpServer,
   ident,
   type Logger,
@@ -33,6 +35,7 @@ export async function buildQueryApp(deps: QueryServiceDeps): Promise<FastifyInst
     logger: deps.log,
     allowedOrigins: deps.config.ALLOWED_ORIGINS,
   });
+  if (deps.config.CHECK_RESPONSES) checkResponses(app, routes);
   registerHealth(app, {
     postgres: () => deps.pool.query('SELECT 1'),
     redis: () => deps.redis.ping(),

@@ -8,7 +8,8 @@ describe('loadConfig', () => {
     expect(config.KAFKA_BROKERS).toEqual(['127.0.0.1:9092']);
     expect(config.DB_SCHEMA).toBe('cmd');
     expect(config.S3_BUCKET).toBe('careers-uploads');
-    expect(loadConfig(queryServiceEnv, {}).PORT).toBe(4002);
+    expect(config.CHECK_RESPONSES).toBe(false);
+    expect(loadConfig(queryServiceEnv, {})).toMatchObject({ PORT: 4002, CHECK_RESPONSES: false });
   });
 
   it('treats empty strings as unset and parses lists and booleans', () => {

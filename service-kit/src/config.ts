@@ -15,6 +15,12 @@ const bool = z
 // 0 asks the OS for a free port (tests).
 const port = z.coerce.number().int().min(0).max(65535);
 
+/**
+ * Checks every 2xx body against the route table's response schema and answers 500 on a mismatch
+ * (`checkResponses`). On in every test (`testNamespace`); off in production, where it only costs time.
+ */
+const checkResponsesFlag = bool.default(false);
+
 /** Variables every service reads. Defaults are the local stack of scripts/ (see ARCHITECTURE.md). */
 export const baseEnv = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -80,6 +86,7 @@ export const commandServiceEnv = baseEnv.extend({
     .default(15 * 60),
   /** Registrations accepted from one client IP within the same window (each costs a password hash). */
   REGISTER_MAX_PER_IP: z.coerce.number().int().min(1).max(100_000).default(20),
+  CHECK_RESPONSES: checkResponsesFlag,
 });
 export type CommandServiceConfig = z.infer<typeof commandServiceEnv>;
 
@@ -89,6 +96,7 @@ export const queryServiceEnv = baseEnv.extend({
     .string()
     .regex(/^[a-z_][a-z0-9_]*$/)
     .default('read'),
+  CHECK_RESPONSES: checkResponsesFlag,
 });
 export type QueryServiceConfig = z.infer<typeof queryServiceEnv>;
 

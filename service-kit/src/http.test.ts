@@ -1,7 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { requestMessages } from '@careers/contracts/messages';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { HttpError } from './errors.ts';
-import { isCrossSiteMutation, parseOr400 } from './http.ts';
+import { createHttpServer, isCrossSiteMutation, parseOr400 } from './http.ts';
+import { createLogger } from './logger.ts';
 
 const allowed = ['http://localhost:5173'];
 
@@ -39,5 +41,40 @@ describe('parseOr400', () => {
       expect(error).toBeInstanceOf(HttpError);
       expect(error).toMatchObject({ statusCode: 400, message: 'Post content cannot be empty' });
     }
+  });
+});
+
+describe('bodies Fastify cannot read', () => {
+  let app: Awaited<ReturnType<typeof createHttpServer>>;
+  beforeAll(async () => {
+    app = await createHttpServer({
+      serviceName: 'test',
+      logger: createLogger('test', 'silent'),
+      allowedOrigins: allowed,
+      bodyLimit: 64,
+    });
+    app.post('/echo', async (request) => ({ got: request.body }));
+  });
+  afterAll(() => app.close());
+
+  it.each([
+    ['broken JSON', 'application/json', '{"content":', 400, requestMessages.invalidJson],
+    ['an empty JSON body', 'application/json', '', 400, requestMessages.invalidJson],
+    ['another media type', 'application/xml', '<post/>', 415, requestMessages.jsonExpected],
+    [
+      'a body over the limit',
+      'application/json',
+      JSON.stringify({ x: 'y'.repeat(100) }),
+      413,
+      requestMessages.payloadTooLarge,
+    ],
+  ])("answers %s in the product's words", async (_what, type, payload, status, message) => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/echo',
+      headers: { 'content-type': type },
+      payload,
+    });
+    expect([response.statusCode, response.json()]).toEqual([status, { message }]);
   });
 });

@@ -44,6 +44,14 @@ export function isCrossSiteMutation(
   return false;
 }
 
+/** Fastify's own answers to a body it cannot read, in the product's words. */
+const fastifyClientErrors: Record<string, { status: number; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: requestMessages.invalidJson },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: requestMessages.invalidJson },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: requestMessages.jsonExpected },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: requestMessages.payloadTooLarge },
+};
+
 /** The Fastify instance every service starts from: logging, security headers, cookies, errors as `{message}`. */
 export async function createHttpServer(options: HttpServerOptions): Promise<FastifyInstance> {
   const fastifyOptions: FastifyServerOptions = {
@@ -71,6 +79,8 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
       return reply.code(error.statusCode).headers(error.headers).send({ message: error.message });
     }
     if (error instanceof ZodError) return reply.code(400).send({ message: firstErrorMessage(error) });
+    const clientError = fastifyClientErrors[(error as { code?: string }).code ?? ''];
+    if (clientError) return reply.code(clientError.status).send({ message: clientError.message });
     const status = (error as { statusCode?: number }).statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) {
       // Fastify's own client errors (bad JSON, body too large, wrong content type).

@@ -7,6 +7,7 @@ export * from './logger.ts';
 export * from './migrations.ts';
 export * from './postgres.ts';
 export * from './redis.ts';
+export * from './response-check.ts';
 export * from './run-main.ts';
 export * from './session-cookie.ts';
 export * from './sessions.ts';

@@ -33,6 +33,8 @@ export function testNamespace(name: string): TestNamespace {
     KAFKA_TOPIC_PARTITIONS: '2',
     RELAY_POLL_MS: '100',
     DATABASE_POOL_SIZE: '4',
+    // Every test that reaches a handler also checks its answer against the route table.
+    CHECK_RESPONSES: 'true',
   };
   const commandSchema = `t_${id}_cmd`;
   const readSchema = `t_${id}_read`;
