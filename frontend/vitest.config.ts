@@ -8,6 +8,6 @@ export default defineConfig({
     name: 'frontend',
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}', '*.test.ts'],
-    setupFiles: ['./src/test/setup.ts'],
+    setupFiles: ['./src/testing/setup.ts'],
   },
 });

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ada, jsonReply, stubFetch, stubSession } from '../test/fake-api';
-import { feedReply } from '../test/posts';
-import { renderApp } from '../test/render-app';
+import { ada, jsonReply, stubFetch, stubSession } from '../testing/fake-api';
+import { feedReply } from '../testing/posts';
+import { renderApp } from '../testing/render-app';
 
 describe('route guards', () => {
   it('sends an unauthenticated visit to /feed to the login screen', async () => {

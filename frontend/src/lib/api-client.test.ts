@@ -1,6 +1,6 @@
 import { type RouteResponse, routes } from '@careers/contracts/routes';
 import { describe, expect, expectTypeOf, it, vi } from 'vitest';
-import { jsonReply } from '../test/fake-api';
+import { jsonReply } from '../testing/fake-api';
 import { ApiError, createApiClient } from './api-client';
 import type { RouteInput } from './route-input';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postKeys } from './posts/keys.ts';
-import { projectorTestbed, testMessages } from './test-messages.ts';
+import { projectorTestbed, testMessages } from './testing.ts';
 
 let bed: Awaited<ReturnType<typeof projectorTestbed>>;
 let pool: typeof bed.pool;

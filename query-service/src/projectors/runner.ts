@@ -36,14 +36,14 @@ export interface ProjectorRunnerOptions {
   groupId?: string;
 }
 
+/** Changes whenever a batch changes any read model (see ResponseCache). */
+export const PROJECTIONS_VERSION_KEY = 'projections:version';
+
 /**
  * Consumes every aggregate topic and applies each batch to the read models in ONE Postgres transaction
  * together with the per-stream checkpoints; Kafka offsets are committed only after that commit. An event
  * at or below its stream's checkpoint is a redelivery and changes nothing.
  */
-/** Changes whenever a batch changes any read model (see ResponseCache). */
-export const PROJECTIONS_VERSION_KEY = 'projections:version';
-
 export class ProjectorRunner {
   private readonly options: ProjectorRunnerOptions;
   private readonly byType = new Map<string, Projector[]>();

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ada, stubSession } from '../../test/fake-api';
-import { renderApp } from '../../test/render-app';
+import { ada, stubSession } from '../../testing/fake-api';
+import { renderApp } from '../../testing/render-app';
 
 describe('top bar search', () => {
   it('sends the trimmed text to /jobs as the search parameter', async () => {

@@ -1,8 +1,8 @@
 import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ada, stubSession } from '../../test/fake-api';
-import { installMatchMedia } from '../../test/match-media';
-import { renderApp } from '../../test/render-app';
+import { ada, stubSession } from '../../testing/fake-api';
+import { installMatchMedia } from '../../testing/match-media';
+import { renderApp } from '../../testing/render-app';
 
 function themeColor(): string | null {
   return document.querySelector('meta[name="theme-color"]')?.getAttribute('content') ?? null;

@@ -5,7 +5,7 @@ import type { EventEnvelope } from '@careers/contracts/events/envelope';
 import { canSeePost, postAccessCases, type ViewerRelation } from '@careers/contracts/policies/post-access';
 import { FeedQuery } from '@careers/contracts/requests/feed-query';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectorTestbed, testMessages } from '../test-messages.ts';
+import { projectorTestbed, testMessages } from '../testing.ts';
 import { PostQueries } from './queries.ts';
 
 /**

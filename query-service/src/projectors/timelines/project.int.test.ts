@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectorTestbed, testMessages } from '../test-messages.ts';
+import { projectorTestbed, testMessages } from '../testing.ts';
 import { TIMELINE_CAP, timelineKeys } from './keys.ts';
 
 let bed: Awaited<ReturnType<typeof projectorTestbed>>;

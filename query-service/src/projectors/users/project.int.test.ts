@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { User } from '@careers/contracts/entities/user';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectorTestbed, testMessages } from '../test-messages.ts';
+import { projectorTestbed, testMessages } from '../testing.ts';
 import { findUser } from './queries.ts';
 
 let bed: Awaited<ReturnType<typeof projectorTestbed>>;

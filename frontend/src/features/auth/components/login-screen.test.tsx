@@ -2,9 +2,9 @@ import { authMessages } from '@careers/contracts/messages';
 import { screen, waitFor } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { deferred } from '../../../test/deferred';
-import { ada, countCalls, jsonReply, sentBodies, stubSession } from '../../../test/fake-api';
-import { renderApp } from '../../../test/render-app';
+import { deferred } from '../../../testing/deferred';
+import { ada, countCalls, jsonReply, sentBodies, stubSession } from '../../../testing/fake-api';
+import { renderApp } from '../../../testing/render-app';
 
 async function fillCredentials(user: UserEvent, email = 'ada@example.com', password = 'secret1') {
   await user.type(await screen.findByLabelText('Email'), email);

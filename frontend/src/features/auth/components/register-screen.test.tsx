@@ -2,10 +2,10 @@ import { authMessages, registerMessages } from '@careers/contracts/messages';
 import { screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { descriptionOf } from '../../../test/a11y';
-import { deferred } from '../../../test/deferred';
-import { ada, countCalls, jsonReply, sentBodies, stubSession } from '../../../test/fake-api';
-import { renderApp } from '../../../test/render-app';
+import { descriptionOf } from '../../../testing/a11y';
+import { deferred } from '../../../testing/deferred';
+import { ada, countCalls, jsonReply, sentBodies, stubSession } from '../../../testing/fake-api';
+import { renderApp } from '../../../testing/render-app';
 
 const textFields = {
   firstName: 'First name',

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ada, countCalls, type FetchHandler, jsonReply, stubSession } from '../../../test/fake-api';
-import { aPost, feedReply, grace, minutesAgo } from '../../../test/posts';
-import { renderApp } from '../../../test/render-app';
+import { ada, countCalls, type FetchHandler, jsonReply, stubSession } from '../../../testing/fake-api';
+import { aPost, feedReply, grace, minutesAgo } from '../../../testing/posts';
+import { renderApp } from '../../../testing/render-app';
 
 const networkFeed = '/api/posts/feed?limit=3&following=true';
 

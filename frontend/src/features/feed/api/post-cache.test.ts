@@ -1,7 +1,7 @@
 import type { Post } from '@careers/contracts/entities/post';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { aPost } from '../../../test/posts';
+import { aPost } from '../../../testing/posts';
 import { type FeedData, feedQueryOptions } from './get-feed';
 import { myPostsQueryKey } from './get-my-posts';
 import { postQueryKey } from './get-post';

@@ -1,7 +1,7 @@
 import { postMessages } from '@careers/contracts/messages';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { deferred } from '../../../test/deferred';
+import { deferred } from '../../../testing/deferred';
 import {
   ada,
   countCalls,
@@ -9,9 +9,9 @@ import {
   jsonReply,
   sentBodies,
   stubSession,
-} from '../../../test/fake-api';
-import { adaAuthor, aPost, feedReply, grace, minutesAgo } from '../../../test/posts';
-import { renderApp } from '../../../test/render-app';
+} from '../../../testing/fake-api';
+import { adaAuthor, aPost, feedReply, grace, minutesAgo } from '../../../testing/posts';
+import { renderApp } from '../../../testing/render-app';
 
 const firstPage = '/api/posts/feed?limit=10';
 

@@ -1,7 +1,7 @@
 import type { Post } from '@careers/contracts/entities/post';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { deferred } from '../../../test/deferred';
+import { deferred } from '../../../testing/deferred';
 import {
   ada,
   countCalls,
@@ -9,9 +9,9 @@ import {
   jsonReply,
   sentBodies,
   stubSession,
-} from '../../../test/fake-api';
-import { aComment, adaAuthor, addedCommentReply, aPost, feedReply } from '../../../test/posts';
-import { renderApp } from '../../../test/render-app';
+} from '../../../testing/fake-api';
+import { aComment, adaAuthor, addedCommentReply, aPost, feedReply } from '../../../testing/posts';
+import { renderApp } from '../../../testing/render-app';
 
 /** The feed holds `post` alone; `others` answers everything but the feed. */
 async function openPost(post: Post, others: FetchHandler = () => jsonReply(404, {})) {

@@ -2,11 +2,11 @@ import type { Post } from '@careers/contracts/entities/post';
 import { clientEvents, serverEvents } from '@careers/contracts/sockets';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { deferred } from '../../../test/deferred';
-import { ada, countCalls, type FetchHandler, jsonReply, stubSession } from '../../../test/fake-api';
-import { fakeSocket } from '../../../test/fake-socket';
-import { aComment, adaAuthor, addedCommentReply, aPost, feedReply } from '../../../test/posts';
-import { renderApp } from '../../../test/render-app';
+import { deferred } from '../../../testing/deferred';
+import { ada, countCalls, type FetchHandler, jsonReply, stubSession } from '../../../testing/fake-api';
+import { fakeSocket } from '../../../testing/fake-socket';
+import { aComment, adaAuthor, addedCommentReply, aPost, feedReply } from '../../../testing/posts';
+import { renderApp } from '../../../testing/render-app';
 
 const firstPage = '/api/posts/feed?limit=10';
 

@@ -3,10 +3,10 @@ import type { User } from '@careers/contracts/entities/user';
 import { settingsMessages } from '@careers/contracts/messages';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { deferred } from '../../../test/deferred';
-import { ada, countCalls, jsonReply, sentBodies, stubSession } from '../../../test/fake-api';
-import { installMatchMedia } from '../../../test/match-media';
-import { renderApp } from '../../../test/render-app';
+import { deferred } from '../../../testing/deferred';
+import { ada, countCalls, jsonReply, sentBodies, stubSession } from '../../../testing/fake-api';
+import { installMatchMedia } from '../../../testing/match-media';
+import { renderApp } from '../../../testing/render-app';
 
 type Reply = (body: unknown) => Response | Promise<Response>;
 

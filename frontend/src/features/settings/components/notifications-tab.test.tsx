@@ -3,9 +3,9 @@ import type { User } from '@careers/contracts/entities/user';
 import { settingsMessages } from '@careers/contracts/messages';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { deferred } from '../../../test/deferred';
-import { ada, countCalls, jsonReply, sentBodies, stubSession } from '../../../test/fake-api';
-import { renderApp } from '../../../test/render-app';
+import { deferred } from '../../../testing/deferred';
+import { ada, countCalls, jsonReply, sentBodies, stubSession } from '../../../testing/fake-api';
+import { renderApp } from '../../../testing/render-app';
 
 const labels = [
   'Email notifications',

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ada, stubSession } from '../../../test/fake-api';
-import { renderApp } from '../../../test/render-app';
+import { ada, stubSession } from '../../../testing/fake-api';
+import { renderApp } from '../../../testing/render-app';
 
 function selectedTab(): string | null {
   return screen.getByRole('tab', { selected: true }).textContent;
