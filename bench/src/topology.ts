@@ -64,10 +64,16 @@ export function createTopology(options: { poolSize: number }): BenchTopology {
   const bodyFile = `${tmpdir()}/careers-bench-${ns.id}-feed.json`;
   const databaseUrl = loadConfig(baseEnv, ns.commandEnv).DATABASE_URL;
   // Production settings rather than the test-file ones testNamespace picks (a small pool, 2
-  // partitions, a fast relay poll), except the scrypt cost: 2^14 instead of 2^17, so that registering
+  // partitions, a fast relay poll, every answer checked against the route table), except the scrypt cost: 2^14 instead of 2^17, so that registering
   // the bench's users takes seconds (sign-in cost is not what the bench measures).
   const production = (env: NodeJS.ProcessEnv, port?: number): NodeJS.ProcessEnv => {
-    const { DATABASE_POOL_SIZE: _, KAFKA_TOPIC_PARTITIONS: __, RELAY_POLL_MS: ___, ...rest } = env;
+    const {
+      DATABASE_POOL_SIZE: _,
+      KAFKA_TOPIC_PARTITIONS: __,
+      RELAY_POLL_MS: ___,
+      CHECK_RESPONSES: ____,
+      ...rest
+    } = env;
     return {
       ...rest,
       NODE_ENV: 'production',
