@@ -9,5 +9,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}', '*.test.ts'],
     setupFiles: ['./src/testing/setup.ts'],
+    // Vitest empties CSS by default; styles.test.ts reads the design tokens from the real file.
+    css: { include: [/styles\.css/] },
   },
 });
