@@ -225,24 +225,30 @@ function card(reader: Reader, content: string): Locator {
   return reader.page.getByRole('article').filter({ hasText: content });
 }
 
+/** The like button, named with its count ("Like (3)"); `expectCount` checks the count in the name. */
 function likeButton(reader: Reader, content: string): Locator {
-  return card(reader, content).getByRole('button', { name: 'Like', exact: true });
+  return card(reader, content).getByRole('button', { name: /^Like \(\d+\)$/ });
 }
 
 function commentsButton(reader: Reader, content: string): Locator {
-  return card(reader, content).getByRole('button', { name: 'Comments', exact: true });
+  return card(reader, content).getByRole('button', { name: /^Comments \(\d+\)$/ });
 }
 
-/** Waits until a count button shows `count` (its text), with a message naming what is shown instead. */
+/**
+ * Waits until a count button shows `count` (its text) and says it in its name ("Like (1)"), with a
+ * message naming what is shown instead.
+ */
 async function expectCount(button: Locator, count: number, what: string): Promise<void> {
   let shown: string | null | undefined;
+  let name: string | null = null;
   try {
     await until(`${what} to read ${count}`, async () => {
       shown = (await button.textContent({ timeout: WAIT }))?.trim();
-      return shown === String(count);
+      name = await button.getAttribute('aria-label', { timeout: WAIT });
+      return shown === String(count) && name?.endsWith(` (${count})`) === true;
     });
   } catch (error) {
-    throw new Error(`${(error as Error).message} (it reads ${JSON.stringify(shown)})`);
+    throw new Error(`${(error as Error).message} (it reads ${JSON.stringify(shown)}, named ${name})`);
   }
 }
 
@@ -254,7 +260,7 @@ async function expectPressed(button: Locator, pressed: boolean, what: string): P
 
 describe('the feed in two browsers: a post, live likes and comments', () => {
   const content = `Shipping the ledger rewrite today ${randomUUID().slice(0, 8)}`;
-  const comment = `Congratulations on the release ${randomUUID().slice(0, 8)}`;
+  const comment = `Congratulations on the release, notes at https://example.com/notes. ${randomUUID().slice(0, 8)}`;
   let browser: Browser;
   let a: Reader;
   let b: Reader;
@@ -295,12 +301,16 @@ describe('the feed in two browsers: a post, live likes and comments', () => {
     expect(await composer.inputValue(), 'the composer is cleared after posting').toBe('');
     await shot(a, 'posted');
 
-    const newPosts = b.page.getByRole('button', { name: 'New posts', exact: true });
-    await visible(newPosts, 'the "New posts" button in B feed (B did not reload)');
+    const newPosts = b.page.getByRole('button', { name: 'New posts (1)', exact: true });
+    await visible(newPosts, 'the "New posts (1)" button in B feed (B did not reload)');
+    expect(
+      await newPosts.evaluate((button) => button.closest('[aria-live="polite"]') !== null),
+      'the "New posts" button is in a polite live region',
+    ).toBe(true);
     expect(b.feedRequests.length, 'B fetched the feed again before asking for new posts').toBe(bFeedRequests);
     await shot(b, 'new-posts');
     // The author is not offered their own post again.
-    expect(await a.page.getByRole('button', { name: 'New posts', exact: true }).count()).toBe(0);
+    expect(await a.page.getByRole('button', { name: /^New posts/ }).count()).toBe(0);
 
     await newPosts.click();
     const bCard = card(b, content);
@@ -310,8 +320,8 @@ describe('the feed in two browsers: a post, live likes and comments', () => {
     await visible(bCard.getByText('Professional', { exact: true }), '"Professional" for an empty job title');
     await visible(bCard.getByText('Just now', { exact: true }), 'the relative time "Just now"');
     await visible(bCard.getByText(content, { exact: true }), 'the content on the card');
-    expect(await likeButton(b, content).textContent()).toBe('0');
-    expect(await commentsButton(b, content).textContent()).toBe('0');
+    await expectCount(likeButton(b, content), 0, "B's like button");
+    await expectCount(commentsButton(b, content), 0, "B's comments button");
     await shot(b, 'shows-post');
 
     // Both pages follow the post, so its counts can be pushed to them.
@@ -355,6 +365,7 @@ describe('the feed in two browsers: a post, live likes and comments', () => {
     await bComments.click();
     expect(await bComments.getAttribute('aria-expanded')).toBe('true');
     const bCard = card(b, content);
+    await visible(bCard.getByText('No comments yet', { exact: true }), '"No comments yet" in the open list');
     await bCard.getByRole('textbox', { name: 'Write a comment', exact: true }).fill(comment);
     const reply = await replyTo(b.page, 'POST', `/api/posts/${postId}/comments`, () =>
       bCard.getByRole('button', { name: 'Comment', exact: true }).click(),
@@ -382,6 +393,14 @@ describe('the feed in two browsers: a post, live likes and comments', () => {
     const listed = aList.getByRole('listitem').filter({ hasText: comment });
     await visible(listed, "B's comment in A's comment list");
     await visible(listed.getByText('Alan Turing', { exact: true }), "B's name on the comment");
+    // The address in the comment is a link that opens in a new tab, with no handle on this page.
+    const link = listed.getByRole('link', { name: 'https://example.com/notes', exact: true });
+    await visible(link, 'the address in the comment as a link');
+    expect([
+      await link.getAttribute('href'),
+      await link.getAttribute('target'),
+      await link.getAttribute('rel'),
+    ]).toEqual(['https://example.com/notes', '_blank', 'noopener noreferrer nofollow']);
     expect(await aList.getByRole('listitem').count()).toBe(1);
     await shot(a, 'commented');
     await shot(b, 'commented');

@@ -272,6 +272,23 @@ export const postMessages = {
   noPosts: 'No posts yet',
 } as const;
 
+/**
+ * Feed texts the spec does not give: names for its bare like and comment icons, the "New posts" count
+ * and the comment list's paging. Counts come in already written in the reader's language.
+ */
+export const feedMessages = {
+  likeButton: (count: string): string => `Like (${count})`,
+  commentsButton: (count: string): string => `Comments (${count})`,
+  newPosts: (count: string): string => `New posts (${count})`,
+  showMoreComments: 'Show more comments',
+  noComments: 'No comments yet',
+} as const;
+
+/** Settings > Appearance offers four languages, but only English texts exist yet. */
+export const appearanceMessages = {
+  languageNote: 'Only English texts exist yet: the language sets how dates and numbers are written.',
+} as const;
+
 // ---- Connections --------------------------------------------------------------------------------------
 
 export const connectionMessages = {

@@ -1,9 +1,10 @@
 import { DEFAULT_PAGE_SIZE } from '@careers/contracts/constants';
-import { errorCardTitles, fallbackMessages, postMessages } from '@careers/contracts/messages';
+import { errorCardTitles, fallbackMessages, feedMessages, postMessages } from '@careers/contracts/messages';
 import { useMemo, useRef } from 'react';
 import { ErrorCard } from '../../../components/error-card';
 import { LoadingState } from '../../../components/loading-state';
 import { errorMessageOf } from '../../../lib/api-client';
+import { formatCount, useLanguage } from '../../../lib/locale';
 import { useNow } from '../../../lib/use-now';
 import { postsOf, useFeed } from '../api/get-feed';
 import { useLivePosts } from '../live/use-live-posts';
@@ -20,6 +21,7 @@ export function FeedScreen({ viewerId }: { viewerId: string }) {
   const live = useLivePosts(postIds, viewerId);
   const top = useRef<HTMLHeadingElement>(null);
   const now = useNow();
+  const language = useLanguage();
   const failure = feed.isError ? errorMessageOf(feed.error, fallbackMessages.fetchFeed) : null;
 
   return (
@@ -28,18 +30,21 @@ export function FeedScreen({ viewerId }: { viewerId: string }) {
         Feed
       </h1>
       <PostComposer />
-      {live.hasNewPosts ? (
-        <button
-          type="button"
-          className="button new-posts"
-          onClick={() => {
-            live.showNewPosts();
-            top.current?.scrollIntoView?.({ behavior: 'smooth' });
-          }}
-        >
-          New posts
-        </button>
-      ) : null}
+      {/* Always present, so a screen reader hears the pill appear and its count grow, without a jump. */}
+      <div className="new-posts-region" aria-live="polite">
+        {live.newPostsCount > 0 ? (
+          <button
+            type="button"
+            className="button new-posts"
+            onClick={() => {
+              live.showNewPosts();
+              top.current?.scrollIntoView?.({ behavior: 'smooth' });
+            }}
+          >
+            {feedMessages.newPosts(formatCount(live.newPostsCount, language))}
+          </button>
+        ) : null}
+      </div>
       {feed.isPending ? <LoadingState /> : null}
       {feed.data && posts.length === 0 ? (
         <div className="card empty-state">

@@ -36,7 +36,7 @@ describe('post card: like', () => {
     const post = aPost({ likesCount: 3, isLiked: false });
     const reply = deferred<Response>();
     const { api, card, user } = await openPost(post, () => reply.promise);
-    const like = card.getByRole('button', { name: 'Like' });
+    const like = card.getByRole('button', { name: 'Like (3)' });
     expect([pressed(like), like.textContent, like.className.includes('liked')]).toEqual([
       'false',
       '3',
@@ -46,6 +46,8 @@ describe('post card: like', () => {
     await user.click(like);
 
     expect([pressed(like), like.textContent, like.className.includes('liked')]).toEqual(['true', '4', true]);
+    // The name carries the count on screen; the pressed state says whether the reader likes it.
+    expect(card.getByRole('button', { name: 'Like (4)', pressed: true })).toBe(like);
     expect(countCalls(api, 'POST', `/api/posts/${post._id}/like`)).toBe(1);
 
     reply.resolve(jsonReply(200, { data: { postId: post._id, likesCount: 9, isLiked: true } }));
@@ -57,7 +59,7 @@ describe('post card: like', () => {
     const post = aPost({ likesCount: 1, isLiked: true });
     const reply = deferred<Response>();
     const { card, user } = await openPost(post, () => reply.promise);
-    const like = card.getByRole('button', { name: 'Like' });
+    const like = card.getByRole('button', { name: 'Like (1)' });
 
     await user.click(like);
 
@@ -73,7 +75,7 @@ describe('post card: like', () => {
     const post = aPost({ likesCount: 3, isLiked: false });
     const reply = deferred<Response>();
     const { card, user } = await openPost(post, () => reply.promise);
-    const like = card.getByRole('button', { name: 'Like' });
+    const like = card.getByRole('button', { name: 'Like (3)' });
 
     await user.click(like);
     expect([pressed(like), like.textContent]).toEqual(['true', '4']);
@@ -99,7 +101,7 @@ describe('post card: comments', () => {
         ? jsonReply(200, { data: { ...post, comments: [oldest, earlier] } })
         : jsonReply(404, {}),
     );
-    const toggle = card.getByRole('button', { name: 'Comments' });
+    const toggle = card.getByRole('button', { name: 'Comments (2)' });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     expect(card.queryByRole('textbox', { name: 'Write a comment' })).toBeNull();
 
@@ -137,7 +139,7 @@ describe('post card: comments', () => {
         return addedCommentReply(post._id, mine, 4);
       return jsonReply(404, {});
     });
-    await user.click(card.getByRole('button', { name: 'Comments' }));
+    await user.click(card.getByRole('button', { name: 'Comments (1)' }));
     await card.findByText('Congratulations!');
 
     await user.type(card.getByRole('textbox', { name: 'Write a comment' }), '  Thank you all ');
@@ -147,7 +149,7 @@ describe('post card: comments', () => {
     expect(sentBodies(api, 'POST', `/api/posts/${post._id}/comments`)).toEqual([
       { content: 'Thank you all' },
     ]);
-    expect(card.getByRole('button', { name: 'Comments' }).textContent).toBe('4');
+    expect(card.getByRole('button', { name: 'Comments (4)' }).textContent).toBe('4');
     expect((card.getByRole('textbox', { name: 'Write a comment' }) as HTMLInputElement).value).toBe('');
     expect(
       within(card.getByRole('list', { name: 'Comments' }))
@@ -163,14 +165,14 @@ describe('post card: comments', () => {
         ? jsonReply(200, { data: post })
         : jsonReply(404, {}),
     );
-    await user.click(card.getByRole('button', { name: 'Comments' }));
+    await user.click(card.getByRole('button', { name: 'Comments (0)' }));
 
     const input = card.getByRole('textbox', { name: 'Write a comment' });
     await user.type(input, '    {Enter}');
 
     expect((card.getByRole('button', { name: 'Comment' }) as HTMLButtonElement).disabled).toBe(true);
     expect(countCalls(api, 'POST', `/api/posts/${post._id}/comments`)).toBe(0);
-    expect(card.getByRole('button', { name: 'Comments' }).textContent).toBe('0');
+    expect(card.getByRole('button', { name: 'Comments (0)' }).textContent).toBe('0');
   });
 
   it('only logs a failed comment and keeps the text', async () => {
@@ -181,7 +183,7 @@ describe('post card: comments', () => {
       if (method === 'GET' && url === `/api/posts/${post._id}`) return jsonReply(200, { data: post });
       return jsonReply(400, { message: 'Comment cannot be empty' });
     });
-    await user.click(card.getByRole('button', { name: 'Comments' }));
+    await user.click(card.getByRole('button', { name: 'Comments (0)' }));
 
     await user.type(card.getByRole('textbox', { name: 'Write a comment' }), 'Hello{Enter}');
 
@@ -189,6 +191,121 @@ describe('post card: comments', () => {
     expect(alert).not.toHaveBeenCalled();
     expect(screen.queryByRole('alert')).toBeNull();
     expect((card.getByRole('textbox', { name: 'Write a comment' }) as HTMLInputElement).value).toBe('Hello');
-    expect(card.getByRole('button', { name: 'Comments' }).textContent).toBe('0');
+    expect(card.getByRole('button', { name: 'Comments (0)' }).textContent).toBe('0');
+  });
+});
+
+describe('post card: a long comment list', () => {
+  /** `count` comments, oldest first, numbered from 1. */
+  function numbered(count: number) {
+    return Array.from({ length: count }, (_, index) => aComment({ content: `Comment ${index + 1}` }));
+  }
+
+  function shownComments(card: ReturnType<typeof within>): Array<string | null | undefined> {
+    return within(card.getByRole('list', { name: 'Comments' }))
+      .getAllByRole('listitem')
+      .map((item) => item.querySelector('.comment-content')?.textContent);
+  }
+
+  it('shows the latest 10 of 300 comments, and 10 older ones each time "Show more comments" is pressed', async () => {
+    const comments = numbered(300);
+    const post = aPost({ commentsCount: 300, comments: comments.slice(-20) });
+    const { card, user } = await openPost(post, (method, url) =>
+      method === 'GET' && url === `/api/posts/${post._id}`
+        ? jsonReply(200, { data: { ...post, comments } })
+        : jsonReply(404, {}),
+    );
+
+    await user.click(card.getByRole('button', { name: 'Comments (300)' }));
+    await vi.waitFor(() => expect(shownComments(card)).toHaveLength(10));
+    expect(shownComments(card)[0]).toBe('Comment 291');
+    expect(shownComments(card).at(-1)).toBe('Comment 300');
+
+    await user.click(card.getByRole('button', { name: 'Show more comments' }));
+    expect(shownComments(card)).toHaveLength(20);
+    expect(shownComments(card)[0]).toBe('Comment 281');
+    expect(shownComments(card).at(-1)).toBe('Comment 300');
+  });
+
+  it('takes the button away with the last page and keeps the focus in the list', async () => {
+    const comments = numbered(15);
+    const post = aPost({ commentsCount: 15, comments });
+    const { card, user } = await openPost(post, (method, url) =>
+      method === 'GET' && url === `/api/posts/${post._id}`
+        ? jsonReply(200, { data: post })
+        : jsonReply(404, {}),
+    );
+    await user.click(card.getByRole('button', { name: 'Comments (15)' }));
+
+    await user.click(await card.findByRole('button', { name: 'Show more comments' }));
+
+    expect(shownComments(card)).toHaveLength(15);
+    expect(card.queryByRole('button', { name: 'Show more comments' })).toBeNull();
+    expect(document.activeElement).toBe(card.getByRole('list', { name: 'Comments' }));
+  });
+
+  it('keeps the comments on screen when the reader adds one', async () => {
+    const comments = numbered(12);
+    const post = aPost({ commentsCount: 12, comments });
+    const mine = aComment({ content: 'Mine', author: adaAuthor, createdAt: new Date().toISOString() });
+    const { card, user } = await openPost(post, (method, url) => {
+      if (method === 'GET' && url === `/api/posts/${post._id}`) return jsonReply(200, { data: post });
+      if (method === 'POST') return addedCommentReply(post._id, mine, 13);
+      return jsonReply(404, {});
+    });
+    await user.click(card.getByRole('button', { name: 'Comments (12)' }));
+    await vi.waitFor(() => expect(shownComments(card)[0]).toBe('Comment 3'));
+
+    await user.type(card.getByRole('textbox', { name: 'Write a comment' }), 'Mine{Enter}');
+
+    await card.findByText('Mine');
+    expect(shownComments(card)).toHaveLength(11);
+    expect(shownComments(card)[0]).toBe('Comment 3');
+  });
+
+  it('says "No comments yet" for an open list with none', async () => {
+    const post = aPost({ commentsCount: 0 });
+    const { card, user } = await openPost(post, (method, url) =>
+      method === 'GET' && url === `/api/posts/${post._id}`
+        ? jsonReply(200, { data: post })
+        : jsonReply(404, {}),
+    );
+
+    await user.click(card.getByRole('button', { name: 'Comments (0)' }));
+
+    expect(card.getByText('No comments yet')).toBeTruthy();
+    expect(card.queryByRole('list', { name: 'Comments' })).toBeNull();
+    expect(card.queryByRole('button', { name: 'Show more comments' })).toBeNull();
+  });
+});
+
+describe('post card: links in what people wrote', () => {
+  it('makes http(s) addresses in posts and comments links that open safely, and leaves the rest as text', async () => {
+    const post = aPost({
+      content: 'Release notes: https://example.com/notes. Not this: javascript:alert(1)',
+      commentsCount: 1,
+      comments: [aComment({ content: 'Mirror at http://mirror.example/x, <b>thanks</b>' })],
+    });
+    const { card, user } = await openPost(post, (method, url) =>
+      method === 'GET' && url === `/api/posts/${post._id}`
+        ? jsonReply(200, { data: post })
+        : jsonReply(404, {}),
+    );
+
+    const notes = card.getByRole('link', { name: 'https://example.com/notes' });
+    expect(notes.getAttribute('href')).toBe('https://example.com/notes');
+    expect(notes.getAttribute('target')).toBe('_blank');
+    expect(notes.getAttribute('rel')).toBe('noopener noreferrer nofollow');
+    expect(card.getAllByRole('link')).toHaveLength(1);
+    expect(card.getByText(/Not this: javascript:alert\(1\)/)).toBeTruthy();
+
+    await user.click(card.getByRole('button', { name: 'Comments (1)' }));
+
+    const mirror = await card.findByRole('link', { name: 'http://mirror.example/x' });
+    expect(mirror.getAttribute('href')).toBe('http://mirror.example/x');
+    expect(mirror.closest('.comment-content')?.textContent).toBe(
+      'Mirror at http://mirror.example/x, <b>thanks</b>',
+    );
+    expect(card.getAllByRole('link')).toHaveLength(2);
   });
 });

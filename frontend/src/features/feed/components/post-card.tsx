@@ -1,26 +1,30 @@
 import type { Post } from '@careers/contracts/entities/post';
+import { feedMessages } from '@careers/contracts/messages';
 import { useId, useState } from 'react';
 import { Avatar } from '../../../components/avatar';
 import { CommentIcon, HeartIcon } from '../../../components/icons';
+import { LinkifiedText } from '../../../components/linkified-text';
 import { RelativeTime } from '../../../components/relative-time';
+import { formatCount, useLanguage } from '../../../lib/locale';
 import { useToggleLike } from '../api/toggle-like';
 import { authorHeadline, authorInitial, authorName } from './author';
 import { PostComments } from './post-comments';
 
 /**
- * One post: author, time, text (line breaks kept; React escapes it, so no markup gets in), tags, and
- * the like and comment buttons. Each button is named for what it does; its count is its description.
+ * One post: author, time, text (line breaks kept, web addresses linked; React escapes the rest, so no
+ * markup gets in), tags, and the like and comment buttons. Each button's name says what it does and
+ * its count ("Like (3)"), as the icon and number on screen do; whether the reader likes the post is
+ * the like button's pressed state, so the name does not flip to "Unlike" (that would read "Unlike,
+ * pressed").
  */
 export function PostCard({ post, now }: { post: Post; now: Date }) {
   const [commentsOpen, setCommentsOpen] = useState(false);
   const like = useToggleLike();
+  const language = useLanguage();
+  const likes = formatCount(post.likesCount, language);
+  const comments = formatCount(post.commentsCount, language);
   const id = useId();
-  const ids = {
-    name: `${id}name`,
-    likes: `${id}likes`,
-    commentsCount: `${id}comments-count`,
-    comments: `${id}comments`,
-  };
+  const ids = { name: `${id}name`, comments: `${id}comments` };
 
   return (
     <article className="card post-card" aria-labelledby={ids.name}>
@@ -37,7 +41,9 @@ export function PostCard({ post, now }: { post: Post; now: Date }) {
           </p>
         </div>
       </header>
-      <p className="post-content">{post.content}</p>
+      <p className="post-content">
+        <LinkifiedText text={post.content} />
+      </p>
       {post.tags.length > 0 ? (
         <ul className="post-tags" aria-label="Tags">
           {post.tags.map((tag) => (
@@ -51,32 +57,26 @@ export function PostCard({ post, now }: { post: Post; now: Date }) {
         <button
           type="button"
           className={post.isLiked ? 'post-action post-action-liked' : 'post-action'}
-          aria-label="Like"
+          aria-label={feedMessages.likeButton(likes)}
           aria-pressed={post.isLiked}
-          aria-describedby={ids.likes}
           disabled={like.isPending}
           onClick={() =>
             like.mutate({ postId: post._id, likesCount: post.likesCount, isLiked: post.isLiked })
           }
         >
           <HeartIcon filled={post.isLiked} />
-          <span className="post-action-count" id={ids.likes}>
-            {post.likesCount}
-          </span>
+          <span className="post-action-count">{likes}</span>
         </button>
         <button
           type="button"
           className="post-action"
-          aria-label="Comments"
+          aria-label={feedMessages.commentsButton(comments)}
           aria-expanded={commentsOpen}
           aria-controls={commentsOpen ? ids.comments : undefined}
-          aria-describedby={ids.commentsCount}
           onClick={() => setCommentsOpen((open) => !open)}
         >
           <CommentIcon />
-          <span className="post-action-count" id={ids.commentsCount}>
-            {post.commentsCount}
-          </span>
+          <span className="post-action-count">{comments}</span>
         </button>
       </div>
       {commentsOpen ? <PostComments id={ids.comments} post={post} now={now} /> : null}

@@ -24,9 +24,14 @@ function emitInChunks(socket: AppSocket, event: ClientEventName, postIds: string
 /** Enough to wait for every post announced while the reader was looking elsewhere on the page. */
 const maxNewPostTokens = 20;
 
+interface NewPost {
+  postId: string;
+  consistencyToken: string;
+}
+
 export interface LivePosts {
-  /** Someone else published since the list was loaded. */
-  hasNewPosts: boolean;
+  /** How many posts someone else published since the list was loaded (0 when none). */
+  newPostsCount: number;
   /** Loads the first page again, waiting for the announced posts to be readable. */
   showNewPosts(): void;
 }
@@ -40,7 +45,7 @@ export interface LivePosts {
 export function useLivePosts(postIds: readonly string[], viewerId: string): LivePosts {
   const queryClient = useQueryClient();
   const subscribed = useRef<ReadonlySet<string>>(new Set());
-  const [newPostTokens, setNewPostTokens] = useState<readonly string[]>([]);
+  const [newPosts, setNewPosts] = useState<readonly NewPost[]>([]);
   const idsKey = [...new Set(postIds)].sort().join(' ');
 
   // Subscribe to the posts that came on screen and unsubscribe from those that left it.
@@ -111,7 +116,10 @@ export function useLivePosts(postIds: readonly string[], viewerId: string): Live
       if (!parsed.success) return;
       const { postId, authorId, consistencyToken } = parsed.data;
       if (authorId === viewerId || subscribed.current.has(postId)) return;
-      setNewPostTokens((tokens) => [...tokens, consistencyToken].slice(-maxNewPostTokens));
+      // A push delivered twice (a reconnect) is still one new post.
+      setNewPosts((known) =>
+        known.some((post) => post.postId === postId) ? known : [...known, { postId, consistencyToken }],
+      );
     };
 
     socket.on('connect', resubscribe);
@@ -127,10 +135,12 @@ export function useLivePosts(postIds: readonly string[], viewerId: string): Live
   }, [queryClient, viewerId]);
 
   const showNewPosts = useCallback(() => {
-    for (const token of newPostTokens) apiClient.rememberConsistencyToken(token);
-    setNewPostTokens([]);
+    for (const post of newPosts.slice(-maxNewPostTokens)) {
+      apiClient.rememberConsistencyToken(post.consistencyToken);
+    }
+    setNewPosts([]);
     refreshFeedLists(queryClient);
-  }, [newPostTokens, queryClient]);
+  }, [newPosts, queryClient]);
 
-  return { hasNewPosts: newPostTokens.length > 0, showNewPosts };
+  return { newPostsCount: newPosts.length, showNewPosts };
 }
