@@ -77,7 +77,13 @@ export const SALARY_MAX = 100_000_000;
 
 // ---- Applications ------------------------------------------------------------------------------------
 
-export const applicationStatuses = ['pending', 'accepted', 'rejected', 'interview'] as const;
+/**
+ * The spec's four statuses, plus `withdrawn` (not in the spec: the applicant took the application back;
+ * shown with the grey badge the spec gives any other value).
+ */
+export const applicationStatuses = ['pending', 'accepted', 'rejected', 'interview', 'withdrawn'] as const;
+/** The statuses the job's poster may move an application to. */
+export const employerApplicationStatuses = ['interview', 'accepted', 'rejected'] as const;
 /** Badge colours; any other status is grey. */
 export const applicationStatusColors = {
   pending: 'yellow',
@@ -86,6 +92,8 @@ export const applicationStatusColors = {
   interview: 'blue',
 } as const;
 export const UNKNOWN_STATUS_COLOR = 'grey';
+/** Not in the spec: a closed job stays visible, marked closed, and takes no applications. */
+export const jobStatuses = ['open', 'closed'] as const;
 /** Not in the spec. */
 export const COVER_LETTER_MAX_LENGTH = 5000;
 

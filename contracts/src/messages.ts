@@ -209,6 +209,37 @@ export const applyMessages = {
   noApplicationsMatch: 'No applications match your current filters',
 } as const;
 
+// ---- Hiring: closing jobs, moving and withdrawing applications (not in the spec) ----------------------
+
+export const hiringMessages = {
+  cannotApplyToOwnJob: 'You cannot apply to a job you posted',
+  jobClosed: 'This job is closed and no longer takes applications',
+  onlyPosterCloses: 'Only the person who posted this job can close it',
+  applicationNotFound: 'Application not found',
+  onlyPosterMoves: 'Only the person who posted this job can change the status of its applications',
+  onlyApplicantWithdraws: 'Only the applicant can withdraw this application',
+  cannotMove: (from: string, to: string): string => `An application that is ${from} cannot be moved to ${to}`,
+  cannotWithdraw: (status: string): string => `An application that is ${status} can no longer be withdrawn`,
+  statusInvalid: 'Please choose a status: interview, accepted or rejected',
+  myPostedJobs: 'My Posted Jobs',
+  noPostedJobs: "You haven't posted any jobs yet",
+  postFirstJob: 'Post your first job to start receiving applications.',
+  closeJob: 'Close Job',
+  closing: 'Closing...',
+  closedBadge: 'Closed',
+  applicants: 'Applicants',
+  noApplicants: 'No applicants yet',
+  withdraw: 'Withdraw',
+  withdrawing: 'Withdrawing...',
+  moveTo: (status: string): string => `Move to ${status}`,
+  applicantCount: (n: number): string => (n === 1 ? '1 applicant' : `${n} applicants`),
+  errorLoadingApplicants: 'Error loading applicants',
+  fetchApplicants: 'Failed to fetch applicants',
+  updateStatusFailed: 'Failed to update the application. Please try again.',
+  closeJobFailed: 'Failed to close the job. Please try again.',
+  withdrawFailed: 'Failed to withdraw the application. Please try again.',
+} as const;
+
 // ---- Section 5: Profile, section 8: profile alerts ----------------------------------------------------
 
 function fileLabel(kind: UploadKind): string {
@@ -361,4 +392,37 @@ export const screenMessages = {
   searchPlaceholder: 'Search jobs, people, companies...',
   composerPlaceholder: "What's on your mind?",
   tagline: 'Your AI-powered career companion',
+} as const;
+
+// ---- Screens: page titles and recovery (not in the spec) ----------------------------------------------
+
+/** Each screen's name in the browser tab, before the brand: "Feed | JobConnect". */
+export const pageTitles = {
+  signIn: 'Sign in',
+  register: 'Create account',
+  dashboard: 'Dashboard',
+  jobs: 'Jobs',
+  jobDetails: 'Job details',
+  postJob: 'Post a Job',
+  applications: 'My Applications',
+  feed: 'Feed',
+  profile: 'Profile',
+  connections: 'Connections',
+  settings: 'Settings',
+} as const;
+
+/** "{page} | {brand}", the document title of every screen. */
+export function documentTitle(page: string, brand: string): string {
+  return `${page} | ${brand}`;
+}
+
+/** A screen that failed to render, and a list that failed to load. */
+export const recoveryMessages = {
+  screenFailed: 'Something went wrong on this page',
+  screenFailedDetail:
+    'This page could not be shown. Try again, or go back to your dashboard and carry on from there.',
+  appFailed: 'Something went wrong',
+  tryAgain: 'Try again',
+  tryingAgain: 'Trying again...',
+  backToDashboard: 'Go to the dashboard',
 } as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ConsistencyTokenText } from './consistency.ts';
+import { ApplicationStatus } from './entities/enums.ts';
 import { Id } from './entities/scalars.ts';
 
 /**
@@ -26,6 +27,8 @@ export const serverEvents = {
   feedPostCreated: 'feed:post-created',
   connectionRequested: 'connection:requested',
   connectionUpdated: 'connection:updated',
+  applicationUpdated: 'application:updated',
+  jobApplicationsChanged: 'job:applications-changed',
 } as const;
 
 export const clientEvents = {
@@ -78,6 +81,24 @@ export const ConnectionUpdatedPayload = z.object({
 });
 export type ConnectionUpdatedPayload = z.infer<typeof ConnectionUpdatedPayload>;
 
+/** To the applicant: the poster moved their application (or it was withdrawn elsewhere). */
+export const ApplicationUpdatedPayload = z.object({
+  applicationId: Id,
+  jobId: Id,
+  status: ApplicationStatus,
+  consistencyToken: ConsistencyTokenText,
+});
+export type ApplicationUpdatedPayload = z.infer<typeof ApplicationUpdatedPayload>;
+
+/** To the job's poster: an application arrived, moved or was withdrawn; the applicants view refetches. */
+export const JobApplicationsChangedPayload = z.object({
+  jobId: Id,
+  applicationId: Id,
+  status: ApplicationStatus,
+  consistencyToken: ConsistencyTokenText,
+});
+export type JobApplicationsChangedPayload = z.infer<typeof JobApplicationsChangedPayload>;
+
 export const PostSubscriptionPayload = z.object({
   postIds: z.array(Id).max(MAX_POST_SUBSCRIPTIONS),
 });
@@ -90,6 +111,8 @@ export const serverEventPayloads = {
   [serverEvents.feedPostCreated]: FeedPostCreatedPayload,
   [serverEvents.connectionRequested]: ConnectionRequestedPayload,
   [serverEvents.connectionUpdated]: ConnectionUpdatedPayload,
+  [serverEvents.applicationUpdated]: ApplicationUpdatedPayload,
+  [serverEvents.jobApplicationsChanged]: JobApplicationsChangedPayload,
 } as const;
 
 /** Payload schema of each client -> server event. */

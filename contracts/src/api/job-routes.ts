@@ -1,11 +1,14 @@
 import { z } from 'zod';
-import { Application } from '../entities/application.ts';
-import { Job } from '../entities/job.ts';
+import { Application, ApplicationStatusState, JobApplicant } from '../entities/application.ts';
+import { JobStatus } from '../entities/enums.ts';
+import { Job, PostedJob } from '../entities/job.ts';
 import { JobsPagination } from '../entities/pagination.ts';
+import { Id, IsoDateTime } from '../entities/scalars.ts';
 import { ApplyToJobRequest } from '../requests/apply-to-job.ts';
 import { CreateJobRequest } from '../requests/create-job.ts';
 import { JobListQuery } from '../requests/job-list-query.ts';
-import { JobIdParams } from '../requests/route-params.ts';
+import { MoveApplicationRequest } from '../requests/move-application.ts';
+import { ApplicationIdParams, JobIdParams } from '../requests/route-params.ts';
 import { defineRoute } from './define-route.ts';
 import { dataResponse, pageResponse } from './responses.ts';
 
@@ -58,8 +61,8 @@ export const jobRoutes = {
     service: 'query',
     auth: 'required',
     status: 200,
-    response: dataResponse(z.array(Job)),
-    summary: 'The jobs the user posted, newest first.',
+    response: dataResponse(z.array(PostedJob)),
+    summary: 'The jobs the user posted, newest first, each with its applications counted per status.',
   }),
   getMyApplications: defineRoute({
     method: 'GET',
@@ -69,5 +72,49 @@ export const jobRoutes = {
     status: 200,
     response: dataResponse(z.array(Application)),
     summary: "The user's applications, newest first.",
+  }),
+  // Beyond the spec: the poster's side of hiring.
+  closeJob: defineRoute({
+    method: 'POST',
+    path: '/jobs/:id/close',
+    service: 'command',
+    auth: 'required',
+    params: JobIdParams,
+    body: null,
+    status: 200,
+    response: dataResponse(z.object({ jobId: Id, status: JobStatus, closedAt: IsoDateTime.nullable() })),
+    summary: 'Closes a job (its poster only): it stays visible and takes no more applications.',
+  }),
+  getJobApplicants: defineRoute({
+    method: 'GET',
+    path: '/jobs/:id/applications',
+    service: 'query',
+    auth: 'required',
+    params: JobIdParams,
+    status: 200,
+    response: dataResponse(z.array(JobApplicant)),
+    summary: "A job's applications with their history, newest first (its poster only).",
+  }),
+  moveApplication: defineRoute({
+    method: 'PUT',
+    path: '/applications/:id/status',
+    service: 'command',
+    auth: 'required',
+    params: ApplicationIdParams,
+    body: MoveApplicationRequest,
+    status: 200,
+    response: dataResponse(ApplicationStatusState),
+    summary: "Moves an application to interview, accepted or rejected (the job's poster only).",
+  }),
+  withdrawApplication: defineRoute({
+    method: 'POST',
+    path: '/applications/:id/withdraw',
+    service: 'command',
+    auth: 'required',
+    params: ApplicationIdParams,
+    body: null,
+    status: 200,
+    response: dataResponse(ApplicationStatusState),
+    summary: 'Withdraws a pending or interview application (its applicant only).',
   }),
 } as const;

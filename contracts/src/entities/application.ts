@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ApplicationStatus } from './enums.ts';
 import { Job } from './job.ts';
+import { AuthorSummary } from './person-summary.ts';
 import { Id, IsoDateTime } from './scalars.ts';
 
 /** The part of a job an application card shows: title, jobType, employer, location and salary. */
@@ -26,3 +27,34 @@ export const Application = z.object({
   expectedSalary: z.number().int().nullable(),
 });
 export type Application = z.infer<typeof Application>;
+
+/** One step of an application's life: the status it entered, and when. */
+export const ApplicationStatusEntry = z.object({
+  status: ApplicationStatus,
+  at: IsoDateTime,
+});
+export type ApplicationStatusEntry = z.infer<typeof ApplicationStatusEntry>;
+
+/**
+ * An application as the job's poster sees it (beyond the spec): who applied, their letter and
+ * salary, and every status it went through, oldest first.
+ */
+export const JobApplicant = z.object({
+  _id: Id,
+  jobId: Id,
+  applicant: AuthorSummary,
+  status: ApplicationStatus,
+  appliedAt: IsoDateTime,
+  coverLetter: z.string(),
+  expectedSalary: z.number().int().nullable(),
+  history: z.array(ApplicationStatusEntry),
+});
+export type JobApplicant = z.infer<typeof JobApplicant>;
+
+/** What a status change answers: the application's status after it. */
+export const ApplicationStatusState = z.object({
+  applicationId: Id,
+  jobId: Id,
+  status: ApplicationStatus,
+});
+export type ApplicationStatusState = z.infer<typeof ApplicationStatusState>;

@@ -4,8 +4,10 @@ import {
   applicationStatuses,
   companySizes,
   connectionStatuses,
+  employerApplicationStatuses,
   experienceLevels,
   jobCategories,
+  jobStatuses,
   jobTypes,
   languages,
   postCategories,
@@ -17,6 +19,7 @@ import {
   workLocations,
 } from '../constants.ts';
 import {
+  hiringMessages,
   jobFormMessages,
   postMessages,
   profileMessages,
@@ -50,6 +53,14 @@ export type SkillProficiency = z.infer<typeof SkillProficiency>;
 /** Any other value read from a server is shown grey, but the write side only produces these. */
 export const ApplicationStatus = z.enum(applicationStatuses);
 export type ApplicationStatus = z.infer<typeof ApplicationStatus>;
+
+export const EmployerApplicationStatus = z.enum(employerApplicationStatuses, {
+  error: hiringMessages.statusInvalid,
+});
+export type EmployerApplicationStatus = z.infer<typeof EmployerApplicationStatus>;
+
+export const JobStatus = z.enum(jobStatuses);
+export type JobStatus = z.infer<typeof JobStatus>;
 
 export const PostType = z.enum(postTypes, { error: postMessages.typeInvalid });
 export type PostType = z.infer<typeof PostType>;

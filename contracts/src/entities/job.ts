@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { CompanySize, ExperienceLevel, JobCategory, JobType, WorkLocation } from './enums.ts';
+import {
+  ApplicationStatus,
+  CompanySize,
+  ExperienceLevel,
+  JobCategory,
+  JobStatus,
+  JobType,
+  WorkLocation,
+} from './enums.ts';
 import { JobSkill } from './job-skill.ts';
 import { Location } from './location.ts';
 import { SalaryRange } from './salary-range.ts';
@@ -47,5 +55,16 @@ export const Job = z.object({
   createdAt: IsoDateTime,
   employer: JobEmployer,
   applications: z.array(JobApplicationRef),
+  /** Not in the spec: a closed job stays visible, marked closed, and takes no applications. */
+  status: JobStatus,
+  closedAt: IsoDateTime.nullable(),
 });
 export type Job = z.infer<typeof Job>;
+
+/** How many of a job's applications are in each status (the poster's view). */
+export const ApplicationCounts = z.record(ApplicationStatus, z.number().int().nonnegative());
+export type ApplicationCounts = z.infer<typeof ApplicationCounts>;
+
+/** A job on its poster's "My Posted Jobs": the job and its applicants counted per status. */
+export const PostedJob = Job.extend({ applicationCounts: ApplicationCounts });
+export type PostedJob = z.infer<typeof PostedJob>;

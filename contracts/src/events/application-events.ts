@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ApplicationStatus, EmployerApplicationStatus } from '../entities/enums.ts';
 import { Id, IsoDateTime } from '../entities/scalars.ts';
 import { defineEvent } from './define-event.ts';
 import { exampleIds } from './example-ids.ts';
@@ -16,6 +17,27 @@ export const ApplicationSubmittedData = z.strictObject({
   appliedAt: IsoDateTime,
 });
 
+/** Who an application concerns, on every event of its stream, so no consumer has to look it up. */
+const applicationParties = {
+  applicationId: Id,
+  jobId: Id,
+  applicantId: Id,
+  employerId: Id,
+};
+
+export const ApplicationStatusChangedData = z.strictObject({
+  ...applicationParties,
+  from: ApplicationStatus,
+  to: EmployerApplicationStatus,
+  changedAt: IsoDateTime,
+});
+
+export const ApplicationWithdrawnData = z.strictObject({
+  ...applicationParties,
+  from: ApplicationStatus,
+  withdrawnAt: IsoDateTime,
+});
+
 export const applicationEvents = {
   ApplicationSubmitted: defineEvent({
     streamType: 'application',
@@ -30,6 +52,36 @@ export const applicationEvents = {
       coverLetter: 'I would love to help build your event-driven backend.',
       expectedSalary: 95000,
       appliedAt: '2025-01-16T08:15:00.000Z',
+    },
+  }),
+  ApplicationStatusChanged: defineEvent({
+    streamType: 'application',
+    schemaVersion: 1,
+    data: ApplicationStatusChangedData,
+    description:
+      "The job's poster moved the application: pending to interview, accepted or rejected, or interview to accepted or rejected.",
+    example: {
+      applicationId: exampleIds.application,
+      jobId: exampleIds.job,
+      applicantId: exampleIds.user,
+      employerId: exampleIds.otherUser,
+      from: 'pending',
+      to: 'interview',
+      changedAt: '2025-01-20T09:30:00.000Z',
+    },
+  }),
+  ApplicationWithdrawn: defineEvent({
+    streamType: 'application',
+    schemaVersion: 1,
+    data: ApplicationWithdrawnData,
+    description: 'The applicant took back a pending or interview application.',
+    example: {
+      applicationId: exampleIds.application,
+      jobId: exampleIds.job,
+      applicantId: exampleIds.user,
+      employerId: exampleIds.otherUser,
+      from: 'interview',
+      withdrawnAt: '2025-01-22T14:00:00.000Z',
     },
   }),
 } as const;

@@ -40,6 +40,7 @@ const required: Record<DomainEventType, readonly string[]> = {
   ResumeUploaded: ['userId', 'objectKey', 'filename', 'contentType', 'size'],
   ResumeRemoved: ['userId'],
   JobPosted: ['jobId', 'employerId', 'title', 'description', 'salary', 'company', 'postedAt'],
+  JobClosed: ['jobId', 'employerId', 'closedAt'],
   ApplicationSubmitted: [
     'applicationId',
     'jobId',
@@ -49,6 +50,16 @@ const required: Record<DomainEventType, readonly string[]> = {
     'expectedSalary',
     'appliedAt',
   ],
+  ApplicationStatusChanged: [
+    'applicationId',
+    'jobId',
+    'applicantId',
+    'employerId',
+    'from',
+    'to',
+    'changedAt',
+  ],
+  ApplicationWithdrawn: ['applicationId', 'jobId', 'applicantId', 'employerId', 'from', 'withdrawnAt'],
   PostCreated: ['postId', 'authorId', 'content', 'type', 'category', 'visibility', 'tags', 'createdAt'],
   PostLiked: ['postId', 'userId', 'likesCount', 'likedAt'],
   PostUnliked: ['postId', 'userId', 'likesCount', 'unlikedAt'],
@@ -73,7 +84,7 @@ describe('the event catalogue', () => {
   it('files every event under one stream type, each with a past-tense name', () => {
     const all = streamTypes.flatMap((streamType) => eventTypesOf(streamType));
     expect(all.sort()).toEqual([...domainEventTypes].sort());
-    for (const type of domainEventTypes) expect(type).toMatch(/^[A-Z][A-Za-z]+(ed|In|Out|To)$/);
+    for (const type of domainEventTypes) expect(type).toMatch(/^[A-Z][A-Za-z]+(ed|In|Out|To|Withdrawn)$/);
   });
 
   it('knows its own names only', () => {

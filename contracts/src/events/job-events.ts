@@ -62,4 +62,16 @@ export const jobEvents = {
       postedAt: '2025-01-15T10:00:00.000Z',
     },
   }),
+  JobClosed: defineEvent({
+    streamType: 'job',
+    schemaVersion: 1,
+    data: z.strictObject({ jobId: Id, employerId: Id, closedAt: IsoDateTime }),
+    description:
+      'The poster closed the job: it stays visible, marked closed, and takes no more applications.',
+    example: {
+      jobId: exampleIds.job,
+      employerId: exampleIds.otherUser,
+      closedAt: '2025-02-20T17:00:00.000Z',
+    },
+  }),
 } as const;

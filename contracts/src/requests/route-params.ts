@@ -23,3 +23,6 @@ export type ConnectionRequestParams = z.infer<typeof ConnectionRequestParams>;
 
 export const ConnectionIdParams = z.object({ connectionId: idOf('Connection') });
 export type ConnectionIdParams = z.infer<typeof ConnectionIdParams>;
+
+export const ApplicationIdParams = z.object({ id: idOf('Application') });
+export type ApplicationIdParams = z.infer<typeof ApplicationIdParams>;
