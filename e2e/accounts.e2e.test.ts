@@ -240,8 +240,9 @@ describe('an account in Chromium: register, sign out and in, password, theme, ap
     await at(page, '/login');
     await shot(page, 'login');
 
+    // Signing in lands on the page that was asked for.
     expect((await signIn(page, email, oldPassword)).status()).toBe(200);
-    await at(page, '/dashboard');
+    await at(page, '/settings');
     await visible(page.getByRole('banner').getByText(`${first} ${last}`, { exact: true }));
   });
 

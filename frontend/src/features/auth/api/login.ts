@@ -19,14 +19,14 @@ export async function login(credentials: LoginRequestInput): Promise<User> {
   return reply.user;
 }
 
-/** Signs in and puts the user straight into the cache, so the next screen needs no session check. */
-export function useLogin(onSignedIn: () => void) {
+/**
+ * Signs in and puts the user straight into the cache, so the next screen needs no session check. The
+ * route guards see the user there and move on (PublicOnly).
+ */
+export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: login,
-    onSuccess: (user) => {
-      setCurrentUser(queryClient, user);
-      onSignedIn();
-    },
+    onSuccess: (user) => setCurrentUser(queryClient, user),
   });
 }

@@ -15,14 +15,14 @@ export async function registerAccount(account: RegisterRequest): Promise<User> {
   return reply.user;
 }
 
-/** Creates the account (the server signs it in) and puts the user straight into the cache. */
-export function useRegister(onRegistered: () => void) {
+/**
+ * Creates the account (the server signs it in) and puts the user straight into the cache, where the
+ * route guards see it and move on (PublicOnly).
+ */
+export function useRegister() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: registerAccount,
-    onSuccess: (user) => {
-      setCurrentUser(queryClient, user);
-      onRegistered();
-    },
+    onSuccess: (user) => setCurrentUser(queryClient, user),
   });
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 
 interface AuthScreenProps {
   title: string;
@@ -11,6 +11,9 @@ interface AuthScreenProps {
 
 /** The inside of the auth card: a title, the form, and the way to the other auth screen. */
 export function AuthScreen({ title, subtitle, switchText, switchLink, children }: AuthScreenProps) {
+  // The page a visitor was sent here from goes along to the other auth screen: registering instead of
+  // signing in still lands on it.
+  const { state } = useLocation();
   return (
     <section className="auth-screen" aria-labelledby="auth-title">
       <header>
@@ -21,7 +24,10 @@ export function AuthScreen({ title, subtitle, switchText, switchLink, children }
       </header>
       {children}
       <p className="auth-switch">
-        {switchText} <Link to={switchLink.to}>{switchLink.label}</Link>
+        {switchText}{' '}
+        <Link to={switchLink.to} state={state}>
+          {switchLink.label}
+        </Link>
       </p>
     </section>
   );

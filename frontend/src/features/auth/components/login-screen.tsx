@@ -1,6 +1,5 @@
 import { fallbackMessages } from '@careers/contracts/messages';
 import type { FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { ErrorBanner } from '../../../components/error-banner';
 import { PasswordField } from '../../../components/password-field';
 import { TextField } from '../../../components/text-field';
@@ -9,10 +8,12 @@ import { useForm } from '../../../lib/use-form';
 import { useLogin } from '../api/login';
 import { AuthScreen } from './auth-screen';
 
-/** Spec section 2, "Login". The browser checks the fields (required, email type); the server the rest. */
+/**
+ * Spec section 2, "Login". The browser checks the fields (required, email type); the server the rest.
+ * On success the route guard (PublicOnly) takes the visitor to the page first asked for, else /dashboard.
+ */
 export function LoginScreen() {
-  const navigate = useNavigate();
-  const login = useLogin(() => navigate('/dashboard', { replace: true }));
+  const login = useLogin();
   const form = useForm({ email: '', password: '' });
 
   function edit(name: keyof typeof form.values, value: string) {

@@ -3,7 +3,6 @@ import type { AccountType } from '@careers/contracts/entities/enums';
 import { fallbackMessages } from '@careers/contracts/messages';
 import { RegisterForm } from '@careers/contracts/requests/register';
 import type { FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { ErrorBanner } from '../../../components/error-banner';
 import { PasswordField } from '../../../components/password-field';
 import { SelectField } from '../../../components/select-field';
@@ -25,10 +24,12 @@ const emptyForm = {
   accountType: '' as AccountType | '',
 };
 
-/** Spec section 2, "Register", checked on submit with the contracts' RegisterForm (section 5). */
+/**
+ * Spec section 2, "Register", checked on submit with the contracts' RegisterForm (section 5). On
+ * success the route guard (PublicOnly) takes the new user to the page first asked for, else /dashboard.
+ */
 export function RegisterScreen() {
-  const navigate = useNavigate();
-  const register = useRegister(() => navigate('/dashboard', { replace: true }));
+  const register = useRegister();
   const form = useForm(emptyForm);
   const { values, errors } = form;
 
