@@ -1,10 +1,13 @@
-import { Navigate, type RouteObject } from 'react-router-dom';
+import { pageTitles } from '@careers/contracts/messages';
+import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { LoginScreen } from '../features/auth/components/login-screen';
 import { RegisterScreen } from '../features/auth/components/register-screen';
+import { DocumentTitle, type RouteHandle } from './document-title';
 import { AppLayout } from './layouts/app-layout';
 import { AuthLayout } from './layouts/auth-layout';
 import { PublicOnly } from './public-only';
 import { RequireAuth } from './require-auth';
+import { RouteErrorBoundary } from './route-error-boundary';
 import { DashboardRoute } from './routes/dashboard-route';
 import { FeedRoute } from './routes/feed-route';
 import { PlaceholderScreen } from './routes/placeholder-screen';
@@ -14,55 +17,102 @@ const myApplications = (
   <PlaceholderScreen title="My Applications" note="Tracking your job applications is coming soon." />
 );
 
-/** Spec section 2, "Route table". Each placeholder is replaced by its feature's screen. */
+const titled = (title: string): RouteHandle => ({ title });
+
+/** Every screen sits in one of these: a screen that throws is replaced by the message, its layout stays. */
+const screenErrors = { errorElement: <RouteErrorBoundary /> } satisfies RouteObject;
+
+function Root() {
+  return (
+    <>
+      <DocumentTitle />
+      <Outlet />
+    </>
+  );
+}
+
+/**
+ * Spec section 2, "Route table". Each placeholder is replaced by its feature's screen. Each screen
+ * route names its page (`handle.title`, the tab's title); the screens sit under an error boundary
+ * inside their layout, and the root has one of its own for a layout that fails.
+ */
 export const routeTable: RouteObject[] = [
   {
-    element: <PublicOnly />,
+    element: <Root />,
+    errorElement: <RouteErrorBoundary scope="app" />,
     children: [
       {
-        element: <AuthLayout />,
+        element: <PublicOnly />,
         children: [
-          { path: 'login', element: <LoginScreen /> },
-          { path: 'register', element: <RegisterScreen /> },
+          {
+            element: <AuthLayout />,
+            children: [
+              {
+                ...screenErrors,
+                children: [
+                  { path: 'login', element: <LoginScreen />, handle: titled(pageTitles.signIn) },
+                  { path: 'register', element: <RegisterScreen />, handle: titled(pageTitles.register) },
+                ],
+              },
+            ],
+          },
         ],
       },
-    ],
-  },
-  {
-    element: <RequireAuth />,
-    children: [
       {
-        element: <AppLayout />,
+        element: <RequireAuth />,
         children: [
-          { index: true, element: <Navigate to="/dashboard" replace /> },
-          { path: 'dashboard', element: <DashboardRoute /> },
           {
-            path: 'jobs',
-            element: <PlaceholderScreen title="Find Jobs" note="Job search is coming soon." />,
+            element: <AppLayout />,
+            children: [
+              {
+                ...screenErrors,
+                children: [
+                  { index: true, element: <Navigate to="/dashboard" replace /> },
+                  { path: 'dashboard', element: <DashboardRoute />, handle: titled(pageTitles.dashboard) },
+                  {
+                    path: 'jobs',
+                    element: <PlaceholderScreen title="Find Jobs" note="Job search is coming soon." />,
+                    handle: titled(pageTitles.jobs),
+                  },
+                  {
+                    path: 'jobs/post',
+                    element: <PlaceholderScreen title="Post a Job" note="Posting jobs is coming soon." />,
+                    handle: titled(pageTitles.postJob),
+                  },
+                  {
+                    path: 'jobs/applications',
+                    element: myApplications,
+                    handle: titled(pageTitles.applications),
+                  },
+                  {
+                    path: 'jobs/:id',
+                    element: <PlaceholderScreen title="Job Details" note="Job details are coming soon." />,
+                    handle: titled(pageTitles.jobDetails),
+                  },
+                  { path: 'applications', element: myApplications, handle: titled(pageTitles.applications) },
+                  { path: 'feed', element: <FeedRoute />, handle: titled(pageTitles.feed) },
+                  {
+                    path: 'profile',
+                    element: (
+                      <PlaceholderScreen title="Profile" note="Editing your profile is coming soon." />
+                    ),
+                    handle: titled(pageTitles.profile),
+                  },
+                  {
+                    path: 'connections',
+                    element: (
+                      <PlaceholderScreen title="Connections" note="Managing your network is coming soon." />
+                    ),
+                    handle: titled(pageTitles.connections),
+                  },
+                  { path: 'settings', element: <SettingsRoute />, handle: titled(pageTitles.settings) },
+                ],
+              },
+            ],
           },
-          {
-            path: 'jobs/post',
-            element: <PlaceholderScreen title="Post a Job" note="Posting jobs is coming soon." />,
-          },
-          { path: 'jobs/applications', element: myApplications },
-          {
-            path: 'jobs/:id',
-            element: <PlaceholderScreen title="Job Details" note="Job details are coming soon." />,
-          },
-          { path: 'applications', element: myApplications },
-          { path: 'feed', element: <FeedRoute /> },
-          {
-            path: 'profile',
-            element: <PlaceholderScreen title="Profile" note="Editing your profile is coming soon." />,
-          },
-          {
-            path: 'connections',
-            element: <PlaceholderScreen title="Connections" note="Managing your network is coming soon." />,
-          },
-          { path: 'settings', element: <SettingsRoute /> },
         ],
       },
+      { path: '*', element: <Navigate to="/dashboard" replace /> },
     ],
   },
-  { path: '*', element: <Navigate to="/dashboard" replace /> },
 ];

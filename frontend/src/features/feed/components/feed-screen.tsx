@@ -24,9 +24,15 @@ export function FeedScreen({ viewerId }: { viewerId: string }) {
   const language = useLanguage();
   const failure = feed.isError ? errorMessageOf(feed.error, fallbackMessages.fetchFeed) : null;
 
+  // The error card goes once the feed loads: focus moves to the heading, not to the top of the page.
+  async function retry() {
+    const result = await feed.refetch();
+    if (!result.isError) top.current?.focus();
+  }
+
   return (
     <section className="screen feed-screen">
-      <h1 className="screen-title" ref={top}>
+      <h1 className="screen-title" ref={top} tabIndex={-1}>
         Feed
       </h1>
       <PostComposer />
@@ -58,7 +64,14 @@ export function FeedScreen({ viewerId }: { viewerId: string }) {
           ))}
         </div>
       ) : null}
-      {failure === null ? null : <ErrorCard title={errorCardTitles.feed} message={failure} />}
+      {failure === null ? null : (
+        <ErrorCard
+          title={errorCardTitles.feed}
+          message={failure}
+          retrying={feed.isFetching}
+          onRetry={() => void retry()}
+        />
+      )}
       {feed.hasNextPage ? (
         <button
           type="button"
