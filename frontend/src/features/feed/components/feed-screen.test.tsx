@@ -162,7 +162,10 @@ describe('feed screen: composer', () => {
     await user.type(composer(), '  Just joined!{Shift>}{Enter}{/Shift}Say hi ');
     await user.click(screen.getByRole('button', { name: 'Post' }));
 
-    expect((screen.getByRole('button', { name: 'Posting...' }) as HTMLButtonElement).disabled).toBe(true);
+    // Busy but still focused: aria-disabled, so focus does not fall to the top of the page.
+    const posting = screen.getByRole('button', { name: 'Posting...' });
+    expect(posting.getAttribute('aria-disabled')).toBe('true');
+    expect(document.activeElement).toBe(posting);
     reply.resolve(jsonReply(201, { data: created }, { 'x-consistency-token': `${created._id}@1` }));
 
     expect(await screen.findByText('Just now')).toBeTruthy();
@@ -174,6 +177,7 @@ describe('feed screen: composer', () => {
     ).toEqual(['Just joined!\nSay hi', 'Earlier post']);
     expect(composer().value).toBe('');
     expect(screen.queryByRole('button', { name: 'Post' })).toBeNull();
+    expect(document.activeElement).toBe(composer());
     expect(countCalls(api, 'GET', firstPage)).toBe(1);
   });
 

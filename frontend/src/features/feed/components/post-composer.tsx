@@ -1,14 +1,21 @@
 import { POST_CONTENT_MAX_LENGTH } from '@careers/contracts/constants';
 import { postMessages, screenMessages } from '@careers/contracts/messages';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { useCreatePost } from '../api/create-post';
 
 /**
  * Spec, Feed: the Post button appears once there is text and stays disabled while the text is blank.
  * A failure is an alert and keeps the text, so nothing typed is lost.
+ *
+ * Focus: while the post is sent the button is aria-disabled, not disabled (a focused button that
+ * becomes disabled drops focus to the top of the page); once the post is published, focus goes back to
+ * the cleared composer before the button disappears with the text, ready for the next post, with the
+ * new post right under it. A person who has moved on to something else meanwhile keeps their focus.
  */
 export function PostComposer() {
   const [content, setContent] = useState('');
+  const form = useRef<HTMLFormElement>(null);
+  const input = useRef<HTMLTextAreaElement>(null);
   const create = useCreatePost();
   const blank = content.trim() === '';
 
@@ -16,14 +23,19 @@ export function PostComposer() {
     event.preventDefault();
     if (blank || create.isPending) return;
     create.mutate(content.trim(), {
-      onSuccess: () => setContent(''),
+      onSuccess: () => {
+        const focused = document.activeElement;
+        if (!focused || focused === document.body || form.current?.contains(focused)) input.current?.focus();
+        setContent('');
+      },
       onError: () => window.alert(postMessages.createFailed),
     });
   }
 
   return (
-    <form className="card post-composer" onSubmit={submit}>
+    <form className="card post-composer" ref={form} onSubmit={submit}>
       <textarea
+        ref={input}
         className="input post-composer-input"
         name="content"
         aria-label={screenMessages.composerPlaceholder}
@@ -35,7 +47,12 @@ export function PostComposer() {
       />
       {content === '' ? null : (
         <div className="form-actions">
-          <button type="submit" className="button" disabled={blank || create.isPending}>
+          <button
+            type="submit"
+            className="button"
+            disabled={blank}
+            aria-disabled={create.isPending || undefined}
+          >
             {create.isPending ? 'Posting...' : 'Post'}
           </button>
         </div>
