@@ -12,6 +12,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Kafka } from 'kafkajs';
 import type { EventStore } from './event-log/event-store.ts';
 import type { OutboxRelay } from './event-log/outbox-relay.ts';
+import { registerJobRoutes } from './jobs/routes.ts';
+import { JobStore } from './jobs/store.ts';
 import { registerPostRoutes } from './posts/routes.ts';
 import { PostStore } from './posts/store.ts';
 import type { ObjectStorage } from './uploads/object-storage.ts';
@@ -77,5 +79,7 @@ export async function buildCommandApp(deps: CommandServiceDeps): Promise<Fastify
     posts: new PostStore(config.DB_SCHEMA),
     users,
   });
+  const jobs = new JobStore(config.DB_SCHEMA);
+  registerJobRoutes({ app, pool: deps.pool, redis: deps.redis, store: deps.store, jobs, users });
   return app;
 }

@@ -1,0 +1,90 @@
+import { ident, type PoolClient } from '@careers/service-kit';
+import type { JobListing, JobState } from './decide.ts';
+
+type Queryable = Pick<PoolClient, 'query'>;
+
+interface Row {
+  id: string;
+  employer_id: string;
+  status: JobState['status'];
+  /** Read as text (`YYYY-MM-DD`), not as a Date in the server's time zone. */
+  application_deadline: string | null;
+  closed_at: Date | null;
+  listing: JobListing;
+  version: number;
+}
+
+const COLUMNS = `id, employer_id, status, application_deadline::text AS application_deadline, closed_at,
+  listing, version`;
+
+const toState = (r: Row): JobState => ({
+  id: r.id,
+  employerId: r.employer_id,
+  status: r.status,
+  applicationDeadline: r.application_deadline,
+  closedAt: r.closed_at?.toISOString() ?? null,
+  listing: r.listing,
+  version: r.version,
+});
+
+/**
+ * The only reader and writer of the jobs table.
+ *
+ * Two locks, for two kinds of command. Closing changes the job: `lock` takes the row FOR UPDATE.
+ * Applying changes no job, but must not slip past a close: `lockForApplying` takes it FOR SHARE, which
+ * many applies hold together and a close waits for (and an apply waits for a close holding the row).
+ * Under READ COMMITTED a locking read that waited re-reads the row as the other transaction committed
+ * it, so an apply that queued behind a close sees the job closed and is refused; a close that queued
+ * behind applies closes a job whose applications are all in.
+ */
+export class JobStore {
+  private readonly table: string;
+
+  constructor(schema: string) {
+    this.table = `${ident(schema)}.jobs`;
+  }
+
+  /** Reads and locks a job for a change to it (closing): commands on one job run one at a time. */
+  async lock(tx: Queryable, jobId: string): Promise<JobState | null> {
+    const { rows } = await tx.query<Row>(`SELECT ${COLUMNS} FROM ${this.table} WHERE id = $1 FOR UPDATE`, [
+      jobId,
+    ]);
+    return rows[0] ? toState(rows[0]) : null;
+  }
+
+  /** Reads a job and keeps it from closing until the transaction ends; applies do not wait for each other. */
+  async lockForApplying(tx: Queryable, jobId: string): Promise<JobState | null> {
+    const { rows } = await tx.query<Row>({
+      name: `${this.table}:lock-for-applying`,
+      text: `SELECT ${COLUMNS} FROM ${this.table} WHERE id = $1 FOR SHARE`,
+      values: [jobId],
+    });
+    return rows[0] ? toState(rows[0]) : null;
+  }
+
+  async insert(tx: Queryable, job: JobState): Promise<void> {
+    await tx.query(
+      `INSERT INTO ${this.table}
+         (id, employer_id, status, application_deadline, closed_at, listing, version)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [
+        job.id,
+        job.employerId,
+        job.status,
+        job.applicationDeadline,
+        job.closedAt,
+        JSON.stringify(job.listing),
+        job.version,
+      ],
+    );
+  }
+
+  async save(tx: Queryable, job: JobState): Promise<void> {
+    await tx.query(`UPDATE ${this.table} SET status = $2, closed_at = $3, version = $4 WHERE id = $1`, [
+      job.id,
+      job.status,
+      job.closedAt,
+      job.version,
+    ]);
+  }
+}
