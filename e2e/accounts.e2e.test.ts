@@ -282,13 +282,18 @@ describe('an account in Chromium: register, sign out and in, password, theme, ap
   });
 
   it('switches the theme with the top-bar toggle and keeps it across a reload', async () => {
+    // The signed-in user's saved theme (a new account's is light) is the theme, and this device keeps a copy.
     expect(await themeOnScreen(page)).toEqual({
       theme: 'light',
       colorScheme: 'light',
       themeColor: '#ffffff',
-      stored: null,
+      stored: 'light',
     });
-    await page.getByRole('button', { name: 'Switch to dark theme', exact: true }).click();
+    // The toggle saves the theme with the user's appearance settings.
+    const toggled = await replyTo(page, 'PUT', '/api/users/appearance', () =>
+      page.getByRole('button', { name: 'Switch to dark theme', exact: true }).click(),
+    );
+    expect(toggled.ok()).toBe(true);
     await visible(page.getByRole('button', { name: 'Switch to light theme', exact: true }));
     const dark = { theme: 'dark', colorScheme: 'dark', themeColor: '#0f0f23', stored: 'dark' };
     expect(await themeOnScreen(page)).toEqual(dark);
@@ -308,9 +313,9 @@ describe('an account in Chromium: register, sign out and in, password, theme, ap
     const theme = page.getByLabel('Theme', { exact: true });
     const language = page.getByLabel('Language', { exact: true });
     const timezone = page.getByLabel('Timezone', { exact: true });
-    // A new account starts from the defaults.
+    // A new account starts from the defaults, with the theme the top-bar toggle saved.
     expect([await theme.inputValue(), await language.inputValue(), await timezone.inputValue()]).toEqual([
-      'light',
+      'dark',
       'en',
       'UTC',
     ]);

@@ -309,3 +309,21 @@ describe('post card: links in what people wrote', () => {
     expect(card.getAllByRole('link')).toHaveLength(2);
   });
 });
+
+describe('post card: numbers and dates in the chosen language', () => {
+  it("writes counts and the exact time in the reader's language, keeping the relative time in English", async () => {
+    const post = aPost({ likesCount: 1234, commentsCount: 20500, createdAt: '2026-03-09T12:00:00.000Z' });
+    stubSession(
+      { ...ada, appearanceSettings: { theme: 'light', language: 'de', timezone: 'UTC' } },
+      (method, url) =>
+        method === 'GET' && url === '/api/posts/feed?limit=10' ? feedReply([post]) : jsonReply(404, {}),
+    );
+    renderApp('/feed');
+    const card = within(await screen.findByRole('article'));
+
+    expect(card.getByRole('button', { name: 'Like (1.234)' }).textContent).toBe('1.234');
+    expect(card.getByRole('button', { name: 'Comments (20.500)' }).textContent).toBe('20.500');
+    const time = card.getByText(/d ago$/);
+    expect(time.getAttribute('title')).toMatch(/09\.03\.2026/);
+  });
+});

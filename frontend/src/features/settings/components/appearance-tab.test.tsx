@@ -1,6 +1,6 @@
 import { appearanceDefaults } from '@careers/contracts/constants';
 import type { User } from '@careers/contracts/entities/user';
-import { settingsMessages } from '@careers/contracts/messages';
+import { appearanceMessages, settingsMessages } from '@careers/contracts/messages';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { deferred } from '../../../testing/deferred';
@@ -52,6 +52,14 @@ describe('settings: appearance tab', () => {
       'fr',
       'PST',
     ]);
+  });
+
+  it('says next to the language that only English texts exist, and what the language changes', async () => {
+    await openAppearance();
+
+    const language = select('Language');
+    const note = document.getElementById(language.getAttribute('aria-describedby') ?? '');
+    expect(note?.textContent).toBe(appearanceMessages.languageNote);
   });
 
   it('shows the defaults the server gives a new account: light, English, UTC', async () => {

@@ -24,7 +24,7 @@ export function SettingsScreen({ user }: { user: User }) {
         {selected === 'notifications' ? (
           <NotificationsTab initialSettings={user.notificationSettings} />
         ) : null}
-        {selected === 'appearance' ? <AppearanceTab initialSettings={user.appearanceSettings} /> : null}
+        {selected === 'appearance' ? <AppearanceTab savedSettings={user.appearanceSettings} /> : null}
       </SettingsTabs>
     </section>
   );
