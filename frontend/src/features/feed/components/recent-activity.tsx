@@ -1,12 +1,15 @@
 import { dashboardCounts } from '@careers/contracts/constants';
 import { fallbackMessages } from '@careers/contracts/messages';
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { Avatar } from '../../../components/avatar';
 import { CommentIcon, HeartIcon } from '../../../components/icons';
+import { LinkifiedText } from '../../../components/linkified-text';
 import { LoadingState } from '../../../components/loading-state';
 import { RelativeTime } from '../../../components/relative-time';
+import { TryAgainButton } from '../../../components/try-again-button';
 import { errorMessageOf } from '../../../lib/api-client';
+import { formatCount, useLanguage } from '../../../lib/locale';
 import { useNow } from '../../../lib/use-now';
 import { postsOf, useFeed } from '../api/get-feed';
 import { authorInitials, authorName } from './author';
@@ -19,18 +22,33 @@ export function RecentActivity() {
   // A post the reader just published is put first in the cached list, which then holds one more.
   const posts = postsOf(feed.data).slice(0, dashboardCounts.posts);
   const now = useNow();
+  const language = useLanguage();
   const titleId = useId();
+  const title = useRef<HTMLHeadingElement>(null);
+
+  // The error goes once the list loads: focus moves to the card's heading, not to the top of the page.
+  async function retry() {
+    const result = await feed.refetch();
+    if (!result.isError) title.current?.focus();
+  }
 
   return (
     <section className="card dashboard-card" aria-labelledby={titleId}>
-      <h2 className="section-title" id={titleId}>
+      <h2 className="section-title" id={titleId} ref={title} tabIndex={-1}>
         Recent Activity
       </h2>
       {feed.isPending ? <LoadingState /> : null}
       {feed.isError && !feed.data ? (
-        <p className="card-error" role="alert">
-          {errorMessageOf(feed.error, fallbackMessages.fetchFeed)}
-        </p>
+        <div className="card-error-block">
+          <p className="card-error" role="alert">
+            {errorMessageOf(feed.error, fallbackMessages.fetchFeed)}
+          </p>
+          <TryAgainButton
+            className="button button-ghost"
+            retrying={feed.isFetching}
+            onRetry={() => void retry()}
+          />
+        </div>
       ) : null}
       {feed.data && posts.length === 0 ? (
         <div className="empty-state">
@@ -50,17 +68,19 @@ export function RecentActivity() {
                   <span className="activity-author">{authorName(post.author)}</span>
                   <RelativeTime at={post.createdAt} now={now} />
                 </p>
-                <p className="activity-content">{post.content}</p>
+                <p className="activity-content">
+                  <LinkifiedText text={post.content} />
+                </p>
                 <p className="activity-counts">
                   <span className="activity-count">
                     <HeartIcon />
                     <span className="visually-hidden">Likes: </span>
-                    {post.likesCount}
+                    {formatCount(post.likesCount, language)}
                   </span>
                   <span className="activity-count">
                     <CommentIcon />
                     <span className="visually-hidden">Comments: </span>
-                    {post.commentsCount}
+                    {formatCount(post.commentsCount, language)}
                   </span>
                 </p>
               </div>
