@@ -1,50 +1,69 @@
-import { NavLink } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
+import { CloseIcon } from '../../components/icons';
+import { activeNavLink, mainLinks, type NavLinkItem, quickActions } from './nav-links';
+import type { NavMenu } from './use-nav-menu';
 
-const mainLinks = [
-  { to: '/dashboard', label: 'Dashboard' },
-  { to: '/jobs', label: 'Jobs' },
-  { to: '/feed', label: 'Feed' },
-  { to: '/profile', label: 'Profile' },
-];
+export const SIDEBAR_ID = 'app-sidebar';
 
-const quickActions = [
-  { to: '/jobs/post', label: 'Post a Job' },
-  { to: '/applications', label: 'My Applications' },
-  { to: '/connections', label: 'Connections' },
-  { to: '/settings', label: 'Settings' },
-];
-
-function linkClass({ isActive }: { isActive: boolean }): string {
-  return isActive ? 'sidebar-link active' : 'sidebar-link';
-}
-
-function LinkList({ links }: { links: Array<{ to: string; label: string }> }) {
+function LinkList({
+  links,
+  active,
+  onFollow,
+}: {
+  links: NavLinkItem[];
+  active?: NavLinkItem;
+  onFollow(): void;
+}) {
   return (
     <ul>
       {links.map((link) => (
         <li key={link.to}>
-          <NavLink to={link.to} className={linkClass}>
+          <Link
+            to={link.to}
+            className={link === active ? 'sidebar-link active' : 'sidebar-link'}
+            aria-current={link === active ? 'page' : undefined}
+            onClick={onFollow}
+          >
             {link.label}
-          </NavLink>
+          </Link>
         </li>
       ))}
     </ul>
   );
 }
 
-/** The same links for every user (spec: no distinction between account types). */
-export function Sidebar() {
+/**
+ * The same links for every user (spec: no distinction between account types). On a wide screen it is a
+ * column beside the screen; on a narrow one it is hidden until the top bar's Menu button opens it as a
+ * modal panel (see useNavMenu).
+ */
+export function Sidebar({ menu }: { menu: NavMenu }) {
+  const active = activeNavLink(useLocation().pathname);
+  // Open, it is a modal dialog over the page; otherwise a plain container of the two navigations.
+  const asDialog = menu.open ? ({ role: 'dialog', 'aria-modal': true, 'aria-label': 'Menu' } as const) : {};
   return (
-    <aside className="sidebar">
+    <div
+      id={SIDEBAR_ID}
+      ref={menu.panelRef}
+      className={menu.open ? 'sidebar sidebar-open' : 'sidebar'}
+      {...asDialog}
+    >
+      {menu.open && (
+        <div className="sidebar-menu-head">
+          <button type="button" className="icon-button" aria-label="Close menu" onClick={menu.close}>
+            <CloseIcon />
+          </button>
+        </div>
+      )}
       <nav aria-label="Main">
-        <LinkList links={mainLinks} />
+        <LinkList links={mainLinks} active={active} onFollow={menu.closeAfterNavigation} />
       </nav>
       <nav aria-labelledby="quick-actions-title">
         <h2 id="quick-actions-title" className="sidebar-heading">
           Quick Actions
         </h2>
-        <LinkList links={quickActions} />
+        <LinkList links={quickActions} active={active} onFollow={menu.closeAfterNavigation} />
       </nav>
-    </aside>
+    </div>
   );
 }

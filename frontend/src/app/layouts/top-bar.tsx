@@ -1,17 +1,36 @@
 import type { User } from '@careers/contracts/entities/user';
 import { Link, useNavigate } from 'react-router-dom';
-import { BellIcon, LogoutIcon } from '../../components/icons';
+import { BellIcon, LogoutIcon, MenuIcon } from '../../components/icons';
 import { useLogout } from '../../features/auth/api/logout';
 import { brandName } from '../../lib/brand';
 import { SearchBox } from './search-box';
+import { SIDEBAR_ID } from './sidebar';
 import { ThemeToggle } from './theme-toggle';
+import type { NavMenu } from './use-nav-menu';
 
-export function TopBar({ user }: { user: User }) {
+/**
+ * Brand, search, theme, bell, name and Logout at every width from 320px: on a phone the search box
+ * takes a second row beside the name, the name ends in an ellipsis when long, and Logout shows its icon
+ * only (its label stays as the accessible name). The Menu button shows only when the sidebar is hidden.
+ */
+export function TopBar({ user, menu }: { user: User; menu: NavMenu }) {
   const navigate = useNavigate();
   const logout = useLogout(() => navigate('/login', { replace: true }));
+  const name = `${user.firstName} ${user.lastName}`;
 
   return (
-    <header className="top-bar">
+    <header className="top-bar" inert={menu.open}>
+      <button
+        ref={menu.buttonRef}
+        type="button"
+        className="icon-button menu-button"
+        aria-label="Menu"
+        aria-expanded={menu.open}
+        aria-controls={SIDEBAR_ID}
+        onClick={menu.show}
+      >
+        <MenuIcon />
+      </button>
       <Link to="/dashboard" className="brand-name top-bar-brand">
         {brandName}
       </Link>
@@ -21,17 +40,17 @@ export function TopBar({ user }: { user: User }) {
         <button type="button" className="icon-button" aria-label="Notifications">
           <BellIcon />
         </button>
-        <span className="user-name">
-          {user.firstName} {user.lastName}
+        <span className="user-name" title={name}>
+          {name}
         </span>
         <button
           type="button"
-          className="button button-ghost"
+          className="button button-ghost logout-button"
           onClick={() => logout.mutate()}
           disabled={logout.isPending}
         >
           <LogoutIcon />
-          <span>Logout</span>
+          <span className="logout-label">Logout</span>
         </button>
       </div>
     </header>

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { activeNavLink, mainLinks, quickActions } from './nav-links';
+
+describe('activeNavLink: exactly one sidebar link per screen', () => {
+  const cases: Array<[pathname: string, label: string]> = [
+    ['/dashboard', 'Dashboard'],
+    ['/jobs', 'Jobs'],
+    ['/jobs/', 'Jobs'],
+    ['/jobs/65f1c0ffee', 'Jobs'],
+    ['/jobs/post', 'Post a Job'],
+    ['/jobs/applications', 'My Applications'],
+    ['/applications', 'My Applications'],
+    ['/feed', 'Feed'],
+    ['/profile', 'Profile'],
+    ['/connections', 'Connections'],
+    ['/settings', 'Settings'],
+  ];
+
+  for (const [pathname, label] of cases) {
+    it(`${pathname} lights ${label} and nothing else`, () => {
+      expect(activeNavLink(pathname)?.label).toBe(label);
+    });
+  }
+
+  it('lights nothing where no screen of the sidebar is (the index and unknown paths redirect)', () => {
+    for (const pathname of ['/', '/login', '/jobs/my/posted', '/no-such-screen', '/settings/extra']) {
+      expect(activeNavLink(pathname)).toBeUndefined();
+    }
+  });
+
+  it('never gives one screen to two links', () => {
+    const paths = [...mainLinks, ...quickActions].flatMap((link) => link.paths);
+    expect(new Set(paths).size).toBe(paths.length);
+  });
+});
