@@ -10,6 +10,8 @@ import {
 } from '@careers/service-kit';
 import type { FastifyInstance } from 'fastify';
 import type { Kafka } from 'kafkajs';
+import { registerApplicationRoutes } from './applications/routes.ts';
+import { ApplicationStore } from './applications/store.ts';
 import type { EventStore } from './event-log/event-store.ts';
 import type { OutboxRelay } from './event-log/outbox-relay.ts';
 import { registerJobRoutes } from './jobs/routes.ts';
@@ -81,5 +83,13 @@ export async function buildCommandApp(deps: CommandServiceDeps): Promise<Fastify
   });
   const jobs = new JobStore(config.DB_SCHEMA);
   registerJobRoutes({ app, pool: deps.pool, redis: deps.redis, store: deps.store, jobs, users });
+  registerApplicationRoutes({
+    app,
+    redis: deps.redis,
+    store: deps.store,
+    applications: new ApplicationStore(config.DB_SCHEMA),
+    jobs,
+    users,
+  });
   return app;
 }

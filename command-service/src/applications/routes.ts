@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import type { JobEmployer } from '@careers/contracts/entities/job';
+import { routes } from '@careers/contracts/routes';
+import type { CommandTransaction } from '../event-log/event-store.ts';
+import { type JobState, jobNotFound } from '../jobs/decide.ts';
+import { findJobEmployer } from '../jobs/employer.ts';
+import type { JobStore } from '../jobs/store.ts';
+import { type PipelineDeps, registerCommand } from '../pipeline/command-pipeline.ts';
+import type { UserStore } from '../users/store.ts';
+import {
+  type ApplicationState,
+  applicationNotFound,
+  decideApply,
+  decideMoveApplication,
+  decideWithdrawApplication,
+  foldApplication,
+  statusStateOf,
+  unsubmittedApplication,
+} from './decide.ts';
+import type { ApplicationStore } from './store.ts';
+
+export interface ApplicationRouteDeps extends PipelineDeps {
+  applications: ApplicationStore;
+  jobs: JobStore;
+  users: UserStore;
+}
+
+/** An apply: the job as locked for applying, the application it would start, and its poster. */
+interface ApplyState {
+  job: JobState;
+  application: ApplicationState;
+  alreadyApplied: boolean;
+  employer: JobEmployer;
+}
+
+const applicationStream = (application: ApplicationState) => ({
+  type: 'application' as const,
+  id: application.id,
+  version: application.version,
+});
+
+/** The application aggregate's command routes, run by the pipeline. */
+export function registerApplicationRoutes(deps: ApplicationRouteDeps): void {
+  const { applications, jobs, users } = deps;
+
+  async function lockApplication(tx: CommandTransaction, applicationId: string) {
+    return (await applications.lock(tx.client, applicationId)) ?? applicationNotFound();
+  }
+
+  registerCommand(deps, {
+    route: routes.applyToJob,
+    prepare: async () => ({ applicationId: randomUUID() }),
+    /**
+     * The job is locked FOR SHARE (see `JobStore`): a close waits for the applies in flight, and an
+     * apply behind a close sees the job closed. Whether the person applied already is read after that
+     * lock; two of their applies at once are settled by `ApplicationStore.insert`.
+     */
+    async load(tx, { actor, params }, { applicationId }) {
+      const job = await jobs.lockForApplying(tx.client, params.id);
+      if (!job) return jobNotFound();
+      const alreadyApplied = await applications.hasApplied(tx.client, job.id, actor.userId);
+      // Accounts are never deleted, so a job's poster always has a user record.
+      const employer = await findJobEmployer(users, tx.client, job.employerId);
+      if (!employer) throw new Error(`job ${job.id}: its poster ${job.employerId} has no user record`);
+      const application = unsubmittedApplication(applicationId, job, actor.userId);
+      return { job, application, alreadyApplied, employer } satisfies ApplyState;
+    },
+    decide: ({ job, alreadyApplied }, { actor, body, now }, { applicationId }) =>
+      decideApply({ job, applicationId, applicantId: actor.userId, alreadyApplied, request: body, now }),
+    stream: ({ application }) => applicationStream(application),
+    evolve: (state, events) => ({ ...state, application: foldApplication(state.application, events) }),
+    save: (tx, { application }) => applications.insert(tx.client, application),
+    // The application as "My Applications" shows it.
+    respond: ({ job, application, employer }, { body, now }) => ({
+      data: {
+        _id: application.id,
+        job: { _id: job.id, ...job.listing, employer },
+        status: application.status,
+        appliedAt: now.toISOString(),
+        coverLetter: body.coverLetter,
+        expectedSalary: body.expectedSalary,
+      },
+    }),
+  });
+
+  registerCommand(deps, {
+    route: routes.moveApplication,
+    load: (tx, { params }) => lockApplication(tx, params.id),
+    decide: (application, { actor, body, now }) =>
+      decideMoveApplication({ application, actorId: actor.userId, to: body.status, now }),
+    stream: applicationStream,
+    evolve: foldApplication,
+    save: (tx, application) => applications.save(tx.client, application),
+    respond: (application) => ({ data: statusStateOf(application) }),
+  });
+
+  registerCommand(deps, {
+    route: routes.withdrawApplication,
+    load: (tx, { params }) => lockApplication(tx, params.id),
+    decide: (application, { actor, now }) =>
+      decideWithdrawApplication({ application, actorId: actor.userId, now }),
+    stream: applicationStream,
+    evolve: foldApplication,
+    save: (tx, application) => applications.save(tx.client, application),
+    respond: (application) => ({ data: statusStateOf(application) }),
+  });
+}
