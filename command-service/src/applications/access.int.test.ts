@@ -4,9 +4,8 @@ import {
   applicationAccessCases,
 } from '@careers/contracts/policies/application-access';
 import { testNamespace } from '@careers/service-kit/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningCommandService, startCommandService } from '../service.ts';
-import { sendCommand, sessionCookieOf } from '../testing.ts';
+import { describe, expect, it } from 'vitest';
+import { hiringTestbed } from '../jobs/testing.ts';
 
 /**
  * The write side against the contracts' application rule: for every case of the shared table, the
@@ -14,56 +13,15 @@ import { sendCommand, sessionCookieOf } from '../testing.ts';
  * see the application is told who may act (403); one who may not see it is told it does not exist
  * (404), as for a missing application.
  */
-const ns = testNamespace('application-access');
-let command: RunningCommandService;
-
-beforeAll(async () => {
-  command = await startCommandService(ns.commandEnv, { listen: false });
-});
-afterAll(async () => {
-  await command?.close();
-  await ns.cleanup();
-});
-
-let seq = 0;
-async function signUp() {
-  const response = await sendCommand(command.app, {
-    method: 'POST',
-    url: '/api/auth/register',
-    body: {
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      email: `ada.${ns.id}.${++seq}@example.com`,
-      password: 'analytical-1843',
-      accountType: 'job_seeker',
-    },
-  });
-  expect(response.statusCode).toBe(201);
-  return { sid: sessionCookieOf(response)?.value as string, id: response.json().user._id as string };
-}
+const { call, signUp, postJob } = hiringTestbed(testNamespace('application-access'));
 
 /** A fresh pending application, and the session of the person who stands to it as `viewer`. */
 async function applicationSeenBy(viewer: ApplicationRelation) {
   const poster = await signUp();
   const applicant = await signUp();
-  const job = await sendCommand(command.app, {
-    method: 'POST',
-    url: '/api/jobs',
-    sid: poster.sid,
-    body: {
-      title: 'Analyst',
-      description: 'Engines.',
-      company: { name: 'Babbage & Co' },
-      location: { city: 'London' },
-      salary: { min: 1, max: 2 },
-    },
-  });
-  expect(job.statusCode, job.body).toBe(201);
-  const applied = await sendCommand(command.app, {
-    method: 'POST',
-    url: `/api/jobs/${job.json().data._id}/apply`,
-    sid: applicant.sid,
-    body: { coverLetter: 'Notes on the engine.' },
+  const job = await postJob(poster.sid);
+  const applied = await call('POST', `/api/jobs/${job._id}/apply`, applicant.sid, {
+    coverLetter: 'Notes on the engine.',
   });
   expect(applied.statusCode, applied.body).toBe(201);
   const sid = { applicant: applicant.sid, poster: poster.sid, 'someone else': (await signUp()).sid }[viewer];
@@ -80,11 +38,8 @@ describe('the application rule on the write side', () => {
     '$viewer: may move $mayMove, may withdraw $mayWithdraw',
     async ({ viewer, canSee, mayMove, mayWithdraw }) => {
       const moved = await applicationSeenBy(viewer);
-      const move = await sendCommand(command.app, {
-        method: 'PUT',
-        url: `/api/applications/${moved.applicationId}/status`,
-        sid: moved.sid,
-        body: { status: 'interview' },
+      const move = await call('PUT', `/api/applications/${moved.applicationId}/status`, moved.sid, {
+        status: 'interview',
       });
       expect([move.statusCode, move.json()]).toEqual(
         mayMove
@@ -93,11 +48,11 @@ describe('the application rule on the write side', () => {
       );
 
       const withdrawn = await applicationSeenBy(viewer);
-      const withdraw = await sendCommand(command.app, {
-        method: 'POST',
-        url: `/api/applications/${withdrawn.applicationId}/withdraw`,
-        sid: withdrawn.sid,
-      });
+      const withdraw = await call(
+        'POST',
+        `/api/applications/${withdrawn.applicationId}/withdraw`,
+        withdrawn.sid,
+      );
       expect([withdraw.statusCode, withdraw.json()]).toEqual(
         mayWithdraw
           ? [200, { data: expect.objectContaining({ status: 'withdrawn' }) }]

@@ -1,56 +1,19 @@
 import { CONSISTENCY_HEADER } from '@careers/contracts/consistency';
 import { Application } from '@careers/contracts/entities/application';
-import { Job } from '@careers/contracts/entities/job';
 import { applyMessages, authMessages, hiringMessages, jobMessages } from '@careers/contracts/messages';
 import { earliestCurrentDate } from '@careers/contracts/requests/create-job';
-import { ident } from '@careers/service-kit';
 import { testNamespace } from '@careers/service-kit/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningCommandService, startCommandService } from '../service.ts';
-import { sendCommand, sessionCookieOf } from '../testing.ts';
+import { describe, expect, it } from 'vitest';
+import { hiringTestbed, jobForm } from '../jobs/testing.ts';
 
-const ns = testNamespace('application-routes');
-let command: RunningCommandService;
-
-beforeAll(async () => {
-  command = await startCommandService(ns.commandEnv, { listen: false });
-});
-afterAll(async () => {
-  await command?.close();
-  await ns.cleanup();
-});
-
-function call(method: 'POST' | 'PUT', url: string, sid?: string, body?: unknown) {
-  return sendCommand(command.app, { method, url, sid, body });
-}
-
-let seq = 0;
-async function signUp(firstName = 'Grace') {
-  const response = await call('POST', '/api/auth/register', undefined, {
-    firstName,
-    lastName: 'Hopper',
-    email: `${firstName.toLowerCase()}.${ns.id}.${++seq}@example.com`,
-    password: 'cobol-1959',
-    accountType: 'job_seeker',
-  });
-  expect(response.statusCode).toBe(201);
-  return { sid: sessionCookieOf(response)?.value as string, id: response.json().user._id as string };
-}
+const { call, query, signUp, postJob, eventsOf, eventCount } = hiringTestbed(
+  testNamespace('application-routes'),
+);
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-async function postJob(sid: string, applicationDeadline: string | null = null) {
-  const response = await call('POST', '/api/jobs', sid, {
-    title: 'Backend Engineer',
-    description: 'Event logs and projections.',
-    company: { name: 'Acme', industry: 'Software' },
-    location: { city: 'Berlin', country: 'Germany' },
-    salary: { min: 70000, max: 90000 },
-    applicationDeadline,
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return Job.parse(response.json().data);
-}
+const postJobUntil = (sid: string, applicationDeadline: string) =>
+  postJob(sid, { ...jobForm, applicationDeadline });
 
 const letter = { coverLetter: 'I build event logs.', expectedSalary: '80000' };
 const applyTo = (jobId: string, sid: string, body: unknown = { applicationData: letter }) =>
@@ -70,28 +33,12 @@ async function applied() {
   return { poster, applicant, job, applicationId: response.json().data._id as string };
 }
 
-const s = () => ident(command.deps.config.DB_SCHEMA);
-async function eventsOf(streamId: string) {
-  const { rows } = await command.deps.pool.query<{ type: string; data: Record<string, unknown> }>(
-    `SELECT type, data FROM ${s()}.event_log WHERE stream_id = $1 ORDER BY stream_version`,
-    [streamId],
-  );
-  return rows;
-}
-async function eventCount() {
-  const { rows } = await command.deps.pool.query(`SELECT count(*)::int AS n FROM ${s()}.event_log`);
-  return rows[0].n as number;
-}
-async function applicationsTo(jobId: string) {
-  const { rows } = await command.deps.pool.query<{ applicant_id: string; status: string }>(
-    `SELECT applicant_id, status FROM ${s()}.applications WHERE job_id = $1`,
-    [jobId],
-  );
-  return rows;
-}
+const applicationsTo = (jobId: string) =>
+  query('SELECT applicant_id, status FROM {schema}.applications WHERE job_id = $1', [jobId]);
+/** The log positions of the ApplicationSubmitted events of a job's applications. */
 async function submittedTo(jobId: string) {
-  const { rows } = await command.deps.pool.query<{ position: string }>(
-    `SELECT position FROM ${s()}.event_log WHERE type = 'ApplicationSubmitted' AND data->>'jobId' = $1`,
+  const rows = await query<{ position: string }>(
+    `SELECT position FROM {schema}.event_log WHERE type = 'ApplicationSubmitted' AND data->>'jobId' = $1`,
     [jobId],
   );
   return rows.map((r) => Number(r.position));
@@ -210,11 +157,11 @@ describe('POST /api/jobs/:id/apply', () => {
     const accepted = answers.filter((a) => a.statusCode === 201).length;
     expect(await applicationsTo(job._id)).toHaveLength(accepted);
     // Every application that got in was recorded before the job closed.
-    const { rows } = await command.deps.pool.query(
-      `SELECT position FROM ${s()}.event_log WHERE stream_id = $1 AND type = 'JobClosed'`,
+    const [closing] = await query<{ position: string }>(
+      `SELECT position FROM {schema}.event_log WHERE stream_id = $1 AND type = 'JobClosed'`,
       [job._id],
     );
-    const closedAt = Number(rows[0].position);
+    const closedAt = Number(closing?.position);
     const submitted = await submittedTo(job._id);
     expect(submitted).toHaveLength(accepted);
     expect(submitted.every((position) => position < closedAt)).toBe(true);
@@ -224,16 +171,13 @@ describe('POST /api/jobs/:id/apply', () => {
     const grace = await signUp('Grace');
     const alan = await signUp('Alan');
     const today = earliestCurrentDate(new Date());
-    const job = await postJob(grace.sid, today);
+    const job = await postJobUntil(grace.sid, today);
     expect((await applyTo(job._id, alan.sid)).statusCode).toBe(201);
 
     // A deadline cannot be posted in the past: let the days go by in the write-side row instead.
-    const late = await postJob(grace.sid, today);
+    const late = await postJobUntil(grace.sid, today);
     const yesterday = earliestCurrentDate(new Date(Date.now() - DAY_MS));
-    await command.deps.pool.query(`UPDATE ${s()}.jobs SET application_deadline = $2 WHERE id = $1`, [
-      late._id,
-      yesterday,
-    ]);
+    await query('UPDATE {schema}.jobs SET application_deadline = $2 WHERE id = $1', [late._id, yesterday]);
     const response = await applyTo(late._id, alan.sid);
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ message: applyMessages.deadlinePassed });
@@ -401,9 +345,7 @@ describe('POST /api/applications/:id/withdraw', () => {
     expect([rejected?.statusCode, withdrawn?.statusCode].sort()).toEqual([200, 409]);
     const types = (await eventsOf(applicationId)).map((e) => e.type);
     expect(types).toHaveLength(2);
-    const { rows } = await command.deps.pool.query(`SELECT status FROM ${s()}.applications WHERE id = $1`, [
-      applicationId,
-    ]);
-    expect(rows[0].status).toBe(rejected?.statusCode === 200 ? 'rejected' : 'withdrawn');
+    const rows = await query('SELECT status FROM {schema}.applications WHERE id = $1', [applicationId]);
+    expect(rows[0]?.status).toBe(rejected?.statusCode === 200 ? 'rejected' : 'withdrawn');
   });
 });

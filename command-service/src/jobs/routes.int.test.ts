@@ -2,42 +2,11 @@ import { CONSISTENCY_HEADER } from '@careers/contracts/consistency';
 import { Job } from '@careers/contracts/entities/job';
 import { authMessages, hiringMessages, jobFormMessages, jobMessages } from '@careers/contracts/messages';
 import { earliestCurrentDate } from '@careers/contracts/requests/create-job';
-import { ident } from '@careers/service-kit';
 import { testNamespace } from '@careers/service-kit/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningCommandService, startCommandService } from '../service.ts';
-import { sendCommand, sessionCookieOf } from '../testing.ts';
+import { describe, expect, it } from 'vitest';
+import { hiringTestbed } from './testing.ts';
 
-const ns = testNamespace('job-routes');
-let command: RunningCommandService;
-
-beforeAll(async () => {
-  command = await startCommandService(ns.commandEnv, { listen: false });
-});
-afterAll(async () => {
-  await command?.close();
-  await ns.cleanup();
-});
-
-function call(method: 'POST', url: string, sid?: string, body?: unknown) {
-  return sendCommand(command.app, { method, url, sid, body });
-}
-
-let seq = 0;
-async function signUp(firstName = 'Grace') {
-  const response = await call('POST', '/api/auth/register', undefined, {
-    firstName,
-    lastName: 'Hopper',
-    email: `${firstName.toLowerCase()}.${ns.id}.${++seq}@example.com`,
-    password: 'cobol-1959',
-    accountType: 'job_seeker',
-  });
-  expect(response.statusCode).toBe(201);
-  return {
-    sid: sessionCookieOf(response)?.value as string,
-    id: response.json().user._id as string,
-  };
-}
+const { call, query, signUp, postJob, eventsOf, eventCount } = hiringTestbed(testNamespace('job-routes'));
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The earliest "today" on Earth, and the day before it: over everywhere. */
@@ -57,25 +26,6 @@ const form = {
   salary: { min: '70000', max: 90000 },
   benefits: [''],
 };
-
-async function postJob(sid: string, body: Record<string, unknown> = form) {
-  const response = await call('POST', '/api/jobs', sid, body);
-  expect(response.statusCode, response.body).toBe(201);
-  return Job.parse(response.json().data);
-}
-
-const s = () => ident(command.deps.config.DB_SCHEMA);
-async function eventsOf(streamId: string) {
-  const { rows } = await command.deps.pool.query<{ type: string; data: Record<string, unknown> }>(
-    `SELECT type, data FROM ${s()}.event_log WHERE stream_id = $1 ORDER BY stream_version`,
-    [streamId],
-  );
-  return rows;
-}
-async function eventCount() {
-  const { rows } = await command.deps.pool.query(`SELECT count(*)::int AS n FROM ${s()}.event_log`);
-  return rows[0].n as number;
-}
 
 describe('POST /api/jobs', () => {
   it('posts the job as parsed and answers it as the detail screen shows it', async () => {
@@ -110,16 +60,9 @@ describe('POST /api/jobs', () => {
 
   it('lets any account type post: a job seeker and an employer alike', async () => {
     const grace = await signUp();
-    const response = await call('POST', '/api/auth/register', undefined, {
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      email: `ada.${ns.id}.${++seq}@example.com`,
-      password: 'analytical-1843',
-      accountType: 'employer',
-    });
-    const ada = sessionCookieOf(response)?.value as string;
-    await postJob(grace.sid);
-    await postJob(ada);
+    const ada = await signUp('Ada', 'employer');
+    await postJob(grace.sid, form);
+    await postJob(ada.sid, form);
   });
 
   it.each([
@@ -140,11 +83,7 @@ describe('POST /api/jobs', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message });
     expect(await eventCount()).toBe(before);
-    const { rows } = await command.deps.pool.query(
-      `SELECT count(*)::int AS n FROM ${s()}.jobs WHERE employer_id = $1`,
-      [grace.id],
-    );
-    expect(rows[0].n).toBe(0);
+    expect(await query('SELECT id FROM {schema}.jobs WHERE employer_id = $1', [grace.id])).toEqual([]);
   });
 
   it('requires a session', async () => {
@@ -157,7 +96,7 @@ describe('POST /api/jobs', () => {
 describe('POST /api/jobs/:id/close', () => {
   it('closes the job for its poster; closing again records nothing and answers the same state', async () => {
     const grace = await signUp();
-    const job = await postJob(grace.sid);
+    const job = await postJob(grace.sid, form);
     const closed = await call('POST', `/api/jobs/${job._id}/close`, grace.sid);
     expect(closed.statusCode, closed.body).toBe(200);
     const { data } = closed.json();
@@ -175,7 +114,7 @@ describe('POST /api/jobs/:id/close', () => {
 
   it('closes once when the poster clicks twice at once', async () => {
     const grace = await signUp();
-    const job = await postJob(grace.sid);
+    const job = await postJob(grace.sid, form);
     const answers = await Promise.all(
       [1, 2].map(() => call('POST', `/api/jobs/${job._id}/close`, grace.sid)),
     );
@@ -187,7 +126,7 @@ describe('POST /api/jobs/:id/close', () => {
   it('refuses anyone but the poster with 403, and writes nothing', async () => {
     const grace = await signUp();
     const alan = await signUp('Alan');
-    const job = await postJob(grace.sid);
+    const job = await postJob(grace.sid, form);
     const response = await call('POST', `/api/jobs/${job._id}/close`, alan.sid);
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({ message: hiringMessages.onlyPosterCloses });
@@ -201,7 +140,7 @@ describe('POST /api/jobs/:id/close', () => {
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ message: jobMessages.jobNotFound });
     }
-    const job = await postJob(grace.sid);
+    const job = await postJob(grace.sid, form);
     expect((await call('POST', `/api/jobs/${job._id}/close`)).statusCode).toBe(401);
   });
 });
