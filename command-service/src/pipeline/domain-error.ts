@@ -15,7 +15,7 @@ export type DomainErrorKind =
   | 'not found'
   /** The current state forbids it (a taken email, an answered request). */
   | 'conflict'
-  /** It existed and was removed, or its time has passed (a closed job). */
+  /** It existed and was removed for good (no command refuses with it yet: a closed job is a conflict). */
   | 'gone';
 
 /** A refusal with the text the client shows (from `contracts/messages`). */

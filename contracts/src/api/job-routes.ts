@@ -38,7 +38,7 @@ export const jobRoutes = {
     path: '/jobs',
     service: 'command',
     auth: 'required',
-    // The command-service parses with createJobRequestSchema(earliestCurrentDate(now)) for the deadline.
+    // The deadline rule (not before today) needs the clock: the command-service decides it (jobs/decide.ts).
     body: CreateJobRequest,
     status: 201,
     response: dataResponse(Job),
