@@ -1,4 +1,6 @@
+import { applicationsProjector } from './applications/project.ts';
 import { connectionsProjector } from './connections/project.ts';
+import { jobsProjector } from './jobs/project.ts';
 import { postsProjector } from './posts/project.ts';
 import type { Projector } from './projector.ts';
 import { timelinesProjector } from './timelines/project.ts';
@@ -10,4 +12,6 @@ export const projectors: readonly Projector[] = [
   connectionsProjector,
   postsProjector,
   timelinesProjector,
+  jobsProjector,
+  applicationsProjector,
 ];

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { type DomainEventType, domainEvents, type EventDataInput } from '@careers/contracts/events/catalogue';
 import type { EventEnvelope } from '@careers/contracts/events/envelope';
 import {
   createKafka,
@@ -18,28 +19,38 @@ import { ProjectorRunner, type RawMessage } from './runner.ts';
 export function testMessages() {
   let position = 0;
   let offset = 0;
+  function envelope(
+    streamType: EventEnvelope['streamType'],
+    streamId: string,
+    streamVersion: number,
+    type: string,
+    data: object,
+  ): EventEnvelope {
+    return {
+      id: randomUUID(),
+      type,
+      schemaVersion: 1,
+      streamType,
+      streamId,
+      streamVersion,
+      position: ++position,
+      occurredAt: new Date().toISOString(),
+      actorId: null,
+      correlationId: randomUUID(),
+      causationId: null,
+      data,
+    };
+  }
   return {
-    envelope(
-      streamType: EventEnvelope['streamType'],
+    envelope,
+    /** An envelope whose data is typed by the event catalogue, so a test breaks when an event's schema changes. */
+    event<T extends DomainEventType>(
+      type: T,
       streamId: string,
       streamVersion: number,
-      type: string,
-      data: object,
+      data: EventDataInput<T>,
     ): EventEnvelope {
-      return {
-        id: randomUUID(),
-        type,
-        schemaVersion: 1,
-        streamType,
-        streamId,
-        streamVersion,
-        position: ++position,
-        occurredAt: new Date().toISOString(),
-        actorId: null,
-        correlationId: randomUUID(),
-        causationId: null,
-        data,
-      };
+      return envelope(domainEvents[type].streamType, streamId, streamVersion, type, data);
     },
     message(value: unknown): RawMessage {
       return {

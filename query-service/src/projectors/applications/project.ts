@@ -1,0 +1,64 @@
+import type { Projector } from '../projector.ts';
+
+/**
+ * Applications with their status history, for "My Applications", the poster's applicants view and
+ * every application count (the queries count these rows; no count is kept anywhere to drift). Rows
+ * never wait for their job: an application may arrive before the JobPosted of its job, as the two
+ * travel on different topics, and the views join them once both are here.
+ *
+ * Each history row is keyed by the event's stream version, so a redelivered event writes nothing new
+ * even without the runner's checkpoint; the status is set to the value the event names.
+ */
+export const applicationsProjector: Projector = {
+  name: 'applications',
+  handles: ['ApplicationSubmitted', 'ApplicationStatusChanged', 'ApplicationWithdrawn'],
+  async apply(event, { tx, schema }) {
+    const history = (applicationId: string, status: string, at: string) =>
+      tx.query(
+        `INSERT INTO ${schema}.application_status_history (application_id, stream_version, status, at)
+         VALUES ($1, $2, $3, $4) ON CONFLICT (application_id, stream_version) DO NOTHING`,
+        [applicationId, event.streamVersion, status, at],
+      );
+    switch (event.type) {
+      case 'ApplicationSubmitted': {
+        const d = event.data;
+        await tx.query(
+          `INSERT INTO ${schema}.applications (id, job_id, applicant_id, employer_id, cover_letter, expected_salary,
+             status, applied_at)
+           VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7) ON CONFLICT (id) DO NOTHING`,
+          [
+            d.applicationId,
+            d.jobId,
+            d.applicantId,
+            d.employerId,
+            d.coverLetter,
+            d.expectedSalary,
+            d.appliedAt,
+          ],
+        );
+        await history(d.applicationId, 'pending', d.appliedAt);
+        return;
+      }
+      case 'ApplicationStatusChanged': {
+        const d = event.data;
+        await tx.query(`UPDATE ${schema}.applications SET status = $2 WHERE id = $1`, [
+          d.applicationId,
+          d.to,
+        ]);
+        await history(d.applicationId, d.to, d.changedAt);
+        return;
+      }
+      case 'ApplicationWithdrawn': {
+        const d = event.data;
+        await tx.query(`UPDATE ${schema}.applications SET status = 'withdrawn' WHERE id = $1`, [
+          d.applicationId,
+        ]);
+        await history(d.applicationId, 'withdrawn', d.withdrawnAt);
+        return;
+      }
+    }
+  },
+  async reset({ tx, schema }) {
+    await tx.query(`TRUNCATE ${schema}.applications, ${schema}.application_status_history`);
+  },
+};

@@ -1,0 +1,133 @@
+import { applicationStatuses } from '@careers/contracts/constants';
+import type { ApplicationStatusEntry, JobApplicant } from '@careers/contracts/entities/application';
+import type { ApplicationStatus } from '@careers/contracts/entities/enums';
+import type { ApplicationCounts } from '@careers/contracts/entities/job';
+import type { Pool } from '@careers/service-kit';
+
+/**
+ * The statuses of people who still stand as applicants: a withdrawn application no longer counts in
+ * a job's "{n} applied".
+ */
+const STANDING = `a.status <> 'withdrawn'`;
+
+/**
+ * SQL for the ids of a job's standing applications, oldest first: what a job shows as `applications`.
+ * Counted from the rows at read time, so the number is right whichever topic delivered first.
+ */
+export function applicationIdsOf(schema: string, jobIdSql: string): string {
+  return `ARRAY(SELECT a.id FROM ${schema}.applications a WHERE a.job_id = ${jobIdSql} AND ${STANDING}
+                 ORDER BY a.applied_at, a.id)`;
+}
+
+/** Every status with a count, zero where none (the contract's record names every status). */
+export function countsFrom(rows: { status: ApplicationStatus; n: number }[]): ApplicationCounts {
+  const counts = Object.fromEntries(applicationStatuses.map((status) => [status, 0])) as ApplicationCounts;
+  for (const row of rows) counts[row.status] = row.n;
+  return counts;
+}
+
+/** An application of the viewer's, before its job summary is added (see JobQueries.summaries). */
+export interface OwnApplication {
+  _id: string;
+  jobId: string;
+  status: ApplicationStatus;
+  appliedAt: string;
+  coverLetter: string;
+  expectedSalary: number | null;
+}
+
+interface ApplicationRow {
+  id: string;
+  job_id: string;
+  // Only values that passed the event schemas reach these columns.
+  status: ApplicationStatus;
+  applied_at: Date;
+  cover_letter: string;
+  expected_salary: number | null;
+}
+
+interface ApplicantRow extends ApplicationRow {
+  applicant_id: string;
+  first_name: string | null;
+  last_name: string | null;
+  job_title: string | null;
+  profile_picture: { url: string } | null;
+  history: { status: ApplicationStatus; at: string }[];
+}
+
+/** The only reader of the applications read model's tables. */
+export class ApplicationQueries {
+  private readonly pool: Pool;
+  private readonly s: string;
+
+  constructor(pool: Pool, schema: string) {
+    this.pool = pool;
+    this.s = schema;
+  }
+
+  /** The applicant's own applications, newest first. */
+  async ofApplicant(applicantId: string): Promise<OwnApplication[]> {
+    const { rows } = await this.pool.query<ApplicationRow>(
+      `SELECT a.id, a.job_id, a.status, a.applied_at, a.cover_letter, a.expected_salary
+         FROM ${this.s}.applications a WHERE a.applicant_id = $1 ORDER BY a.applied_at DESC, a.id DESC`,
+      [applicantId],
+    );
+    return rows.map((r) => ({
+      _id: r.id,
+      jobId: r.job_id,
+      status: r.status,
+      appliedAt: r.applied_at.toISOString(),
+      coverLetter: r.cover_letter,
+      expectedSalary: r.expected_salary,
+    }));
+  }
+
+  /**
+   * A job's applications as its poster sees them, newest first, each with its history oldest first.
+   * Only applications whose poster is `posterId` (the parties the events name), so this never serves
+   * another person's applications even if called for a job that is not theirs; the route answers 404
+   * before calling it unless the viewer posted the job.
+   */
+  async applicantsOf(jobId: string, posterId: string): Promise<JobApplicant[]> {
+    const { rows } = await this.pool.query<ApplicantRow>(
+      `SELECT a.id, a.job_id, a.status, a.applied_at, a.cover_letter, a.expected_salary, a.applicant_id,
+              u.first_name, u.last_name, u.job_title, u.profile_picture,
+              (SELECT coalesce(json_agg(json_build_object('status', h.status, 'at', h.at) ORDER BY h.stream_version), '[]')
+                 FROM ${this.s}.application_status_history h WHERE h.application_id = a.id) AS history
+         FROM ${this.s}.applications a LEFT JOIN ${this.s}.users u ON u.id = a.applicant_id
+        WHERE a.job_id = $1 AND a.employer_id = $2
+        ORDER BY a.applied_at DESC, a.id DESC`,
+      [jobId, posterId],
+    );
+    return rows.map((r) => ({
+      _id: r.id,
+      jobId: r.job_id,
+      applicant: {
+        _id: r.applicant_id,
+        firstName: r.first_name ?? '',
+        lastName: r.last_name ?? '',
+        jobTitle: r.job_title ?? '',
+        profilePicture: r.profile_picture,
+      },
+      status: r.status,
+      appliedAt: r.applied_at.toISOString(),
+      coverLetter: r.cover_letter,
+      expectedSalary: r.expected_salary,
+      history: r.history.map(
+        (h): ApplicationStatusEntry => ({ status: h.status, at: new Date(h.at).toISOString() }),
+      ),
+    }));
+  }
+
+  /** Each job's applications counted per status, every status present. */
+  async countsByJob(jobIds: string[]): Promise<Map<string, ApplicationCounts>> {
+    const { rows } = await this.pool.query<{ job_id: string; status: ApplicationStatus; n: number }>(
+      `SELECT a.job_id, a.status, count(*)::int AS n FROM ${this.s}.applications a
+        WHERE a.job_id = ANY($1) GROUP BY a.job_id, a.status`,
+      [jobIds],
+    );
+    const byJob = new Map<string, { status: ApplicationStatus; n: number }[]>();
+    for (const row of rows) byJob.set(row.job_id, [...(byJob.get(row.job_id) ?? []), row]);
+    return new Map(jobIds.map((id) => [id, countsFrom(byJob.get(id) ?? [])]));
+  }
+}

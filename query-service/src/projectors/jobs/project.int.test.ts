@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto';
+import { Job } from '@careers/contracts/entities/job';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projectorTestbed, testMessages } from '../testing.ts';
+import { JobQueries } from './queries.ts';
+import { jobPostedData } from './testing.ts';
+
+let bed: Awaited<ReturnType<typeof projectorTestbed>>;
+let jobs: JobQueries;
+const { event, message } = testMessages();
+
+beforeAll(async () => {
+  bed = await projectorTestbed('jobs-projector');
+  jobs = new JobQueries(bed.pool, bed.schema);
+});
+afterAll(async () => {
+  await bed?.close();
+});
+
+describe('jobs projector', () => {
+  const employerId = randomUUID();
+  const posted = jobPostedData({
+    employerId,
+    title: 'Senior TypeScript Engineer',
+    description: 'Build the event-driven backend.\nOwn it in production.',
+    requirements: ['5+ years with TypeScript'],
+    jobType: 'Contract',
+    workLocation: 'Hybrid',
+    experienceLevel: 'Senior Level',
+    skills: [
+      { name: 'TypeScript', required: true, proficiency: 'Expert' },
+      { name: 'PostgreSQL', required: false, proficiency: 'Intermediate' },
+    ],
+    location: { city: 'Austin', state: 'Texas', country: 'USA' },
+    salary: { min: 120000, max: null, currency: 'USD' },
+    company: { name: 'Acme Careers', industry: 'Software', size: '51-200', website: 'https://acme.example' },
+    benefits: ['Remote Fridays'],
+    applicationDeadline: '2026-04-30',
+    postedAt: '2026-03-02T10:00:00.000Z',
+  });
+  const { jobId } = posted;
+  const events = [
+    event('UserRegistered', employerId, 1, {
+      userId: employerId,
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      email: `${employerId}@example.com`,
+      accountType: 'employer',
+      registeredAt: '2026-03-01T08:00:00.000Z',
+    }),
+    event('JobPosted', jobId, 1, posted),
+    event('JobClosed', jobId, 2, { jobId, employerId, closedAt: '2026-03-20T17:00:00.000Z' }),
+  ];
+
+  it('given a posted job, serves it whole with its poster, open and with no applications', async () => {
+    await bed.runner.applyMessages(events.slice(0, 2).map(message));
+    const job = await jobs.findJob(jobId);
+    expect(Job.parse(job)).toEqual(job);
+    const { jobId: _, employerId: __, postedAt, ...fields } = posted;
+    expect(job).toEqual({
+      _id: jobId,
+      ...fields,
+      createdAt: postedAt,
+      employer: { _id: employerId, firstName: 'Grace', lastName: 'Hopper' },
+      applications: [],
+      status: 'open',
+      closedAt: null,
+    });
+    expect(await jobs.posterOf(jobId)).toBe(employerId);
+  });
+
+  it('given the job is closed, keeps it with its status and closing time', async () => {
+    await bed.runner.applyMessages([message(events[2])]);
+    expect(await jobs.findJob(jobId)).toMatchObject({
+      status: 'closed',
+      closedAt: '2026-03-20T17:00:00.000Z',
+    });
+    expect((await jobs.postedBy(employerId)).map((job) => job._id)).toEqual([jobId]);
+  });
+
+  it('changes nothing when the whole stream is redelivered, in order or reversed', async () => {
+    const before = await bed.pool.query(`SELECT * FROM ${bed.schema}.jobs WHERE id = $1`, [jobId]);
+    expect(await bed.runner.applyMessages(events.map(message))).toEqual({ applied: 0, skipped: 3 });
+    expect(await bed.runner.applyMessages([...events].reverse().map(message))).toEqual({
+      applied: 0,
+      skipped: 3,
+    });
+    const after = await bed.pool.query(`SELECT * FROM ${bed.schema}.jobs WHERE id = $1`, [jobId]);
+    expect(after.rows).toEqual(before.rows);
+  });
+
+  it('shows a job whose poster is not projected yet with empty names, then with theirs', async () => {
+    const lateEmployer = randomUUID();
+    const early = jobPostedData({ employerId: lateEmployer });
+    await bed.runner.applyMessages([message(event('JobPosted', early.jobId, 1, early))]);
+    expect((await jobs.findJob(early.jobId))?.employer).toEqual({
+      _id: lateEmployer,
+      firstName: '',
+      lastName: '',
+    });
+    await bed.runner.applyMessages([
+      message(
+        event('UserRegistered', lateEmployer, 1, {
+          userId: lateEmployer,
+          firstName: 'Late',
+          lastName: 'Comer',
+          email: `${lateEmployer}@example.com`,
+          accountType: 'employer',
+          registeredAt: '2026-03-01T08:00:00.000Z',
+        }),
+      ),
+    ]);
+    expect((await jobs.findJob(early.jobId))?.employer).toMatchObject({
+      firstName: 'Late',
+      lastName: 'Comer',
+    });
+  });
+
+  it('answers null for an unknown job', async () => {
+    expect(await jobs.findJob(randomUUID())).toBeNull();
+    expect(await jobs.posterOf(randomUUID())).toBeNull();
+  });
+});

@@ -1,0 +1,191 @@
+import type { ApplicationJob } from '@careers/contracts/entities/application';
+import type { Job } from '@careers/contracts/entities/job';
+import type { JobListQuery } from '@careers/contracts/requests/job-list-query';
+import type { Pool } from '@careers/service-kit';
+import { applicationIdsOf } from '../applications/queries.ts';
+import { containsPattern, parseJobSearch, tsquerySql } from './search.ts';
+
+interface JobRow {
+  id: string;
+  employer_id: string;
+  title: string;
+  description: string;
+  // Only values that passed the event schemas reach these columns.
+  requirements: Job['requirements'];
+  job_type: Job['jobType'];
+  work_location: Job['workLocation'];
+  experience_level: Job['experienceLevel'];
+  category: Job['category'];
+  skills: Job['skills'];
+  location: Job['location'];
+  salary: Job['salary'];
+  company: Job['company'];
+  benefits: Job['benefits'];
+  application_deadline: string | null;
+  status: Job['status'];
+  closed_at: Date | null;
+  posted_at: Date;
+  first_name: string | null;
+  last_name: string | null;
+  application_ids: string[];
+}
+
+/** Every column a Job is made of; `j` is the job, `u` its poster in the users read model. */
+function jobColumns(schema: string): string {
+  return `j.id, j.employer_id, j.title, j.description, j.requirements, j.job_type, j.work_location,
+    j.experience_level, j.category, j.skills, j.location, j.salary, j.company, j.benefits,
+    j.application_deadline::text AS application_deadline, j.status, j.closed_at, j.posted_at,
+    u.first_name, u.last_name, ${applicationIdsOf(schema, 'j.id')} AS application_ids`;
+}
+
+const employerOf = (r: JobRow): Job['employer'] => ({
+  _id: r.employer_id,
+  // A poster not yet projected (another topic) shows the company name alone until they are.
+  firstName: r.first_name ?? '',
+  lastName: r.last_name ?? '',
+});
+
+const toJob = (r: JobRow): Job => ({
+  _id: r.id,
+  title: r.title,
+  description: r.description,
+  requirements: r.requirements,
+  jobType: r.job_type,
+  workLocation: r.work_location,
+  experienceLevel: r.experience_level,
+  category: r.category,
+  skills: r.skills,
+  location: r.location,
+  salary: r.salary,
+  company: r.company,
+  benefits: r.benefits,
+  applicationDeadline: r.application_deadline,
+  createdAt: r.posted_at.toISOString(),
+  employer: employerOf(r),
+  applications: r.application_ids.map((id) => ({ _id: id })),
+  status: r.status,
+  closedAt: r.closed_at?.toISOString() ?? null,
+});
+
+/** The only reader of the jobs read model's table. */
+export class JobQueries {
+  private readonly pool: Pool;
+  private readonly s: string;
+
+  constructor(pool: Pool, schema: string) {
+    this.pool = pool;
+    this.s = schema;
+  }
+
+  /**
+   * GET /jobs: the filters, and the search text ranked by relevance (newest first without one). One
+   * statement answers the page and the total: a narrow pass finds, counts and pages the matching ids
+   * (the filters and the newest-first order are all in indexes), then only the page's rows are read
+   * whole and joined to their posters. Closed jobs stay listed.
+   */
+  async search(query: JobListQuery): Promise<{ jobs: Job[]; total: number }> {
+    const params: unknown[] = [];
+    const param = (value: unknown) => `$${params.push(value)}`;
+    const where: string[] = [];
+    let rank = '0::real';
+    const text = parseJobSearch(query.search);
+    if (text) {
+      const tsquery = tsquerySql(
+        text,
+        param(text.text),
+        text.prefixWord === null ? null : param(text.prefixWord),
+      );
+      where.push(`j.search_document @@ ${tsquery}`);
+      rank = `ts_rank_cd(j.search_document, ${tsquery})`;
+    }
+    if (query.skills.length > 0) {
+      where.push(`j.skill_names && ${param(query.skills.map((skill) => skill.toLowerCase()))}::text[]`);
+    }
+    if (query.jobType !== undefined) where.push(`j.job_type = ${param(query.jobType)}`);
+    if (query.workLocation !== undefined) where.push(`j.work_location = ${param(query.workLocation)}`);
+    if (query.experienceLevel !== undefined)
+      where.push(`j.experience_level = ${param(query.experienceLevel)}`);
+    if (query.location !== undefined && query.location !== '') {
+      where.push(`j.location_text LIKE lower(${param(containsPattern(query.location))})`);
+    }
+    const condition = where.length > 0 ? where.join(' AND ') : 'true';
+    const offset = (query.page - 1) * query.limit;
+    const limit = param(query.limit);
+    const skip = param(offset);
+    const { rows } = await this.pool.query<JobRow & { total: number }>(
+      `WITH page AS (
+         SELECT j.id, ${rank} AS rank, j.posted_at, count(*) OVER ()::int AS total
+           FROM ${this.s}.jobs j WHERE ${condition}
+          ORDER BY rank DESC, j.posted_at DESC, j.id DESC LIMIT ${limit} OFFSET ${skip})
+       SELECT ${jobColumns(this.s)}, page.total
+         FROM page JOIN ${this.s}.jobs j ON j.id = page.id LEFT JOIN ${this.s}.users u ON u.id = j.employer_id
+        ORDER BY page.rank DESC, page.posted_at DESC, page.id DESC`,
+      params,
+    );
+    let total = rows[0]?.total ?? 0;
+    if (rows.length === 0 && offset > 0) {
+      // Past the last page the window has no row to carry the total.
+      const count = await this.pool.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM ${this.s}.jobs j WHERE ${condition}`,
+        params.slice(0, -2),
+      );
+      total = count.rows[0]?.n ?? 0;
+    }
+    return { jobs: rows.map(toJob), total };
+  }
+
+  /** One job, or null when there is none with that id. */
+  async findJob(jobId: string): Promise<Job | null> {
+    const { rows } = await this.pool.query<JobRow>(
+      `SELECT ${jobColumns(this.s)} FROM ${this.s}.jobs j LEFT JOIN ${this.s}.users u ON u.id = j.employer_id
+        WHERE j.id = $1`,
+      [jobId],
+    );
+    return rows[0] ? toJob(rows[0]) : null;
+  }
+
+  /** Who posted a job, or null when there is no such job (yet). */
+  async posterOf(jobId: string): Promise<string | null> {
+    const { rows } = await this.pool.query<{ employer_id: string }>(
+      `SELECT employer_id FROM ${this.s}.jobs WHERE id = $1`,
+      [jobId],
+    );
+    return rows[0]?.employer_id ?? null;
+  }
+
+  /** The jobs a user posted, newest first. */
+  async postedBy(employerId: string): Promise<Job[]> {
+    const { rows } = await this.pool.query<JobRow>(
+      `SELECT ${jobColumns(this.s)} FROM ${this.s}.jobs j LEFT JOIN ${this.s}.users u ON u.id = j.employer_id
+        WHERE j.employer_id = $1 ORDER BY j.posted_at DESC, j.id DESC`,
+      [employerId],
+    );
+    return rows.map(toJob);
+  }
+
+  /** The part of each job an application card shows, by job id; a job not projected yet is absent. */
+  async summaries(jobIds: string[]): Promise<Map<string, ApplicationJob>> {
+    if (jobIds.length === 0) return new Map();
+    const { rows } = await this.pool.query<JobRow>(
+      `SELECT j.id, j.employer_id, j.title, j.job_type, j.work_location, j.location, j.salary, j.company,
+              u.first_name, u.last_name
+         FROM ${this.s}.jobs j LEFT JOIN ${this.s}.users u ON u.id = j.employer_id WHERE j.id = ANY($1)`,
+      [jobIds],
+    );
+    return new Map(
+      rows.map((r) => [
+        r.id,
+        {
+          _id: r.id,
+          title: r.title,
+          jobType: r.job_type,
+          workLocation: r.work_location,
+          location: r.location,
+          salary: r.salary,
+          company: r.company,
+          employer: employerOf(r),
+        },
+      ]),
+    );
+  }
+}
