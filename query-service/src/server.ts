@@ -17,8 +17,11 @@ import {
 } from '@careers/service-kit';
 import type { FastifyInstance } from 'fastify';
 import { waitForProjection } from './consistency.ts';
+import { ApplicationQueries } from './projectors/applications/queries.ts';
+import { JobQueries } from './projectors/jobs/queries.ts';
 import { PostQueries } from './projectors/posts/queries.ts';
 import { registerGetMe } from './routes/get-me.ts';
+import { registerJobQueries } from './routes/jobs.ts';
 import { registerPostQueries } from './routes/posts.ts';
 
 export interface QueryServiceDeps {
@@ -58,8 +61,11 @@ export async function buildQueryApp(deps: QueryServiceDeps): Promise<FastifyInst
     redis: deps.redis,
     schema,
     posts: new PostQueries(deps.pool, deps.redis, schema),
+    jobs: new JobQueries(deps.pool, schema),
+    applications: new ApplicationQueries(deps.pool, schema),
   };
   registerGetMe(routeDeps);
   registerPostQueries(routeDeps);
+  registerJobQueries(routeDeps);
   return app;
 }

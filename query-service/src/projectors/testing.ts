@@ -81,6 +81,7 @@ export async function projectorTestbed(name: string) {
     projectors,
   });
   return {
+    config,
     pool,
     redis,
     runner,

@@ -1,5 +1,7 @@
 import type { Pool, Redis } from '@careers/service-kit';
 import type { FastifyInstance } from 'fastify';
+import type { ApplicationQueries } from '../projectors/applications/queries.ts';
+import type { JobQueries } from '../projectors/jobs/queries.ts';
 import type { PostQueries } from '../projectors/posts/queries.ts';
 
 export interface QueryRouteDeps {
@@ -9,4 +11,6 @@ export interface QueryRouteDeps {
   /** Quoted read schema. */
   schema: string;
   posts: PostQueries;
+  jobs: JobQueries;
+  applications: ApplicationQueries;
 }

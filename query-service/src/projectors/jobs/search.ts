@@ -8,7 +8,9 @@
  * On top of it, the last word is matched as a prefix while it is still being typed ("java" finds
  * "JavaScript"), when it is a plain word: outside quotes, not excluded, not `OR`, letters and digits
  * only, and at least `MIN_PREFIX_LENGTH` of them (a one- or two-letter prefix matches most jobs, and
- * every match has to be ranked). Only such a word is ever spliced into a `to_tsquery(... || ':*')`, where an operator character
+ * every match has to be ranked). The word is stemmed like the documents before it becomes a prefix,
+ * so a whole word in any form still matches ("engineers" finds "Engineer"); a partial word may stem a
+ * little shorter and match a little more ("javas" reads as "java"). Only such a word is ever spliced into a `to_tsquery(... || ':*')`, where an operator character
  * would change the query's meaning, so its letters-and-digits check is also what keeps user text out
  * of the tsquery syntax. It still travels as a bound parameter, never as SQL text.
  */

@@ -1,0 +1,318 @@
+import { randomUUID } from 'node:crypto';
+import type { EventDataInput } from '@careers/contracts/events/catalogue';
+import { JobListQuery } from '@careers/contracts/requests/job-list-query';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projectorTestbed, testMessages } from '../testing.ts';
+import { JobQueries } from './queries.ts';
+import { jobPostedData } from './testing.ts';
+
+/**
+ * GET /jobs search and filters against the real Postgres, over a small board whose jobs differ in
+ * exactly what each test is about. Jobs are posted a day apart in the order listed, so "newest first"
+ * is the reverse of the list.
+ */
+
+let bed: Awaited<ReturnType<typeof projectorTestbed>>;
+let jobs: JobQueries;
+const { event, message } = testMessages();
+
+type Posted = Partial<EventDataInput<'JobPosted'>>;
+const skill = (name: string) => ({ name, required: true, proficiency: 'Advanced' as const });
+
+const board: Posted[] = [
+  {
+    title: 'Kafka Platform Engineer',
+    description: 'Run the event streaming platform.',
+    skills: [skill('Scala')],
+    company: { name: 'Streamly', industry: 'Software', size: '11-50', website: '' },
+    location: { city: 'Austin', state: 'Texas', country: 'USA' },
+    jobType: 'Full-time',
+    workLocation: 'On-site',
+    experienceLevel: 'Senior Level',
+  },
+  {
+    title: 'Machine Learning Engineer',
+    description: 'Train models and ship them.',
+    skills: [skill('Python'), skill('PyTorch')],
+    location: { city: 'San Francisco', state: 'California', country: 'USA' },
+    jobType: 'Full-time',
+    workLocation: 'Hybrid',
+    experienceLevel: 'Mid Level',
+  },
+  {
+    title: 'Learning Coordinator',
+    description: 'Keep the machine room tidy and plan the learning budget.',
+    location: { city: 'Toronto', state: 'Ontario', country: 'Canada' },
+    jobType: 'Part-time',
+    workLocation: 'On-site',
+    experienceLevel: 'Entry Level',
+    category: 'Education',
+  },
+  {
+    title: 'Frontend Developer',
+    description: 'Build screens people enjoy.',
+    skills: [skill('JavaScript'), skill('React')],
+    location: { city: 'Berlin', state: '', country: 'Germany' },
+    jobType: 'Contract',
+    workLocation: 'Remote',
+    experienceLevel: 'Mid Level',
+  },
+  {
+    title: 'Java Developer',
+    description: 'Maintain the billing services.',
+    skills: [skill('Java'), skill('Spring')],
+    location: { city: 'Munich', state: 'Bavaria', country: 'Germany' },
+    jobType: 'Full-time',
+    workLocation: 'Hybrid',
+    experienceLevel: 'Senior Level',
+  },
+  {
+    title: 'Python Developer',
+    description: 'Web services with Django.',
+    skills: [skill('Python'), skill('Django')],
+    location: { city: 'Paris', state: '', country: 'France' },
+    jobType: 'Full-time',
+    workLocation: 'Remote',
+    experienceLevel: 'Mid Level',
+  },
+  {
+    title: 'Python Developer',
+    description: 'Small APIs with Flask.',
+    skills: [skill('python'), skill('Flask')],
+    location: { city: 'Lyon', state: '', country: 'France' },
+    jobType: 'Freelance',
+    workLocation: 'Remote',
+    experienceLevel: 'Entry Level',
+  },
+  {
+    title: 'Rust Engineer',
+    description: 'Systems work.',
+    skills: [skill('Rust')],
+    location: { city: 'Amsterdam', state: 'North Holland', country: 'Netherlands' },
+    jobType: 'Contract',
+    workLocation: 'Remote',
+    experienceLevel: 'Senior Level',
+  },
+  {
+    title: 'Elixir Engineer',
+    description: 'Realtime messaging.',
+    skills: [skill('Elixir')],
+    location: { city: 'Dallas', state: 'Texas', country: 'USA' },
+    jobType: 'Full-time',
+    workLocation: 'On-site',
+    experienceLevel: 'Executive',
+  },
+  {
+    // The newest job, and the one that only mentions Kafka in its description.
+    title: 'Backend Developer',
+    description: 'Services that read from Kafka and write to Postgres.',
+    requirements: ['Three years of backend work'],
+    skills: [skill('Go')],
+    location: { city: 'Austin', state: 'Texas', country: 'USA' },
+    jobType: 'Internship',
+    workLocation: 'Hybrid',
+    experienceLevel: 'Entry Level',
+  },
+];
+const BOARD_SIZE = board.length;
+const NEWEST_FIRST = board.map((job) => job.title).reverse();
+
+beforeAll(async () => {
+  bed = await projectorTestbed('jobs-search');
+  jobs = new JobQueries(bed.pool, bed.schema);
+  const events = board.map((fields, i) => {
+    const data = jobPostedData({ ...fields, postedAt: new Date(Date.UTC(2026, 2, 1 + i, 9)).toISOString() });
+    return event('JobPosted', data.jobId, 1, data);
+  });
+  // A closed job stays listed: the Elixir job is closed.
+  const elixir = events[8];
+  if (!elixir) throw new Error('the board has no Elixir job');
+  events.push(
+    event('JobClosed', elixir.streamId, 2, {
+      jobId: elixir.streamId,
+      employerId: randomUUID(),
+      closedAt: '2026-04-01T09:00:00.000Z',
+    }),
+  );
+  await bed.runner.applyMessages(events.map(message));
+});
+afterAll(async () => {
+  await bed?.close();
+});
+
+async function search(query: Record<string, unknown>) {
+  const { jobs: found, total } = await jobs.search(JobListQuery.parse({ limit: 50, ...query }));
+  return { titles: found.map((job) => job.title), total };
+}
+const titles = async (query: Record<string, unknown>) => (await search(query)).titles;
+
+describe('jobs search text', () => {
+  it('lists every job newest first without search text, closed ones included and marked', async () => {
+    expect(await search({})).toEqual({ titles: NEWEST_FIRST, total: BOARD_SIZE });
+    const { jobs: all } = await jobs.search(JobListQuery.parse({ limit: 50 }));
+    expect(all.find((job) => job.title === 'Elixir Engineer')?.status).toBe('closed');
+  });
+
+  it('ranks a title match above a description match, though the description match is newer', async () => {
+    expect(await titles({ search: 'kafka' })).toEqual(['Kafka Platform Engineer', 'Backend Developer']);
+  });
+
+  it('finds a job by its skills and its company name', async () => {
+    expect(await titles({ search: 'streamly' })).toEqual(['Kafka Platform Engineer']);
+    expect(await titles({ search: 'django' })).toEqual(['Python Developer']);
+  });
+
+  it('requires every word, and matches other forms of a word', async () => {
+    expect(await titles({ search: 'machine learning' })).toEqual([
+      'Machine Learning Engineer',
+      'Learning Coordinator',
+    ]);
+    expect(await titles({ search: 'engineers' })).toEqual([
+      'Elixir Engineer',
+      'Rust Engineer',
+      'Machine Learning Engineer',
+      'Kafka Platform Engineer',
+    ]);
+  });
+
+  it('keeps a phrase in quotes together and in order', async () => {
+    expect(await titles({ search: '"machine learning"' })).toEqual(['Machine Learning Engineer']);
+    expect(await titles({ search: '"learning machine"' })).toEqual([]);
+  });
+
+  it('excludes a word after a minus', async () => {
+    const { jobs: found } = await jobs.search(JobListQuery.parse({ search: 'python -django' }));
+    expect(found.map((job) => [job.title, job.description])).toEqual([
+      ['Python Developer', 'Small APIs with Flask.'],
+      ['Machine Learning Engineer', 'Train models and ship them.'],
+    ]);
+    expect(await titles({ search: 'developer -java' })).toEqual([
+      'Backend Developer',
+      'Python Developer',
+      'Python Developer',
+      'Frontend Developer',
+    ]);
+  });
+
+  it('accepts either word around OR', async () => {
+    expect(await titles({ search: 'rust OR elixir' })).toEqual(['Elixir Engineer', 'Rust Engineer']);
+    expect(await titles({ search: 'rust elixir' })).toEqual([]);
+  });
+
+  it('matches the last plain word as a prefix while it is typed', async () => {
+    // "java" is the Java job's title word and the start of the Frontend job's JavaScript skill.
+    expect(await titles({ search: 'java' })).toEqual(['Java Developer', 'Frontend Developer']);
+    expect(await titles({ search: 'javasc' })).toEqual(['Frontend Developer']);
+    expect(await titles({ search: 'developer javasc' })).toEqual(['Frontend Developer']);
+    // The word is stemmed before it becomes a prefix, so a whole word in another form still matches
+    // ("engineers" above), and a partial one may match a little more: "javas" reads as "java".
+    expect(await titles({ search: 'javas' })).toEqual(['Java Developer', 'Frontend Developer']);
+    expect(await titles({ search: 'python OR rus' })).toEqual([
+      'Rust Engineer',
+      'Python Developer',
+      'Python Developer',
+      'Machine Learning Engineer',
+    ]);
+  });
+
+  it('matches whole words only inside quotes, after a minus and below three letters', async () => {
+    expect(await titles({ search: '"java"' })).toEqual(['Java Developer']);
+    expect(await titles({ search: '"javasc"' })).toEqual([]);
+    expect(await titles({ search: 'developer -jav' })).toHaveLength(5);
+    expect(await titles({ search: 'ja' })).toEqual([]);
+  });
+
+  it('finds nothing for stop words alone and never fails on any text', async () => {
+    expect(await search({ search: 'the and of' })).toEqual({ titles: [], total: 0 });
+    for (const text of [
+      "'); DROP TABLE jobs; --",
+      "java:* | rust' & !",
+      '!!! && || <-> :*',
+      '"',
+      '-',
+      'OR OR OR',
+      '"unclosed phrase',
+      '\\',
+      '%_%',
+      'ünïcödé 日本語 😀',
+      'Entwickler München',
+      'web3',
+    ]) {
+      await expect(jobs.search(JobListQuery.parse({ search: text }))).resolves.toBeDefined();
+    }
+  });
+});
+
+describe('jobs filters', () => {
+  it.for([
+    [{ jobType: 'Contract' }, ['Rust Engineer', 'Frontend Developer']],
+    [{ workLocation: 'On-site' }, ['Elixir Engineer', 'Learning Coordinator', 'Kafka Platform Engineer']],
+    [{ experienceLevel: 'Entry Level' }, ['Backend Developer', 'Python Developer', 'Learning Coordinator']],
+    [{ location: 'texas' }, ['Backend Developer', 'Elixir Engineer', 'Kafka Platform Engineer']],
+    [{ location: 'GERMANY' }, ['Java Developer', 'Frontend Developer']],
+    [{ location: 'san fran' }, ['Machine Learning Engineer']],
+    [{ location: '%' }, []],
+    [{ skills: 'PYTHON' }, ['Python Developer', 'Python Developer', 'Machine Learning Engineer']],
+    [{ skills: 'rust,elixir' }, ['Elixir Engineer', 'Rust Engineer']],
+    [{ skills: ['Go', 'Scala'] }, ['Backend Developer', 'Kafka Platform Engineer']],
+  ] as const)('filters by %j alone', async ([filter, expected]) => {
+    expect(await search(filter)).toEqual({ titles: expected, total: expected.length });
+  });
+
+  it('combines the filters with each other and with the search text', async () => {
+    expect(await titles({ workLocation: 'Remote', skills: 'python', experienceLevel: 'Mid Level' })).toEqual([
+      'Python Developer',
+    ]);
+    expect(await titles({ jobType: 'Full-time', location: 'usa' })).toEqual([
+      'Elixir Engineer',
+      'Machine Learning Engineer',
+      'Kafka Platform Engineer',
+    ]);
+    expect(await titles({ search: 'engineer', location: 'usa', workLocation: 'On-site' })).toEqual([
+      'Elixir Engineer',
+      'Kafka Platform Engineer',
+    ]);
+    expect(
+      await search({ search: 'kafka', jobType: 'Internship', skills: 'go', location: 'austin' }),
+    ).toEqual({
+      titles: ['Backend Developer'],
+      total: 1,
+    });
+    expect(await search({ search: 'developer', jobType: 'Part-time' })).toEqual({
+      titles: [],
+      total: 0,
+    });
+  });
+});
+
+describe('jobs pages', () => {
+  it('pages the list with the total of every page', async () => {
+    expect(await search({ limit: 4 })).toEqual({ titles: NEWEST_FIRST.slice(0, 4), total: BOARD_SIZE });
+    expect(await search({ limit: 4, page: 2 })).toEqual({
+      titles: NEWEST_FIRST.slice(4, 8),
+      total: BOARD_SIZE,
+    });
+  });
+
+  it('serves the last page short, and past the end no jobs with the total still right', async () => {
+    expect(await search({ limit: 4, page: 3 })).toEqual({ titles: NEWEST_FIRST.slice(8), total: BOARD_SIZE });
+    expect(await search({ limit: 4, page: 4 })).toEqual({ titles: [], total: BOARD_SIZE });
+    expect(await search({ search: 'developer', limit: 2, page: 9 })).toEqual({ titles: [], total: 5 });
+  });
+
+  it('pages a ranked search in rank order', async () => {
+    const ranked = await titles({ search: 'kafka OR engineer' });
+    expect(ranked[0]).toBe('Kafka Platform Engineer');
+    const paged = [
+      ...(await titles({ search: 'kafka OR engineer', limit: 2 })),
+      ...(await titles({ search: 'kafka OR engineer', limit: 2, page: 2 })),
+      ...(await titles({ search: 'kafka OR engineer', limit: 2, page: 3 })),
+    ];
+    expect(paged).toEqual(ranked);
+  });
+
+  it('serves at most the limit, one job when asked for one', async () => {
+    expect(await search({ limit: 1 })).toEqual({ titles: NEWEST_FIRST.slice(0, 1), total: BOARD_SIZE });
+    expect(JobListQuery.safeParse({ limit: 51 }).success).toBe(false);
+  });
+});

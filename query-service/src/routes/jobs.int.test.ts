@@ -1,0 +1,269 @@
+import { randomUUID } from 'node:crypto';
+import type { EventEnvelope } from '@careers/contracts/events/envelope';
+import { jobMessages, queryMessages } from '@careers/contracts/messages';
+import {
+  type ApplicationRelation,
+  applicationAccessCases,
+  canSeeApplication,
+} from '@careers/contracts/policies/application-access';
+import { createLogger, createSession, SESSION_COOKIE } from '@careers/service-kit';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobPostedData } from '../projectors/jobs/testing.ts';
+import { projectorTestbed, testMessages } from '../projectors/testing.ts';
+import { buildQueryApp } from '../server.ts';
+
+/**
+ * The job query routes over the real projectors, Postgres and Redis sessions, through `app.inject`
+ * (every 2xx checked against the route table). The applicants view and "My Applications" are held to
+ * the one statement of who may see an application (`applicationAccessCases` in contracts).
+ */
+
+let bed: Awaited<ReturnType<typeof projectorTestbed>>;
+let app: FastifyInstance;
+const { event, message } = testMessages();
+
+beforeAll(async () => {
+  bed = await projectorTestbed('job-routes');
+  app = await buildQueryApp({
+    config: bed.config,
+    log: createLogger('test', 'silent'),
+    pool: bed.pool,
+    redis: bed.redis,
+  });
+});
+afterAll(async () => {
+  await app?.close();
+  await bed?.close();
+});
+
+let minute = 0;
+const later = () => new Date(Date.UTC(2026, 2, 1, 9, minute++)).toISOString();
+
+async function signedIn(firstName: string): Promise<{ id: string; sid: string }> {
+  const id = randomUUID();
+  await project([
+    event('UserRegistered', id, 1, {
+      userId: id,
+      firstName,
+      lastName: 'Tester',
+      email: `${id}@example.com`,
+      accountType: 'job_seeker',
+      registeredAt: later(),
+    }),
+  ]);
+  return { id, sid: await createSession(bed.redis, id, 600) };
+}
+
+async function project(events: EventEnvelope[]) {
+  await bed.runner.applyMessages(events.map(message));
+}
+
+async function get(who: { sid: string } | null, url: string) {
+  const response = await app.inject({
+    method: 'GET',
+    url,
+    headers: who ? { cookie: `${SESSION_COOKIE}=${who.sid}` } : {},
+  });
+  return { status: response.statusCode, body: response.json() };
+}
+
+function applied(applicationId: string, jobId: string, applicantId: string, employerId: string) {
+  return event('ApplicationSubmitted', applicationId, 1, {
+    applicationId,
+    jobId,
+    applicantId,
+    employerId,
+    coverLetter: 'Hello',
+    expectedSalary: null,
+    appliedAt: later(),
+  });
+}
+
+describe('who may see an application, against the application access table', () => {
+  const who: Record<ApplicationRelation, string> = {
+    applicant: 'its applicant',
+    poster: "the job's poster",
+    'someone else': 'someone else',
+  };
+  const cases = applicationAccessCases.map((c) => ({
+    ...c,
+    viewerIs: who[c.viewer],
+    outcome: c.canSee ? 'sees it' : 'does not see it',
+  }));
+
+  it.for(cases)('$viewerIs $outcome', async ({ viewer, canSee }) => {
+    const [poster, applicant, stranger] = await Promise.all([
+      signedIn('Poster'),
+      signedIn('Applicant'),
+      signedIn('Stranger'),
+    ]);
+    const me = { applicant, poster, 'someone else': stranger }[viewer];
+    const job = jobPostedData({ employerId: poster.id, postedAt: later() });
+    const applicationId = randomUUID();
+    await project([
+      event('JobPosted', job.jobId, 1, job),
+      applied(applicationId, job.jobId, applicant.id, poster.id),
+    ]);
+    const parties = { applicantId: applicant.id, employerId: poster.id };
+    // The table and the function it documents agree, so the routes are held to both.
+    expect(canSeeApplication(parties, me.id)).toBe(canSee);
+
+    // The applicant sees it among their applications; the poster among the job's applicants.
+    const mine = await get(me, '/api/jobs/my/applications');
+    expect(mine.status).toBe(200);
+    const inMine = mine.body.data.some((a: { _id: string }) => a._id === applicationId);
+    const applicants = await get(me, `/api/jobs/${job.jobId}/applications`);
+    const inApplicants =
+      applicants.status === 200 && applicants.body.data.some((a: { _id: string }) => a._id === applicationId);
+    expect(inMine || inApplicants).toBe(canSee);
+    expect(inMine).toBe(viewer === 'applicant');
+    // Only the poster has the applicants view; to anyone else it answers like a job that is not there.
+    expect(applicants).toEqual(
+      viewer === 'poster'
+        ? { status: 200, body: { data: [expect.objectContaining({ _id: applicationId })] } }
+        : { status: 404, body: { message: jobMessages.jobNotFound } },
+    );
+
+    // Everyone may read the job, which tells how many applied but not who.
+    const detail = await get(me, `/api/jobs/${job.jobId}`);
+    expect(detail.body.data.applications).toEqual([{ _id: applicationId }]);
+    expect(JSON.stringify(detail.body)).not.toContain(applicant.id);
+  });
+
+  it("does not show a poster the applicants of someone else's job", async () => {
+    const [poster, otherPoster, applicant] = await Promise.all([
+      signedIn('Poster'),
+      signedIn('Other'),
+      signedIn('Applicant'),
+    ]);
+    const job = jobPostedData({ employerId: poster.id, postedAt: later() });
+    await project([
+      event('JobPosted', job.jobId, 1, job),
+      applied(randomUUID(), job.jobId, applicant.id, poster.id),
+    ]);
+    expect(await get(otherPoster, `/api/jobs/${job.jobId}/applications`)).toEqual({
+      status: 404,
+      body: { message: jobMessages.jobNotFound },
+    });
+  });
+});
+
+describe('the job query routes', () => {
+  it('answer 401 without a session', async () => {
+    for (const url of [
+      '/api/jobs',
+      `/api/jobs/${randomUUID()}`,
+      '/api/jobs/my/posted',
+      '/api/jobs/my/applications',
+    ]) {
+      expect((await get(null, url)).status).toBe(401);
+    }
+  });
+
+  it('answer 404 "Job not found" for an unknown or malformed job id', async () => {
+    const someone = await signedIn('Someone');
+    for (const url of [
+      `/api/jobs/${randomUUID()}`,
+      '/api/jobs/not-a-uuid',
+      `/api/jobs/${randomUUID()}/applications`,
+      '/api/jobs/not-a-uuid/applications',
+    ]) {
+      expect(await get(someone, url)).toEqual({ status: 404, body: { message: jobMessages.jobNotFound } });
+    }
+  });
+
+  it('answer 400 with the message for a malformed query', async () => {
+    const someone = await signedIn('Someone');
+    expect(await get(someone, '/api/jobs?limit=0')).toEqual({
+      status: 400,
+      body: { message: queryMessages.limitInvalid },
+    });
+    expect(await get(someone, '/api/jobs?jobType=Sometimes')).toMatchObject({ status: 400 });
+  });
+
+  it("serve a poster's jobs newest first with their applications counted per status", async () => {
+    const [poster, ann, ben] = await Promise.all([signedIn('Poster'), signedIn('Ann'), signedIn('Ben')]);
+    const older = jobPostedData({ employerId: poster.id, title: 'Older', postedAt: later() });
+    const newer = jobPostedData({ employerId: poster.id, title: 'Newer', postedAt: later() });
+    const [annApp, benApp] = [randomUUID(), randomUUID()];
+    await project([
+      event('JobPosted', older.jobId, 1, older),
+      event('JobPosted', newer.jobId, 1, newer),
+      applied(annApp, older.jobId, ann.id, poster.id),
+      applied(benApp, older.jobId, ben.id, poster.id),
+      event('ApplicationStatusChanged', annApp, 2, {
+        applicationId: annApp,
+        jobId: older.jobId,
+        applicantId: ann.id,
+        employerId: poster.id,
+        from: 'pending',
+        to: 'rejected',
+        changedAt: later(),
+      }),
+    ]);
+    const { status, body } = await get(poster, '/api/jobs/my/posted');
+    expect(status).toBe(200);
+    expect(
+      body.data.map((job: { title: string; applicationCounts: object }) => [
+        job.title,
+        job.applicationCounts,
+      ]),
+    ).toEqual([
+      ['Newer', { pending: 0, interview: 0, accepted: 0, rejected: 0, withdrawn: 0 }],
+      ['Older', { pending: 1, interview: 0, accepted: 0, rejected: 1, withdrawn: 0 }],
+    ]);
+    expect((await get(ann, '/api/jobs/my/posted')).body).toEqual({ data: [] });
+  });
+
+  it("serve a person's applications newest first with each job's summary", async () => {
+    const [poster, ann] = await Promise.all([signedIn('Poster'), signedIn('Ann')]);
+    const first = jobPostedData({ employerId: poster.id, title: 'First', postedAt: later() });
+    const second = jobPostedData({ employerId: poster.id, title: 'Second', postedAt: later() });
+    const notYetProjected = jobPostedData({ employerId: poster.id, title: 'Later', postedAt: later() });
+    const ids = [randomUUID(), randomUUID(), randomUUID()] as const;
+    await project([
+      event('JobPosted', first.jobId, 1, first),
+      event('JobPosted', second.jobId, 1, second),
+      applied(ids[0], first.jobId, ann.id, poster.id),
+      applied(ids[1], second.jobId, ann.id, poster.id),
+      applied(ids[2], notYetProjected.jobId, ann.id, poster.id),
+    ]);
+    const mine = await get(ann, '/api/jobs/my/applications');
+    expect(mine.body.data.map((a: { job: { title: string } }) => a.job.title)).toEqual(['Second', 'First']);
+    expect(mine.body.data[0]).toEqual({
+      _id: ids[1],
+      job: {
+        _id: second.jobId,
+        title: 'Second',
+        jobType: second.jobType,
+        workLocation: second.workLocation,
+        location: second.location,
+        salary: second.salary,
+        company: second.company,
+        employer: { _id: poster.id, firstName: 'Poster', lastName: 'Tester' },
+      },
+      status: 'pending',
+      appliedAt: expect.any(String),
+      coverLetter: 'Hello',
+      expectedSalary: null,
+    });
+    // The third shows once its job arrives from the jobs topic.
+    await project([event('JobPosted', notYetProjected.jobId, 1, notYetProjected)]);
+    expect((await get(ann, '/api/jobs/my/applications')).body.data).toHaveLength(3);
+  });
+
+  it('serve the list with its pagination', async () => {
+    const someone = await signedIn('Someone');
+    const { status, body } = await get(someone, '/api/jobs?limit=2&page=2');
+    expect(status).toBe(200);
+    expect(body.pagination).toEqual({
+      currentPage: 2,
+      totalPages: Math.ceil(body.pagination.totalJobs / 2),
+      totalJobs: expect.any(Number),
+      hasNext: body.pagination.totalJobs > 4,
+      hasPrev: true,
+    });
+    expect(body.data).toHaveLength(2);
+  });
+});

@@ -1,0 +1,61 @@
+import type { Application } from '@careers/contracts/entities/application';
+import { type JobsPagination, pageInfo } from '@careers/contracts/entities/pagination';
+import { jobMessages } from '@careers/contracts/messages';
+import { routes } from '@careers/contracts/routes';
+import { notFound } from '@careers/service-kit';
+import type { QueryRouteDeps } from './deps.ts';
+import { registerQuery } from './register-query.ts';
+
+/**
+ * GET /api/jobs, /api/jobs/:id, /api/jobs/my/posted, /api/jobs/my/applications and
+ * /api/jobs/:id/applications.
+ */
+export function registerJobQueries(deps: QueryRouteDeps): void {
+  const { jobs, applications } = deps;
+
+  registerQuery(deps, routes.listJobs, async ({ query }) => {
+    const { jobs: data, total } = await jobs.search(query);
+    const pagination: JobsPagination = {
+      ...pageInfo({ page: query.page, limit: query.limit, total }),
+      totalJobs: total,
+    };
+    return { data, pagination };
+  });
+
+  registerQuery(deps, routes.getJob, async ({ params }) => {
+    const job = await jobs.findJob(params.id);
+    if (!job) throw notFound(jobMessages.jobNotFound);
+    return { data: job };
+  });
+
+  registerQuery(deps, routes.getMyPostedJobs, async ({ viewerId }) => {
+    const posted = await jobs.postedBy(viewerId);
+    const counts = await applications.countsByJob(posted.map((job) => job._id));
+    return {
+      data: posted.flatMap((job) => {
+        const applicationCounts = counts.get(job._id);
+        return applicationCounts ? [{ ...job, applicationCounts }] : [];
+      }),
+    };
+  });
+
+  registerQuery(deps, routes.getMyApplications, async ({ viewerId }) => {
+    const own = await applications.ofApplicant(viewerId);
+    const summaries = await jobs.summaries([...new Set(own.map((a) => a.jobId))]);
+    // An application whose job has not been projected yet (another topic) shows once it has.
+    const data: Application[] = own.flatMap(({ jobId, ...application }) => {
+      const job = summaries.get(jobId);
+      return job ? [{ ...application, job }] : [];
+    });
+    return { data };
+  });
+
+  // The poster's view of who applied. To anyone else the job's applications do not exist
+  // (canSeeApplication in contracts: the applicant sees their own through /jobs/my/applications), so
+  // they get the same 404 as for a job that does not exist.
+  registerQuery(deps, routes.getJobApplicants, async ({ viewerId, params }) => {
+    const posterId = await jobs.posterOf(params.id);
+    if (posterId === null || posterId !== viewerId) throw notFound(jobMessages.jobNotFound);
+    return { data: await applications.applicantsOf(params.id, posterId) };
+  });
+}
