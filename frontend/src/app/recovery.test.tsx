@@ -1,8 +1,13 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { createQueryClient } from '../lib/query-client';
 import { ada, countCalls, type FetchHandler, jsonReply, stubSession } from '../testing/fake-api';
 import { aPost, feedReply } from '../testing/posts';
 import { renderApp } from '../testing/render-app';
+import { AppProviders } from './providers';
+import { RouteErrorBoundary } from './route-error-boundary';
 
 const firstPage = '/api/posts/feed?limit=10';
 
@@ -12,6 +17,19 @@ function malformedFeedReply(): Response {
     data: [{ _id: 'broken-post' }],
     pagination: { currentPage: 1, totalPages: 1, totalPosts: 1, hasNext: false, hasPrev: false },
   });
+}
+
+/**
+ * The boundary's heading. A crash costs React a second, synchronous render before the boundary shows,
+ * on top of the session check and the feed call: on a busy machine that can pass testing-library's
+ * default second.
+ */
+function findScreenFailure() {
+  return screen.findByRole(
+    'heading',
+    { name: 'Something went wrong on this page', level: 1 },
+    { timeout: 5_000 },
+  );
 }
 
 function openFeed(handler: FetchHandler) {
@@ -39,10 +57,7 @@ describe('route error boundary', () => {
   it('replaces a screen that a malformed reply crashes with a message, inside the shell, and logs it', async () => {
     openFeed((_method, url) => (url === firstPage ? malformedFeedReply() : jsonReply(404, {})));
 
-    const heading = await screen.findByRole('heading', {
-      name: 'Something went wrong on this page',
-      level: 1,
-    });
+    const heading = await findScreenFailure();
     expectShell();
     expect(within(screen.getByRole('main')).getByRole('heading', { level: 1 })).toBe(heading);
     expect(document.activeElement).toBe(heading);
@@ -65,7 +80,7 @@ describe('route error boundary', () => {
       replies += 1;
       return replies === 1 ? malformedFeedReply() : feedReply([aPost({ content: 'Back in business' })]);
     });
-    await screen.findByRole('heading', { name: 'Something went wrong on this page' });
+    await findScreenFailure();
 
     await user.click(screen.getByRole('button', { name: 'Try again' }));
 
@@ -83,7 +98,7 @@ describe('route error boundary', () => {
       replies += 1;
       return replies === 1 ? malformedFeedReply() : feedReply([aPost({ content: 'Fixed meanwhile' })]);
     });
-    await screen.findByRole('heading', { name: 'Something went wrong on this page' });
+    await findScreenFailure();
 
     await user.click(screen.getByRole('link', { name: 'Go to the dashboard' }));
 
@@ -101,7 +116,7 @@ describe('route error boundary', () => {
 
   it('clears when the person moves on through the sidebar', async () => {
     const { user } = openFeed((_method, url) => (url === firstPage ? malformedFeedReply() : feedReply([])));
-    await screen.findByRole('heading', { name: 'Something went wrong on this page' });
+    await findScreenFailure();
 
     await user.click(
       within(screen.getByRole('navigation', { name: 'Quick Actions' })).getByRole('link', {
@@ -111,6 +126,40 @@ describe('route error boundary', () => {
 
     expect(await screen.findByRole('heading', { name: 'Settings', level: 1 })).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Something went wrong on this page' })).toBeNull();
+  });
+});
+
+/** A layout that throws while `broken` holds. */
+const flakyLayout = { broken: true };
+function FlakyLayout() {
+  if (flakyLayout.broken) throw new Error('the layout failed');
+  return <p>The layout is back</p>;
+}
+
+describe('root error boundary', () => {
+  it('gives a layout that fails a page of its own, and Try again renders it afresh', async () => {
+    stubSession(ada);
+    flakyLayout.broken = true;
+    const router = createMemoryRouter(
+      [{ path: '/', element: <FlakyLayout />, errorElement: <RouteErrorBoundary scope="app" /> }],
+      { initialEntries: ['/'] },
+    );
+    const user = userEvent.setup();
+    render(
+      <AppProviders queryClient={createQueryClient()}>
+        <RouterProvider router={router} />
+      </AppProviders>,
+    );
+
+    const main = within(await screen.findByRole('main'));
+    expect(main.getByRole('heading', { name: 'Something went wrong', level: 1 })).toBeTruthy();
+    expect(main.getByRole('link', { name: 'Go to the dashboard' }).getAttribute('href')).toBe('/dashboard');
+    expect(document.body.textContent).not.toContain('the layout failed');
+
+    flakyLayout.broken = false;
+    await user.click(main.getByRole('button', { name: 'Try again' }));
+
+    expect(await screen.findByText('The layout is back')).toBeTruthy();
   });
 });
 
@@ -145,5 +194,33 @@ describe('error cards: Try again', () => {
     const again = within(await screen.findByRole('alert')).getByRole('button', { name: 'Try again' });
     expect(screen.getByRole('alert').textContent).toContain('Still broken');
     expect(document.activeElement).toBe(again);
+  });
+});
+
+describe("the dashboard's Recent Activity: Try again", () => {
+  it('refetches the failed list and moves focus to the card heading as the error goes', async () => {
+    const networkFeed = '/api/posts/feed?limit=3&following=true';
+    let replies = 0;
+    const api = stubSession(ada, (_method, url) => {
+      if (url !== networkFeed) return jsonReply(404, {});
+      replies += 1;
+      return replies === 1
+        ? jsonReply(400, { message: 'The following filter must be true or false' })
+        : feedReply([aPost({ content: 'From the network' })]);
+    });
+    const { user } = renderApp('/dashboard');
+    const activity = within(await screen.findByRole('region', { name: 'Recent Activity' }));
+    expect((await activity.findByRole('alert')).textContent).toBe(
+      'The following filter must be true or false',
+    );
+
+    await user.click(activity.getByRole('button', { name: 'Try again' }));
+
+    expect(await activity.findByText('From the network')).toBeTruthy();
+    expect(activity.queryByRole('alert')).toBeNull();
+    expect(countCalls(api, 'GET', networkFeed)).toBe(2);
+    await waitFor(() =>
+      expect(document.activeElement).toBe(activity.getByRole('heading', { name: 'Recent Activity' })),
+    );
   });
 });
