@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { PostVisibility } from '@careers/contracts/entities/enums';
-import type { DomainEvent } from '@careers/contracts/events/catalogue';
+import { type DomainEvent, domainEvents } from '@careers/contracts/events/catalogue';
+import {
+  type ApplicationRelation,
+  applicationAccessCases,
+  canSeeApplication,
+} from '@careers/contracts/policies/application-access';
 import {
   canSeePost,
   isOpenToEveryone,
@@ -22,7 +27,7 @@ function event<T extends DomainEvent['type']>(
     id: randomUUID(),
     type,
     schemaVersion: 1,
-    streamType: type.startsWith('Connection') ? 'connection' : type.startsWith('User') ? 'user' : 'post',
+    streamType: domainEvents[type].streamType,
     streamId,
     streamVersion,
     position: 1,
@@ -194,4 +199,139 @@ describe('live post pushes against the post access table', () => {
   it.todo(
     'lets only people who may see a post join its room: today a stranger who knows the id of a connections-only post hears its likes (PostLiked) and comments (CommentAdded) by subscribing to it',
   );
+});
+
+describe('application pushes', () => {
+  const applicationId = randomUUID();
+  const jobId = randomUUID();
+  const applicantId = randomUUID();
+  const employerId = randomUUID();
+  const parties = { applicationId, jobId, applicantId, employerId };
+
+  it("tells the job's poster of a new application, and not the applicant who just sent it", () => {
+    expect(
+      socketMessagesFor(
+        event('ApplicationSubmitted', applicationId, 1, {
+          ...parties,
+          coverLetter: 'x',
+          expectedSalary: null,
+          appliedAt: '',
+        }),
+      ),
+    ).toEqual([
+      {
+        room: `user:${employerId}`,
+        event: 'job:applications-changed',
+        payload: { jobId, applicationId, status: 'pending', consistencyToken: `${applicationId}@1` },
+      },
+    ]);
+  });
+
+  it('tells the applicant and the poster where a moved application went', () => {
+    expect(
+      socketMessagesFor(
+        event('ApplicationStatusChanged', applicationId, 2, {
+          ...parties,
+          from: 'pending',
+          to: 'interview',
+          changedAt: '',
+        }),
+      ),
+    ).toEqual([
+      {
+        room: `user:${applicantId}`,
+        event: 'application:updated',
+        payload: { applicationId, jobId, status: 'interview', consistencyToken: `${applicationId}@2` },
+      },
+      {
+        room: `user:${employerId}`,
+        event: 'job:applications-changed',
+        payload: { jobId, applicationId, status: 'interview', consistencyToken: `${applicationId}@2` },
+      },
+    ]);
+  });
+
+  it('tells both of a withdrawal', () => {
+    const messages = socketMessagesFor(
+      event('ApplicationWithdrawn', applicationId, 3, { ...parties, from: 'interview', withdrawnAt: '' }),
+    );
+    expect(messages.map((m) => [m.room, m.event, 'status' in m.payload ? m.payload.status : null])).toEqual([
+      [`user:${applicantId}`, 'application:updated', 'withdrawn'],
+      [`user:${employerId}`, 'job:applications-changed', 'withdrawn'],
+    ]);
+  });
+});
+
+/**
+ * The gateway against the one statement of who may see an application (`applicationAccessCases` in
+ * contracts): one signed-in person in each relation to an application, in the rooms they join on
+ * connect. Every push about it reaches only people who may see it.
+ */
+describe('live application pushes against the application access table', () => {
+  const applicationId = randomUUID();
+  const jobId = randomUUID();
+  const people: Record<ApplicationRelation, string> = {
+    applicant: randomUUID(),
+    poster: randomUUID(),
+    'someone else': randomUUID(),
+  };
+  const parties = { applicationId, jobId, applicantId: people.applicant, employerId: people.poster };
+  const lifecycle: { name: string; messages: SocketMessage[]; tells: ApplicationRelation[] }[] = [
+    {
+      name: 'submitted',
+      messages: socketMessagesFor(
+        event('ApplicationSubmitted', applicationId, 1, {
+          ...parties,
+          coverLetter: 'x',
+          expectedSalary: 1,
+          appliedAt: '',
+        }),
+      ),
+      tells: ['poster'],
+    },
+    {
+      name: 'moved',
+      messages: socketMessagesFor(
+        event('ApplicationStatusChanged', applicationId, 2, {
+          ...parties,
+          from: 'pending',
+          to: 'rejected',
+          changedAt: '',
+        }),
+      ),
+      tells: ['applicant', 'poster'],
+    },
+    {
+      name: 'withdrawn',
+      messages: socketMessagesFor(
+        event('ApplicationWithdrawn', applicationId, 2, { ...parties, from: 'pending', withdrawnAt: '' }),
+      ),
+      tells: ['applicant', 'poster'],
+    },
+  ];
+  const who: Record<ApplicationRelation, string> = {
+    applicant: 'its applicant',
+    poster: "the job's poster",
+    'someone else': 'someone else',
+  };
+  const cases = applicationAccessCases.flatMap((c) =>
+    lifecycle.map((step) => ({ ...c, step, viewerIs: who[c.viewer], name: step.name })),
+  );
+
+  it.for(cases)(
+    'when an application is $name, $viewerIs hears of it only if they may see it',
+    ({ viewer, canSee, step }) => {
+      const userId = people[viewer];
+      // The table and the function it documents agree, so the routing is held to both.
+      expect(canSeeApplication(parties, userId)).toBe(canSee);
+      const told = step.messages.some((m) => roomsJoinedOnConnect(userId).includes(m.room));
+      if (told) expect(canSee).toBe(true);
+      expect(told).toBe(step.tells.includes(viewer));
+    },
+  );
+
+  it('sends application news to user rooms alone, never to the feed or a post room', () => {
+    const everyRoom = lifecycle.flatMap((step) => step.messages.map((m) => m.room));
+    expect(new Set(everyRoom)).toEqual(new Set([rooms.user(people.applicant), rooms.user(people.poster)]));
+  });
 });

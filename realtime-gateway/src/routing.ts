@@ -1,4 +1,5 @@
 import { formatConsistencyToken } from '@careers/contracts/consistency';
+import type { ApplicationStatus } from '@careers/contracts/entities/enums';
 import type { DomainEvent } from '@careers/contracts/events/catalogue';
 import { isOpenToEveryone } from '@careers/contracts/policies/post-access';
 import { rooms, type ServerToClientEvents, serverEvents } from '@careers/contracts/sockets';
@@ -83,7 +84,53 @@ export function socketMessagesFor(event: DomainEvent): SocketMessage[] {
         payload: { connectionId: event.data.connectionId, status, consistencyToken },
       }));
     }
+    case 'ApplicationSubmitted':
+      return [toPoster(event.data, 'pending', consistencyToken)];
+    case 'ApplicationStatusChanged':
+      return [
+        toApplicant(event.data, event.data.to, consistencyToken),
+        toPoster(event.data, event.data.to, consistencyToken),
+      ];
+    case 'ApplicationWithdrawn':
+      return [
+        toApplicant(event.data, 'withdrawn', consistencyToken),
+        toPoster(event.data, 'withdrawn', consistencyToken),
+      ];
     default:
       return [];
   }
+}
+
+/** Who an application event concerns: every application event names both parties. */
+interface ApplicationEventParties {
+  applicationId: string;
+  jobId: string;
+  applicantId: string;
+  employerId: string;
+}
+
+/** The applicant's own application moved (refetch "My Applications"). */
+function toApplicant(
+  d: ApplicationEventParties,
+  status: ApplicationStatus,
+  consistencyToken: string,
+): SocketMessage {
+  return {
+    room: rooms.user(d.applicantId),
+    event: serverEvents.applicationUpdated,
+    payload: { applicationId: d.applicationId, jobId: d.jobId, status, consistencyToken },
+  };
+}
+
+/** One of the poster's jobs got, moved or lost an application (refetch its applicants and counts). */
+function toPoster(
+  d: ApplicationEventParties,
+  status: ApplicationStatus,
+  consistencyToken: string,
+): SocketMessage {
+  return {
+    room: rooms.user(d.employerId),
+    event: serverEvents.jobApplicationsChanged,
+    payload: { jobId: d.jobId, applicationId: d.applicationId, status, consistencyToken },
+  };
 }
