@@ -52,6 +52,17 @@ export function testMessages() {
     ): EventEnvelope {
       return envelope(domainEvents[type].streamType, streamId, streamVersion, type, data);
     },
+    /** A person registering: the users read model is where names and pictures of every view come from. */
+    registered(userId: string, firstName: string, lastName = 'Tester'): EventEnvelope {
+      return envelope('user', userId, 1, 'UserRegistered', {
+        userId,
+        firstName,
+        lastName,
+        email: `${userId}@example.com`,
+        accountType: 'job_seeker',
+        registeredAt: '2026-01-01T08:00:00.000Z',
+      } satisfies EventDataInput<'UserRegistered'>);
+    },
     message(value: unknown): RawMessage {
       return {
         topic: 't',

@@ -21,7 +21,7 @@ import { buildQueryApp } from '../server.ts';
 
 let bed: Awaited<ReturnType<typeof projectorTestbed>>;
 let app: FastifyInstance;
-const { event, message } = testMessages();
+const { event, message, registered } = testMessages();
 
 beforeAll(async () => {
   bed = await projectorTestbed('job-routes');
@@ -42,16 +42,7 @@ const later = () => new Date(Date.UTC(2026, 2, 1, 9, minute++)).toISOString();
 
 async function signedIn(firstName: string): Promise<{ id: string; sid: string }> {
   const id = randomUUID();
-  await project([
-    event('UserRegistered', id, 1, {
-      userId: id,
-      firstName,
-      lastName: 'Tester',
-      email: `${id}@example.com`,
-      accountType: 'job_seeker',
-      registeredAt: later(),
-    }),
-  ]);
+  await project([registered(id, firstName)]);
   return { id, sid: await createSession(bed.redis, id, 600) };
 }
 

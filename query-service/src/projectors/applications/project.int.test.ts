@@ -16,7 +16,7 @@ import { ApplicationQueries } from './queries.ts';
 type Bed = Awaited<ReturnType<typeof projectorTestbed>>;
 let inOrder: Bed;
 let applicationsFirst: Bed;
-const { event, message } = testMessages();
+const { event, message, registered } = testMessages();
 
 beforeAll(async () => {
   [inOrder, applicationsFirst] = await Promise.all([
@@ -48,16 +48,7 @@ const submitted = (applicationId: string, applicantId: string, day: number, expe
     appliedAt: at(day),
   });
 
-const people = Object.entries(names).map(([userId, firstName]) =>
-  event('UserRegistered', userId, 1, {
-    userId,
-    firstName,
-    lastName: 'Tester',
-    email: `${userId}@example.com`,
-    accountType: 'job_seeker',
-    registeredAt: at(1),
-  }),
-);
+const people = Object.entries(names).map(([userId, firstName]) => registered(userId, firstName));
 const job = [event('JobPosted', jobId, 1, posted)];
 const applications = [
   submitted(annApp, ann, 2, 90000),

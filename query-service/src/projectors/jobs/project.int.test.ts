@@ -7,7 +7,7 @@ import { jobPostedData } from './testing.ts';
 
 let bed: Awaited<ReturnType<typeof projectorTestbed>>;
 let jobs: JobQueries;
-const { event, message } = testMessages();
+const { event, message, registered } = testMessages();
 
 beforeAll(async () => {
   bed = await projectorTestbed('jobs-projector');
@@ -40,14 +40,7 @@ describe('jobs projector', () => {
   });
   const { jobId } = posted;
   const events = [
-    event('UserRegistered', employerId, 1, {
-      userId: employerId,
-      firstName: 'Grace',
-      lastName: 'Hopper',
-      email: `${employerId}@example.com`,
-      accountType: 'employer',
-      registeredAt: '2026-03-01T08:00:00.000Z',
-    }),
+    registered(employerId, 'Grace', 'Hopper'),
     event('JobPosted', jobId, 1, posted),
     event('JobClosed', jobId, 2, { jobId, employerId, closedAt: '2026-03-20T17:00:00.000Z' }),
   ];
@@ -98,18 +91,7 @@ describe('jobs projector', () => {
       firstName: '',
       lastName: '',
     });
-    await bed.runner.applyMessages([
-      message(
-        event('UserRegistered', lateEmployer, 1, {
-          userId: lateEmployer,
-          firstName: 'Late',
-          lastName: 'Comer',
-          email: `${lateEmployer}@example.com`,
-          accountType: 'employer',
-          registeredAt: '2026-03-01T08:00:00.000Z',
-        }),
-      ),
-    ]);
+    await bed.runner.applyMessages([message(registered(lateEmployer, 'Late', 'Comer'))]);
     expect((await jobs.findJob(early.jobId))?.employer).toMatchObject({
       firstName: 'Late',
       lastName: 'Comer',
