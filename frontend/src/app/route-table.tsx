@@ -2,6 +2,7 @@ import { pageTitles } from '@careers/contracts/messages';
 import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { LoginScreen } from '../features/auth/components/login-screen';
 import { RegisterScreen } from '../features/auth/components/register-screen';
+import { JobsScreen } from '../features/jobs/components/jobs-screen';
 import { DocumentTitle, type RouteHandle } from './document-title';
 import { AppLayout } from './layouts/app-layout';
 import { AuthLayout } from './layouts/auth-layout';
@@ -10,6 +11,7 @@ import { RequireAuth } from './require-auth';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { DashboardRoute } from './routes/dashboard-route';
 import { FeedRoute } from './routes/feed-route';
+import { JobDetailRoute } from './routes/job-detail-route';
 import { PlaceholderScreen } from './routes/placeholder-screen';
 import { SettingsRoute } from './routes/settings-route';
 
@@ -69,11 +71,7 @@ export const routeTable: RouteObject[] = [
                 children: [
                   { index: true, element: <Navigate to="/dashboard" replace /> },
                   { path: 'dashboard', element: <DashboardRoute />, handle: titled(pageTitles.dashboard) },
-                  {
-                    path: 'jobs',
-                    element: <PlaceholderScreen title="Find Jobs" note="Job search is coming soon." />,
-                    handle: titled(pageTitles.jobs),
-                  },
+                  { path: 'jobs', element: <JobsScreen />, handle: titled(pageTitles.jobs) },
                   {
                     path: 'jobs/post',
                     element: <PlaceholderScreen title="Post a Job" note="Posting jobs is coming soon." />,
@@ -84,11 +82,7 @@ export const routeTable: RouteObject[] = [
                     element: myApplications,
                     handle: titled(pageTitles.applications),
                   },
-                  {
-                    path: 'jobs/:id',
-                    element: <PlaceholderScreen title="Job Details" note="Job details are coming soon." />,
-                    handle: titled(pageTitles.jobDetails),
-                  },
+                  { path: 'jobs/:id', element: <JobDetailRoute />, handle: titled(pageTitles.jobDetails) },
                   { path: 'applications', element: myApplications, handle: titled(pageTitles.applications) },
                   { path: 'feed', element: <FeedRoute />, handle: titled(pageTitles.feed) },
                   {

@@ -1,0 +1,25 @@
+import { jobRoutes } from '@careers/contracts/api/job-routes';
+import type { Application } from '@careers/contracts/entities/application';
+import { fallbackMessages } from '@careers/contracts/messages';
+import type { ApplicationData } from '@careers/contracts/requests/apply-to-job';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '../../../lib/api-client';
+import { addApplication } from './job-cache';
+
+/** Spec section 7: POST /jobs/{id}/apply with `{ applicationData }` (cover letter, expected salary). */
+export async function applyToJob(jobId: string, applicationData: ApplicationData): Promise<Application> {
+  const reply = await callApi(
+    jobRoutes.applyToJob,
+    { params: { id: jobId }, body: { applicationData } },
+    { fallbackMessage: fallbackMessages.applyToJob },
+  );
+  return reply.data;
+}
+
+export function useApplyToJob(jobId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (applicationData: ApplicationData) => applyToJob(jobId, applicationData),
+    onSuccess: (application) => addApplication(queryClient, application),
+  });
+}

@@ -1,0 +1,171 @@
+import type { Application } from '@careers/contracts/entities/application';
+import type { Job } from '@careers/contracts/entities/job';
+import { applyMessages, hiringMessages, jobScreenMessages } from '@careers/contracts/messages';
+import { ApplicationData } from '@careers/contracts/requests/apply-to-job';
+import { earliestCurrentDate } from '@careers/contracts/requests/create-job';
+import { parseInput } from '@careers/contracts/validation';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useApplyToJob } from '../api/apply-to-job';
+import { InputField, TextAreaField } from './form-fields';
+import { refusalMessage } from './refusal';
+import { StatusBadge } from './status-badge';
+
+const emptyForm = { coverLetter: '', expectedSalary: '' };
+type ApplyField = keyof typeof emptyForm;
+
+/**
+ * The server's rule (applications/decide.ts): a deadline has passed once it is before the earliest
+ * "today" on Earth, so nobody whose day has not ended is turned away.
+ */
+function deadlinePassed(job: Job, now: Date): boolean {
+  return job.applicationDeadline !== null && job.applicationDeadline < earliestCurrentDate(now);
+}
+
+interface ApplySectionProps {
+  job: Job;
+  /** The viewer's application to this job, when they have one. */
+  application: Application | undefined;
+  now: Date;
+}
+
+/**
+ * Spec, Job detail: Apply Now reveals Cover Letter (required; Submit stays disabled while it is blank)
+ * and Expected Salary (optional, a whole number), with Submit Application and Cancel. A successful
+ * submit collapses and clears the form and says "Application submitted successfully!"; a refusal
+ * (already applied, closed, deadline passed, one's own job) is shown in the server's words, any other
+ * failure as the spec's "Failed to submit application. Please try again.". A closed job, a passed
+ * deadline or an application already made take the place of the button.
+ */
+export function ApplySection({ job, application, now }: ApplySectionProps) {
+  const apply = useApplyToJob(job._id);
+  const [open, setOpen] = useState(false);
+  const [values, setValues] = useState(emptyForm);
+  const [errors, setErrors] = useState<Partial<Record<ApplyField, string>>>({});
+  const coverLetter = useRef<HTMLTextAreaElement>(null);
+  const applyButton = useRef<HTMLButtonElement>(null);
+  const success = useRef<HTMLParagraphElement>(null);
+  const blank = values.coverLetter.trim() === '';
+
+  useEffect(() => {
+    if (open) coverLetter.current?.focus();
+  }, [open]);
+
+  function edit(name: ApplyField, value: string) {
+    setValues((current) => ({ ...current, [name]: value }));
+    setErrors(({ [name]: _cleared, ...rest }) => rest);
+    if (apply.isError) apply.reset();
+  }
+
+  function close() {
+    setOpen(false);
+    setValues(emptyForm);
+    setErrors({});
+    apply.reset();
+    // The button comes back on the next render; focus it there rather than losing focus to the page.
+    requestAnimationFrame(() => applyButton.current?.focus());
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (blank || apply.isPending) return;
+    const outcome = parseInput(ApplicationData, values);
+    if (!outcome.success) {
+      setErrors(outcome.fieldErrors);
+      const [first] = Object.keys(outcome.fieldErrors);
+      const element = first ? event.currentTarget.elements.namedItem(first) : null;
+      if (element instanceof HTMLElement) element.focus();
+      return;
+    }
+    apply.mutate(outcome.data, {
+      onSuccess: () => {
+        setOpen(false);
+        setValues(emptyForm);
+        setErrors({});
+        requestAnimationFrame(() => success.current?.focus());
+      },
+    });
+  }
+
+  let body: ReactNode;
+  if (application) {
+    body = (
+      <div className="apply-notice">
+        <p>{applyMessages.alreadyApplied}</p>
+        <p className="apply-status">
+          {jobScreenMessages.appliedStatus}: <StatusBadge status={application.status} />
+        </p>
+        <Link to="/jobs/applications">{jobScreenMessages.viewMyApplications}</Link>
+      </div>
+    );
+  } else if (job.status === 'closed') {
+    body = <p className="apply-notice">{hiringMessages.jobClosed}</p>;
+  } else if (deadlinePassed(job, now)) {
+    body = <p className="apply-notice">{applyMessages.deadlinePassed}</p>;
+  } else if (!open) {
+    body = (
+      <button ref={applyButton} type="button" className="button button-block" onClick={() => setOpen(true)}>
+        {jobScreenMessages.applyNow}
+      </button>
+    );
+  } else {
+    body = (
+      <form className="form apply-form" onSubmit={submit} noValidate>
+        <TextAreaField
+          name="coverLetter"
+          label={jobScreenMessages.coverLetter}
+          required
+          rows={6}
+          inputRef={coverLetter}
+          value={values.coverLetter}
+          error={errors.coverLetter}
+          onChange={(value) => edit('coverLetter', value)}
+        />
+        <InputField
+          name="expectedSalary"
+          label={jobScreenMessages.expectedSalary}
+          type="number"
+          min={0}
+          step={1}
+          inputMode="numeric"
+          hint={jobScreenMessages.optional}
+          value={values.expectedSalary}
+          error={errors.expectedSalary}
+          onChange={(value) => edit('expectedSalary', value)}
+        />
+        {apply.isError ? (
+          <p className="banner banner-error" role="alert">
+            {refusalMessage(apply.error, applyMessages.submitFailed)}
+          </p>
+        ) : null}
+        <div className="apply-actions">
+          <button
+            type="submit"
+            className="button"
+            disabled={blank}
+            aria-disabled={apply.isPending || undefined}
+          >
+            {apply.isPending ? jobScreenMessages.submitting : jobScreenMessages.submitApplication}
+          </button>
+          <button type="button" className="button button-ghost" onClick={close}>
+            {jobScreenMessages.cancel}
+          </button>
+        </div>
+      </form>
+    );
+  }
+
+  return (
+    <section className="card job-side-card apply-section" aria-label={jobScreenMessages.applyNow}>
+      {/* Present from the start, so screen readers announce the success when it lands. */}
+      <div role="status" className="form-status">
+        {apply.isSuccess ? (
+          <p className="banner banner-success" ref={success} tabIndex={-1}>
+            {applyMessages.submitted}
+          </p>
+        ) : null}
+      </div>
+      {body}
+    </section>
+  );
+}

@@ -1,0 +1,57 @@
+import { MAX_SKILLS_SHOWN } from '@careers/contracts/constants';
+import type { Job } from '@careers/contracts/entities/job';
+import { hiringMessages, jobMessages, jobScreenMessages, screenMessages } from '@careers/contracts/messages';
+import { useId } from 'react';
+import { Link } from 'react-router-dom';
+import { useLanguage } from '../../../lib/locale';
+import { employerLabel, placeText, salaryText } from '../format';
+import { ClosedBadge } from './status-badge';
+
+/** Where "Back to Jobs" returns to: the list with the filters it was opened from. */
+export interface JobLinkState {
+  jobsSearch?: string;
+}
+
+/**
+ * Spec, Jobs list: title, jobType badge, company or employer name, work location and city, experience
+ * level, salary, a two-line description, the first 3 skills and "+N more". A closed job says so.
+ */
+export function JobCard({ job, listSearch }: { job: Job; listSearch: string }) {
+  const language = useLanguage();
+  const titleId = useId();
+  const shownSkills = job.skills.slice(0, MAX_SKILLS_SHOWN);
+  const moreSkills = job.skills.length - shownSkills.length;
+  const state: JobLinkState = { jobsSearch: listSearch };
+  return (
+    <article className="card job-card" aria-labelledby={titleId}>
+      <header className="job-card-header">
+        <h2 className="job-card-title" id={titleId}>
+          <Link to={`/jobs/${job._id}`} state={state}>
+            {job.title}
+          </Link>
+        </h2>
+        <div className="job-badges">
+          <span className="badge">{job.jobType}</span>
+          {job.status === 'closed' ? <ClosedBadge text={hiringMessages.closedBadge} /> : null}
+        </div>
+      </header>
+      <p className="job-employer">{employerLabel(job)}</p>
+      <ul className="job-facts">
+        <li>{placeText(job.workLocation, job.location)}</li>
+        <li>{job.experienceLevel}</li>
+        <li>{salaryText(job.salary, language, jobMessages.salaryNotSpecified)}</li>
+      </ul>
+      <p className="job-card-description">{job.description}</p>
+      {shownSkills.length > 0 ? (
+        <ul className="job-skills" aria-label={jobScreenMessages.skills}>
+          {shownSkills.map((skill) => (
+            <li key={skill.name} className="skill-chip">
+              {skill.name}
+            </li>
+          ))}
+          {moreSkills > 0 ? <li className="skill-more">{screenMessages.moreSkills(moreSkills)}</li> : null}
+        </ul>
+      ) : null}
+    </article>
+  );
+}

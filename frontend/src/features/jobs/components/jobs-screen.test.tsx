@@ -1,0 +1,207 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { ada, countCalls, type FetchHandler, jsonReply, stubSession } from '../../../testing/fake-api';
+import { renderApp } from '../../../testing/render-app';
+import { aJob, jobsReply } from '../testing';
+
+function openJobs(handler: FetchHandler, path = '/jobs') {
+  const api = stubSession(ada, handler);
+  return { api, ...renderApp(path) };
+}
+
+function card(title: string) {
+  const article = screen.getByRole('article', { name: title });
+  return within(article);
+}
+
+function select(name: string): HTMLSelectElement {
+  return screen.getByRole('combobox', { name }) as HTMLSelectElement;
+}
+
+describe('jobs list: what it shows', () => {
+  it('shows "Find Jobs", Post a Job, the count and every field of each card', async () => {
+    const compiler = aJob({
+      title: 'Compiler Engineer',
+      skills: ['COBOL', 'FORTRAN', 'Assembly', 'Lisp', 'ALGOL'].map((name) => ({
+        name,
+        required: true,
+        proficiency: 'Expert' as const,
+      })),
+    });
+    const analyst = aJob({
+      title: 'Data Analyst',
+      jobType: 'Contract',
+      workLocation: 'On-site',
+      experienceLevel: 'Entry Level',
+      location: { city: '', state: '', country: '' },
+      company: { name: '', industry: '', size: null, website: '' },
+      salary: { min: null, max: null, currency: 'USD' },
+      skills: [],
+      status: 'closed',
+      closedAt: new Date().toISOString(),
+    });
+    const { api } = openJobs(() =>
+      jobsReply([compiler, analyst], { currentPage: 1, totalPages: 1, totalJobs: 2 }),
+    );
+
+    const first = within(await screen.findByRole('article', { name: 'Compiler Engineer' }));
+    expect(screen.getByRole('heading', { name: 'Find Jobs', level: 1 })).toBeTruthy();
+    expect(screen.getByRole('main').querySelector('a[href="/jobs/post"]')?.textContent).toBe('Post a Job');
+    expect(screen.getByRole('status').textContent).toBe('2 jobs found');
+    expect(first.getByRole('link', { name: 'Compiler Engineer' }).getAttribute('href')).toBe(
+      `/jobs/${compiler._id}`,
+    );
+    expect(first.getByText('Full-time')).toBeTruthy();
+    expect(first.getByText('Navy Labs')).toBeTruthy();
+    expect(first.getByText('Remote · Arlington')).toBeTruthy();
+    expect(first.getByText('Senior Level')).toBeTruthy();
+    expect(first.getByText('$85,000 - $120,000 USD')).toBeTruthy();
+    expect(first.getByText(/Build the next compiler/).className).toContain('job-card-description');
+    expect(
+      within(first.getByRole('list', { name: 'Skills' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['COBOL', 'FORTRAN', 'Assembly', '+2 more']);
+    expect(first.queryByText('Closed')).toBeNull();
+
+    const second = card('Data Analyst');
+    expect(second.getByText('Grace Hopper')).toBeTruthy();
+    expect(second.getByText('On-site')).toBeTruthy();
+    expect(second.getByText('Salary not specified')).toBeTruthy();
+    expect(second.getByText('Closed')).toBeTruthy();
+    expect(second.queryByRole('list', { name: 'Skills' })).toBeNull();
+    expect(screen.queryByRole('navigation', { name: 'Pagination' })).toBeNull();
+    expect(countCalls(api, 'GET', '/api/jobs')).toBe(1);
+  });
+
+  it('says "No jobs found" with "Try adjusting your search criteria" when nothing matches', async () => {
+    openJobs(() => jobsReply([]));
+
+    expect(await screen.findByRole('heading', { name: 'No jobs found' })).toBeTruthy();
+    expect(screen.getByText('Try adjusting your search criteria')).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('0 jobs found');
+    expect(screen.queryByRole('article')).toBeNull();
+  });
+
+  it('shows the server text in an "Error loading jobs" card, and Try again asks again', async () => {
+    let calls = 0;
+    const { user } = openJobs(() => {
+      calls += 1;
+      return calls === 1
+        ? jsonReply(400, { message: 'Search text must be at most 200 characters' })
+        : jobsReply([aJob()]);
+    });
+
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByRole('heading', { name: 'Error loading jobs' })).toBeTruthy();
+    expect(alert.textContent).toContain('Search text must be at most 200 characters');
+
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('article', { name: 'Compiler Engineer' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('jobs list: search, filters and pages', () => {
+  it('searches with the search parameter of the URL, as the top bar sends it', async () => {
+    const { api, user, router } = openJobs((_method, url) =>
+      jobsReply(url.includes('search=rust') ? [aJob({ title: 'Rust Engineer' })] : [aJob()]),
+    );
+    await screen.findByRole('article', { name: 'Compiler Engineer' });
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), '  rust {Enter}');
+
+    expect(await screen.findByRole('article', { name: 'Rust Engineer' })).toBeTruthy();
+    expect(router.state.location.search).toBe('?search=rust');
+    expect((screen.getByRole('searchbox', { name: 'Search jobs' }) as HTMLInputElement).value).toBe('rust');
+    expect(countCalls(api, 'GET', '/api/jobs?search=rust')).toBe(1);
+  });
+
+  it('opens with the search of the URL and sends the Search field text', async () => {
+    const { api, user, router } = openJobs(() => jobsReply([aJob()]), '/jobs?search=compiler');
+    await screen.findByRole('article', { name: 'Compiler Engineer' });
+    const field = screen.getByRole('searchbox', { name: 'Search jobs' }) as HTMLInputElement;
+    expect(field.value).toBe('compiler');
+    expect(field.placeholder).toBe('Search by title, company or keywords');
+    expect(countCalls(api, 'GET', '/api/jobs?search=compiler')).toBe(1);
+
+    await user.clear(field);
+    await user.type(field, 'navy labs');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+
+    await vi.waitFor(() => expect(countCalls(api, 'GET', '/api/jobs?search=navy+labs')).toBe(1));
+    expect(router.state.location.search).toBe('?search=navy+labs');
+  });
+
+  it('reloads the list whenever a filter changes, and Clear Filters clears the search text too', async () => {
+    const { api, user, router } = openJobs(() => jobsReply([aJob()]), '/jobs?search=compiler');
+    await screen.findByRole('article', { name: 'Compiler Engineer' });
+
+    expect([...select('Job type').options].map((option) => option.textContent)).toEqual([
+      'All job types',
+      'Full-time',
+      'Part-time',
+      'Contract',
+      'Freelance',
+      'Internship',
+    ]);
+    expect([...select('Work location').options].map((option) => option.value)).toEqual([
+      '',
+      'Remote',
+      'On-site',
+      'Hybrid',
+    ]);
+    expect([...select('Experience level').options].map((option) => option.value)).toEqual([
+      '',
+      'Entry Level',
+      'Mid Level',
+      'Senior Level',
+      'Executive',
+    ]);
+
+    await user.selectOptions(select('Job type'), 'Contract');
+    await vi.waitFor(() =>
+      expect(countCalls(api, 'GET', '/api/jobs?search=compiler&jobType=Contract')).toBe(1),
+    );
+    await user.selectOptions(select('Work location'), 'Hybrid');
+    await user.selectOptions(select('Experience level'), 'Executive');
+    await vi.waitFor(() =>
+      expect(
+        countCalls(
+          api,
+          'GET',
+          '/api/jobs?search=compiler&jobType=Contract&workLocation=Hybrid&experienceLevel=Executive',
+        ),
+      ).toBe(1),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Clear Filters' }));
+
+    expect(router.state.location.search).toBe('');
+    expect((screen.getByRole('searchbox', { name: 'Search jobs' }) as HTMLInputElement).value).toBe('');
+    expect(select('Job type').value).toBe('');
+    await vi.waitFor(() => expect(countCalls(api, 'GET', '/api/jobs')).toBe(1));
+  });
+
+  it('pages with Previous, "Page X of Y" and Next, disabled at the ends', async () => {
+    const { api, user } = openJobs((_method, url) =>
+      url.includes('page=2')
+        ? jobsReply([aJob({ title: 'Second page job' })], { currentPage: 2, totalPages: 2, totalJobs: 11 })
+        : jobsReply([aJob()], { currentPage: 1, totalPages: 2, totalJobs: 11 }),
+    );
+    await screen.findByRole('article', { name: 'Compiler Engineer' });
+
+    const pages = within(screen.getByRole('navigation', { name: 'Pagination' }));
+    expect(pages.getByText('Page 1 of 2')).toBeTruthy();
+    expect((pages.getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole('status').textContent).toBe('11 jobs found');
+
+    await user.click(pages.getByRole('button', { name: 'Next' }));
+
+    expect(await screen.findByRole('article', { name: 'Second page job' })).toBeTruthy();
+    expect(pages.getByText('Page 2 of 2')).toBeTruthy();
+    expect((pages.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((pages.getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(countCalls(api, 'GET', '/api/jobs?page=2')).toBe(1);
+  });
+});

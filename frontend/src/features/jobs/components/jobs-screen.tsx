@@ -1,0 +1,168 @@
+import { experienceLevels, jobTypes, workLocations } from '@careers/contracts/constants';
+import { ExperienceLevel, JobType, WorkLocation } from '@careers/contracts/entities/enums';
+import {
+  errorCardTitles,
+  fallbackMessages,
+  jobMessages,
+  jobScreenMessages,
+} from '@careers/contracts/messages';
+import { type FormEvent, useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { ErrorCard } from '../../../components/error-card';
+import { LoadingState } from '../../../components/loading-state';
+import { SelectField } from '../../../components/select-field';
+import { errorMessageOf } from '../../../lib/api-client';
+import { type JobFilters, useJobList } from '../api/list-jobs';
+import { JobCard } from './job-card';
+import { Pagination } from './pagination';
+
+type FilterName = 'jobType' | 'workLocation' | 'experienceLevel';
+
+const options = <V extends string>(values: readonly V[], all: string) => [
+  { value: '' as const, label: all },
+  ...values.map((value) => ({ value, label: value })),
+];
+
+const filterFields = [
+  {
+    name: 'jobType',
+    label: jobScreenMessages.jobType,
+    options: options(jobTypes, jobScreenMessages.allJobTypes),
+  },
+  {
+    name: 'workLocation',
+    label: jobScreenMessages.workLocation,
+    options: options(workLocations, jobScreenMessages.allWorkLocations),
+  },
+  {
+    name: 'experienceLevel',
+    label: jobScreenMessages.experienceLevel,
+    options: options(experienceLevels, jobScreenMessages.allExperienceLevels),
+  },
+] as const satisfies ReadonlyArray<{ name: FilterName; label: string; options: unknown }>;
+
+/**
+ * The URL is the list's state (`/jobs?search=&jobType=&workLocation=&experienceLevel=&page=`): the top
+ * bar's search lands here, a link or a reload shows the same list, and Back returns to the filters
+ * before. A value the lists do not offer counts as unset.
+ */
+function filtersOf(params: URLSearchParams): JobFilters {
+  const page = Number(params.get('page'));
+  return {
+    search: params.get('search')?.trim() ?? '',
+    jobType: JobType.safeParse(params.get('jobType')).data ?? '',
+    workLocation: WorkLocation.safeParse(params.get('workLocation')).data ?? '',
+    experienceLevel: ExperienceLevel.safeParse(params.get('experienceLevel')).data ?? '',
+    page: Number.isInteger(page) && page > 1 ? page : 1,
+  };
+}
+
+/** Spec, Jobs list (/jobs). */
+export function JobsScreen() {
+  const [params, setParams] = useSearchParams();
+  const filters = filtersOf(params);
+  const list = useJobList(filters);
+  const [searchText, setSearchText] = useState(filters.search);
+
+  // A new search from the top bar (or Back) puts its text in the field.
+  useEffect(() => setSearchText(filters.search), [filters.search]);
+
+  /** Any change of the filters goes back to the first page. */
+  function change(changes: Partial<Record<FilterName | 'search' | 'page', string>>) {
+    const next = new URLSearchParams(params);
+    next.delete('page');
+    for (const [name, value] of Object.entries(changes)) {
+      if (value) next.set(name, value);
+      else next.delete(name);
+    }
+    setParams(next);
+  }
+
+  function submitSearch(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    change({ search: searchText.trim() });
+  }
+
+  function clearFilters() {
+    setSearchText('');
+    setParams(new URLSearchParams());
+  }
+
+  const page = list.data;
+  const failure = list.isError ? errorMessageOf(list.error, fallbackMessages.fetchJobs) : null;
+  const listSearch = params.toString() ? `?${params}` : '';
+
+  return (
+    <section className="screen jobs-screen">
+      <header className="screen-header">
+        <h1 className="screen-title">{jobScreenMessages.findJobs}</h1>
+        <div className="screen-actions">
+          <Link to="/jobs/post" className="button">
+            {jobScreenMessages.postAJob}
+          </Link>
+        </div>
+      </header>
+      <div className="card jobs-filters">
+        <search className="jobs-search" aria-label={jobScreenMessages.searchLabel}>
+          <form onSubmit={submitSearch}>
+            <input
+              className="input"
+              type="search"
+              name="search"
+              aria-label={jobScreenMessages.searchLabel}
+              placeholder={jobScreenMessages.searchPlaceholder}
+              value={searchText}
+              onChange={(event) => setSearchText(event.target.value)}
+            />
+            <button type="submit" className="button">
+              {jobScreenMessages.search}
+            </button>
+          </form>
+        </search>
+        <div className="jobs-filter-row">
+          {filterFields.map((field) => (
+            <SelectField
+              key={field.name}
+              name={field.name}
+              label={field.label}
+              options={field.options}
+              value={filters[field.name]}
+              onChange={(value) => change({ [field.name]: value })}
+            />
+          ))}
+          <button type="button" className="button button-ghost jobs-clear" onClick={clearFilters}>
+            {jobScreenMessages.clearFilters}
+          </button>
+        </div>
+      </div>
+      <p className="jobs-count" role="status">
+        {page ? jobMessages.jobsFound(page.pagination.totalJobs) : null}
+      </p>
+      {list.isPending ? <LoadingState /> : null}
+      {failure === null ? null : (
+        <ErrorCard
+          title={errorCardTitles.jobs}
+          message={failure}
+          retrying={list.isFetching}
+          onRetry={() => void list.refetch()}
+        />
+      )}
+      {page && !list.isError && page.data.length === 0 ? (
+        <div className="card empty-state">
+          <h2 className="section-title">{jobMessages.noJobsFound}</h2>
+          <p>{jobMessages.tryAdjustingSearch}</p>
+        </div>
+      ) : null}
+      {page && !list.isError && page.data.length > 0 ? (
+        <div className="job-list" aria-busy={list.isPlaceholderData || undefined}>
+          {page.data.map((job) => (
+            <JobCard key={job._id} job={job} listSearch={listSearch} />
+          ))}
+        </div>
+      ) : null}
+      {page && !list.isError ? (
+        <Pagination pagination={page.pagination} onPage={(next) => change({ page: String(next) })} />
+      ) : null}
+    </section>
+  );
+}
