@@ -225,17 +225,17 @@ function card(reader: Reader, content: string): Locator {
   return reader.page.getByRole('article').filter({ hasText: content });
 }
 
-/** The like button, named with its count ("Like (3)"); `expectCount` checks the count in the name. */
+/** The like button, named with its count ("Like, 3"); `expectCount` checks the count in the name. */
 function likeButton(reader: Reader, content: string): Locator {
-  return card(reader, content).getByRole('button', { name: /^Like \(\d+\)$/ });
+  return card(reader, content).getByRole('button', { name: /^Like, \d+$/ });
 }
 
 function commentsButton(reader: Reader, content: string): Locator {
-  return card(reader, content).getByRole('button', { name: /^Comments \(\d+\)$/ });
+  return card(reader, content).getByRole('button', { name: /^Comments, \d+$/ });
 }
 
 /**
- * Waits until a count button shows `count` (its text) and says it in its name ("Like (1)"), with a
+ * Waits until a count button shows `count` (its text) and says it in its name ("Like, 1"), with a
  * message naming what is shown instead.
  */
 async function expectCount(button: Locator, count: number, what: string): Promise<void> {
@@ -245,7 +245,7 @@ async function expectCount(button: Locator, count: number, what: string): Promis
     await until(`${what} to read ${count}`, async () => {
       shown = (await button.textContent({ timeout: WAIT }))?.trim();
       name = await button.getAttribute('aria-label', { timeout: WAIT });
-      return shown === String(count) && name?.endsWith(` (${count})`) === true;
+      return shown === String(count) && name?.endsWith(`, ${count}`) === true;
     });
   } catch (error) {
     throw new Error(`${(error as Error).message} (it reads ${JSON.stringify(shown)}, named ${name})`);

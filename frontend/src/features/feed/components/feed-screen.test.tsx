@@ -54,8 +54,8 @@ describe('feed screen: list', () => {
         .getAllByRole('listitem')
         .map((tag) => tag.textContent),
     ).toEqual(['#cobol', '#career']);
-    expect(shipped.getByRole('button', { name: 'Like (3)' }).textContent).toBe('3');
-    expect(shipped.getByRole('button', { name: 'Comments (2)' }).textContent).toBe('2');
+    expect(shipped.getByRole('button', { name: 'Like, 3' }).textContent).toBe('3');
+    expect(shipped.getByRole('button', { name: 'Comments, 2' }).textContent).toBe('2');
 
     const own = within(screen.getByRole('article', { name: 'Ada Lovelace' }));
     expect(own.getByText('A')).toBeTruthy();

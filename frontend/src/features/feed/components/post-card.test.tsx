@@ -36,7 +36,7 @@ describe('post card: like', () => {
     const post = aPost({ likesCount: 3, isLiked: false });
     const reply = deferred<Response>();
     const { api, card, user } = await openPost(post, () => reply.promise);
-    const like = card.getByRole('button', { name: 'Like (3)' });
+    const like = card.getByRole('button', { name: 'Like, 3' });
     expect([pressed(like), like.textContent, like.className.includes('liked')]).toEqual([
       'false',
       '3',
@@ -47,7 +47,7 @@ describe('post card: like', () => {
 
     expect([pressed(like), like.textContent, like.className.includes('liked')]).toEqual(['true', '4', true]);
     // The name carries the count on screen; the pressed state says whether the reader likes it.
-    expect(card.getByRole('button', { name: 'Like (4)', pressed: true })).toBe(like);
+    expect(card.getByRole('button', { name: 'Like, 4', pressed: true })).toBe(like);
     expect(countCalls(api, 'POST', `/api/posts/${post._id}/like`)).toBe(1);
 
     reply.resolve(jsonReply(200, { data: { postId: post._id, likesCount: 9, isLiked: true } }));
@@ -59,7 +59,7 @@ describe('post card: like', () => {
     const post = aPost({ likesCount: 1, isLiked: true });
     const reply = deferred<Response>();
     const { card, user } = await openPost(post, () => reply.promise);
-    const like = card.getByRole('button', { name: 'Like (1)' });
+    const like = card.getByRole('button', { name: 'Like, 1' });
 
     await user.click(like);
 
@@ -75,7 +75,7 @@ describe('post card: like', () => {
     const post = aPost({ likesCount: 3, isLiked: false });
     const reply = deferred<Response>();
     const { card, user } = await openPost(post, () => reply.promise);
-    const like = card.getByRole('button', { name: 'Like (3)' });
+    const like = card.getByRole('button', { name: 'Like, 3' });
 
     await user.click(like);
     expect([pressed(like), like.textContent]).toEqual(['true', '4']);
@@ -101,7 +101,7 @@ describe('post card: comments', () => {
         ? jsonReply(200, { data: { ...post, comments: [oldest, earlier] } })
         : jsonReply(404, {}),
     );
-    const toggle = card.getByRole('button', { name: 'Comments (2)' });
+    const toggle = card.getByRole('button', { name: 'Comments, 2' });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     expect(card.queryByRole('textbox', { name: 'Write a comment' })).toBeNull();
 
@@ -139,7 +139,7 @@ describe('post card: comments', () => {
         return addedCommentReply(post._id, mine, 4);
       return jsonReply(404, {});
     });
-    await user.click(card.getByRole('button', { name: 'Comments (1)' }));
+    await user.click(card.getByRole('button', { name: 'Comments, 1' }));
     await card.findByText('Congratulations!');
 
     await user.type(card.getByRole('textbox', { name: 'Write a comment' }), '  Thank you all ');
@@ -149,7 +149,7 @@ describe('post card: comments', () => {
     expect(sentBodies(api, 'POST', `/api/posts/${post._id}/comments`)).toEqual([
       { content: 'Thank you all' },
     ]);
-    expect(card.getByRole('button', { name: 'Comments (4)' }).textContent).toBe('4');
+    expect(card.getByRole('button', { name: 'Comments, 4' }).textContent).toBe('4');
     expect((card.getByRole('textbox', { name: 'Write a comment' }) as HTMLInputElement).value).toBe('');
     expect(
       within(card.getByRole('list', { name: 'Comments' }))
@@ -165,14 +165,14 @@ describe('post card: comments', () => {
         ? jsonReply(200, { data: post })
         : jsonReply(404, {}),
     );
-    await user.click(card.getByRole('button', { name: 'Comments (0)' }));
+    await user.click(card.getByRole('button', { name: 'Comments, 0' }));
 
     const input = card.getByRole('textbox', { name: 'Write a comment' });
     await user.type(input, '    {Enter}');
 
     expect((card.getByRole('button', { name: 'Comment' }) as HTMLButtonElement).disabled).toBe(true);
     expect(countCalls(api, 'POST', `/api/posts/${post._id}/comments`)).toBe(0);
-    expect(card.getByRole('button', { name: 'Comments (0)' }).textContent).toBe('0');
+    expect(card.getByRole('button', { name: 'Comments, 0' }).textContent).toBe('0');
   });
 
   it('only logs a failed comment and keeps the text', async () => {
@@ -183,7 +183,7 @@ describe('post card: comments', () => {
       if (method === 'GET' && url === `/api/posts/${post._id}`) return jsonReply(200, { data: post });
       return jsonReply(400, { message: 'Comment cannot be empty' });
     });
-    await user.click(card.getByRole('button', { name: 'Comments (0)' }));
+    await user.click(card.getByRole('button', { name: 'Comments, 0' }));
 
     await user.type(card.getByRole('textbox', { name: 'Write a comment' }), 'Hello{Enter}');
 
@@ -191,7 +191,7 @@ describe('post card: comments', () => {
     expect(alert).not.toHaveBeenCalled();
     expect(screen.queryByRole('alert')).toBeNull();
     expect((card.getByRole('textbox', { name: 'Write a comment' }) as HTMLInputElement).value).toBe('Hello');
-    expect(card.getByRole('button', { name: 'Comments (0)' }).textContent).toBe('0');
+    expect(card.getByRole('button', { name: 'Comments, 0' }).textContent).toBe('0');
   });
 });
 
@@ -216,7 +216,7 @@ describe('post card: a long comment list', () => {
         : jsonReply(404, {}),
     );
 
-    await user.click(card.getByRole('button', { name: 'Comments (300)' }));
+    await user.click(card.getByRole('button', { name: 'Comments, 300' }));
     await vi.waitFor(() => expect(shownComments(card)).toHaveLength(10));
     expect(shownComments(card)[0]).toBe('Comment 291');
     expect(shownComments(card).at(-1)).toBe('Comment 300');
@@ -235,7 +235,7 @@ describe('post card: a long comment list', () => {
         ? jsonReply(200, { data: post })
         : jsonReply(404, {}),
     );
-    await user.click(card.getByRole('button', { name: 'Comments (15)' }));
+    await user.click(card.getByRole('button', { name: 'Comments, 15' }));
 
     await user.click(await card.findByRole('button', { name: 'Show more comments' }));
 
@@ -253,7 +253,7 @@ describe('post card: a long comment list', () => {
       if (method === 'POST') return addedCommentReply(post._id, mine, 13);
       return jsonReply(404, {});
     });
-    await user.click(card.getByRole('button', { name: 'Comments (12)' }));
+    await user.click(card.getByRole('button', { name: 'Comments, 12' }));
     await vi.waitFor(() => expect(shownComments(card)[0]).toBe('Comment 3'));
 
     await user.type(card.getByRole('textbox', { name: 'Write a comment' }), 'Mine{Enter}');
@@ -271,7 +271,7 @@ describe('post card: a long comment list', () => {
         : jsonReply(404, {}),
     );
 
-    await user.click(card.getByRole('button', { name: 'Comments (0)' }));
+    await user.click(card.getByRole('button', { name: 'Comments, 0' }));
 
     expect(card.getByText('No comments yet')).toBeTruthy();
     expect(card.queryByRole('list', { name: 'Comments' })).toBeNull();
@@ -299,7 +299,7 @@ describe('post card: links in what people wrote', () => {
     expect(card.getAllByRole('link')).toHaveLength(1);
     expect(card.getByText(/Not this: javascript:alert\(1\)/)).toBeTruthy();
 
-    await user.click(card.getByRole('button', { name: 'Comments (1)' }));
+    await user.click(card.getByRole('button', { name: 'Comments, 1' }));
 
     const mirror = await card.findByRole('link', { name: 'http://mirror.example/x' });
     expect(mirror.getAttribute('href')).toBe('http://mirror.example/x');
@@ -321,8 +321,8 @@ describe('post card: numbers and dates in the chosen language', () => {
     renderApp('/feed');
     const card = within(await screen.findByRole('article'));
 
-    expect(card.getByRole('button', { name: 'Like (1.234)' }).textContent).toBe('1.234');
-    expect(card.getByRole('button', { name: 'Comments (20.500)' }).textContent).toBe('20.500');
+    expect(card.getByRole('button', { name: 'Like, 1.234' }).textContent).toBe('1.234');
+    expect(card.getByRole('button', { name: 'Comments, 20.500' }).textContent).toBe('20.500');
     const time = card.getByText(/d ago$/);
     expect(time.getAttribute('title')).toMatch(/09\.03\.2026/);
   });

@@ -13,7 +13,7 @@ import { PostComments } from './post-comments';
 /**
  * One post: author, time, text (line breaks kept, web addresses linked; React escapes the rest, so no
  * markup gets in), tags, and the like and comment buttons. Each button's name says what it does and
- * its count ("Like (3)"), as the icon and number on screen do; whether the reader likes the post is
+ * its count ("Like, 3"), as the icon and number on screen do; whether the reader likes the post is
  * the like button's pressed state, so the name does not flip to "Unlike" (that would read "Unlike,
  * pressed").
  */

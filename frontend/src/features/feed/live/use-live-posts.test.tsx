@@ -98,11 +98,11 @@ describe('live posts: pushes', () => {
       consistencyToken: `${post._id}@9`,
     });
 
-    const like = card('Popular').getByRole('button', { name: 'Like (7)' });
+    const like = card('Popular').getByRole('button', { name: 'Like, 7' });
     expect(like.textContent).toBe('7');
     expect(like.getAttribute('aria-pressed')).toBe('true');
-    expect(card('Popular').getByRole('button', { name: 'Comments (1)' }).textContent).toBe('1');
-    expect(card('Quiet').getByRole('button', { name: 'Like (2)' }).textContent).toBe('2');
+    expect(card('Popular').getByRole('button', { name: 'Comments, 1' }).textContent).toBe('1');
+    expect(card('Quiet').getByRole('button', { name: 'Like, 2' }).textContent).toBe('2');
     expect(countCalls(api, 'GET', firstPage)).toBe(1);
   });
 
@@ -118,7 +118,7 @@ describe('live posts: pushes', () => {
     });
     await fakeSocket.push(serverEvents.postUpdated, { postId: post._id, likesCount: 5 });
 
-    expect(card('Steady').getByRole('button', { name: 'Like (2)' }).textContent).toBe('2');
+    expect(card('Steady').getByRole('button', { name: 'Like, 2' }).textContent).toBe('2');
   });
 
   it('sets the comment count from post:comment-added without asking again while the comments are closed', async () => {
@@ -133,7 +133,7 @@ describe('live posts: pushes', () => {
       consistencyToken: `${post._id}@5`,
     });
 
-    expect(card('Discussed').getByRole('button', { name: 'Comments (4)' }).textContent).toBe('4');
+    expect(card('Discussed').getByRole('button', { name: 'Comments, 4' }).textContent).toBe('4');
     expect(countCalls(api, 'GET', firstPage)).toBe(1);
     expect(countCalls(api, 'GET', `/api/posts/${post._id}`)).toBe(0);
   });
@@ -156,7 +156,7 @@ describe('live posts: pushes', () => {
       return jsonReply(404, {});
     });
     await screen.findByText('Open thread');
-    await user.click(card('Open thread').getByRole('button', { name: 'Comments (1)' }));
+    await user.click(card('Open thread').getByRole('button', { name: 'Comments, 1' }));
     await screen.findByText('First!');
 
     await fakeSocket.push(serverEvents.postCommentAdded, {
@@ -167,7 +167,7 @@ describe('live posts: pushes', () => {
     });
 
     expect(await screen.findByText('Late to the party')).toBeTruthy();
-    expect(card('Open thread').getByRole('button', { name: 'Comments (2)' }).textContent).toBe('2');
+    expect(card('Open thread').getByRole('button', { name: 'Comments, 2' }).textContent).toBe('2');
     expect(tokensSent(api, `/api/posts/${post._id}`)).toEqual([null, `${post._id}@6`]);
     expect(countCalls(api, 'GET', firstPage)).toBe(1);
   });
@@ -181,7 +181,7 @@ describe('live posts: pushes', () => {
       return jsonReply(404, {});
     });
     await screen.findByText(post.content);
-    await user.click(card(post.content).getByRole('button', { name: /^Comments \(\d+\)$/ }));
+    await user.click(card(post.content).getByRole('button', { name: /^Comments, \d+$/ }));
     await user.type(card(post.content).getByRole('textbox', { name: 'Write a comment' }), 'Mine{Enter}');
   }
 
@@ -200,7 +200,7 @@ describe('live posts: pushes', () => {
     reply.resolve(addedCommentReply(post._id, mine, 1));
 
     expect(await card('Race').findByText('Mine')).toBeTruthy();
-    expect(card('Race').getByRole('button', { name: 'Comments (1)' }).textContent).toBe('1');
+    expect(card('Race').getByRole('button', { name: 'Comments, 1' }).textContent).toBe('1');
   });
 
   it('keeps the newer count of a later comment’s push that arrived before the reply', async () => {
@@ -218,7 +218,7 @@ describe('live posts: pushes', () => {
     reply.resolve(addedCommentReply(post._id, mine, 1));
 
     expect(await card('Busy thread').findByText('Mine')).toBeTruthy();
-    expect(card('Busy thread').getByRole('button', { name: 'Comments (2)' }).textContent).toBe('2');
+    expect(card('Busy thread').getByRole('button', { name: 'Comments, 2' }).textContent).toBe('2');
   });
 
   it('keeps the reply’s count when an earlier comment’s push arrives after it', async () => {
@@ -235,7 +235,7 @@ describe('live posts: pushes', () => {
       commentsCount: 1,
       consistencyToken: `${post._id}@2`,
     });
-    expect(card('Late push').getByRole('button', { name: 'Comments (2)' }).textContent).toBe('2');
+    expect(card('Late push').getByRole('button', { name: 'Comments, 2' }).textContent).toBe('2');
   });
 
   it('offers "New posts" when someone else publishes, and then loads the first page again', async () => {
