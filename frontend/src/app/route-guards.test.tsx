@@ -38,12 +38,19 @@ describe('route guards', () => {
     expect(router.state.location.pathname).toBe('/dashboard');
   });
 
-  it.each(['/', '/no/such/page', '/jobs/my/posted'])('redirects %s to the dashboard', async (path) => {
+  it.each(['/', '/no/such/page', '/jobs/my/elsewhere'])('redirects %s to the dashboard', async (path) => {
     stubSession(ada);
     const { router } = renderApp(path);
 
     expect(await screen.findByRole('heading', { name: 'Welcome back, Ada!' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it('shows My Posted Jobs at /jobs/my/posted, where the app goes after posting a job', async () => {
+    stubSession(ada);
+    renderApp('/jobs/my/posted');
+
+    expect(await screen.findByRole('heading', { name: 'My Posted Jobs' })).toBeTruthy();
   });
 
   it.each(['/applications', '/jobs/applications'])('shows My Applications at %s', async (path) => {

@@ -3,6 +3,8 @@ import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { LoginScreen } from '../features/auth/components/login-screen';
 import { RegisterScreen } from '../features/auth/components/register-screen';
 import { JobsScreen } from '../features/jobs/components/jobs-screen';
+import { MyPostedJobsScreen } from '../features/jobs/components/my-posted-jobs-screen';
+import { PostJobScreen } from '../features/jobs/components/post-job-screen';
 import { DocumentTitle, type RouteHandle } from './document-title';
 import { AppLayout } from './layouts/app-layout';
 import { AuthLayout } from './layouts/auth-layout';
@@ -72,10 +74,11 @@ export const routeTable: RouteObject[] = [
                   { index: true, element: <Navigate to="/dashboard" replace /> },
                   { path: 'dashboard', element: <DashboardRoute />, handle: titled(pageTitles.dashboard) },
                   { path: 'jobs', element: <JobsScreen />, handle: titled(pageTitles.jobs) },
+                  { path: 'jobs/post', element: <PostJobScreen />, handle: titled(pageTitles.postJob) },
                   {
-                    path: 'jobs/post',
-                    element: <PlaceholderScreen title="Post a Job" note="Posting jobs is coming soon." />,
-                    handle: titled(pageTitles.postJob),
+                    path: 'jobs/my/posted',
+                    element: <MyPostedJobsScreen />,
+                    handle: titled(pageTitles.postedJobs),
                   },
                   {
                     path: 'jobs/applications',
