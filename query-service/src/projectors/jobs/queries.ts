@@ -1,7 +1,7 @@
 import type { ApplicationJob } from '@careers/contracts/entities/application';
 import type { Job } from '@careers/contracts/entities/job';
 import type { JobListQuery } from '@careers/contracts/requests/job-list-query';
-import type { Pool } from '@careers/service-kit';
+import { type Pool, withTransaction } from '@careers/service-kit';
 import { applicationIdsOf } from '../applications/queries.ts';
 import { containsPattern, parseJobSearch, tsquerySql } from './search.ts';
 
@@ -78,10 +78,15 @@ export class JobQueries {
   }
 
   /**
-   * GET /jobs: the filters, and the search text ranked by relevance (newest first without one). One
-   * statement answers the page and the total: a narrow pass finds, counts and pages the matching ids
-   * (the filters and the newest-first order are all in indexes), then only the page's rows are read
-   * whole and joined to their posters. Closed jobs stay listed.
+   * GET /jobs: the filters, and the search text ranked by relevance (newest first without one); closed
+   * jobs stay listed. One statement answers the total and the page. The total is its own count, not a
+   * window over the page: a window has to hold every match (all 50,000 jobs for an unfiltered list)
+   * before it can emit the first row, and sort them all instead of keeping the best `limit`; measured
+   * on 50,000 jobs the separate count was 1.2 to 3 times faster on every kind of list. It reads the
+   * smallest index that covers the filters, and the page stops after `limit` rows when there is no
+   * search text (every filter is in the `jobs_newest` index). Only the page's rows are read whole and
+   * joined to their posters. A page past the end still carries the total: the count is the row that
+   * the (empty) page is left-joined to.
    */
   async search(query: JobListQuery): Promise<{ jobs: Job[]; total: number }> {
     const params: unknown[] = [];
@@ -109,29 +114,29 @@ export class JobQueries {
       where.push(`j.location_text LIKE lower(${param(containsPattern(query.location))})`);
     }
     const condition = where.length > 0 ? where.join(' AND ') : 'true';
-    const offset = (query.page - 1) * query.limit;
-    const limit = param(query.limit);
-    const skip = param(offset);
-    const { rows } = await this.pool.query<JobRow & { total: number }>(
-      `WITH page AS (
-         SELECT j.id, ${rank} AS rank, j.posted_at, count(*) OVER ()::int AS total
-           FROM ${this.s}.jobs j WHERE ${condition}
-          ORDER BY rank DESC, j.posted_at DESC, j.id DESC LIMIT ${limit} OFFSET ${skip})
-       SELECT ${jobColumns(this.s)}, page.total
-         FROM page JOIN ${this.s}.jobs j ON j.id = page.id LEFT JOIN ${this.s}.users u ON u.id = j.employer_id
-        ORDER BY page.rank DESC, page.posted_at DESC, page.id DESC`,
-      params,
-    );
-    let total = rows[0]?.total ?? 0;
-    if (rows.length === 0 && offset > 0) {
-      // Past the last page the window has no row to carry the total.
-      const count = await this.pool.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM ${this.s}.jobs j WHERE ${condition}`,
-        params.slice(0, -2),
-      );
-      total = count.rows[0]?.n ?? 0;
-    }
-    return { jobs: rows.map(toJob), total };
+    const sql = `
+      WITH total AS (SELECT count(*)::int AS n FROM ${this.s}.jobs j WHERE ${condition}),
+      page AS (
+        SELECT j.id, ${rank} AS rank, j.posted_at FROM ${this.s}.jobs j WHERE ${condition}
+         ORDER BY rank DESC, j.posted_at DESC, j.id DESC LIMIT ${param(query.limit)} OFFSET ${param((query.page - 1) * query.limit)})
+      SELECT total.n AS total, found.* FROM total LEFT JOIN (
+        SELECT ${jobColumns(this.s)}, page.rank
+          FROM page JOIN ${this.s}.jobs j ON j.id = page.id LEFT JOIN ${this.s}.users u ON u.id = j.employer_id
+      ) found ON true
+      ORDER BY found.rank DESC, found.posted_at DESC, found.id DESC`;
+    type Row = { total: number } & ({ id: null } | JobRow);
+    const { rows } = text
+      ? await withTransaction(this.pool, async (tx) => {
+          // The read model is served from memory, where reading a page at random costs about what
+          // reading the next one does. With the default cost model (4 to 1) Postgres reads every job
+          // instead of using the GIN index once a word is in about 15% of them: measured on 50,000
+          // jobs, "java" took three times longer that way.
+          await tx.query('SET LOCAL random_page_cost = 1.1');
+          return tx.query<Row>(sql, params);
+        })
+      : await this.pool.query<Row>(sql, params);
+    const jobs = rows.flatMap((row) => (row.id === null ? [] : [toJob(row)]));
+    return { jobs, total: rows[0]?.total ?? 0 };
   }
 
   /** One job, or null when there is none with that id. */

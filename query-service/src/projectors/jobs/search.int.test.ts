@@ -237,6 +237,8 @@ describe('jobs search text', () => {
       'ünïcödé 日本語 😀',
       'Entwickler München',
       'web3',
+      '日本語',
+      '١٢٣ Ⅷ',
     ]) {
       await expect(jobs.search(JobListQuery.parse({ search: text }))).resolves.toBeDefined();
     }
