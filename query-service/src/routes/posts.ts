@@ -6,9 +6,11 @@ import { requireViewer } from '../auth.ts';
 import { PROJECTIONS_VERSION_KEY } from '../projectors/runner.ts';
 import { ResponseCache } from '../response-cache.ts';
 import type { QueryRouteDeps } from './deps.ts';
+import { registerQuery } from './register-query.ts';
 
 /** GET /api/posts/feed, /api/posts/my/posts and /api/posts/:id. */
-export function registerPostQueries({ app, redis, posts }: QueryRouteDeps): void {
+export function registerPostQueries(deps: QueryRouteDeps): void {
+  const { app, redis, posts } = deps;
   // Feed pages per reader and query, valid while the read models keep their version: repeated reads
   // cost one Redis round trip. 32 MB at most.
   const cache = new ResponseCache(32 * 1024 * 1024);
@@ -36,16 +38,11 @@ export function registerPostQueries({ app, redis, posts }: QueryRouteDeps): void
     return reply.send(body);
   });
 
-  app.get(apiPath(routes.getMyPosts), async (request) => {
-    const viewerId = await requireViewer(redis, request);
-    return { data: await posts.byAuthor(viewerId) };
-  });
+  registerQuery(deps, routes.getMyPosts, async ({ viewerId }) => ({ data: await posts.byAuthor(viewerId) }));
 
-  app.get(apiPath(routes.getPost), async (request) => {
-    const viewerId = await requireViewer(redis, request);
-    // A malformed id reads like an unknown one.
-    const params = routes.getPost.params.safeParse(request.params);
-    const post = params.success ? await posts.findPost(params.data.id, viewerId) : null;
+  registerQuery(deps, routes.getPost, async ({ viewerId, params }) => {
+    // A post the viewer may not see reads like an unknown one (and a malformed id, see registerQuery).
+    const post = await posts.findPost(params.id, viewerId);
     if (!post) throw notFound(postMessages.postNotFound);
     return { data: post };
   });
