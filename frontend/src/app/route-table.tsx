@@ -2,7 +2,9 @@ import { pageTitles } from '@careers/contracts/messages';
 import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { LoginScreen } from '../features/auth/components/login-screen';
 import { RegisterScreen } from '../features/auth/components/register-screen';
+import { ApplicantsScreen } from '../features/jobs/components/applicants-screen';
 import { JobsScreen } from '../features/jobs/components/jobs-screen';
+import { MyApplicationsScreen } from '../features/jobs/components/my-applications-screen';
 import { MyPostedJobsScreen } from '../features/jobs/components/my-posted-jobs-screen';
 import { PostJobScreen } from '../features/jobs/components/post-job-screen';
 import { DocumentTitle, type RouteHandle } from './document-title';
@@ -17,9 +19,8 @@ import { JobDetailRoute } from './routes/job-detail-route';
 import { PlaceholderScreen } from './routes/placeholder-screen';
 import { SettingsRoute } from './routes/settings-route';
 
-const myApplications = (
-  <PlaceholderScreen title="My Applications" note="Tracking your job applications is coming soon." />
-);
+/** Spec, "Route table": two routes show the same screen. */
+const myApplications = <MyApplicationsScreen />;
 
 const titled = (title: string): RouteHandle => ({ title });
 
@@ -86,6 +87,11 @@ export const routeTable: RouteObject[] = [
                     handle: titled(pageTitles.applications),
                   },
                   { path: 'jobs/:id', element: <JobDetailRoute />, handle: titled(pageTitles.jobDetails) },
+                  {
+                    path: 'jobs/:id/applicants',
+                    element: <ApplicantsScreen />,
+                    handle: titled(pageTitles.applicants),
+                  },
                   { path: 'applications', element: myApplications, handle: titled(pageTitles.applications) },
                   { path: 'feed', element: <FeedRoute />, handle: titled(pageTitles.feed) },
                   {

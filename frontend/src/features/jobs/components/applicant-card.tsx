@@ -1,0 +1,90 @@
+import type { JobApplicant } from '@careers/contracts/entities/application';
+import type { EmployerApplicationStatus } from '@careers/contracts/entities/enums';
+import { applicationsScreenMessages, hiringMessages, screenMessages } from '@careers/contracts/messages';
+import { applicationMoves } from '@careers/contracts/policies/application-access';
+import { relativeTimeLabel } from '@careers/contracts/relative-time';
+import { useId, useState } from 'react';
+import { Avatar } from '../../../components/avatar';
+import { formatDateTime, useLanguage } from '../../../lib/locale';
+import { useMoveApplication } from '../api/move-application';
+import { money } from '../format';
+import { refusalMessage } from './refusal';
+import { StatusBadge } from './status-badge';
+
+function initials(person: { firstName: string; lastName: string }): string {
+  return [person.firstName, person.lastName]
+    .map((name) => Array.from(name.trim())[0] ?? '')
+    .join('')
+    .toUpperCase();
+}
+
+/**
+ * One applicant as the job's poster sees them (beyond the spec): picture or initials, name and job
+ * title, when they applied, their letter and salary, the status and every step it went through, and
+ * the moves `applicationMoves` allows from where it stands.
+ */
+export function ApplicantCard({ applicant, now }: { applicant: JobApplicant; now: Date }) {
+  const language = useLanguage();
+  const nameId = useId();
+  const move = useMoveApplication();
+  const [moving, setMoving] = useState<EmployerApplicationStatus | null>(null);
+  const person = applicant.applicant;
+  const moves = applicationMoves[applicant.status] ?? [];
+
+  function moveTo(status: EmployerApplicationStatus) {
+    if (move.isPending) return;
+    setMoving(status);
+    move.mutate({ applicationId: applicant._id, status });
+  }
+
+  return (
+    <article className="card applicant-card" aria-labelledby={nameId}>
+      <header className="applicant-header">
+        <Avatar picture={person.profilePicture} initials={initials(person)} />
+        <div>
+          <h2 className="applicant-name" id={nameId}>
+            {`${person.firstName} ${person.lastName}`.trim()}
+          </h2>
+          <p className="muted">{person.jobTitle.trim() || screenMessages.professional}</p>
+        </div>
+        <StatusBadge status={applicant.status} />
+      </header>
+      <p className="applicant-meta">
+        <time dateTime={applicant.appliedAt} title={formatDateTime(applicant.appliedAt, language)}>
+          {applicationsScreenMessages.applied(relativeTimeLabel(applicant.appliedAt, now))}
+        </time>
+        {applicant.expectedSalary !== null ? (
+          <span>{applicationsScreenMessages.expectedSalary(money(applicant.expectedSalary, language))}</span>
+        ) : null}
+      </p>
+      <p className="applicant-letter">{applicant.coverLetter}</p>
+      <ol className="status-history" aria-label={hiringMessages.statusHistory}>
+        {applicant.history.map((entry) => (
+          <li key={`${entry.status}@${entry.at}`}>
+            {hiringMessages.historyEntry(entry.status, formatDateTime(entry.at, language))}
+          </li>
+        ))}
+      </ol>
+      {moves.length > 0 ? (
+        <div className="applicant-moves">
+          {moves.map((status) => (
+            <button
+              key={status}
+              type="button"
+              className={status === 'rejected' ? 'button button-danger' : 'button'}
+              aria-disabled={move.isPending || undefined}
+              onClick={() => moveTo(status)}
+            >
+              {move.isPending && moving === status ? hiringMessages.moving : hiringMessages.moveTo(status)}
+            </button>
+          ))}
+        </div>
+      ) : null}
+      {move.isError ? (
+        <p className="action-error" role="alert">
+          {refusalMessage(move.error, hiringMessages.updateStatusFailed)}
+        </p>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,176 @@
+import type { JobApplicant } from '@careers/contracts/entities/application';
+import { serverEvents } from '@careers/contracts/sockets';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { ada, type FetchHandler, jsonReply, sentBodies, stubSession } from '../../../testing/fake-api';
+import { fakeSocket } from '../../../testing/fake-socket';
+import { adaAuthor, minutesAgo } from '../../../testing/posts';
+import { renderApp } from '../../../testing/render-app';
+import { adaEmployer, aJob, anApplicant, dataReply } from '../testing';
+
+type FetchStub = ReturnType<typeof stubSession>;
+
+const job = aJob({ title: 'Compiler Engineer', employer: adaEmployer });
+const applicantsUrl = `/api/jobs/${job._id}/applications`;
+
+/** Ada opens her job's applicants; `applicants` answers GET .../applications, `others` the rest. */
+function openApplicants(applicants: () => Response, others: FetchHandler = () => jsonReply(404, {})) {
+  const api = stubSession(ada, (method, url, init) => {
+    if (method === 'GET' && url === `/api/jobs/${job._id}`) return dataReply(job);
+    if (method === 'GET' && url === applicantsUrl) return applicants();
+    return others(method, url, init);
+  });
+  return { api, ...renderApp(`/jobs/${job._id}/applicants`) };
+}
+
+function tokensSent(api: FetchStub, url: string): Array<string | null> {
+  return api.mock.calls
+    .filter(([input, init]) => String(input) === url && (init?.method ?? 'GET') === 'GET')
+    .map(([, init]) => new Headers(init?.headers).get('x-consistency-token'));
+}
+
+const moveButtons = (card: HTMLElement) =>
+  within(card)
+    .queryAllByRole('button')
+    .map((button) => button.textContent);
+
+describe('applicants', () => {
+  it('shows each applicant, their letter, salary, status and history, and the moves allowed', async () => {
+    const pending = anApplicant(job._id, { appliedAt: minutesAgo(30) });
+    const interview = anApplicant(job._id, {
+      applicant: {
+        ...adaAuthor,
+        _id: crypto.randomUUID(),
+        firstName: 'Alan',
+        lastName: 'Turing',
+        jobTitle: '',
+      },
+      status: 'interview',
+      expectedSalary: null,
+      history: [
+        { status: 'pending', at: '2026-03-01T09:00:00.000Z' },
+        { status: 'interview', at: '2026-03-02T09:00:00.000Z' },
+      ],
+    });
+    const accepted = anApplicant(job._id, {
+      applicant: { ...adaAuthor, _id: crypto.randomUUID(), firstName: 'Edsger', lastName: 'Dijkstra' },
+      status: 'accepted',
+    });
+    openApplicants(() => dataReply([pending, interview, accepted]));
+
+    const grace = await screen.findByRole('article', { name: 'Grace Hopper' });
+    expect(screen.getByRole('heading', { name: 'Applicants for Compiler Engineer', level: 1 })).toBeTruthy();
+    expect(screen.getByText('3 applicants')).toBeTruthy();
+    const card = within(grace);
+    expect(card.getByText('GH')).toBeTruthy();
+    expect(card.getByText('Rear Admiral')).toBeTruthy();
+    expect(card.getByText('Applied 30m ago')).toBeTruthy();
+    expect(card.getByText('Expected salary: $120,000')).toBeTruthy();
+    expect(card.getByText('I wrote the first compiler.')).toBeTruthy();
+    expect(card.getByText('pending').className).toBe('status-badge status-yellow');
+    expect(within(card.getByRole('list', { name: 'Status history' })).getAllByRole('listitem')).toHaveLength(
+      1,
+    );
+    expect(moveButtons(grace)).toEqual(['Move to interview', 'Move to accepted', 'Move to rejected']);
+
+    const alan = screen.getByRole('article', { name: 'Alan Turing' });
+    expect(within(alan).getByText('Professional')).toBeTruthy();
+    expect(within(alan).queryByText(/Expected salary/)).toBeNull();
+    expect(
+      within(within(alan).getByRole('list', { name: 'Status history' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent?.split(' on ')[0]),
+    ).toEqual(['pending', 'interview']);
+    expect(moveButtons(alan)).toEqual(['Move to accepted', 'Move to rejected']);
+
+    expect(moveButtons(screen.getByRole('article', { name: 'Edsger Dijkstra' }))).toEqual([]);
+  });
+
+  it('moves an application: the badge and history change at once, then the list is read with the token', async () => {
+    const applicant = anApplicant(job._id);
+    const moved: JobApplicant = {
+      ...applicant,
+      status: 'interview',
+      history: [...applicant.history, { status: 'interview', at: new Date().toISOString() }],
+    };
+    let moves = 0;
+    const { api, user } = openApplicants(
+      () => dataReply(moves === 0 ? [applicant] : [moved]),
+      (method, url) => {
+        if (method !== 'PUT' || url !== `/api/applications/${applicant._id}/status`)
+          return jsonReply(404, {});
+        moves += 1;
+        return dataReply({ applicationId: applicant._id, jobId: job._id, status: 'interview' }, 200, {
+          'x-consistency-token': `${applicant._id}@2`,
+        });
+      },
+    );
+    const card = within(await screen.findByRole('article', { name: 'Grace Hopper' }));
+
+    await user.click(card.getByRole('button', { name: 'Move to interview' }));
+
+    expect((await card.findByText('interview')).className).toBe('status-badge status-blue');
+    expect(sentBodies(api, 'PUT', `/api/applications/${applicant._id}/status`)).toEqual([
+      { status: 'interview' },
+    ]);
+    await vi.waitFor(() => expect(tokensSent(api, applicantsUrl)).toEqual([null, `${applicant._id}@2`]));
+    expect(card.getAllByRole('button').map((button) => button.textContent)).toEqual([
+      'Move to accepted',
+      'Move to rejected',
+    ]);
+    expect(within(card.getByRole('list', { name: 'Status history' })).getAllByRole('listitem')).toHaveLength(
+      2,
+    );
+  });
+
+  it("shows a refused move in the server's words", async () => {
+    const applicant = anApplicant(job._id);
+    const { user } = openApplicants(
+      () => dataReply([applicant]),
+      () => jsonReply(409, { message: 'An application that is withdrawn cannot be moved to interview' }),
+    );
+    const card = within(await screen.findByRole('article', { name: 'Grace Hopper' }));
+
+    await user.click(card.getByRole('button', { name: 'Move to interview' }));
+
+    expect((await card.findByRole('alert')).textContent).toBe(
+      'An application that is withdrawn cannot be moved to interview',
+    );
+  });
+
+  it('says "No applicants yet" for a job nobody applied to', async () => {
+    openApplicants(() => dataReply([]));
+
+    expect(await screen.findByText('No applicants yet')).toBeTruthy();
+  });
+
+  it('says "Job not found" to anyone but the poster (the server answers 404)', async () => {
+    openApplicants(() => jsonReply(404, { message: 'Job not found' }));
+
+    expect(await screen.findByRole('heading', { name: 'Job not found' })).toBeTruthy();
+    expect(screen.queryByRole('article')).toBeNull();
+  });
+
+  it('reads the list again, with the token, when an application arrives', async () => {
+    const first = anApplicant(job._id);
+    const second = anApplicant(job._id, {
+      applicant: { ...adaAuthor, _id: crypto.randomUUID(), firstName: 'Alan', lastName: 'Turing' },
+    });
+    let calls = 0;
+    const { api } = openApplicants(() => {
+      calls += 1;
+      return dataReply(calls === 1 ? [first] : [second, first]);
+    });
+    await screen.findByRole('article', { name: 'Grace Hopper' });
+
+    await fakeSocket.push(serverEvents.jobApplicationsChanged, {
+      jobId: job._id,
+      applicationId: second._id,
+      status: 'pending',
+      consistencyToken: `${second._id}@1`,
+    });
+
+    expect(await screen.findByRole('article', { name: 'Alan Turing' })).toBeTruthy();
+    expect(tokensSent(api, applicantsUrl)).toEqual([null, `${second._id}@1`]);
+  });
+});
