@@ -1,0 +1,448 @@
+/**
+ * Jobs in two browsers at once, each with its own cookies. A (the poster) first submits an empty Post a
+ * Job form and sees every message, then posts a job and lands on My Posted Jobs. B (the applicant)
+ * finds it from the top bar's search, narrows it with a filter, opens it and applies, and sees the
+ * application in My Applications with its statistics. A opens the job's applicants and moves B's
+ * application to interview: B's badge and statistics change without a reload (application:updated),
+ * and A's counts follow B's application live (job:applications-changed). What each page saw is kept
+ * next to the screenshots, to read when a step fails.
+ */
+import { randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { serverEvents } from '@careers/contracts/sockets';
+import type { Browser, BrowserContext, Locator, Page, Response } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ARTIFACTS, launchBrowser } from './browser.ts';
+import { WEB_URL } from './topology.ts';
+
+const WAIT = 15_000;
+
+/** One signed-in person: their page, what it saw, and the socket.io packets it received. */
+interface Person {
+  label: 'poster' | 'applicant';
+  first: string;
+  last: string;
+  email: string;
+  context: BrowserContext;
+  page: Page;
+  journal: string[];
+  /** socket.io packets as text ("42[...]" an event). */
+  received: string[];
+  /** Every API request this page made: "GET /api/jobs?search=x". */
+  requests: string[];
+  /** Every document load or history change of the main frame. */
+  navigations: string[];
+}
+
+const stamp = () => new Date().toISOString().slice(11, 23);
+
+async function visible(locator: Locator, what: string): Promise<void> {
+  try {
+    await locator.waitFor({ state: 'visible', timeout: WAIT });
+  } catch {
+    throw new Error(`${what}: not visible within ${WAIT / 1000} s`);
+  }
+}
+
+/** Polls `check` until it holds, for at most WAIT; `what` says what was awaited when it does not. */
+async function until(what: string, check: () => boolean | Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + WAIT;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out after ${WAIT / 1000} s waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function at(page: Page, path: string): Promise<void> {
+  await page.waitForURL((url) => url.pathname === path, { timeout: WAIT });
+}
+
+async function shot(person: Person, name: string): Promise<void> {
+  await person.page.screenshot({ path: `${ARTIFACTS}/jobs-${person.label}-${name}.png`, fullPage: true });
+}
+
+/** Runs `action` and returns the reply of the API call it makes. */
+async function replyTo(
+  page: Page,
+  method: string,
+  path: string | RegExp,
+  action: () => Promise<unknown>,
+): Promise<Response> {
+  const matches = (pathname: string) => (typeof path === 'string' ? pathname === path : path.test(pathname));
+  const [response] = await Promise.all([
+    page.waitForResponse(
+      (reply) => reply.request().method() === method && matches(new URL(reply.url()).pathname),
+      { timeout: WAIT },
+    ),
+    action(),
+  ]);
+  return response;
+}
+
+/** socket.io packets in an engine.io message: "4" + the packet; polling joins several with \x1e. */
+function socketPackets(payload: string): string[] {
+  return payload
+    .split('\x1e')
+    .filter((message) => message.startsWith('4'))
+    .map((message) => message.slice(1));
+}
+
+async function openPerson(
+  browser: Browser,
+  label: Person['label'],
+  first: string,
+  last: string,
+): Promise<Person> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  page.setDefaultTimeout(WAIT);
+  page.setDefaultNavigationTimeout(WAIT);
+  const person: Person = {
+    label,
+    first,
+    last,
+    email: `${first.toLowerCase()}.${randomUUID().slice(0, 8)}@example.com`,
+    context,
+    page,
+    journal: [],
+    received: [],
+    requests: [],
+    navigations: [],
+  };
+  const { journal } = person;
+  const keep = (payload: string) => {
+    for (const packet of socketPackets(payload)) {
+      person.received.push(packet);
+      journal.push(`${stamp()} socket <- ${packet.slice(0, 300)}`);
+    }
+  };
+  page.on('console', (message) => {
+    if (message.type() === 'error') journal.push(`${stamp()} console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => journal.push(`${stamp()} page error: ${error.message}`));
+  page.on('framenavigated', (frame) => {
+    if (frame !== page.mainFrame()) return;
+    person.navigations.push(frame.url());
+    journal.push(`${stamp()} at ${frame.url()}`);
+  });
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/'))
+      person.requests.push(`${request.method()} ${url.pathname}${url.search}`);
+  });
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    const method = response.request().method();
+    if (url.pathname.startsWith('/api/')) {
+      journal.push(`${stamp()} ${method} ${url.pathname}${url.search} -> ${response.status()}`);
+    }
+    if (
+      url.pathname === '/socket.io/' &&
+      method === 'GET' &&
+      url.searchParams.get('transport') === 'polling'
+    ) {
+      response.text().then(keep, () => {});
+    }
+  });
+  page.on('websocket', (socket) => {
+    if (!socket.url().includes('/socket.io/')) return;
+    socket.on('framereceived', ({ payload }) => keep(payload.toString()));
+  });
+  return person;
+}
+
+function keepJournal(person: Person): void {
+  writeFileSync(`${ARTIFACTS}/jobs-${person.label}.log`, `${person.journal.join('\n')}\n`);
+}
+
+/** The socket.io events this page received, parsed: [name, payload]. */
+function eventsReceived(person: Person, name: string): Array<Record<string, unknown>> {
+  const events: Array<Record<string, unknown>> = [];
+  for (const packet of person.received) {
+    const body = packet.match(/^2\d*(\[.*)$/s)?.[1];
+    if (body === undefined) continue;
+    const [event, payload] = JSON.parse(body) as [string, Record<string, unknown>];
+    if (event === name) events.push(payload);
+  }
+  return events;
+}
+
+/** Counts the namespace connect acknowledgements: from one on, the socket is in the user's room. */
+function connects(person: Person): number {
+  return person.received.filter((packet) => packet.startsWith('0')).length;
+}
+
+async function register(person: Person): Promise<void> {
+  const { page } = person;
+  await page.goto(`${WEB_URL}/register`);
+  await visible(page.getByRole('heading', { name: 'Create your account', exact: true }), 'the register form');
+  await page.getByLabel('First name', { exact: true }).fill(person.first);
+  await page.getByLabel('Last name', { exact: true }).fill(person.last);
+  await page.getByLabel('Email', { exact: true }).fill(person.email);
+  await page.getByLabel('Password', { exact: true }).fill('jobs-e2e-password');
+  await page.getByLabel('Confirm password', { exact: true }).fill('jobs-e2e-password');
+  await page
+    .getByLabel('Account type', { exact: true })
+    .selectOption(person.label === 'poster' ? 'employer' : 'job_seeker');
+  const reply = await replyTo(page, 'POST', '/api/auth/register', () =>
+    page.getByRole('button', { name: 'Create account', exact: true }).click(),
+  );
+  expect(reply.status(), `registering ${person.email}`).toBe(201);
+  await at(page, '/dashboard');
+  await until(`${person.first}'s socket to connect`, () => connects(person) > 0);
+}
+
+/** A link of the sidebar's Quick Actions (Post a Job, My Applications). */
+function quickAction(page: Page, name: string): Locator {
+  return page
+    .getByRole('navigation', { name: 'Quick Actions', exact: true })
+    .getByRole('link', { name, exact: true });
+}
+
+/** A letters-only word no other test writes, so the full-text search finds this job alone. */
+function uniqueWord(): string {
+  return `Zy${randomUUID()
+    .replace(/-/g, '')
+    .slice(0, 8)
+    .replace(/\d/g, (digit) => 'abcdefghij'[Number(digit)] ?? 'k')}`;
+}
+
+/** The text under the control (its aria-describedby message). */
+async function messageUnder(control: Locator): Promise<string> {
+  return control.evaluate((element) => {
+    const ids: string[] = (element.getAttribute('aria-describedby') ?? '').split(' ');
+    return ids
+      .map((id: string) => element.ownerDocument.getElementById(id))
+      .filter((node) => node?.classList.contains('field-error'))
+      .map((node) => node?.textContent ?? '')
+      .join(' | ');
+  });
+}
+
+/** The statistics card of My Applications as { Total: '1', ... }. */
+async function statistics(page: Page): Promise<Record<string, string>> {
+  return page
+    .getByRole('region', { name: 'Application statistics', exact: true })
+    .evaluate((region) =>
+      Object.fromEntries(
+        [...region.querySelectorAll('dt')].map((term) => [
+          term.textContent ?? '',
+          term.nextElementSibling?.textContent ?? '',
+        ]),
+      ),
+    );
+}
+
+describe('jobs in two browsers: post, find, apply, move to interview live', () => {
+  const word = uniqueWord();
+  const title = `Compiler Engineer ${word}`;
+  const company = `Navy Labs ${word}`;
+  let browser: Browser;
+  let a: Person;
+  let b: Person;
+  let jobId = '';
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    a = await openPerson(browser, 'poster', 'Grace', 'Hopper');
+    b = await openPerson(browser, 'applicant', 'Alan', 'Turing');
+    await register(a);
+    await register(b);
+  });
+  afterAll(async () => {
+    for (const person of [a, b]) {
+      if (person) keepJournal(person);
+    }
+    await a?.context.close();
+    await b?.context.close();
+    await browser?.close();
+  });
+
+  it('A: an empty Post a Job shows every message and sends nothing; the filled form posts and lands on My Posted Jobs', async () => {
+    const { page } = a;
+    await quickAction(page, 'Post a Job').click();
+    await at(page, '/jobs/post');
+    await visible(
+      page.getByRole('heading', { name: 'Post a Job', exact: true, level: 1 }),
+      'the Post a Job form',
+    );
+    const posts = a.requests.filter((request) => request === 'POST /api/jobs').length;
+
+    await page.getByRole('button', { name: 'Post Job', exact: true }).click();
+
+    const expected: Array<[Locator, string]> = [
+      [page.getByLabel('Job title', { exact: true }), 'Job title is required'],
+      [page.getByLabel('Job description', { exact: true }), 'Job description is required'],
+      [page.getByLabel('Company name', { exact: true }), 'Company name is required'],
+      [page.getByLabel('City', { exact: true }), 'City is required'],
+      [page.getByLabel('Minimum salary', { exact: true }), 'Salary range is required'],
+    ];
+    for (const [control, message] of expected) {
+      await visible(page.getByText(message, { exact: true }), `"${message}"`);
+      expect(await messageUnder(control), `the message under the field of "${message}"`).toBe(message);
+    }
+    expect(
+      await page
+        .getByLabel('Job title', { exact: true })
+        .evaluate((element) => element === element.ownerDocument.activeElement),
+      'the first wrong field has the focus',
+    ).toBe(true);
+    await shot(a, 'empty-submit');
+    expect(a.requests.filter((request) => request === 'POST /api/jobs').length, 'POST /api/jobs sent').toBe(
+      posts,
+    );
+
+    // The spec's defaults.
+    expect(await page.getByLabel('Job type', { exact: true }).inputValue()).toBe('Full-time');
+    expect(await page.getByLabel('Work location', { exact: true }).inputValue()).toBe('Remote');
+    expect(await page.getByLabel('Experience level', { exact: true }).inputValue()).toBe('Mid Level');
+    expect(await page.getByLabel('Category', { exact: true }).inputValue()).toBe('Technology');
+
+    await page.getByLabel('Job title', { exact: true }).fill(title);
+    expect(
+      await messageUnder(page.getByLabel('Job title', { exact: true })),
+      'the title message clears',
+    ).toBe('');
+    await page
+      .getByLabel('Job description', { exact: true })
+      .fill('Build the next compiler.\nShip it to the fleet.');
+    await page.getByLabel('Job type', { exact: true }).selectOption('Contract');
+    await page.getByLabel('Requirement 1', { exact: true }).fill('Five years of COBOL');
+    await page.getByLabel('Skill name', { exact: true }).fill('COBOL');
+    await page.getByRole('button', { name: 'Add skill', exact: true }).click();
+    await page.getByLabel('Benefit 1', { exact: true }).fill('Pension');
+    await page.getByLabel('Company name', { exact: true }).fill(company);
+    await page.getByLabel('City', { exact: true }).fill('Arlington');
+    await page.getByLabel('Minimum salary', { exact: true }).fill('85000');
+    await page.getByLabel('Maximum salary', { exact: true }).fill('120000');
+    const reply = await replyTo(page, 'POST', '/api/jobs', () =>
+      page.getByRole('button', { name: 'Post Job', exact: true }).click(),
+    );
+    expect(reply.status(), 'POST /api/jobs').toBe(201);
+    jobId = ((await reply.json()) as { data: { _id: string } }).data._id;
+
+    await at(page, '/jobs/my/posted');
+    await visible(
+      page.getByRole('heading', { name: 'My Posted Jobs', exact: true, level: 1 }),
+      'My Posted Jobs',
+    );
+    const card = page.getByRole('article', { name: title, exact: true });
+    await visible(card, 'the new job in My Posted Jobs');
+    await visible(card.getByText('0 applicants', { exact: true }), '"0 applicants" on the new job');
+    await shot(a, 'posted');
+  });
+
+  it('B: finds the job from the top bar, narrows it with a filter, opens it and applies', async () => {
+    const { page } = b;
+    const search = page.getByRole('searchbox', { name: 'Search', exact: true });
+    await search.fill(`  ${word} `);
+    await search.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/jobs' && url.searchParams.get('search') === word);
+    await visible(page.getByRole('heading', { name: 'Find Jobs', exact: true, level: 1 }), 'Find Jobs');
+    const card = page.getByRole('article', { name: title, exact: true });
+    await visible(card, 'the job in the search results');
+    await visible(page.getByText('1 jobs found', { exact: true }), '"1 jobs found"');
+    expect(await page.getByRole('searchbox', { name: 'Search jobs', exact: true }).inputValue()).toBe(word);
+    await visible(card.getByText('$85,000 - $120,000 USD', { exact: true }), 'the salary on the card');
+    await visible(card.getByText(company, { exact: true }), 'the company on the card');
+
+    await page.getByLabel('Job type', { exact: true }).selectOption('Internship');
+    await visible(page.getByText('No jobs found', { exact: true }), '"No jobs found" for Internship');
+    await page.getByLabel('Job type', { exact: true }).selectOption('Contract');
+    await visible(card, 'the job again with the Contract filter');
+    expect(new URL(page.url()).searchParams.get('jobType')).toBe('Contract');
+    await shot(b, 'found');
+
+    await card.getByRole('link', { name: title, exact: true }).click();
+    await at(page, `/jobs/${jobId}`);
+    await visible(page.getByRole('heading', { name: title, exact: true, level: 1 }), 'the job detail');
+    await visible(page.getByText('0 applied', { exact: true }), '"0 applied"');
+
+    await page.getByRole('button', { name: 'Apply Now', exact: true }).click();
+    const submit = page.getByRole('button', { name: 'Submit Application', exact: true });
+    expect(await submit.isDisabled(), 'Submit Application with a blank cover letter').toBe(true);
+    await page.getByLabel('Cover Letter', { exact: true }).fill('I broke Enigma; a compiler should be fine.');
+    await page.getByLabel('Expected Salary', { exact: true }).fill('95000');
+    const reply = await replyTo(page, 'POST', `/api/jobs/${jobId}/apply`, () => submit.click());
+    expect(reply.status(), 'POST apply').toBe(201);
+
+    await visible(
+      page.getByText('Application submitted successfully!', { exact: true }),
+      'the success message',
+    );
+    await visible(page.getByText('1 applied', { exact: true }), '"1 applied" after applying');
+    expect(await page.getByLabel('Cover Letter', { exact: true }).count(), 'the form collapsed').toBe(0);
+    await shot(b, 'applied');
+  });
+
+  it('B: sees the application in My Applications with its statistics', async () => {
+    const { page } = b;
+    await quickAction(page, 'My Applications').click();
+    await at(page, '/applications');
+    await visible(
+      page.getByRole('heading', { name: 'My Applications', exact: true, level: 1 }),
+      'My Applications',
+    );
+    const card = page.getByRole('article', { name: title, exact: true });
+    await visible(card, 'the application card');
+    await visible(card.getByText('pending', { exact: true }), 'the "pending" badge');
+    await visible(card.getByText('Expected salary: $95,000', { exact: true }), 'the expected salary');
+    expect(await statistics(page)).toEqual({ Total: '1', Pending: '1', Accepted: '0', Interviews: '0' });
+    await shot(b, 'my-applications');
+  });
+
+  it("A: sees the application arrive, opens the applicants and moves it to interview; B's badge follows live", async () => {
+    const { page } = a;
+    const posted = page.getByRole('article', { name: title, exact: true });
+    // A has kept My Posted Jobs open: the new application arrived as job:applications-changed.
+    await visible(posted.getByText('1 applicant', { exact: true }), '"1 applicant" on My Posted Jobs (live)');
+    expect(
+      eventsReceived(a, serverEvents.jobApplicationsChanged).some((event) => event.jobId === jobId),
+      'A received job:applications-changed',
+    ).toBe(true);
+
+    await posted.getByRole('link', { name: 'View applicants', exact: true }).click();
+    await at(page, `/jobs/${jobId}/applicants`);
+    const applicant = page.getByRole('article', { name: 'Alan Turing', exact: true });
+    await visible(applicant, "B's application in the applicants view");
+    await visible(
+      applicant.getByText('I broke Enigma; a compiler should be fine.', { exact: true }),
+      'the letter',
+    );
+    await visible(applicant.getByText('Expected salary: $95,000', { exact: true }), 'the salary');
+
+    const bNavigations = b.navigations.length;
+    const reply = await replyTo(page, 'PUT', /^\/api\/applications\/[^/]+\/status$/, () =>
+      applicant.getByRole('button', { name: 'Move to interview', exact: true }).click(),
+    );
+    expect(reply.status(), 'PUT status').toBe(200);
+    await visible(applicant.getByText('interview', { exact: true }), 'the "interview" badge for A');
+    await shot(a, 'moved');
+
+    const bCard = b.page.getByRole('article', { name: title, exact: true });
+    await visible(
+      bCard.getByText('interview', { exact: true }),
+      "B's badge reading interview (without a reload)",
+    );
+    expect(await bCard.getByText('pending', { exact: true }).count()).toBe(0);
+    await until("B's statistics to count the interview", async () => {
+      const stats = await statistics(b.page);
+      return stats.Interviews === '1' && stats.Pending === '0';
+    });
+    expect(b.navigations.slice(bNavigations), 'navigations of B during the move').toEqual([]);
+    expect(
+      eventsReceived(b, serverEvents.applicationUpdated).some((event) => event.status === 'interview'),
+      'B received application:updated with interview',
+    ).toBe(true);
+    await shot(b, 'interview');
+  });
+
+  it('met no server error and no page error in either browser', () => {
+    for (const person of [a, b]) {
+      expect(
+        person.journal.filter((line) => / -> 5\d\d$| page error: /.test(line)),
+        `${person.first}'s server errors and page errors`,
+      ).toEqual([]);
+    }
+  });
+});
