@@ -9,6 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { serverEvents } from '@careers/contracts/sockets';
 import type { Browser, BrowserContext, Locator, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +17,23 @@ import { ARTIFACTS, launchBrowser } from './browser.ts';
 import { WEB_URL } from './topology.ts';
 
 const WAIT = 15_000;
+const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** axe-core's serious and critical findings on each screen as filled with this test's data. */
+const axeFindings: Record<string, string[]> = {};
+
+async function checkAxe(page: Page, screen: string): Promise<void> {
+  await page.addScriptTag({ path: AXE_SCRIPT });
+  axeFindings[screen] = await page.evaluate<string[]>(`
+    axe.run(document, { resultTypes: ['violations'] }).then((results) =>
+      results.violations
+        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+        .flatMap((violation) =>
+          violation.nodes.map((node) => violation.id + ': ' + node.target.join(' ') + ' :: ' + node.failureSummary),
+        ),
+    )
+  `);
+}
 
 /** One signed-in person: their page, what it saw, and the socket.io packets it received. */
 interface Person {
@@ -288,6 +306,7 @@ describe('jobs in two browsers: post, find, apply, move to interview live', () =
       'the first wrong field has the focus',
     ).toBe(true);
     await shot(a, 'empty-submit');
+    await checkAxe(page, 'Post a Job with every message');
     expect(a.requests.filter((request) => request === 'POST /api/jobs').length, 'POST /api/jobs sent').toBe(
       posts,
     );
@@ -330,6 +349,7 @@ describe('jobs in two browsers: post, find, apply, move to interview live', () =
     await visible(card, 'the new job in My Posted Jobs');
     await visible(card.getByText('0 applicants', { exact: true }), '"0 applicants" on the new job');
     await shot(a, 'posted');
+    await checkAxe(page, 'My Posted Jobs');
   });
 
   it('B: finds the job from the top bar, narrows it with a filter, opens it and applies', async () => {
@@ -352,6 +372,7 @@ describe('jobs in two browsers: post, find, apply, move to interview live', () =
     await visible(card, 'the job again with the Contract filter');
     expect(new URL(page.url()).searchParams.get('jobType')).toBe('Contract');
     await shot(b, 'found');
+    await checkAxe(page, 'Find Jobs with a result');
 
     await card.getByRole('link', { name: title, exact: true }).click();
     await at(page, `/jobs/${jobId}`);
@@ -373,6 +394,7 @@ describe('jobs in two browsers: post, find, apply, move to interview live', () =
     await visible(page.getByText('1 applied', { exact: true }), '"1 applied" after applying');
     expect(await page.getByLabel('Cover Letter', { exact: true }).count(), 'the form collapsed').toBe(0);
     await shot(b, 'applied');
+    await checkAxe(page, 'Job detail after applying');
   });
 
   it('B: sees the application in My Applications with its statistics', async () => {
@@ -389,6 +411,7 @@ describe('jobs in two browsers: post, find, apply, move to interview live', () =
     await visible(card.getByText('Expected salary: $95,000', { exact: true }), 'the expected salary');
     expect(await statistics(page)).toEqual({ Total: '1', Pending: '1', Accepted: '0', Interviews: '0' });
     await shot(b, 'my-applications');
+    await checkAxe(page, 'My Applications');
   });
 
   it("A: sees the application arrive, opens the applicants and moves it to interview; B's badge follows live", async () => {
@@ -418,6 +441,7 @@ describe('jobs in two browsers: post, find, apply, move to interview live', () =
     expect(reply.status(), 'PUT status').toBe(200);
     await visible(applicant.getByText('interview', { exact: true }), 'the "interview" badge for A');
     await shot(a, 'moved');
+    await checkAxe(page, 'Applicants');
 
     const bCard = b.page.getByRole('article', { name: title, exact: true });
     await visible(
@@ -435,6 +459,13 @@ describe('jobs in two browsers: post, find, apply, move to interview live', () =
       'B received application:updated with interview',
     ).toBe(true);
     await shot(b, 'interview');
+  });
+
+  it('met no serious or critical axe-core finding on the screens it filled', () => {
+    expect(Object.keys(axeFindings).length).toBe(6);
+    expect(Object.fromEntries(Object.entries(axeFindings).filter(([, found]) => found.length > 0))).toEqual(
+      {},
+    );
   });
 
   it('met no server error and no page error in either browser', () => {

@@ -109,7 +109,7 @@ describe('job detail: what it shows', () => {
     stubSession(ada, () => jsonReply(404, { message: 'Job not found' }));
     renderApp(`/jobs/${missing._id}`);
 
-    expect(await screen.findByRole('heading', { name: 'Job not found' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Job not found', level: 1 })).toBeTruthy();
     expect(screen.getByText("The job you're looking for doesn't exist or has been removed.")).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
   });
@@ -124,6 +124,7 @@ describe('job detail: what it shows', () => {
     const card = await screen.findByRole('alert');
     expect(within(card).getByRole('heading', { name: 'Error loading job details' })).toBeTruthy();
     expect(card.textContent).toContain('Job not found');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Job details');
   });
 });
 

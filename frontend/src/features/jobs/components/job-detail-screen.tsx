@@ -5,6 +5,7 @@ import {
   hiringMessages,
   jobMessages,
   jobScreenMessages,
+  pageTitles,
 } from '@careers/contracts/messages';
 import { Link, useLocation } from 'react-router-dom';
 import { ErrorCard } from '../../../components/error-card';
@@ -180,7 +181,10 @@ export function JobDetailScreen({ jobId, viewerId }: { jobId: string; viewerId: 
         ← {jobScreenMessages.backToJobs}
       </Link>
       {job.isPending ? <LoadingState /> : null}
-      {job.isError && isNotFound(job.error) ? <JobNotFound /> : null}
+      {job.isError && isNotFound(job.error) ? <JobNotFound level={1} /> : null}
+      {job.isError && !isNotFound(job.error) ? (
+        <h1 className="visually-hidden">{pageTitles.jobDetails}</h1>
+      ) : null}
       {job.isError && !isNotFound(job.error) ? (
         <ErrorCard
           title={errorCardTitles.jobDetails}

@@ -1,10 +1,14 @@
 import { jobMessages } from '@careers/contracts/messages';
 
-/** Spec, Job detail: "Job not found" and why. */
-export function JobNotFound() {
+/**
+ * Spec, Job detail: "Job not found" and why. On the job detail it is the screen's heading (level 1);
+ * under another screen's heading (the applicants view) it is a level 2.
+ */
+export function JobNotFound({ level = 2 }: { level?: 1 | 2 }) {
+  const Heading = level === 1 ? 'h1' : 'h2';
   return (
     <div className="card empty-state">
-      <h2 className="section-title">{jobMessages.jobNotFound}</h2>
+      <Heading className={level === 1 ? 'screen-title' : 'section-title'}>{jobMessages.jobNotFound}</Heading>
       <p>{jobMessages.jobNotFoundDetail}</p>
     </div>
   );
