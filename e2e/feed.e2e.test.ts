@@ -8,12 +8,22 @@
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { serverEvents } from '@careers/contracts/sockets';
-import type { Browser, BrowserContext, Locator, Page, Response } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS, launchBrowser } from './browser.ts';
+import {
+  at,
+  connectsIn,
+  eventsIn,
+  registerThroughForm,
+  replyTo,
+  socketPackets,
+  stamp,
+  until,
+  visible,
+  WAIT,
+} from './browser-steps.ts';
 import { WEB_URL } from './topology.ts';
-
-const WAIT = 15_000;
 
 /** One signed-in person: their page, what it saw, and the socket.io packets it exchanged. */
 interface Reader {
@@ -33,58 +43,9 @@ interface Reader {
   navigations: string[];
 }
 
-const stamp = () => new Date().toISOString().slice(11, 23);
-
-async function visible(locator: Locator, what: string): Promise<void> {
-  try {
-    await locator.waitFor({ state: 'visible', timeout: WAIT });
-  } catch {
-    throw new Error(`${what}: not visible within ${WAIT / 1000} s`);
-  }
-}
-
-/** Polls `check` until it holds, for at most WAIT; `what` says what was awaited when it does not. */
-async function until(what: string, check: () => boolean | Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + WAIT;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out after ${WAIT / 1000} s waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-async function at(page: Page, path: string): Promise<void> {
-  await page.waitForURL((url) => url.pathname === path, { timeout: WAIT });
-}
-
 async function shot(reader: Reader, name?: string): Promise<void> {
   const suffix = name === undefined ? '' : `-${name}`;
   await reader.page.screenshot({ path: `${ARTIFACTS}/feed-${reader.label}${suffix}.png` });
-}
-
-/** Runs `action` and returns the reply of the API call it makes (both settle, so nothing is left dangling). */
-async function replyTo(
-  page: Page,
-  method: string,
-  path: string | RegExp,
-  action: () => Promise<unknown>,
-): Promise<Response> {
-  const matches = (pathname: string) => (typeof path === 'string' ? pathname === path : path.test(pathname));
-  const [response] = await Promise.all([
-    page.waitForResponse(
-      (reply) => reply.request().method() === method && matches(new URL(reply.url()).pathname),
-      { timeout: WAIT },
-    ),
-    action(),
-  ]);
-  return response;
-}
-
-/** socket.io packets in an engine.io message: "4" + the packet; polling joins several with \x1e. */
-function socketPackets(payload: string): string[] {
-  return payload
-    .split('\x1e')
-    .filter((message) => message.startsWith('4'))
-    .map((message) => message.slice(1));
 }
 
 /** A page in its own context whose console errors, API replies, navigations and socket packets are kept. */
@@ -167,14 +128,7 @@ function keepJournal(reader: Reader): void {
 
 /** The socket.io events this page received, parsed: [name, payload]. */
 function eventsReceived(reader: Reader, name: string): Array<Record<string, unknown>> {
-  const events: Array<Record<string, unknown>> = [];
-  for (const packet of reader.received) {
-    const body = packet.match(/^2\d*(\[.*)$/s)?.[1];
-    if (body === undefined) continue;
-    const [event, payload] = JSON.parse(body) as [string, Record<string, unknown>];
-    if (event === name) events.push(payload);
-  }
-  return events;
+  return eventsIn(reader.received, name);
 }
 
 /** Whether this page asked the gateway to follow `postId` (post:subscribe). */
@@ -182,30 +136,16 @@ function subscribedTo(reader: Reader, postId: string): boolean {
   return reader.sent.some((packet) => packet.startsWith('2') && packet.includes(postId));
 }
 
-/** Counts the namespace connect acknowledgements: from one on, the socket is in the feed room. */
 function connects(reader: Reader): number {
-  return reader.received.filter((packet) => packet.startsWith('0')).length;
+  return connectsIn(reader.received);
 }
 
 async function register(reader: Reader): Promise<void> {
-  const { page } = reader;
-  await page.goto(`${WEB_URL}/register`);
-  await visible(page.getByRole('heading', { name: 'Create your account', exact: true }), 'the register form');
-  await page.getByLabel('First name', { exact: true }).fill(reader.first);
-  await page.getByLabel('Last name', { exact: true }).fill(reader.last);
-  await page.getByLabel('Email', { exact: true }).fill(reader.email);
-  await page.getByLabel('Password', { exact: true }).fill('feed-e2e-password');
-  await page.getByLabel('Confirm password', { exact: true }).fill('feed-e2e-password');
-  await page.getByLabel('Account type', { exact: true }).selectOption('job_seeker');
-  const reply = await replyTo(page, 'POST', '/api/auth/register', () =>
-    page.getByRole('button', { name: 'Create account', exact: true }).click(),
-  );
-  expect(reply.status(), `registering ${reader.email}`).toBe(201);
-  await at(page, '/dashboard');
-  await visible(
-    page.getByRole('heading', { name: `Welcome back, ${reader.first}!`, exact: true, level: 1 }),
-    `${reader.first}'s dashboard`,
-  );
+  await registerThroughForm(reader.page, {
+    ...reader,
+    password: 'feed-e2e-password',
+    accountType: 'job_seeker',
+  });
 }
 
 /** Opens /feed (a fresh page load) and waits for the list and for the socket to join its rooms. */

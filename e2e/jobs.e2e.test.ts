@@ -11,12 +11,22 @@ import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { serverEvents } from '@careers/contracts/sockets';
-import type { Browser, BrowserContext, Locator, Page, Response } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS, launchBrowser } from './browser.ts';
-import { WEB_URL } from './topology.ts';
+import {
+  at,
+  connectsIn,
+  eventsIn,
+  registerThroughForm,
+  replyTo,
+  socketPackets,
+  stamp,
+  until,
+  visible,
+  WAIT,
+} from './browser-steps.ts';
 
-const WAIT = 15_000;
 const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 /** axe-core's serious and critical findings on each screen as filled with this test's data. */
@@ -52,57 +62,8 @@ interface Person {
   navigations: string[];
 }
 
-const stamp = () => new Date().toISOString().slice(11, 23);
-
-async function visible(locator: Locator, what: string): Promise<void> {
-  try {
-    await locator.waitFor({ state: 'visible', timeout: WAIT });
-  } catch {
-    throw new Error(`${what}: not visible within ${WAIT / 1000} s`);
-  }
-}
-
-/** Polls `check` until it holds, for at most WAIT; `what` says what was awaited when it does not. */
-async function until(what: string, check: () => boolean | Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + WAIT;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out after ${WAIT / 1000} s waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-async function at(page: Page, path: string): Promise<void> {
-  await page.waitForURL((url) => url.pathname === path, { timeout: WAIT });
-}
-
 async function shot(person: Person, name: string): Promise<void> {
   await person.page.screenshot({ path: `${ARTIFACTS}/jobs-${person.label}-${name}.png`, fullPage: true });
-}
-
-/** Runs `action` and returns the reply of the API call it makes. */
-async function replyTo(
-  page: Page,
-  method: string,
-  path: string | RegExp,
-  action: () => Promise<unknown>,
-): Promise<Response> {
-  const matches = (pathname: string) => (typeof path === 'string' ? pathname === path : path.test(pathname));
-  const [response] = await Promise.all([
-    page.waitForResponse(
-      (reply) => reply.request().method() === method && matches(new URL(reply.url()).pathname),
-      { timeout: WAIT },
-    ),
-    action(),
-  ]);
-  return response;
-}
-
-/** socket.io packets in an engine.io message: "4" + the packet; polling joins several with \x1e. */
-function socketPackets(payload: string): string[] {
-  return payload
-    .split('\x1e')
-    .filter((message) => message.startsWith('4'))
-    .map((message) => message.slice(1));
 }
 
 async function openPerson(
@@ -173,41 +134,17 @@ function keepJournal(person: Person): void {
   writeFileSync(`${ARTIFACTS}/jobs-${person.label}.log`, `${person.journal.join('\n')}\n`);
 }
 
-/** The socket.io events this page received, parsed: [name, payload]. */
 function eventsReceived(person: Person, name: string): Array<Record<string, unknown>> {
-  const events: Array<Record<string, unknown>> = [];
-  for (const packet of person.received) {
-    const body = packet.match(/^2\d*(\[.*)$/s)?.[1];
-    if (body === undefined) continue;
-    const [event, payload] = JSON.parse(body) as [string, Record<string, unknown>];
-    if (event === name) events.push(payload);
-  }
-  return events;
-}
-
-/** Counts the namespace connect acknowledgements: from one on, the socket is in the user's room. */
-function connects(person: Person): number {
-  return person.received.filter((packet) => packet.startsWith('0')).length;
+  return eventsIn(person.received, name);
 }
 
 async function register(person: Person): Promise<void> {
-  const { page } = person;
-  await page.goto(`${WEB_URL}/register`);
-  await visible(page.getByRole('heading', { name: 'Create your account', exact: true }), 'the register form');
-  await page.getByLabel('First name', { exact: true }).fill(person.first);
-  await page.getByLabel('Last name', { exact: true }).fill(person.last);
-  await page.getByLabel('Email', { exact: true }).fill(person.email);
-  await page.getByLabel('Password', { exact: true }).fill('jobs-e2e-password');
-  await page.getByLabel('Confirm password', { exact: true }).fill('jobs-e2e-password');
-  await page
-    .getByLabel('Account type', { exact: true })
-    .selectOption(person.label === 'poster' ? 'employer' : 'job_seeker');
-  const reply = await replyTo(page, 'POST', '/api/auth/register', () =>
-    page.getByRole('button', { name: 'Create account', exact: true }).click(),
-  );
-  expect(reply.status(), `registering ${person.email}`).toBe(201);
-  await at(page, '/dashboard');
-  await until(`${person.first}'s socket to connect`, () => connects(person) > 0);
+  await registerThroughForm(person.page, {
+    ...person,
+    password: 'jobs-e2e-password',
+    accountType: person.label === 'poster' ? 'employer' : 'job_seeker',
+  });
+  await until(`${person.first}'s socket to connect`, () => connectsIn(person.received) > 0);
 }
 
 /** A link of the sidebar's Quick Actions (Post a Job, My Applications). */
