@@ -137,6 +137,11 @@ export class ProductApi {
     });
   }
 
+  /** `path`: GET /api/jobs with its query string (job-searches.ts). */
+  searchJobs(user: BenchUser, path: string, discardBody = false): Promise<Reply> {
+    return this.query.request('GET', path, { cookie: user.cookie, discardBody });
+  }
+
   getFeed(user: BenchUser, discardBody = false): Promise<Reply> {
     const path = `${apiPath(routes.getFeed)}?page=1&limit=${DEFAULT_PAGE_SIZE}`;
     return this.query.request('GET', path, { cookie: user.cookie, discardBody });

@@ -2,7 +2,8 @@
  * The same-run baselines, each started as its own process: bare Fastify with none of the product's
  * plumbing, so a ratio against it shows what the product's own path costs.
  *   insert: POST /insert does one INSERT into its own table in the same Postgres.
- *   json:   GET /feed answers, from memory, the body a real feed read returned earlier in the run.
+ *   json:   GET <path> answers, from memory, the body a real read of that path and query string
+ *           returned earlier in the run (the feed page; each search of the jobs phase).
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -34,9 +35,14 @@ if (mode === 'insert') {
     return { ok: true };
   });
 } else if (mode === 'json') {
-  // Parsed once; Fastify serialises it on every request, as any JSON route does.
-  const body: unknown = JSON.parse(readFileSync(env('BASELINE_BODY_FILE'), 'utf8'));
-  app.get('/feed', async () => body);
+  // Parsed once; Fastify serialises each on every request, as any JSON route does. The file maps
+  // `<path>?<query>` to the body text.
+  const texts = JSON.parse(readFileSync(env('BASELINE_BODY_FILE'), 'utf8')) as Record<string, string>;
+  const bodies = new Map(Object.entries(texts).map(([url, text]) => [url, JSON.parse(text) as unknown]));
+  app.get('/*', async (request, reply) => {
+    const body = bodies.get(request.url);
+    return body === undefined ? reply.code(404).send({ message: 'not recorded' }) : body;
+  });
 } else {
   throw new Error(`usage: baseline-server.ts insert|json (got ${mode})`);
 }

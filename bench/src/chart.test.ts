@@ -44,12 +44,12 @@ describe('renderHtml', () => {
   const report = sampleReport();
   const html = renderHtml({
     ...report,
-    targets: evaluateTargets(report.commands, report.propagation, report.feed),
+    targets: evaluateTargets(report.commands, report.propagation, report.feed, report.jobs),
   });
 
   it('is one self-contained page: inline SVG, no scripts, nothing fetched', () => {
     expect(html.startsWith('<!doctype html>')).toBe(true);
-    expect(html.match(/<svg /g)).toHaveLength(3);
+    expect(html.match(/<svg /g)).toHaveLength(4);
     expect(html).not.toMatch(/<script|<link|src=|href=/i);
   });
 
@@ -62,5 +62,26 @@ describe('renderHtml', () => {
     for (const phase of ['commands', 'INSERT baseline', 'propagation', 'feed', 'JSON baseline']) {
       expect(html).toContain(`>${phase}</text>`);
     }
+  });
+
+  it('adds the jobs phase: searches against their baseline, latency per kind, and the projection', () => {
+    expect(html).toContain('>job searches</text>');
+    expect(html).toContain('>job search: keywords</text>');
+    expect(html).toContain('Jobs: 1000 written through the event log and projected');
+    expect(html).toContain('1.5 s after the last append');
+    for (const phase of ['jobs write + projection', 'job search', 'search baseline']) {
+      expect(html).toContain(`>${phase}</text>`);
+    }
+  });
+
+  it('leaves the jobs charts out when the phase did not run', () => {
+    const skipped = sampleReport({ jobs: { status: 'missing', reason: 'BENCH_JOBS=0' } });
+    const page = renderHtml({
+      ...skipped,
+      targets: evaluateTargets(skipped.commands, skipped.propagation, skipped.feed, skipped.jobs),
+    });
+    expect(page.match(/<svg /g)).toHaveLength(3);
+    expect(page).not.toContain('>job searches</text>');
+    expect(page).toContain('BENCH_JOBS=0');
   });
 });

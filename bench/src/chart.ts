@@ -80,7 +80,7 @@ const latencyBars = (summary: LatencySummary): Bar[] => [
 
 /** The report as one self-contained page: the targets, then throughput, latency and CPU charts. */
 export function renderHtml(report: BenchReport): string {
-  const { commands, propagation, feed } = report;
+  const { commands, propagation, feed, jobs } = report;
   const throughput: BarGroup[] = [
     {
       label: 'commands (likes + comments)',
@@ -111,6 +111,34 @@ export function renderHtml(report: BenchReport): string {
       { label: 'feed read', bars: latencyBars(feed.app.latency) },
       { label: 'in-memory JSON', bars: latencyBars(feed.baseline.latency) },
     );
+  }
+  let projection = '';
+  if (jobs.status === 'measured') {
+    const { search, projection: p } = jobs;
+    throughput.push({
+      label: 'job searches',
+      bars: [
+        { series: 'product', value: search.app.rate },
+        { series: 'bare baseline', value: search.baseline.rate },
+      ],
+    });
+    latency.push(
+      { label: 'job search (all kinds)', bars: latencyBars(search.app.latency) },
+      ...Object.entries(search.app.byKind).map(([kind, summary]) => ({
+        label: `job search: ${kind}`,
+        bars: latencyBars(summary),
+      })),
+      { label: 'in-memory JSON (searches)', bars: latencyBars(search.baseline.latency) },
+    );
+    projection = `${barChart({
+      title: `Jobs: ${p.jobs} written through the event log and projected`,
+      unit: 'jobs/s',
+      groups: [
+        { label: 'committed to the event log', bars: [{ series: 'rate', value: p.writeRate }] },
+        { label: 'first append → all read', bars: [{ series: 'rate', value: p.eventsPerSecond }] },
+      ],
+    })}
+<p>Written in ${p.writeSeconds.toFixed(1)} s, all on the read side after ${p.projectionSeconds.toFixed(1)} s: ${p.catchUpSeconds.toFixed(1)} s after the last append.</p>`;
   }
   const phases = cpuPhases(report);
   const names = [...new Set(phases.flatMap((p) => p.usage.map((u) => u.name)))];
@@ -147,12 +175,13 @@ svg text { font: 12px system-ui, sans-serif; fill: #111827; } svg text.value { f
 <body>
 <h1>Bench ${escapeHtml(report.startedAt)}</h1>
 <p>${m.cpus} × ${escapeHtml(m.cpuModel)}, Node ${escapeHtml(m.node)}; load average before ${m.loadAverageBefore.map((l) => l.toFixed(2)).join(' ')}, after ${m.loadAverageAfter.map((l) => l.toFixed(2)).join(' ')}.
-${report.config.users} users, ${report.config.posts} posts, ${report.config.connections} connections, ${report.config.warmupSeconds} s warm-up + ${report.config.seconds} s per window.</p>
+${report.config.users} users, ${report.config.posts} posts, ${report.config.jobs} jobs, ${report.config.connections} connections, ${report.config.warmupSeconds} s warm-up + ${report.config.seconds} s per window.</p>
 <table><tr><th>target</th><th>measured</th><th>goal</th><th>result</th><th></th></tr>
 ${targetRows}
 </table>
 ${barChart({ title: 'Throughput: product vs same-run bare baseline', unit: 'requests/s', groups: throughput })}
 ${barChart({ title: 'Latency', unit: 'ms', groups: latency })}
+${projection}
 ${barChart({ title: 'CPU per process and phase', unit: '% of one core', groups: cpu })}
 </body>
 </html>

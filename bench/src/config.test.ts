@@ -2,11 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { readConfig } from './config.ts';
 
 describe('readConfig', () => {
-  it('has defaults that fit the three-minute budget', () => {
+  it('has defaults that fit the five-minute budget', () => {
     const config = readConfig({});
     expect(config.seconds).toBe(15);
     expect(config.connections).toBeGreaterThan(0);
     expect(config.openRate).toBe(0);
+    expect(config.jobs).toBe(50_000);
+  });
+
+  it('lets a quick run write fewer jobs, or none', () => {
+    expect(readConfig({ BENCH_JOBS: '2000' }).jobs).toBe(2000);
+    expect(readConfig({ BENCH_JOBS: '0' }).jobs).toBe(0);
+    expect(() => readConfig({ BENCH_JOBS: '1000000' })).toThrow(
+      /BENCH_JOBS must be a number from 0 to 200000/,
+    );
   });
 
   it('reads BENCH_* variables, ignoring blank ones', () => {

@@ -3,6 +3,7 @@ import { type BenchUser, outcomeOf, type ProductApi } from './api.ts';
 import type { BenchConfig } from './config.ts';
 import type { Meter } from './cpu.ts';
 import { type Population, pick } from './measure-setup.ts';
+import type { StartJsonBaseline } from './topology.ts';
 import { type Comparison, versusBaseline } from './versus-baseline.ts';
 
 export type FeedResult =
@@ -21,7 +22,7 @@ export type FeedResult =
 export async function measureFeed(
   api: ProductApi,
   population: Population,
-  startJsonBaseline: (body: string) => Promise<string>,
+  startJsonBaseline: StartJsonBaseline,
   config: BenchConfig,
   meter: Meter,
   progress: (line: string) => void,
@@ -51,7 +52,7 @@ export async function measureFeed(
     },
     baseline: {
       what: `in-memory JSON baseline (the same ${bodyBytes}-byte body)`,
-      url: await startJsonBaseline(sample.body),
+      url: await startJsonBaseline('feed', { '/feed': sample.body }),
       method: 'GET',
       path: '/feed',
     },

@@ -4,29 +4,33 @@ import { sampleReport } from './sample-report.ts';
 
 describe('evaluateTargets', () => {
   it('passes or misses each target against its goal', () => {
-    const { commands, propagation, feed } = sampleReport();
-    const targets = evaluateTargets(commands, propagation, feed);
+    const { commands, propagation, feed, jobs } = sampleReport();
+    const targets = evaluateTargets(commands, propagation, feed, jobs);
     expect(targets.map((t) => [t.name, t.measured, t.pass])).toEqual([
       ['commands/s vs bare INSERT/s', 0.8, true],
       ['socket push p99 (ms)', 300, false],
       ['feed reads/s vs in-memory JSON/s', 0.3, false],
+      ['job search p99 (ms)', 60, false],
+      ['job searches/s vs in-memory JSON/s', 0.3, false],
     ]);
   });
 
   it('misses the socket target when a push never arrived, even with a low p99', () => {
-    const { commands, propagation, feed } = sampleReport();
+    const { commands, propagation, feed, jobs } = sampleReport();
     const socket = { ...propagation.socket, p99: 50, missing: 3 };
-    const [, target] = evaluateTargets(commands, { ...propagation, socket }, feed);
+    const [, target] = evaluateTargets(commands, { ...propagation, socket }, feed, jobs);
     expect(target?.pass).toBe(false);
     expect(target?.detail).toContain('3 missing');
   });
 
   it('reports an unmeasured feed as not applicable, with the reason', () => {
-    const { commands, propagation } = sampleReport();
-    const [, , feed] = evaluateTargets(commands, propagation, {
-      status: 'missing',
-      reason: 'feed route missing',
-    });
+    const { commands, propagation, jobs } = sampleReport();
+    const [, , feed] = evaluateTargets(
+      commands,
+      propagation,
+      { status: 'missing', reason: 'feed route missing' },
+      jobs,
+    );
     expect(feed).toMatchObject({ measured: null, pass: null, detail: 'feed route missing' });
   });
 });
@@ -47,7 +51,7 @@ describe('formatSummary', () => {
     const report = sampleReport();
     const text = formatSummary({
       ...report,
-      targets: evaluateTargets(report.commands, report.propagation, report.feed),
+      targets: evaluateTargets(report.commands, report.propagation, report.feed, report.jobs),
     });
     expect(text).toMatch(/commands\/s \(likes \+ comments\)\s+800\s+1000\s+0\.80/);
     expect(text).toMatch(/like -> socket push \(5 sockets\)\s+15\.0 \/ 300\.0 ms \(n=3\)/);
@@ -61,6 +65,68 @@ describe('formatSummary', () => {
       feed: { status: 'missing', reason: 'feed route missing: GET /posts/feed answered 404' },
     });
     expect(formatSummary(report)).toContain('feed route missing: GET /posts/feed answered 404');
-    expect(cpuPhases(report).map((p) => p.phase)).toEqual(['commands', 'INSERT baseline', 'propagation']);
+    const phases = cpuPhases(report).map((p) => p.phase);
+    expect(phases).not.toContain('feed');
+    expect(phases).not.toContain('JSON baseline');
+  });
+});
+
+describe('the jobs phase in the summary', () => {
+  const report = sampleReport();
+  const text = formatSummary({
+    ...report,
+    targets: evaluateTargets(report.commands, report.propagation, report.feed, report.jobs),
+  });
+
+  it('shows writing, projection and catch-up', () => {
+    expect(text).toMatch(/jobs written \(1000, 1000 a transaction, 3 at once\)\s+2000\/s in 0\.5 s/);
+    expect(text).toMatch(/jobs projected, first append -> all on the read side\s+500 events\/s in 2\.0 s/);
+    expect(text).toMatch(/read side caught up after the last append\s+1\.5 s/);
+  });
+
+  it('compares searches with the baseline, with latency per kind of search', () => {
+    expect(text).toMatch(/job searches\/s \(4 searches in turn\)\s+300\s+1000\s+0\.30/);
+    expect(text).toMatch(/ {2}keywords p50 \/ p99\s+10\.0 \/ 60\.0 ms \(n=2\)/);
+    expect(text).toMatch(/job search p99 \(ms\)\s+60\.00\s+<= 50\s+MISS\s+3 searches on 1000 jobs/);
+    expect(text).toMatch(
+      /job searches\/s vs in-memory JSON\/s\s+0\.30\s+>= 0\.5\s+MISS\s+300 vs 1000 per second/,
+    );
+  });
+
+  it('names the three searches slowest on their own, as a person would type them', () => {
+    expect(text).toContain(
+      'job searches slowest alone: ?search=engineer 30.0 ms (400 matches), ' +
+        '?search="machine learning" 12.0 ms (20 matches), ?workLocation=Remote 5.0 ms (300 matches)',
+    );
+  });
+
+  it('meters CPU while projecting, searching and serving the baseline', () => {
+    expect(
+      cpuPhases(report)
+        .map((p) => p.phase)
+        .slice(-3),
+    ).toEqual(['jobs write + projection', 'job search', 'search baseline']);
+  });
+
+  it('passes a p99 of exactly the goal', () => {
+    const { commands, propagation, feed, jobs } = sampleReport();
+    if (jobs.status !== 'measured') throw new Error('the sample measures jobs');
+    const search = {
+      ...jobs.search,
+      app: { ...jobs.search.app, latency: { ...jobs.search.app.latency, p99: 50 } },
+    };
+    const [p99] = evaluateTargets(commands, propagation, feed, { ...jobs, search }).slice(-2);
+    expect(p99).toMatchObject({ measured: 50, pass: true });
+  });
+
+  it('says why jobs were not measured, with both targets not applicable', () => {
+    const skipped = sampleReport({ jobs: { status: 'missing', reason: 'BENCH_JOBS=0' } });
+    const targets = evaluateTargets(skipped.commands, skipped.propagation, skipped.feed, skipped.jobs);
+    expect(targets.slice(-2).map((t) => [t.measured, t.pass, t.detail])).toEqual([
+      [null, null, 'BENCH_JOBS=0'],
+      [null, null, 'BENCH_JOBS=0'],
+    ]);
+    expect(formatSummary({ ...skipped, targets })).toMatch(/^jobs\s+BENCH_JOBS=0$/m);
+    expect(cpuPhases(skipped).map((p) => p.phase)).not.toContain('job search');
   });
 });

@@ -1,7 +1,9 @@
 import type { BenchConfig } from './config.ts';
 import type { CpuUsage } from './cpu.ts';
+import { readableSearch } from './job-searches.ts';
 import type { CommandsResult } from './measure-commands.ts';
 import type { FeedResult } from './measure-feed.ts';
+import type { JobsResult } from './measure-jobs.ts';
 import type { PropagationResult } from './measure-propagation.ts';
 
 export interface BenchReport {
@@ -21,6 +23,7 @@ export interface BenchReport {
   commands: CommandsResult;
   propagation: PropagationResult;
   feed: FeedResult;
+  jobs: JobsResult;
   targets: TargetResult[];
 }
 
@@ -36,10 +39,48 @@ export interface TargetResult {
 const fixed = (value: number | null | undefined, digits = 2) =>
   value === null || value === undefined || !Number.isFinite(value) ? '-' : value.toFixed(digits);
 
+/** The jobs phase's goals: searching 50,000 jobs stays interactive and close to serving from memory. */
+export const JOB_SEARCH_P99_MS = 50;
+export const JOB_SEARCH_RATIO = 0.5;
+
+function jobTargets(jobs: JobsResult): TargetResult[] {
+  const p99 = {
+    name: 'job search p99 (ms)',
+    target: `<= ${JOB_SEARCH_P99_MS}`,
+  };
+  const ratio = {
+    name: 'job searches/s vs in-memory JSON/s',
+    target: `>= ${JOB_SEARCH_RATIO}`,
+  };
+  if (jobs.status !== 'measured') {
+    return [
+      { ...p99, measured: null, pass: null, detail: jobs.reason },
+      { ...ratio, measured: null, pass: null, detail: jobs.reason },
+    ];
+  }
+  const { search, projection } = jobs;
+  const measured = search.app.latency.count > 0 ? search.app.latency.p99 : null;
+  return [
+    {
+      ...p99,
+      measured,
+      pass: measured === null ? null : measured <= JOB_SEARCH_P99_MS,
+      detail: `${search.app.latency.count} searches on ${projection.jobs} jobs`,
+    },
+    {
+      ...ratio,
+      measured: search.ratio,
+      pass: search.ratio >= JOB_SEARCH_RATIO,
+      detail: `${fixed(search.app.rate, 0)} vs ${fixed(search.baseline.rate, 0)} per second`,
+    },
+  ];
+}
+
 export function evaluateTargets(
   commands: CommandsResult,
   propagation: PropagationResult,
   feed: FeedResult,
+  jobs: JobsResult,
 ): TargetResult[] {
   const socket = propagation.socket;
   const socketMeasured = socket.count > 0 ? socket.p99 : null;
@@ -73,6 +114,7 @@ export function evaluateTargets(
           pass: null,
           detail: feed.reason,
         },
+    ...jobTargets(jobs),
   ];
 }
 
@@ -109,11 +151,58 @@ export function cpuPhases(report: BenchReport): Array<{ phase: string; usage: Cp
       { phase: 'JSON baseline', usage: report.feed.cpu.baseline },
     );
   }
+  if (report.jobs.status === 'measured') {
+    phases.push(
+      { phase: 'jobs write + projection', usage: report.jobs.projection.cpu },
+      { phase: 'job search', usage: report.jobs.search.cpu.app },
+      { phase: 'search baseline', usage: report.jobs.search.cpu.baseline },
+    );
+  }
   return phases;
 }
 
+/** The jobs phase's rows of the summary table: writing and projecting, then searching. */
+export function jobRows(jobs: JobsResult): string[][] {
+  if (jobs.status !== 'measured') return [['jobs', jobs.reason, '', '']];
+  const { projection: p, search } = jobs;
+  const rows = [
+    [
+      `jobs written (${p.jobs}, ${p.jobsPerTransaction} a transaction, ${p.transactionsAtOnce} at once)`,
+      `${fixed(p.writeRate, 0)}/s in ${fixed(p.writeSeconds, 1)} s`,
+      '',
+      '',
+    ],
+    [
+      'jobs projected, first append -> all on the read side',
+      `${fixed(p.eventsPerSecond, 0)} events/s in ${fixed(p.projectionSeconds, 1)} s`,
+      '',
+      '',
+    ],
+    ['  read side caught up after the last append', `${fixed(p.catchUpSeconds, 1)} s`, '', ''],
+    [
+      `job searches/s (${search.searches.length} searches in turn)`,
+      fixed(search.app.rate, 0),
+      fixed(search.baseline.rate, 0),
+      fixed(search.ratio),
+    ],
+    ['  latency p50 / p99', latency(search.app.latency), latency(search.baseline.latency), ''],
+  ];
+  for (const [kind, summary] of Object.entries(search.app.byKind)) {
+    rows.push([`  ${kind} p50 / p99`, latency(summary), '', '']);
+  }
+  return rows;
+}
+
+/** The three searches slowest when sent alone, with how many jobs each matched. */
+export function slowestSearches(jobs: Extract<JobsResult, { status: 'measured' }>): string {
+  const slowest = [...jobs.search.searches].sort((a, b) => b.unloadedMs - a.unloadedMs).slice(0, 3);
+  return `job searches slowest alone: ${slowest
+    .map((s) => `${readableSearch(s.path)} ${fixed(s.unloadedMs, 1)} ms (${s.matches} matches)`)
+    .join(', ')}`;
+}
+
 export function formatSummary(report: BenchReport): string {
-  const { commands, propagation, feed } = report;
+  const { commands, propagation, feed, jobs } = report;
   const rows: string[][] = [
     ['', 'product', 'baseline', 'ratio'],
     [
@@ -144,6 +233,7 @@ export function formatSummary(report: BenchReport): string {
   } else {
     rows.push(['feed reads/s', feed.reason, '', '']);
   }
+  rows.push(...jobRows(jobs));
 
   const targets = [
     ['target', 'measured', 'goal', 'result', ''],
@@ -173,6 +263,12 @@ export function formatSummary(report: BenchReport): string {
           ['JSON baseline', feed.baseline.errors],
         ]
       : []),
+    ...(jobs.status === 'measured'
+      ? [
+          ['job search', jobs.search.app.errors],
+          ['search baseline', jobs.search.baseline.errors],
+        ]
+      : []),
   ] as Array<[string, Record<string, number>]>;
   const errorLines = errors
     .filter(([, counts]) => Object.keys(counts).length > 0)
@@ -190,6 +286,7 @@ export function formatSummary(report: BenchReport): string {
       (propagation.skippedBusy > 0
         ? `, ${propagation.skippedBusy} arrivals skipped (that user's like on that post still awaited)`
         : ''),
+    ...(jobs.status === 'measured' ? [slowestSearches(jobs)] : []),
     ...(errorLines.length > 0 ? ['errors:', ...errorLines] : []),
   ];
   return [table(rows), '', table(targets), '', table(cpu), '', ...notes].join('\n');

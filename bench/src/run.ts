@@ -2,7 +2,8 @@
  * `npm run bench`: starts its own copy of the product and two bare baselines, loads them, and writes
  * bench/reports/{<timestamp>.json,latest.json,latest.html}. Phases:
  *   1 topology  2 users and posts  3 commands vs bare INSERT  4 like propagation (GET and socket)
- *   5 feed reads vs in-memory JSON. Knobs: see config.ts (BENCH_SECONDS, BENCH_CONNECTIONS, ...).
+ *   5 feed reads vs in-memory JSON  6 jobs: 50,000 through the write path, then searches vs in-memory
+ *   JSON. Knobs: see config.ts (BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_JOBS, ...).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -12,6 +13,7 @@ import { readConfig } from './config.ts';
 import { clockTicksPerSecond, type Meter, type MeteredProcess, stackProcesses } from './cpu.ts';
 import { measureCommands } from './measure-commands.ts';
 import { measureFeed } from './measure-feed.ts';
+import { measureJobs } from './measure-jobs.ts';
 import { measurePropagation } from './measure-propagation.ts';
 import { populate } from './measure-setup.ts';
 import { type BenchReport, evaluateTargets, formatSummary } from './report.ts';
@@ -57,8 +59,9 @@ const abort = (why: string, code: number) => {
 };
 process.once('SIGINT', () => abort('interrupted', 130));
 process.once('SIGTERM', () => abort('terminated', 143));
-// Bounded whatever happens: a generous ceiling over the planned windows.
-const ceilingSeconds = 180 + 6 * (config.warmupSeconds + config.seconds);
+// Bounded whatever happens: a generous ceiling over the planned windows and the jobs to write (a
+// second per 100 jobs, several times what writing and projecting them takes on two cores).
+const ceilingSeconds = 180 + 8 * (config.warmupSeconds + config.seconds) + config.jobs / 100;
 setTimeout(
   () => abort(`still running after ${ceilingSeconds} s; giving up`, 1),
   ceilingSeconds * 1000,
@@ -66,7 +69,7 @@ setTimeout(
 
 try {
   progress(
-    `phase 1/5: starting command-service, query-service, projector, realtime-gateway and the INSERT baseline`,
+    `phase 1/6: starting command-service, query-service, projector, realtime-gateway and the INSERT baseline`,
   );
   const running = createTopology({ poolSize: config.poolSize });
   topology = running;
@@ -91,14 +94,14 @@ try {
   );
 
   progress(
-    `phase 2/5: registering ${config.users} users (scrypt 2^${SCRYPT_LOG_N}) and publishing ${config.posts} posts`,
+    `phase 2/6: registering ${config.users} users (scrypt 2^${SCRYPT_LOG_N}) and publishing ${config.posts} posts`,
   );
   const setupStart = performance.now();
   const population = await populate(api, config, progress);
   const setupSeconds = (performance.now() - setupStart) / 1000;
   running.assertAlive();
 
-  progress('phase 3/5: command throughput, closed loop, against a bare INSERT endpoint');
+  progress('phase 3/6: command throughput, closed loop, against a bare INSERT endpoint');
   const commands = await measureCommands(
     api,
     population,
@@ -110,7 +113,7 @@ try {
   running.assertAlive();
 
   const rate = config.openRate > 0 ? config.openRate : Math.max(1, commands.app.rate / 2);
-  progress(`phase 4/5: like propagation at ${rate.toFixed(0)}/s (half the command rate), open loop`);
+  progress(`phase 4/6: like propagation at ${rate.toFixed(0)}/s (half the command rate), open loop`);
   const propagation = await measurePropagation(
     api,
     population,
@@ -122,9 +125,14 @@ try {
   );
   running.assertAlive();
 
-  progress('phase 5/5: feed reads, closed loop, against a bare in-memory JSON endpoint');
+  progress('phase 5/6: feed reads, closed loop, against a bare in-memory JSON endpoint');
   const feed = await measureFeed(api, population, running.startJsonBaseline, config, meter, progress);
   if (feed.status === 'missing') progress(`  ${feed.reason}: phase skipped`);
+  running.assertAlive();
+
+  progress('phase 6/6: jobs through the write path, then searches, closed loop, against in-memory JSON');
+  const jobs = await measureJobs(api, population, running, config, meter, progress);
+  if (jobs.status === 'missing') progress(`  ${jobs.reason}: phase skipped`);
   running.assertAlive();
   await api.command.close();
   await api.query.close();
@@ -150,7 +158,8 @@ try {
     commands,
     propagation,
     feed,
-    targets: evaluateTargets(commands, propagation, feed),
+    jobs,
+    targets: evaluateTargets(commands, propagation, feed, jobs),
   };
   mkdirSync(REPORTS, { recursive: true });
   const json = `${JSON.stringify(report, null, 2)}\n`;

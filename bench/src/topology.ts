@@ -33,16 +33,24 @@ export interface BenchTopology {
   ns: TestNamespace;
   /** Filled in by start(). */
   urls: Urls;
+  /** The Postgres both services use, and their schemas (the bench writes jobs and reads checkpoints). */
+  databaseUrl: string;
+  schemas: { command: string; query: string };
   /** Starts the services and the INSERT baseline; resolves once each answers its health check. */
   start(): Promise<void>;
   processes(): MeteredProcess[];
-  /** Starts the in-memory JSON baseline serving `body`; resolves to its URL. */
-  startJsonBaseline(body: string): Promise<string>;
+  /**
+   * Starts an in-memory JSON baseline (process `baseline-<name>`) answering each GET whose path and
+   * query string is a key of `bodies` with that body; resolves to its URL.
+   */
+  startJsonBaseline(name: string, bodies: Record<string, string>): Promise<string>;
   /** Throws if a process this topology started has died. */
   assertAlive(): void;
   /** Kills every process started so far and removes the namespace; safe to call at any point. */
   stop(): Promise<void>;
 }
+
+export type StartJsonBaseline = BenchTopology['startJsonBaseline'];
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -61,7 +69,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export function createTopology(options: { poolSize: number }): BenchTopology {
   const ns = testNamespace('bench');
   const baselineSchema = `t_${ns.id}_base`;
-  const bodyFile = `${tmpdir()}/careers-bench-${ns.id}-feed.json`;
+  const bodyFile = (name: string) => `${tmpdir()}/careers-bench-${ns.id}-${name}.json`;
+  const bodyFiles: string[] = [];
   const databaseUrl = loadConfig(baseEnv, ns.commandEnv).DATABASE_URL;
   // Production settings rather than the test-file ones testNamespace picks (a small pool, 2
   // partitions, a fast relay poll, every answer checked against the route table), except the scrypt cost: 2^14 instead of 2^17, so that registering
@@ -136,6 +145,8 @@ export function createTopology(options: { poolSize: number }): BenchTopology {
   const topology: BenchTopology = {
     ns,
     urls: { command: '', query: '', gateway: '', insertBaseline: '' },
+    databaseUrl,
+    schemas: { command: String(ns.commandEnv.DB_SCHEMA), query: String(ns.queryEnv.DB_SCHEMA) },
     async start() {
       const [command, query, gateway, insert] = await Promise.all([
         freePort(),
@@ -185,15 +196,17 @@ export function createTopology(options: { poolSize: number }): BenchTopology {
               },
             ],
       ),
-    async startJsonBaseline(body) {
-      writeFileSync(bodyFile, body);
+    async startJsonBaseline(name, bodies) {
+      const file = bodyFile(name);
+      bodyFiles.push(file);
+      writeFileSync(file, JSON.stringify(bodies));
       const port = await freePort();
       run(
-        'baseline-json',
+        `baseline-${name}`,
         ['bench/src/baseline-server.ts', 'json'],
-        baseline(port, { BASELINE_BODY_FILE: bodyFile }),
+        baseline(port, { BASELINE_BODY_FILE: file }),
       );
-      await ready('JSON baseline', `http://127.0.0.1:${port}/healthz`);
+      await ready(`${name} JSON baseline`, `http://127.0.0.1:${port}/healthz`);
       return `http://127.0.0.1:${port}`;
     },
     assertAlive() {
@@ -209,7 +222,7 @@ export function createTopology(options: { poolSize: number }): BenchTopology {
       await Promise.all(exits);
       clearTimeout(timer);
       process.removeListener('exit', onExit);
-      rmSync(bodyFile, { force: true });
+      for (const file of bodyFiles) rmSync(file, { force: true });
       await ns.cleanup();
       const client = new pg.Client({ connectionString: databaseUrl });
       await client.connect();

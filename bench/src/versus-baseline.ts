@@ -20,7 +20,8 @@ export async function versusBaseline(options: {
   meter: Meter;
   progress: (line: string) => void;
   product: { what: string; send: () => Promise<Outcome> };
-  baseline: { what: string; url: string; method: 'GET' | 'POST'; path: string };
+  /** `path`: one path, or the next path of a mix on each request. */
+  baseline: { what: string; url: string; method: 'GET' | 'POST'; path: string | (() => string) };
 }): Promise<Comparison> {
   const { config, meter, progress } = options;
   const measure = async (what: string, send: () => Promise<Outcome>) => {
@@ -47,7 +48,9 @@ export async function versusBaseline(options: {
   const endpoint = new Endpoint(url, config.connections);
   try {
     const baseline = await measure(options.baseline.what, async () => {
-      const reply = await endpoint.request(method, path, { discardBody: true });
+      const reply = await endpoint.request(method, typeof path === 'string' ? path : path(), {
+        discardBody: true,
+      });
       return reply.status === 200 ? { ok: true } : { ok: false, error: `HTTP ${reply.status}` };
     });
     return {

@@ -1,0 +1,173 @@
+import { API_PREFIX, routes } from '@careers/contracts/routes';
+import { type BenchUser, HttpStatusError, outcomeOf, type ProductApi } from './api.ts';
+import type { BenchConfig } from './config.ts';
+import type { Meter } from './cpu.ts';
+import { JOB_BOARD_SEED, jobPostings } from './job-generator.ts';
+import {
+  type JobSearch,
+  type JobSearchKind,
+  jobSearchMix,
+  jobSearchPath,
+  readableSearch,
+} from './job-searches.ts';
+import { type Population, pick } from './measure-setup.ts';
+import { percentile } from './stats.ts';
+import type { BenchTopology } from './topology.ts';
+import { type Comparison, versusBaseline } from './versus-baseline.ts';
+import { type JobsProjection, writeJobs } from './write-jobs.ts';
+
+/** One search of the mix as the product answered it before the load, on the full board. */
+export interface RecordedSearch {
+  kind: JobSearchKind;
+  path: string;
+  /** `pagination.totalJobs`: how many jobs it matched. */
+  matches: number;
+  bodyBytes: number;
+  /** Median of UNLOADED_RUNS requests sent one at a time (ms): which searches are slow on their own. */
+  unloadedMs: number;
+}
+
+export type JobsResult =
+  | {
+      status: 'measured';
+      seed: number;
+      projection: JobsProjection;
+      /** `app.byKind`: latency per kind of search. */
+      search: Comparison & { searches: RecordedSearch[] };
+    }
+  | { status: 'missing'; reason: string };
+
+const UNLOADED_RUNS = 5;
+
+/** Hands out the mix's items in turn, from any number of workers: each kind gets its share exactly. */
+export function inTurn<T>(items: readonly T[]): () => T {
+  let next = 0;
+  return () => {
+    const item = items[next % items.length] as T;
+    next++;
+    return item;
+  };
+}
+
+async function record(
+  api: ProductApi,
+  user: BenchUser,
+  search: JobSearch,
+): Promise<RecordedSearch & { body: string }> {
+  const path = jobSearchPath(search.query);
+  const times: number[] = [];
+  let body = '';
+  for (let i = 0; i < UNLOADED_RUNS; i++) {
+    const sentAt = performance.now();
+    const reply = await api.searchJobs(user, path);
+    times.push(performance.now() - sentAt);
+    if (reply.status !== routes.listJobs.status) throw new HttpStatusError(`GET ${path}`, reply);
+    body = reply.body;
+  }
+  const { pagination } = JSON.parse(body) as { pagination: { totalJobs: number } };
+  return {
+    kind: search.kind,
+    path,
+    matches: pagination.totalJobs,
+    bodyBytes: Buffer.byteLength(body),
+    unloadedMs:
+      Math.round(
+        percentile(
+          times.sort((a, b) => a - b),
+          50,
+        ) * 100,
+      ) / 100,
+    body,
+  };
+}
+
+/**
+ * Writes `config.jobs` jobs through the write path and times the read side catching up (write-jobs.ts),
+ * then signed-in users run the search mix (job-searches.ts) in a closed loop, against a bare endpoint
+ * answering from memory the bodies the product gave for the same searches, under the same concurrency.
+ */
+export async function measureJobs(
+  api: ProductApi,
+  population: Population,
+  topology: Pick<BenchTopology, 'databaseUrl' | 'schemas' | 'startJsonBaseline' | 'assertAlive'>,
+  config: BenchConfig,
+  meter: Meter,
+  progress: (line: string) => void,
+): Promise<JobsResult> {
+  if (config.jobs === 0) return { status: 'missing', reason: 'BENCH_JOBS=0' };
+  const reader = population.users[0] as BenchUser;
+  const probe = await api.searchJobs(reader, jobSearchPath({}));
+  if (probe.status === 404) {
+    return {
+      status: 'missing',
+      reason: `jobs route missing: GET ${API_PREFIX}${routes.listJobs.path} answered 404`,
+    };
+  }
+  if (probe.status !== routes.listJobs.status) {
+    return {
+      status: 'missing',
+      reason: `jobs route failed: HTTP ${probe.status} ${probe.body.slice(0, 200)}`,
+    };
+  }
+
+  progress(
+    `writing ${config.jobs} jobs (seed ${JOB_BOARD_SEED}) through the event log, relay, Kafka and projector`,
+  );
+  const projection = await writeJobs({
+    databaseUrl: topology.databaseUrl,
+    schemas: topology.schemas,
+    jobs: jobPostings(
+      { seed: JOB_BOARD_SEED, employerIds: population.users.map((u) => u.id), now: new Date() },
+      config.jobs,
+    ),
+    count: config.jobs,
+    meter,
+    assertAlive: topology.assertAlive,
+    progress,
+  });
+
+  const recorded: Array<RecordedSearch & { body: string }> = [];
+  for (const search of jobSearchMix) recorded.push(await record(api, reader, search));
+  const searches = recorded.map(({ body: _, ...rest }) => rest);
+  const slowest = [...searches].sort((a, b) => b.unloadedMs - a.unloadedMs).slice(0, 3);
+  progress(
+    `recorded ${recorded.length} searches; slowest alone: ` +
+      slowest.map((s) => `${readableSearch(s.path)} ${s.unloadedMs} ms (${s.matches} matches)`).join(', '),
+  );
+  const nextSearch = inTurn(
+    jobSearchMix.map((search, i) => ({ kind: search.kind, path: searches[i]?.path ?? '' })),
+  );
+  const nextPath = inTurn(searches.map((s) => s.path));
+  const meanBytes = Math.round(searches.reduce((sum, s) => sum + s.bodyBytes, 0) / searches.length);
+  const comparison = await versusBaseline({
+    config,
+    meter,
+    progress,
+    product: {
+      what: `job searches (${searches.length} in turn, on ${config.jobs} jobs)`,
+      send: async () => {
+        const { kind, path } = nextSearch();
+        return outcomeOf(
+          await api.searchJobs(pick(population.users), path, true),
+          routes.listJobs.status,
+          kind,
+        );
+      },
+    },
+    baseline: {
+      what: `in-memory JSON baseline (the same ${searches.length} bodies, ${meanBytes} bytes on average)`,
+      url: await topology.startJsonBaseline(
+        'jobs',
+        Object.fromEntries(recorded.map((r) => [r.path, r.body])),
+      ),
+      method: 'GET',
+      path: nextPath,
+    },
+  });
+  progress(
+    `  p99 by kind: ${Object.entries(comparison.app.byKind)
+      .map(([kind, l]) => `${kind} ${l.p99} ms`)
+      .join(', ')}`,
+  );
+  return { status: 'measured', seed: JOB_BOARD_SEED, projection, search: { ...comparison, searches } };
+}
