@@ -28,7 +28,8 @@ export function ApplicantsScreen() {
   return (
     <section className="screen applicants-screen">
       <Link to="/jobs/my/posted" className="button button-ghost back-link">
-        ← {hiringMessages.myPostedJobs}
+        <span aria-hidden="true">← </span>
+        {hiringMessages.myPostedJobs}
       </Link>
       <header className="screen-header">
         <h1 className="screen-title">{title}</h1>

@@ -12,6 +12,37 @@ export interface JobLinkState {
   jobsSearch?: string;
 }
 
+/** A job card's title (a link to the job, with where to come back to) and its type and Closed badges. */
+export function JobCardHeader({ job, titleId, state }: { job: Job; titleId: string; state?: JobLinkState }) {
+  return (
+    <header className="job-card-header">
+      <h2 className="job-card-title" id={titleId}>
+        <Link to={`/jobs/${job._id}`} state={state}>
+          {job.title}
+        </Link>
+      </h2>
+      <div className="job-badges">
+        <span className="badge">{job.jobType}</span>
+        {job.status === 'closed' ? <ClosedBadge text={hiringMessages.closedBadge} /> : null}
+      </div>
+    </header>
+  );
+}
+
+/** A screen's title with the Post a Job button beside it (Find Jobs, My Posted Jobs). */
+export function JobsScreenHeader({ title }: { title: string }) {
+  return (
+    <header className="screen-header">
+      <h1 className="screen-title">{title}</h1>
+      <div className="screen-actions">
+        <Link to="/jobs/post" className="button">
+          {jobScreenMessages.postAJob}
+        </Link>
+      </div>
+    </header>
+  );
+}
+
 /**
  * Spec, Jobs list: title, jobType badge, company or employer name, work location and city, experience
  * level, salary, a two-line description, the first 3 skills and "+N more". A closed job says so.
@@ -24,17 +55,7 @@ export function JobCard({ job, listSearch }: { job: Job; listSearch: string }) {
   const state: JobLinkState = { jobsSearch: listSearch };
   return (
     <article className="card job-card" aria-labelledby={titleId}>
-      <header className="job-card-header">
-        <h2 className="job-card-title" id={titleId}>
-          <Link to={`/jobs/${job._id}`} state={state}>
-            {job.title}
-          </Link>
-        </h2>
-        <div className="job-badges">
-          <span className="badge">{job.jobType}</span>
-          {job.status === 'closed' ? <ClosedBadge text={hiringMessages.closedBadge} /> : null}
-        </div>
-      </header>
+      <JobCardHeader job={job} titleId={titleId} state={state} />
       <p className="job-employer">{employerLabel(job)}</p>
       <ul className="job-facts">
         <li>{placeText(job.workLocation, job.location)}</li>

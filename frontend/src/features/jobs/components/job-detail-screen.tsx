@@ -178,7 +178,8 @@ export function JobDetailScreen({ jobId, viewerId }: { jobId: string; viewerId: 
   return (
     <section className="screen job-detail-screen">
       <Link to={back} className="button button-ghost back-link">
-        ← {jobScreenMessages.backToJobs}
+        <span aria-hidden="true">← </span>
+        {jobScreenMessages.backToJobs}
       </Link>
       {job.isPending ? <LoadingState /> : null}
       {job.isError && isNotFound(job.error) ? <JobNotFound level={1} /> : null}

@@ -7,13 +7,13 @@ import {
   jobScreenMessages,
 } from '@careers/contracts/messages';
 import { type FormEvent, useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { ErrorCard } from '../../../components/error-card';
 import { LoadingState } from '../../../components/loading-state';
 import { SelectField } from '../../../components/select-field';
 import { errorMessageOf } from '../../../lib/api-client';
 import { type JobFilters, useJobList } from '../api/list-jobs';
-import { JobCard } from './job-card';
+import { JobCard, JobsScreenHeader } from './job-card';
 import { Pagination } from './pagination';
 
 type FilterName = 'jobType' | 'workLocation' | 'experienceLevel';
@@ -94,14 +94,7 @@ export function JobsScreen() {
 
   return (
     <section className="screen jobs-screen">
-      <header className="screen-header">
-        <h1 className="screen-title">{jobScreenMessages.findJobs}</h1>
-        <div className="screen-actions">
-          <Link to="/jobs/post" className="button">
-            {jobScreenMessages.postAJob}
-          </Link>
-        </div>
-      </header>
+      <JobsScreenHeader title={jobScreenMessages.findJobs} />
       <div className="card jobs-filters">
         <search className="jobs-search" aria-label={jobScreenMessages.searchLabel}>
           <form onSubmit={submitSearch}>

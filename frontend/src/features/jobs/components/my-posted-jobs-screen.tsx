@@ -10,8 +10,9 @@ import { useLanguage } from '../../../lib/locale';
 import { useMyPostedJobs } from '../api/get-my-posted-jobs';
 import { dateText, placeText } from '../format';
 import { useLiveJobApplications } from '../live/use-live-hiring';
+import { JobCardHeader, JobsScreenHeader } from './job-card';
 import { CloseJobAction } from './poster-panel';
-import { ClosedBadge, StatusBadge } from './status-badge';
+import { StatusBadge } from './status-badge';
 
 function PostedJobCard({ job }: { job: PostedJob }) {
   const language = useLanguage();
@@ -19,15 +20,7 @@ function PostedJobCard({ job }: { job: PostedJob }) {
   const total = applicationStatuses.reduce((sum, status) => sum + (job.applicationCounts[status] ?? 0), 0);
   return (
     <article className="card posted-job-card" aria-labelledby={titleId}>
-      <header className="job-card-header">
-        <h2 className="job-card-title" id={titleId}>
-          <Link to={`/jobs/${job._id}`}>{job.title}</Link>
-        </h2>
-        <div className="job-badges">
-          <span className="badge">{job.jobType}</span>
-          {job.status === 'closed' ? <ClosedBadge text={hiringMessages.closedBadge} /> : null}
-        </div>
-      </header>
+      <JobCardHeader job={job} titleId={titleId} />
       <ul className="job-facts">
         <li>{placeText(job.workLocation, job.location)}</li>
         <li>
@@ -64,14 +57,7 @@ export function MyPostedJobsScreen() {
   const failure = posted.isError ? errorMessageOf(posted.error, fallbackMessages.fetchMyJobs) : null;
   return (
     <section className="screen posted-jobs-screen">
-      <header className="screen-header">
-        <h1 className="screen-title">{hiringMessages.myPostedJobs}</h1>
-        <div className="screen-actions">
-          <Link to="/jobs/post" className="button">
-            {jobScreenMessages.postAJob}
-          </Link>
-        </div>
-      </header>
+      <JobsScreenHeader title={hiringMessages.myPostedJobs} />
       {posted.isPending ? <LoadingState /> : null}
       {failure === null ? null : (
         <ErrorCard

@@ -28,6 +28,14 @@ const sizeOptions = [
 
 type ListName = 'requirements' | 'benefits';
 
+/** Basic Information's four choices, each starting at the spec's default. */
+const basicChoices = [
+  { name: 'jobType', label: jobScreenMessages.jobType, options: asOptions(jobTypes) },
+  { name: 'workLocation', label: jobScreenMessages.workLocation, options: asOptions(workLocations) },
+  { name: 'experienceLevel', label: jobScreenMessages.experienceLevel, options: asOptions(experienceLevels) },
+  { name: 'category', label: jobScreenMessages.category, options: asOptions(jobCategories) },
+] as const;
+
 /** Spec section 9: Full-time, Remote, Mid Level, Technology, one empty requirement and one empty benefit. */
 function emptyJobForm() {
   return {
@@ -206,40 +214,17 @@ export function PostJobScreen() {
             onChange={(value) => set('description', value)}
           />
           <div className="form-row">
-            <SelectField
-              name="jobType"
-              label={jobScreenMessages.jobType}
-              options={asOptions(jobTypes)}
-              value={values.jobType as (typeof jobTypes)[number]}
-              error={errors.jobType}
-              onChange={(value) => set('jobType', value)}
-            />
-            <SelectField
-              name="workLocation"
-              label={jobScreenMessages.workLocation}
-              options={asOptions(workLocations)}
-              value={values.workLocation as (typeof workLocations)[number]}
-              error={errors.workLocation}
-              onChange={(value) => set('workLocation', value)}
-            />
-          </div>
-          <div className="form-row">
-            <SelectField
-              name="experienceLevel"
-              label={jobScreenMessages.experienceLevel}
-              options={asOptions(experienceLevels)}
-              value={values.experienceLevel as (typeof experienceLevels)[number]}
-              error={errors.experienceLevel}
-              onChange={(value) => set('experienceLevel', value)}
-            />
-            <SelectField
-              name="category"
-              label={jobScreenMessages.category}
-              options={asOptions(jobCategories)}
-              value={values.category as (typeof jobCategories)[number]}
-              error={errors.category}
-              onChange={(value) => set('category', value)}
-            />
+            {basicChoices.map((choice) => (
+              <SelectField<string>
+                key={choice.name}
+                name={choice.name}
+                label={choice.label}
+                options={choice.options}
+                value={values[choice.name]}
+                error={errors[choice.name]}
+                onChange={(value) => set(choice.name, value)}
+              />
+            ))}
           </div>
         </FormSection>
 
