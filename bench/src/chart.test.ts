@@ -74,6 +74,13 @@ describe('renderHtml', () => {
     }
   });
 
+  it('gives each of the eight CPU phases its own colour', () => {
+    const cpuChart = html.slice(html.indexOf('CPU per process and phase'));
+    const legend = [...cpuChart.matchAll(/<rect [^>]*fill="(#[0-9a-f]{6})"\/><text [^>]*>([^<]+)<\/text>/g)];
+    expect(legend).toHaveLength(8);
+    expect(new Set(legend.map(([, colour]) => colour)).size).toBe(8);
+  });
+
   it('leaves the jobs charts out when the phase did not run', () => {
     const skipped = sampleReport({ jobs: { status: 'missing', reason: 'BENCH_JOBS=0' } });
     const page = renderHtml({

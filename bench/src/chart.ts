@@ -11,7 +11,8 @@ export interface BarGroup {
   bars: Bar[];
 }
 
-const PALETTE = ['#2563eb', '#f59e0b', '#10b981', '#ef4444', '#8b5cf6', '#64748b'];
+// One colour per series: the CPU chart has a series per phase (eight with the jobs phase).
+const PALETTE = ['#2563eb', '#f59e0b', '#10b981', '#ef4444', '#8b5cf6', '#64748b', '#0ea5e9', '#d946ef'];
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
