@@ -1,5 +1,6 @@
 import { type BenchReport, cpuPhases } from './report.ts';
 import type { LatencySummary } from './stats.ts';
+import type { Comparison } from './versus-baseline.ts';
 
 export interface Bar {
   series: string;
@@ -79,18 +80,19 @@ const latencyBars = (summary: LatencySummary): Bar[] => [
   { series: 'p99', value: summary.p99 },
 ];
 
+/** Requests per second of a closed loop and of its baseline, side by side. */
+const throughputBars = (label: string, c: Comparison): BarGroup => ({
+  label,
+  bars: [
+    { series: 'product', value: c.app.rate },
+    { series: 'bare baseline', value: c.baseline.rate },
+  ],
+});
+
 /** The report as one self-contained page: the targets, then throughput, latency and CPU charts. */
 export function renderHtml(report: BenchReport): string {
   const { commands, propagation, feed, jobs } = report;
-  const throughput: BarGroup[] = [
-    {
-      label: 'commands (likes + comments)',
-      bars: [
-        { series: 'product', value: commands.app.rate },
-        { series: 'bare baseline', value: commands.baseline.rate },
-      ],
-    },
-  ];
+  const throughput: BarGroup[] = [throughputBars('commands (likes + comments)', commands)];
   const latency: BarGroup[] = [
     ...Object.entries(commands.app.byKind).map(([kind, summary]) => ({
       label: `${kind} command`,
@@ -101,13 +103,7 @@ export function renderHtml(report: BenchReport): string {
     { label: 'like → socket push', bars: latencyBars(propagation.socket) },
   ];
   if (feed.status === 'measured') {
-    throughput.push({
-      label: 'feed reads',
-      bars: [
-        { series: 'product', value: feed.app.rate },
-        { series: 'bare baseline', value: feed.baseline.rate },
-      ],
-    });
+    throughput.push(throughputBars('feed reads', feed));
     latency.push(
       { label: 'feed read', bars: latencyBars(feed.app.latency) },
       { label: 'in-memory JSON', bars: latencyBars(feed.baseline.latency) },
@@ -116,13 +112,7 @@ export function renderHtml(report: BenchReport): string {
   let projection = '';
   if (jobs.status === 'measured') {
     const { search, projection: p } = jobs;
-    throughput.push({
-      label: 'job searches',
-      bars: [
-        { series: 'product', value: search.app.rate },
-        { series: 'bare baseline', value: search.baseline.rate },
-      ],
-    });
+    throughput.push(throughputBars('job searches', search));
     latency.push(
       { label: 'job search (all kinds)', bars: latencyBars(search.app.latency) },
       ...Object.entries(search.app.byKind).map(([kind, summary]) => ({

@@ -5,6 +5,7 @@ import type { CommandsResult } from './measure-commands.ts';
 import type { FeedResult } from './measure-feed.ts';
 import type { JobsResult } from './measure-jobs.ts';
 import type { PropagationResult } from './measure-propagation.ts';
+import type { Comparison } from './versus-baseline.ts';
 
 export interface BenchReport {
   startedAt: string;
@@ -161,6 +162,20 @@ export function cpuPhases(report: BenchReport): Array<{ phase: string; usage: Cp
   return phases;
 }
 
+/** A closed loop against its baseline: rates and ratio, latencies, then latency per kind of request. */
+function comparisonRows(what: string, c: Comparison): string[][] {
+  return [
+    [what, fixed(c.app.rate, 0), fixed(c.baseline.rate, 0), fixed(c.ratio)],
+    ['  latency p50 / p99', latency(c.app.latency), latency(c.baseline.latency), ''],
+    ...Object.entries(c.app.byKind).map(([kind, summary]) => [
+      `  ${kind} p50 / p99`,
+      latency(summary),
+      '',
+      '',
+    ]),
+  ];
+}
+
 /** The jobs phase's rows of the summary table: writing and projecting, then searching. */
 export function jobRows(jobs: JobsResult): string[][] {
   if (jobs.status !== 'measured') return [['jobs', jobs.reason, '', '']];
@@ -179,17 +194,8 @@ export function jobRows(jobs: JobsResult): string[][] {
       '',
     ],
     ['  read side caught up after the last append', `${fixed(p.catchUpSeconds, 1)} s`, '', ''],
-    [
-      `job searches/s (${search.searches.length} searches in turn)`,
-      fixed(search.app.rate, 0),
-      fixed(search.baseline.rate, 0),
-      fixed(search.ratio),
-    ],
-    ['  latency p50 / p99', latency(search.app.latency), latency(search.baseline.latency), ''],
+    ...comparisonRows(`job searches/s (${search.searches.length} searches in turn)`, search),
   ];
-  for (const [kind, summary] of Object.entries(search.app.byKind)) {
-    rows.push([`  ${kind} p50 / p99`, latency(summary), '', '']);
-  }
   return rows;
 }
 
@@ -205,17 +211,8 @@ export function formatSummary(report: BenchReport): string {
   const { commands, propagation, feed, jobs } = report;
   const rows: string[][] = [
     ['', 'product', 'baseline', 'ratio'],
-    [
-      'commands/s (likes + comments)',
-      fixed(commands.app.rate, 0),
-      fixed(commands.baseline.rate, 0),
-      fixed(commands.ratio),
-    ],
-    ['  latency p50 / p99', latency(commands.app.latency), latency(commands.baseline.latency), ''],
+    ...comparisonRows('commands/s (likes + comments)', commands),
   ];
-  for (const [kind, summary] of Object.entries(commands.app.byKind)) {
-    rows.push([`  ${kind} p50 / p99`, latency(summary), '', '']);
-  }
   rows.push(
     [
       `like -> visible via GET (${Math.round(propagation.visibility.share * 100)}% of likes)`,
@@ -226,10 +223,7 @@ export function formatSummary(report: BenchReport): string {
     [`like -> socket push (${propagation.sockets} sockets)`, latency(propagation.socket), '', ''],
   );
   if (feed.status === 'measured') {
-    rows.push(
-      ['feed reads/s', fixed(feed.app.rate, 0), fixed(feed.baseline.rate, 0), fixed(feed.ratio)],
-      ['  latency p50 / p99', latency(feed.app.latency), latency(feed.baseline.latency), ''],
-    );
+    rows.push(...comparisonRows('feed reads/s', feed));
   } else {
     rows.push(['feed reads/s', feed.reason, '', '']);
   }
