@@ -1,8 +1,8 @@
 /**
- * Serialized responses kept in memory, each valid for one version of the read models. The projector
- * writes a new version to Redis with every batch it applies, so an entry is served only while nothing
- * it could depend on has changed; then it is simply never matched again. Least recently used entries
- * go first once the byte budget is spent.
+ * Serialized responses kept in memory, each valid for one version of the read models it is made of.
+ * The projector writes a new version to Redis with every batch that changes them (ReadModelVersion),
+ * so an entry is served only while nothing it could depend on has changed; then it is simply never
+ * matched again. Least recently used entries go first once the byte budget is spent.
  */
 export class ResponseCache {
   private readonly entries = new Map<string, { version: string; body: string }>();

@@ -13,7 +13,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Kafka } from 'kafkajs';
 import { migrateReadSchema } from './migrate.ts';
-import { projectors } from './projectors/registry.ts';
+import { projectors, readModelVersions } from './projectors/registry.ts';
 import { ProjectorRunner } from './projectors/runner.ts';
 import { buildQueryApp, type QueryServiceDeps } from './server.ts';
 
@@ -82,6 +82,7 @@ export async function createProjectorRuntime(
     kafkaSettings: config,
     log,
     projectors,
+    versions: readModelVersions,
   });
   return {
     config,

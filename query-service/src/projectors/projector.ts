@@ -23,3 +23,13 @@ export interface Projector {
   /** Removes what this projector wrote, before a rebuild from the topics. */
   reset(ctx: { tx: PoolClient; schema: string; redis: Redis }): Promise<void>;
 }
+
+/**
+ * A Redis key that changes whenever a batch applies one of `changedBy`: responses cached from the read
+ * models (ResponseCache) are valid only while their key keeps its value. It names what a cached view
+ * reads, not which projector writes it, since one view may read the tables of several.
+ */
+export interface ReadModelVersion {
+  key: string;
+  changedBy: readonly DomainEventType[];
+}

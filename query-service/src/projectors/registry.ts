@@ -1,8 +1,9 @@
 import { applicationsProjector } from './applications/project.ts';
 import { connectionsProjector } from './connections/project.ts';
 import { jobsProjector } from './jobs/project.ts';
+import { jobsListVersion } from './jobs/version.ts';
 import { postsProjector } from './posts/project.ts';
-import type { Projector } from './projector.ts';
+import type { Projector, ReadModelVersion } from './projector.ts';
 import { timelinesProjector } from './timelines/project.ts';
 import { usersProjector } from './users/project.ts';
 
@@ -15,3 +16,6 @@ export const projectors: readonly Projector[] = [
   jobsProjector,
   applicationsProjector,
 ];
+
+/** The versions of cached views narrower than "any read model" (PROJECTIONS_VERSION_KEY). */
+export const readModelVersions: readonly ReadModelVersion[] = [jobsListVersion];

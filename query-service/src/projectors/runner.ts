@@ -14,7 +14,7 @@ import {
   topicName,
 } from '@careers/service-kit';
 import type { Kafka } from 'kafkajs';
-import type { Projector } from './projector.ts';
+import type { Projector, ReadModelVersion } from './projector.ts';
 
 export const PROJECTOR_GROUP = 'query-projector';
 
@@ -33,6 +33,8 @@ export interface ProjectorRunnerOptions {
   kafkaSettings: KafkaSettings;
   log: Logger;
   projectors: readonly Projector[];
+  /** Narrower versions, each moved only by batches that apply one of its events. */
+  versions: readonly ReadModelVersion[];
   groupId?: string;
 }
 
@@ -47,6 +49,7 @@ export const PROJECTIONS_VERSION_KEY = 'projections:version';
 export class ProjectorRunner {
   private readonly options: ProjectorRunnerOptions;
   private readonly byType = new Map<string, Projector[]>();
+  private readonly versionKeysByType = new Map<string, string[]>();
   private readonly s: string;
   private consumer: Consumer | null = null;
   applied = 0;
@@ -60,6 +63,16 @@ export class ProjectorRunner {
         this.byType.set(type, [...(this.byType.get(type) ?? []), projector]);
       }
     }
+    for (const { key, changedBy } of options.versions) {
+      for (const type of changedBy) {
+        this.versionKeysByType.set(type, [...(this.versionKeysByType.get(type) ?? []), key]);
+      }
+    }
+  }
+
+  /** Every version key this runner moves. */
+  versionKeys(): string[] {
+    return [PROJECTIONS_VERSION_KEY, ...this.options.versions.map((v) => v.key)];
   }
 
   topics(): string[] {
@@ -69,6 +82,9 @@ export class ProjectorRunner {
   async start(): Promise<void> {
     const { kafka, kafkaSettings, log } = this.options;
     await ensureTopics(kafka, kafkaSettings, this.topics());
+    // A runner that stopped between a commit and the version write after it (below) left responses
+    // cached from before that commit valid; a new version now retires them.
+    await this.moveVersions(this.versionKeys());
     const consumer = createConsumer(kafka, groupName(kafkaSettings, this.options.groupId ?? PROJECTOR_GROUP));
     this.consumer = consumer;
     await consumer.connect();
@@ -97,6 +113,18 @@ export class ProjectorRunner {
     log.info({ topics: this.topics() }, 'projector runner consuming');
   }
 
+  /**
+   * Sets each key to a new version. A failure is logged, not thrown: the batch is committed, and a
+   * redelivery would be skipped without moving anything; the next batch or start moves them again.
+   */
+  private async moveVersions(keys: string[]): Promise<void> {
+    if (keys.length === 0) return;
+    const version = randomUUID();
+    await this.options.redis
+      .mset(Object.fromEntries(keys.map((key) => [key, version])))
+      .catch((error: Error) => this.options.log.error({ keys, error: error.message }, 'version not moved'));
+  }
+
   async stop(): Promise<void> {
     await this.consumer?.disconnect();
     this.consumer = null;
@@ -117,6 +145,7 @@ export class ProjectorRunner {
     const client = await pool.connect();
     let applied = 0;
     let skipped = 0;
+    const touched = new Set<string>();
     try {
       await client.query('BEGIN');
       const streamIds = [...new Set(events.map((e) => e.streamId))];
@@ -139,6 +168,7 @@ export class ProjectorRunner {
         for (const projector of this.byType.get(event.type) ?? []) {
           await projector.apply(event, { tx: client, schema: this.s, redis: multi });
         }
+        for (const key of this.versionKeysByType.get(event.type) ?? []) touched.add(key);
         current.set(event.streamId, event.streamVersion);
         advanced.set(event.streamId, event);
         applied++;
@@ -168,9 +198,16 @@ export class ProjectorRunner {
           [message.topic, message.partition, message.offset, reason, message.value?.toString('utf8') ?? ''],
         );
       }
-      // A new version of the read models: cached responses made from the old one stop matching. It is
-      // written before the commit, so a reader that waited for this batch's checkpoint sees it.
-      if (applied > 0) multi.set(PROJECTIONS_VERSION_KEY, randomUUID());
+      // New versions of what changed: cached responses made from the old ones stop matching. They are
+      // written before the commit, so a reader that waited for this batch's checkpoint reads a version
+      // no response from before the batch was stored under. But between this write and the commit a
+      // reader may read the new version and still see the old rows, and cache them under it: the same
+      // keys are moved once more after the commit, and a request that waited for a consistency token
+      // does not read the cache at all (registerCachedQuery), as it could come between the commit and
+      // that second write.
+      if (applied > 0) touched.add(PROJECTIONS_VERSION_KEY);
+      const version = randomUUID();
+      for (const key of touched) multi.set(key, version);
       // Redis first, then the commit: if the commit fails the batch is redelivered and the idempotent
       // Redis writes are simply made again.
       const results = await multi.exec();
@@ -183,6 +220,7 @@ export class ProjectorRunner {
     } finally {
       client.release();
     }
+    await this.moveVersions([...touched]);
     this.applied += applied;
     this.skipped += skipped;
     return { applied, skipped };

@@ -12,7 +12,7 @@ import {
 } from '@careers/service-kit';
 import { testNamespace } from '@careers/service-kit/testing';
 import { migrateReadSchema } from '../migrate.ts';
-import { projectors } from './registry.ts';
+import { projectors, readModelVersions } from './registry.ts';
 import { ProjectorRunner, type RawMessage } from './runner.ts';
 
 /** Builds envelopes and Kafka-like messages for projector tests (positions and offsets count up). */
@@ -90,6 +90,7 @@ export async function projectorTestbed(name: string) {
     kafkaSettings: config,
     log,
     projectors,
+    versions: readModelVersions,
   });
   return {
     config,

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { CONSISTENCY_HEADER } from '@careers/contracts/consistency';
 import type { EventEnvelope } from '@careers/contracts/events/envelope';
 import { jobMessages, queryMessages } from '@careers/contracts/messages';
 import {
@@ -256,5 +257,85 @@ describe('the job query routes', () => {
       hasPrev: true,
     });
     expect(body.data).toHaveLength(2);
+  });
+});
+
+describe('the job list cache', () => {
+  async function search(who: { sid: string }, url: string, headers: Record<string, string> = {}) {
+    const response = await app.inject({
+      method: 'GET',
+      url,
+      headers: { cookie: `${SESSION_COOKIE}=${who.sid}`, ...headers },
+    });
+    return { cache: response.headers['x-read-cache'], body: response.body };
+  }
+  const titles = (body: string) => (JSON.parse(body).data as { title: string }[]).map((job) => job.title);
+  const url = '/api/jobs?search=quokka';
+
+  it('serves a repeated search to every reader until a job event, and not after a like', async () => {
+    // Signing in projects a registration, which names posters in the list: done before the first read.
+    const [poster, ann, ben, fan] = await Promise.all([
+      signedIn('Poster'),
+      signedIn('Ann'),
+      signedIn('Ben'),
+      signedIn('Fan'),
+    ]);
+    const first = jobPostedData({ employerId: poster.id, title: 'Quokka Keeper', postedAt: later() });
+    await project([event('JobPosted', first.jobId, 1, first)]);
+
+    const cold = await search(ann, url);
+    expect(cold.cache).toBe('miss');
+    expect(titles(cold.body)).toEqual(['Quokka Keeper']);
+    expect(await search(ann, url)).toEqual({ cache: 'hit', body: cold.body });
+    // No part of the reply depends on its reader, so they share the entry.
+    expect(await search(ben, url)).toEqual({ cache: 'hit', body: cold.body });
+
+    // A post, a like and a comment change other read models only.
+    const postId = randomUUID();
+    await project([
+      event('PostCreated', postId, 1, {
+        postId,
+        authorId: fan.id,
+        content: 'Hello',
+        type: 'text',
+        category: 'Career',
+        visibility: 'public',
+        tags: [],
+        createdAt: later(),
+      }),
+      event('PostLiked', postId, 2, { postId, userId: ann.id, likesCount: 1, likedAt: later() }),
+      event('CommentAdded', postId, 3, {
+        postId,
+        commentId: randomUUID(),
+        authorId: ann.id,
+        content: 'Congrats',
+        commentsCount: 1,
+        createdAt: later(),
+      }),
+    ]);
+    expect(await search(ann, url)).toEqual({ cache: 'hit', body: cold.body });
+
+    // A new job does: the next search reads it.
+    const second = jobPostedData({ employerId: poster.id, title: 'Quokka Photographer', postedAt: later() });
+    await project([event('JobPosted', second.jobId, 1, second)]);
+    const fresh = await search(ben, url);
+    expect(fresh.cache).toBe('miss');
+    expect(titles(fresh.body)).toEqual(['Quokka Photographer', 'Quokka Keeper']);
+    expect((await search(ann, url)).cache).toBe('hit');
+
+    // So does an application, which the list shows among the job's applications.
+    const applicationId = randomUUID();
+    await project([applied(applicationId, second.jobId, ann.id, poster.id)]);
+    const counted = await search(ben, url);
+    expect(counted.cache).toBe('miss');
+    expect(JSON.parse(counted.body).data[0].applications).toEqual([{ _id: applicationId }]);
+  });
+
+  it('does not serve a request that waited for a consistency token from the cache', async () => {
+    const ann = await signedIn('Ann');
+    await search(ann, url);
+    expect((await search(ann, url)).cache).toBe('hit');
+    // The token names a stream already projected (Ann's registration), so the wait is immediate.
+    expect((await search(ann, url, { [CONSISTENCY_HEADER]: `${ann.id}@1` })).cache).toBe('miss');
   });
 });

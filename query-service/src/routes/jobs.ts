@@ -3,7 +3,10 @@ import { type JobsPagination, pageInfo } from '@careers/contracts/entities/pagin
 import { jobMessages } from '@careers/contracts/messages';
 import { routes } from '@careers/contracts/routes';
 import { notFound } from '@careers/service-kit';
+import { jobsListVersion } from '../projectors/jobs/version.ts';
+import { ResponseCache } from '../response-cache.ts';
 import type { QueryRouteDeps } from './deps.ts';
+import { registerCachedQuery } from './register-cached-query.ts';
 import { registerQuery } from './register-query.ts';
 
 /**
@@ -12,15 +15,23 @@ import { registerQuery } from './register-query.ts';
  */
 export function registerJobQueries(deps: QueryRouteDeps): void {
   const { jobs, applications } = deps;
+  // Search pages by query, the same for every reader (jobsListVersion says what they are made of),
+  // valid while the jobs listing keeps its version: a like or a comment leaves them. 32 MB at most.
+  const listCache = new ResponseCache(32 * 1024 * 1024);
 
-  registerQuery(deps, routes.listJobs, async ({ query }) => {
-    const { jobs: data, total } = await jobs.search(query);
-    const pagination: JobsPagination = {
-      ...pageInfo({ page: query.page, limit: query.limit, total }),
-      totalJobs: total,
-    };
-    return { data, pagination };
-  });
+  registerCachedQuery(
+    deps,
+    routes.listJobs,
+    { cache: listCache, versionKey: jobsListVersion.key, perReader: false },
+    async ({ query }) => {
+      const { jobs: data, total } = await jobs.search(query);
+      const pagination: JobsPagination = {
+        ...pageInfo({ page: query.page, limit: query.limit, total }),
+        totalJobs: total,
+      };
+      return { data, pagination };
+    },
+  );
 
   registerQuery(deps, routes.getJob, async ({ params }) => {
     const job = await jobs.findJob(params.id);
