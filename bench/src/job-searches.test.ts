@@ -1,7 +1,7 @@
 import { JobListQuery } from '@careers/contracts/requests/job-list-query';
 import { describe, expect, it } from 'vitest';
 import { jobPostings } from './job-generator.ts';
-import { jobSearchMix, jobSearchPath, readableSearch } from './job-searches.ts';
+import { jobSearchMix, jobSearchPath, readableSearch, unseenPath } from './job-searches.ts';
 
 /** A path's query string as Fastify hands it to the route: a repeated key becomes a list. */
 function queryOf(path: string): Record<string, string | string[]> {
@@ -25,6 +25,16 @@ describe('jobSearchPath', () => {
       '?search="machine learning" -senior&page=2',
     );
     expect(readableSearch('/api/jobs')).toBe('(no filters)');
+  });
+});
+
+describe('unseenPath', () => {
+  it('is a new URL for the same query, so the product answers the body the baseline serves', () => {
+    for (const path of jobSearchMix.map((s) => jobSearchPath(s.query))) {
+      const unseen = unseenPath(path, 7);
+      expect(unseen).not.toBe(path);
+      expect(JobListQuery.parse(queryOf(unseen))).toEqual(JobListQuery.parse(queryOf(path)));
+    }
   });
 });
 

@@ -104,3 +104,17 @@ export function readableSearch(path: string): string {
   const query = path.slice(apiPath(routes.listJobs).length);
   return query === '' ? '(no filters)' : decodeURIComponent(query.replace(/\+/g, ' '));
 }
+
+/**
+ * The product caches each search's reply by its URL until a job event, so the mix alone, repeated,
+ * would be served almost entirely from memory. One search in `MISS_EVERY` of the load is therefore a
+ * URL the product has not seen: a search of the mix with a `fresh` parameter numbered once per request.
+ * The query schema drops parameters it does not know, so the product does everything a first search
+ * costs (parsing, the SQL, the JSON) and answers exactly the body the baseline serves for the search
+ * without it.
+ */
+export const MISS_EVERY = 5;
+
+export function unseenPath(path: string, n: number): string {
+  return `${path}${path.includes('?') ? '&' : '?'}fresh=${n}`;
+}

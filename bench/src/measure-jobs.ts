@@ -8,7 +8,9 @@ import {
   type JobSearchKind,
   jobSearchMix,
   jobSearchPath,
+  MISS_EVERY,
   readableSearch,
+  unseenPath,
 } from './job-searches.ts';
 import { type Population, pick } from './measure-setup.ts';
 import { percentile } from './stats.ts';
@@ -139,19 +141,24 @@ export async function measureJobs(
   );
   const nextPath = inTurn(searches.map((s) => s.path));
   const meanBytes = Math.round(searches.reduce((sum, s) => sum + s.bodyBytes, 0) / searches.length);
+  let sent = 0;
+  let hits = 0;
   const comparison = await versusBaseline({
     config,
     meter,
     progress,
     product: {
-      what: `job searches (${searches.length} in turn, on ${config.jobs} jobs)`,
+      what: `job searches (${searches.length} in turn, 1 in ${MISS_EVERY} at a URL not seen before, on ${config.jobs} jobs)`,
       send: async () => {
         const { kind, path } = nextSearch();
-        return outcomeOf(
-          await api.searchJobs(pick(population.users), path, true),
-          routes.listJobs.status,
-          kind,
+        const n = sent++;
+        const reply = await api.searchJobs(
+          pick(population.users),
+          n % MISS_EVERY === MISS_EVERY - 1 ? unseenPath(path, n) : path,
+          true,
         );
+        if (reply.headers['x-read-cache'] === 'hit') hits++;
+        return outcomeOf(reply, routes.listJobs.status, kind);
       },
     },
     baseline: {
@@ -164,6 +171,9 @@ export async function measureJobs(
       path: nextPath,
     },
   });
+  progress(
+    `  served from the product's cache: ${Math.round((hits / Math.max(sent, 1)) * 100)}% of ${sent} searches`,
+  );
   progress(
     `  p99 by kind: ${Object.entries(comparison.app.byKind)
       .map(([kind, l]) => `${kind} ${l.p99} ms`)
