@@ -11,6 +11,7 @@ import { waitUntil } from '@careers/service-kit/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS, launchBrowser } from './browser.ts';
+import { until } from './browser-steps.ts';
 import { WEB_URL } from './topology.ts';
 
 const WAIT = 15_000;
@@ -298,7 +299,14 @@ describe('the sidebar as a menu at 375px', () => {
     await menu.getByRole('link', { name: 'Post a Job', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/jobs/post', { timeout: WAIT });
     await menu.waitFor({ state: 'hidden' });
-    expect(await highlighted(page)).toEqual(['Post a Job']);
+    // The screen (and with it the sidebar's highlight) follows the URL a moment later.
+    let lit: string[] = [];
+    await until('Post a Job to be the one link lit', async () => {
+      lit = await highlighted(page);
+      return lit.length === 1 && lit[0] === 'Post a Job';
+    }).catch((error: Error) => {
+      throw new Error(`${error.message}: lit ${JSON.stringify(lit)} at ${page.url()}`);
+    });
   });
 });
 
