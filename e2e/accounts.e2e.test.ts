@@ -5,13 +5,11 @@
  * a few hundred milliseconds: the waits below are generous but bounded.
  */
 import { randomUUID } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
-import type { Browser, BrowserContext, Locator, Page, Response } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS, launchBrowser } from './browser.ts';
+import { at, keepJournal, newPage, replyTo, visible, WAIT } from './browser-steps.ts';
 import { WEB_URL } from './topology.ts';
-
-const WAIT = 15_000;
 
 let browser: Browser;
 
@@ -22,54 +20,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function visible(locator: Locator): Promise<void> {
-  await locator.waitFor({ state: 'visible', timeout: WAIT });
-}
-
-async function at(page: Page, path: string): Promise<void> {
-  await page.waitForURL((url) => url.pathname === path, { timeout: WAIT });
-}
-
 async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `${ARTIFACTS}/accounts-${name}.png` });
-}
-
-/** Runs `action` and returns the reply of the API call it makes (both settle, so nothing is left dangling). */
-async function replyTo(page: Page, method: string, path: string, action: () => Promise<unknown>) {
-  const [response] = await Promise.all([
-    page.waitForResponse(
-      (reply) => reply.request().method() === method && new URL(reply.url()).pathname === path,
-      { timeout: WAIT },
-    ),
-    action(),
-  ]);
-  return response;
-}
-
-/** A page whose actions give up after WAIT, and whose console errors and navigations are kept. */
-async function newPage(context: Browser | BrowserContext, journal: string[]): Promise<Page> {
-  const page = await context.newPage();
-  page.setDefaultTimeout(WAIT);
-  page.setDefaultNavigationTimeout(WAIT);
-  const stamp = () => new Date().toISOString().slice(11, 23);
-  page.on('console', (message) => {
-    if (message.type() === 'error') journal.push(`${stamp()} console: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => journal.push(`${stamp()} page error: ${error.message}`));
-  page.on('framenavigated', (frame) => {
-    if (frame === page.mainFrame()) journal.push(`${stamp()} at ${frame.url()}`);
-  });
-  page.on('response', (response) => {
-    if (new URL(response.url()).pathname.startsWith('/api/')) {
-      journal.push(`${stamp()} ${response.request().method()} ${response.url()} -> ${response.status()}`);
-    }
-  });
-  return page;
-}
-
-/** Kept next to the screenshots: what the browser saw, to read when a step fails. */
-function keepJournal(name: string, journal: string[]): void {
-  writeFileSync(`${ARTIFACTS}/accounts-${name}.log`, `${journal.join('\n')}\n`);
 }
 
 /** The red banner above a form: an alert with the banner-error style, in a red colour. */
@@ -174,7 +126,7 @@ describe('register in the browser', () => {
       expect(page.url()).toBe(`${WEB_URL}/register`);
       expect(registerCalls).toEqual([]);
     } finally {
-      keepJournal('register-validation', journal);
+      keepJournal('accounts-register-validation', journal);
       await page.close();
     }
   });
@@ -196,7 +148,7 @@ describe('an account in Chromium: register, sign out and in, password, theme, ap
     page = await newPage(context, journal);
   });
   afterAll(async () => {
-    keepJournal('journey', journal);
+    keepJournal('accounts-journey', journal);
     await context?.close();
   });
 

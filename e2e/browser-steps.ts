@@ -1,9 +1,13 @@
 /**
- * Steps the browser tests share: waiting for what a person would see, catching the reply of the call
- * an action makes, signing up, and reading the socket.io packets a page received.
+ * Steps the browser tests share: opening a page that keeps a journal, waiting for what a person would
+ * see, catching the reply of the call an action makes, signing up, and recording and reading the
+ * socket.io packets a page exchanged.
  */
-import type { Locator, Page, Response } from 'playwright-core';
+import { randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import type { Browser, BrowserContext, Locator, Page, Response } from 'playwright-core';
 import { expect } from 'vitest';
+import { ARTIFACTS } from './browser.ts';
 import { WEB_URL } from './topology.ts';
 
 /** How long a step may wait for the screen: generous, as two cores run the whole product. */
@@ -12,12 +16,83 @@ export const WAIT = 15_000;
 /** A time stamp for a page's journal: "14:03:07.512". */
 export const stamp = () => new Date().toISOString().slice(11, 23);
 
-export async function visible(locator: Locator, what: string): Promise<void> {
+/** Waits for `locator` to show; `what` names it in the error (the locator itself when left out). */
+export async function visible(locator: Locator, what = String(locator)): Promise<void> {
   try {
     await locator.waitFor({ state: 'visible', timeout: WAIT });
   } catch {
     throw new Error(`${what}: not visible within ${WAIT / 1000} s`);
   }
+}
+
+/**
+ * A page whose actions give up after WAIT, and whose console errors, page errors, main-frame
+ * navigations and API replies are written to `journal`, to read when a step fails.
+ */
+export async function newPage(owner: Browser | BrowserContext, journal: string[]): Promise<Page> {
+  const page = await owner.newPage();
+  page.setDefaultTimeout(WAIT);
+  page.setDefaultNavigationTimeout(WAIT);
+  page.on('console', (message) => {
+    if (message.type() === 'error') journal.push(`${stamp()} console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => journal.push(`${stamp()} page error: ${error.message}`));
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) journal.push(`${stamp()} at ${frame.url()}`);
+  });
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (url.pathname.startsWith('/api/')) {
+      journal.push(
+        `${stamp()} ${response.request().method()} ${url.pathname}${url.search} -> ${response.status()}`,
+      );
+    }
+  });
+  return page;
+}
+
+/** socket.io packets as text ("40{...}" a namespace connect, "42[...]" an event), each way. */
+export interface SocketTraffic {
+  received: string[];
+  sent: string[];
+}
+
+/**
+ * Records every socket.io packet `page` exchanges with the gateway, over WebSocket or long polling,
+ * in `traffic` and (cut to 300 characters) in `journal`.
+ */
+export function recordSocketTraffic(page: Page, journal: string[], traffic: SocketTraffic): void {
+  const keep = (direction: 'in' | 'out', payload: string) => {
+    for (const packet of socketPackets(payload)) {
+      (direction === 'in' ? traffic.received : traffic.sent).push(packet);
+      journal.push(`${stamp()} socket ${direction === 'in' ? '<-' : '->'} ${packet.slice(0, 300)}`);
+    }
+  };
+  const isSocketIo = (url: URL) => url.pathname === '/socket.io/';
+  page.on('request', (request) => {
+    if (isSocketIo(new URL(request.url())) && request.method() === 'POST')
+      keep('out', request.postData() ?? '');
+  });
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (
+      isSocketIo(url) &&
+      response.request().method() === 'GET' &&
+      url.searchParams.get('transport') === 'polling'
+    ) {
+      response.text().then(
+        (body) => keep('in', body),
+        () => {},
+      );
+    }
+  });
+  page.on('websocket', (socket) => {
+    if (!socket.url().includes('/socket.io/')) return;
+    journal.push(`${stamp()} websocket ${socket.url()}`);
+    socket.on('framereceived', ({ payload }) => keep('in', payload.toString()));
+    socket.on('framesent', ({ payload }) => keep('out', payload.toString()));
+    socket.on('close', () => journal.push(`${stamp()} websocket closed`));
+  });
 }
 
 /** Polls `check` until it holds, for at most WAIT; `what` says what was awaited when it does not. */
@@ -59,10 +134,10 @@ export function socketPackets(payload: string): string[] {
     .map((message) => message.slice(1));
 }
 
-/** The socket.io events among the `received` packets, parsed: each `name` event's payload. */
-export function eventsIn(received: readonly string[], name: string): Array<Record<string, unknown>> {
+/** The socket.io events among the packets the page received, parsed: each `name` event's payload. */
+export function eventsReceived(traffic: SocketTraffic, name: string): Array<Record<string, unknown>> {
   const events: Array<Record<string, unknown>> = [];
-  for (const packet of received) {
+  for (const packet of traffic.received) {
     const body = packet.match(/^2\d*(\[.*)$/s)?.[1];
     if (body === undefined) continue;
     const [event, payload] = JSON.parse(body) as [string, Record<string, unknown>];
@@ -71,9 +146,9 @@ export function eventsIn(received: readonly string[], name: string): Array<Recor
   return events;
 }
 
-/** Counts the namespace connect acknowledgements: from one on, the socket is in its rooms. */
-export function connectsIn(received: readonly string[]): number {
-  return received.filter((packet) => packet.startsWith('0')).length;
+/** Counts the namespace connect acknowledgements the page received: from one on, the socket is in its rooms. */
+export function connects(traffic: SocketTraffic): number {
+  return traffic.received.filter((packet) => packet.startsWith('0')).length;
 }
 
 export interface NewAccount {
@@ -103,4 +178,66 @@ export async function registerThroughForm(page: Page, account: NewAccount): Prom
     page.getByRole('heading', { name: `Welcome back, ${account.first}!`, exact: true, level: 1 }),
     `${account.first}'s dashboard`,
   );
+}
+
+/** One person in a browser context of their own (their own cookies), with what their page saw. */
+export interface Visitor extends SocketTraffic {
+  first: string;
+  last: string;
+  /** Unique to this run, so the same test can register again. */
+  email: string;
+  context: BrowserContext;
+  page: Page;
+  journal: string[];
+  /** Every document load or history change of the main frame. */
+  navigations: string[];
+}
+
+/** Opens a 1280x900 page in a context of its own whose journal, navigations and socket traffic are kept. */
+export async function openVisitor(browser: Browser, first: string, last: string): Promise<Visitor> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const journal: string[] = [];
+  const page = await newPage(context, journal);
+  const visitor: Visitor = {
+    first,
+    last,
+    email: `${first.toLowerCase()}.${randomUUID().slice(0, 8)}@example.com`,
+    context,
+    page,
+    journal,
+    received: [],
+    sent: [],
+    navigations: [],
+  };
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) visitor.navigations.push(frame.url());
+  });
+  recordSocketTraffic(page, journal, visitor);
+  return visitor;
+}
+
+/** Writes `journal` next to the screenshots as `<name>.log`: what the browser saw, to read when a step fails. */
+export function keepJournal(name: string, journal: readonly string[]): void {
+  writeFileSync(`${ARTIFACTS}/${name}.log`, `${journal.join('\n')}\n`);
+}
+
+/** Keeps each visitor's journal under its name, then closes their contexts and the browser: whatever was opened. */
+export async function closeVisitors(
+  browser: Browser | undefined,
+  visitors: Record<string, Visitor | undefined>,
+): Promise<void> {
+  for (const [name, visitor] of Object.entries(visitors)) {
+    if (visitor) keepJournal(name, visitor.journal);
+  }
+  for (const visitor of Object.values(visitors)) await visitor?.context.close();
+  await browser?.close();
+}
+
+/** Registers `visitor` through the form, then waits for their signed-in socket to connect. */
+export async function registerVisitor(
+  visitor: Visitor,
+  account: Pick<NewAccount, 'password' | 'accountType'>,
+): Promise<void> {
+  await registerThroughForm(visitor.page, { ...visitor, ...account });
+  await until(`${visitor.first}'s socket to connect`, () => connects(visitor) > 0);
 }

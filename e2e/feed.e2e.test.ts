@@ -6,41 +6,30 @@
  * fails.
  */
 import { randomUUID } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
 import { serverEvents } from '@careers/contracts/sockets';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS, launchBrowser } from './browser.ts';
 import {
   at,
-  connectsIn,
-  eventsIn,
-  registerThroughForm,
+  closeVisitors,
+  connects,
+  eventsReceived,
+  openVisitor,
+  registerVisitor,
   replyTo,
-  socketPackets,
-  stamp,
   until,
+  type Visitor,
   visible,
   WAIT,
 } from './browser-steps.ts';
 import { WEB_URL } from './topology.ts';
 
 /** One signed-in person: their page, what it saw, and the socket.io packets it exchanged. */
-interface Reader {
+interface Reader extends Visitor {
   label: 'a' | 'b';
-  first: string;
-  last: string;
-  email: string;
-  context: BrowserContext;
-  page: Page;
-  journal: string[];
-  /** socket.io packets as text ("40{...}" a namespace connect, "42[...]" an event), both directions. */
-  received: string[];
-  sent: string[];
   /** Every GET /api/posts/feed this page made, by its query string. */
   feedRequests: string[];
-  /** Every document load or history change of the main frame. */
-  navigations: string[];
 }
 
 async function shot(reader: Reader, name?: string): Promise<void> {
@@ -55,80 +44,13 @@ async function openReader(
   first: string,
   last: string,
 ): Promise<Reader> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  page.setDefaultTimeout(WAIT);
-  page.setDefaultNavigationTimeout(WAIT);
-  const reader: Reader = {
-    label,
-    first,
-    last,
-    email: `${first.toLowerCase()}.${randomUUID().slice(0, 8)}@example.com`,
-    context,
-    page,
-    journal: [],
-    received: [],
-    sent: [],
-    feedRequests: [],
-    navigations: [],
-  };
-  const { journal } = reader;
-  const keep = (direction: 'in' | 'out', payload: string) => {
-    for (const packet of socketPackets(payload)) {
-      (direction === 'in' ? reader.received : reader.sent).push(packet);
-      journal.push(`${stamp()} socket ${direction === 'in' ? '<-' : '->'} ${packet.slice(0, 300)}`);
-    }
-  };
-  page.on('console', (message) => {
-    if (message.type() === 'error') journal.push(`${stamp()} console: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => journal.push(`${stamp()} page error: ${error.message}`));
-  page.on('framenavigated', (frame) => {
-    if (frame !== page.mainFrame()) return;
-    reader.navigations.push(frame.url());
-    journal.push(`${stamp()} at ${frame.url()}`);
-  });
-  page.on('request', (request) => {
+  const reader: Reader = { ...(await openVisitor(browser, first, last)), label, feedRequests: [] };
+  reader.page.on('request', (request) => {
     const url = new URL(request.url());
     if (request.method() === 'GET' && url.pathname === '/api/posts/feed')
       reader.feedRequests.push(url.search);
-    if (url.pathname === '/socket.io/' && request.method() === 'POST') keep('out', request.postData() ?? '');
-  });
-  page.on('response', (response) => {
-    const url = new URL(response.url());
-    const method = response.request().method();
-    if (url.pathname.startsWith('/api/')) {
-      journal.push(`${stamp()} ${method} ${url.pathname}${url.search} -> ${response.status()}`);
-    }
-    if (
-      url.pathname === '/socket.io/' &&
-      method === 'GET' &&
-      url.searchParams.get('transport') === 'polling'
-    ) {
-      response.text().then(
-        (body) => keep('in', body),
-        () => {},
-      );
-    }
-  });
-  page.on('websocket', (socket) => {
-    if (!socket.url().includes('/socket.io/')) return;
-    journal.push(`${stamp()} websocket ${socket.url()}`);
-    socket.on('framereceived', ({ payload }) => keep('in', payload.toString()));
-    socket.on('framesent', ({ payload }) => keep('out', payload.toString()));
-    socket.on('close', () => journal.push(`${stamp()} websocket closed`));
   });
   return reader;
-}
-
-/** Kept next to the screenshots: what the browser saw, to read when a step fails. */
-function keepJournal(reader: Reader): void {
-  writeFileSync(`${ARTIFACTS}/feed-${reader.label}.log`, `${reader.journal.join('\n')}\n`);
-}
-
-/** The socket.io events this page received, parsed: [name, payload]. */
-function eventsReceived(reader: Reader, name: string): Array<Record<string, unknown>> {
-  return eventsIn(reader.received, name);
 }
 
 /** Whether this page asked the gateway to follow `postId` (post:subscribe). */
@@ -136,16 +58,8 @@ function subscribedTo(reader: Reader, postId: string): boolean {
   return reader.sent.some((packet) => packet.startsWith('2') && packet.includes(postId));
 }
 
-function connects(reader: Reader): number {
-  return connectsIn(reader.received);
-}
-
 async function register(reader: Reader): Promise<void> {
-  await registerThroughForm(reader.page, {
-    ...reader,
-    password: 'feed-e2e-password',
-    accountType: 'job_seeker',
-  });
+  await registerVisitor(reader, { password: 'feed-e2e-password', accountType: 'job_seeker' });
 }
 
 /** Opens /feed (a fresh page load) and waits for the list and for the socket to join its rooms. */
@@ -213,14 +127,7 @@ describe('the feed in two browsers: a post, live likes and comments', () => {
     await register(a);
     await register(b);
   });
-  afterAll(async () => {
-    for (const reader of [a, b]) {
-      if (reader) keepJournal(reader);
-    }
-    await a?.context.close();
-    await b?.context.close();
-    await browser?.close();
-  });
+  afterAll(() => closeVisitors(browser, { 'feed-a': a, 'feed-b': b }));
 
   it('A posts: the post is first in A feed at once, and B, already on /feed, is offered "New posts"', async () => {
     await openFeed(a);

@@ -6,53 +6,20 @@
  */
 
 import { randomUUID } from 'node:crypto';
-import { type RunningCommandService, startCommandService } from '@careers/command-service/service';
-import { sendCommand, sessionCookieOf, TEST_ORIGIN } from '@careers/command-service/testing';
+import { sendCommand, sessionCookieOf } from '@careers/command-service/testing';
 import { CONSISTENCY_HEADER } from '@careers/contracts/consistency';
 import { Post } from '@careers/contracts/entities/post';
 import { postMessages, queryMessages } from '@careers/contracts/messages';
 import { clientEvents, serverEvents } from '@careers/contracts/sockets';
-import { projectors } from '@careers/query-service/projectors/registry';
-import { rebuildProjections } from '@careers/query-service/rebuild';
-import {
-  createProjectorRuntime,
-  type RunningProjector,
-  type RunningQueryService,
-  startProjector,
-  startQueryService,
-} from '@careers/query-service/service';
-import { type RunningGateway, startGateway } from '@careers/realtime-gateway/service';
-import { ident, SESSION_COOKIE } from '@careers/service-kit';
-import { testNamespace } from '@careers/service-kit/testing';
-import { io, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_COOKIE } from '@careers/service-kit';
+import type { Socket } from 'socket.io-client';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startInProcessServices } from './in-process.ts';
 
-const ns = testNamespace('feed');
-const ORIGIN = TEST_ORIGIN;
-let command: RunningCommandService;
-let query: RunningQueryService;
-let projector: RunningProjector | undefined;
-let gateway: RunningGateway;
-let queryUrl: string;
-const sockets: Socket[] = [];
+const services = await startInProcessServices('feed');
+const { ns, command, query, queryUrl } = services;
 
-beforeAll(async () => {
-  [command, query, projector, gateway] = await Promise.all([
-    startCommandService(ns.commandEnv, { listen: false }),
-    startQueryService(ns.queryEnv),
-    startProjector(ns.queryEnv),
-    startGateway(ns.gatewayEnv),
-  ]);
-  const address = query.app.server.address();
-  queryUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  await gateway.gateway.ready;
-});
-
-afterAll(async () => {
-  for (const socket of sockets) socket.disconnect();
-  await Promise.allSettled([command?.close(), query?.close(), projector?.close(), gateway?.close()]);
-  await ns.cleanup();
-});
+afterAll(() => services.close());
 
 interface Person {
   id: string;
@@ -72,14 +39,7 @@ async function send(who: Person | undefined, url: string, body?: unknown) {
 async function get(who: Person, path: string) {
   const sent = tokens;
   tokens = [];
-  const response = await fetch(`${queryUrl}${path}`, {
-    headers: {
-      cookie: `${SESSION_COOKIE}=${who.sid}`,
-      ...(sent.length > 0 ? { [CONSISTENCY_HEADER]: sent.join(',') } : {}),
-    },
-  });
-  expect(response.headers.get('x-consistency-stale')).toBeNull();
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  return services.read(who.sid, path, sent);
 }
 
 let seq = 0;
@@ -124,19 +84,7 @@ async function connect(a: Person, b: Person) {
   tokens.push(token);
 }
 
-function openSocket(who: Person): Promise<Socket> {
-  const socket = io(`http://127.0.0.1:${gateway.port}`, {
-    path: '/socket.io',
-    transports: ['websocket'],
-    reconnection: false,
-    extraHeaders: { origin: ORIGIN, cookie: `${SESSION_COOKIE}=${who.sid}` },
-  });
-  sockets.push(socket);
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
-}
+const openSocket = (who: Person): Promise<Socket> => services.openSocket(who.sid);
 
 const feedOf = (body: Record<string, unknown>) => (body.data as Post[]).map((p) => p.content);
 
@@ -313,19 +261,14 @@ describe('the feed, end to end', () => {
   });
 
   it('rebuilds every read model from the topics into exactly the same rows and keys', async () => {
-    const s = ident(ns.queryEnv.DB_SCHEMA as string);
     const snapshot = async () => {
-      const tables: Record<string, unknown[]> = {};
-      for (const [table, order] of [
+      const tables = await services.rows([
         ['users', 'id'],
         ['posts', 'id'],
         ['post_comments', 'id'],
         ['connections', 'id'],
         ['stream_checkpoints', 'stream_id'],
-      ] as const) {
-        const { rows } = await query.deps.pool.query(`SELECT * FROM ${s}.${table} ORDER BY ${order}`);
-        tables[table] = rows.map((row) => ({ ...row, applied_at: undefined }));
-      }
+      ]);
       const redis = query.deps.redis;
       const prefix = redis.options.keyPrefix ?? '';
       const keys = (await redis.keys(`${prefix}*`))
@@ -343,23 +286,7 @@ describe('the feed, end to end', () => {
     const before = await snapshot();
     expect(Object.keys(before.values).some((k) => k.startsWith('timelines:'))).toBe(true);
 
-    await projector?.close();
-    projector = undefined;
-    const runtime = await createProjectorRuntime('rebuild-test', ns.queryEnv);
-    try {
-      await rebuildProjections({
-        pool: runtime.pool,
-        redis: runtime.redis,
-        kafka: runtime.kafka,
-        schema: runtime.config.DB_SCHEMA,
-        prefix: runtime.config.KAFKA_TOPIC_PREFIX,
-        projectors,
-        runner: runtime.runner,
-        log: runtime.log,
-      });
-    } finally {
-      await runtime.close();
-    }
+    await services.rebuildFromTopics();
     expect(await snapshot()).toEqual(before);
   }, 60_000);
 });

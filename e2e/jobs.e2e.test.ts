@@ -8,23 +8,21 @@
  * next to the screenshots, to read when a step fails.
  */
 import { randomUUID } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { serverEvents } from '@careers/contracts/sockets';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS, launchBrowser } from './browser.ts';
 import {
   at,
-  connectsIn,
-  eventsIn,
-  registerThroughForm,
+  closeVisitors,
+  eventsReceived,
+  openVisitor,
+  registerVisitor,
   replyTo,
-  socketPackets,
-  stamp,
   until,
+  type Visitor,
   visible,
-  WAIT,
 } from './browser-steps.ts';
 
 const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -45,21 +43,11 @@ async function checkAxe(page: Page, screen: string): Promise<void> {
   `);
 }
 
-/** One signed-in person: their page, what it saw, and the socket.io packets it received. */
-interface Person {
+/** One signed-in person: their page, what it saw, and the socket.io packets it exchanged. */
+interface Person extends Visitor {
   label: 'poster' | 'applicant';
-  first: string;
-  last: string;
-  email: string;
-  context: BrowserContext;
-  page: Page;
-  journal: string[];
-  /** socket.io packets as text ("42[...]" an event). */
-  received: string[];
   /** Every API request this page made: "GET /api/jobs?search=x". */
   requests: string[];
-  /** Every document load or history change of the main frame. */
-  navigations: string[];
 }
 
 async function shot(person: Person, name: string): Promise<void> {
@@ -72,79 +60,20 @@ async function openPerson(
   first: string,
   last: string,
 ): Promise<Person> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  page.setDefaultTimeout(WAIT);
-  page.setDefaultNavigationTimeout(WAIT);
-  const person: Person = {
-    label,
-    first,
-    last,
-    email: `${first.toLowerCase()}.${randomUUID().slice(0, 8)}@example.com`,
-    context,
-    page,
-    journal: [],
-    received: [],
-    requests: [],
-    navigations: [],
-  };
-  const { journal } = person;
-  const keep = (payload: string) => {
-    for (const packet of socketPackets(payload)) {
-      person.received.push(packet);
-      journal.push(`${stamp()} socket <- ${packet.slice(0, 300)}`);
-    }
-  };
-  page.on('console', (message) => {
-    if (message.type() === 'error') journal.push(`${stamp()} console: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => journal.push(`${stamp()} page error: ${error.message}`));
-  page.on('framenavigated', (frame) => {
-    if (frame !== page.mainFrame()) return;
-    person.navigations.push(frame.url());
-    journal.push(`${stamp()} at ${frame.url()}`);
-  });
-  page.on('request', (request) => {
+  const person: Person = { ...(await openVisitor(browser, first, last)), label, requests: [] };
+  person.page.on('request', (request) => {
     const url = new URL(request.url());
     if (url.pathname.startsWith('/api/'))
       person.requests.push(`${request.method()} ${url.pathname}${url.search}`);
   });
-  page.on('response', (response) => {
-    const url = new URL(response.url());
-    const method = response.request().method();
-    if (url.pathname.startsWith('/api/')) {
-      journal.push(`${stamp()} ${method} ${url.pathname}${url.search} -> ${response.status()}`);
-    }
-    if (
-      url.pathname === '/socket.io/' &&
-      method === 'GET' &&
-      url.searchParams.get('transport') === 'polling'
-    ) {
-      response.text().then(keep, () => {});
-    }
-  });
-  page.on('websocket', (socket) => {
-    if (!socket.url().includes('/socket.io/')) return;
-    socket.on('framereceived', ({ payload }) => keep(payload.toString()));
-  });
   return person;
 }
 
-function keepJournal(person: Person): void {
-  writeFileSync(`${ARTIFACTS}/jobs-${person.label}.log`, `${person.journal.join('\n')}\n`);
-}
-
-function eventsReceived(person: Person, name: string): Array<Record<string, unknown>> {
-  return eventsIn(person.received, name);
-}
-
 async function register(person: Person): Promise<void> {
-  await registerThroughForm(person.page, {
-    ...person,
+  await registerVisitor(person, {
     password: 'jobs-e2e-password',
     accountType: person.label === 'poster' ? 'employer' : 'job_seeker',
   });
-  await until(`${person.first}'s socket to connect`, () => connectsIn(person.received) > 0);
 }
 
 /** A link of the sidebar's Quick Actions (Post a Job, My Applications). */
@@ -204,14 +133,7 @@ describe('jobs in two browsers: post, find, apply, move to interview live', () =
     await register(a);
     await register(b);
   });
-  afterAll(async () => {
-    for (const person of [a, b]) {
-      if (person) keepJournal(person);
-    }
-    await a?.context.close();
-    await b?.context.close();
-    await browser?.close();
-  });
+  afterAll(() => closeVisitors(browser, { 'jobs-poster': a, 'jobs-applicant': b }));
 
   it('A: an empty Post a Job shows every message and sends nothing; the filled form posts and lands on My Posted Jobs', async () => {
     const { page } = a;

@@ -9,8 +9,7 @@
  */
 
 import { randomUUID } from 'node:crypto';
-import { type RunningCommandService, startCommandService } from '@careers/command-service/service';
-import { sendCommand, sessionCookieOf, TEST_ORIGIN } from '@careers/command-service/testing';
+import { sendCommand, sessionCookieOf } from '@careers/command-service/testing';
 import { CONSISTENCY_HEADER } from '@careers/contracts/consistency';
 import { Application, JobApplicant } from '@careers/contracts/entities/application';
 import { Job, PostedJob } from '@careers/contracts/entities/job';
@@ -19,47 +18,15 @@ import { jobMessages } from '@careers/contracts/messages';
 import { serverEvents } from '@careers/contracts/sockets';
 import type { StreamType } from '@careers/contracts/topics';
 import { jobPostedData } from '@careers/query-service/projectors/jobs/testing';
-import { projectors } from '@careers/query-service/projectors/registry';
-import { rebuildProjections } from '@careers/query-service/rebuild';
-import {
-  createProjectorRuntime,
-  type RunningProjector,
-  type RunningQueryService,
-  startProjector,
-  startQueryService,
-} from '@careers/query-service/service';
-import { type RunningGateway, startGateway } from '@careers/realtime-gateway/service';
-import { ident, SESSION_COOKIE } from '@careers/service-kit';
-import { testNamespace } from '@careers/service-kit/testing';
-import { io, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Socket } from 'socket.io-client';
+import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { startInProcessServices } from './in-process.ts';
 
-const ns = testNamespace('jobs');
-let command: RunningCommandService;
-let query: RunningQueryService;
-let projector: RunningProjector | undefined;
-let gateway: RunningGateway;
-let queryUrl: string;
-const sockets: Socket[] = [];
+const services = await startInProcessServices('jobs');
+const { ns, command } = services;
 
-beforeAll(async () => {
-  [command, query, projector, gateway] = await Promise.all([
-    startCommandService(ns.commandEnv, { listen: false }),
-    startQueryService(ns.queryEnv),
-    startProjector(ns.queryEnv),
-    startGateway(ns.gatewayEnv),
-  ]);
-  const address = query.app.server.address();
-  queryUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  await gateway.gateway.ready;
-});
-
-afterAll(async () => {
-  for (const socket of sockets) socket.disconnect();
-  await Promise.allSettled([command?.close(), query?.close(), projector?.close(), gateway?.close()]);
-  await ns.cleanup();
-});
+afterAll(() => services.close());
 
 interface Person {
   id: string;
@@ -72,14 +39,7 @@ let tokens: string[] = [];
 async function get(who: Person, path: string) {
   const sent = tokens;
   tokens = [];
-  const response = await fetch(`${queryUrl}${path}`, {
-    headers: {
-      cookie: `${SESSION_COOKIE}=${who.sid}`,
-      ...(sent.length > 0 ? { [CONSISTENCY_HEADER]: sent.join(',') } : {}),
-    },
-  });
-  expect(response.headers.get('x-consistency-stale')).toBeNull();
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  return services.read(who.sid, path, sent);
 }
 
 async function data<S extends z.ZodType>(who: Person, path: string, schema: S): Promise<z.infer<S>> {
@@ -157,19 +117,7 @@ async function apply(
   return parties;
 }
 
-function openSocket(who: Person): Promise<Socket> {
-  const socket = io(`http://127.0.0.1:${gateway.port}`, {
-    path: '/socket.io',
-    transports: ['websocket'],
-    reconnection: false,
-    extraHeaders: { origin: TEST_ORIGIN, cookie: `${SESSION_COOKIE}=${who.sid}` },
-  });
-  sockets.push(socket);
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
-}
+const openSocket = (who: Person): Promise<Socket> => services.openSocket(who.sid);
 
 const next = (socket: Socket, event: string) =>
   new Promise<Record<string, unknown>>((resolve) => socket.once(event, resolve));
@@ -360,19 +308,14 @@ describe('jobs and applications, end to end', () => {
   });
 
   it('rebuilds the jobs and applications read models from the topics into exactly the same rows and answers', async () => {
-    const s = ident(ns.queryEnv.DB_SCHEMA as string);
     const snapshot = async () => {
-      const tables: Record<string, unknown[]> = {};
-      for (const [table, order] of [
+      const tables = await services.rows([
         ['users', 'id'],
         ['jobs', 'id'],
         ['applications', 'id'],
         ['application_status_history', 'application_id, stream_version'],
         ['stream_checkpoints', 'stream_id'],
-      ] as const) {
-        const { rows } = await query.deps.pool.query(`SELECT * FROM ${s}.${table} ORDER BY ${order}`);
-        tables[table] = rows.map((row) => ({ ...row, applied_at: undefined }));
-      }
+      ]);
       const answers = {
         list: (await get(ann, '/api/jobs?search=developer OR engineer')).body,
         posted: (await get(eve, '/api/jobs/my/posted')).body,
@@ -385,23 +328,7 @@ describe('jobs and applications, end to end', () => {
     expect(before.tables.applications).toHaveLength(2);
     expect(before.tables.application_status_history).toHaveLength(4);
 
-    await projector?.close();
-    projector = undefined;
-    const runtime = await createProjectorRuntime('rebuild-test', ns.queryEnv);
-    try {
-      await rebuildProjections({
-        pool: runtime.pool,
-        redis: runtime.redis,
-        kafka: runtime.kafka,
-        schema: runtime.config.DB_SCHEMA,
-        prefix: runtime.config.KAFKA_TOPIC_PREFIX,
-        projectors,
-        runner: runtime.runner,
-        log: runtime.log,
-      });
-    } finally {
-      await runtime.close();
-    }
+    await services.rebuildFromTopics();
     expect(await snapshot()).toEqual(before);
   }, 60_000);
 });

@@ -4,13 +4,11 @@
  * visit to a protected page lands there after signing in; every screen has its own tab title.
  */
 import { randomUUID } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
-import type { Browser, BrowserContext, Locator, Page, Response } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS, launchBrowser } from './browser.ts';
+import { at, keepJournal, newPage, replyTo, visible, WAIT } from './browser-steps.ts';
 import { WEB_URL } from './topology.ts';
-
-const WAIT = 15_000;
 
 const first = 'Katherine';
 const last = 'Johnson';
@@ -22,49 +20,8 @@ let context: BrowserContext;
 let page: Page;
 const journal: string[] = [];
 
-async function visible(locator: Locator): Promise<void> {
-  await locator.waitFor({ state: 'visible', timeout: WAIT });
-}
-
-async function at(target: Page, path: string): Promise<void> {
-  await target.waitForURL((url) => url.pathname === path, { timeout: WAIT });
-}
-
 async function shot(target: Page, name: string): Promise<void> {
   await target.screenshot({ path: `${ARTIFACTS}/recovery-${name}.png` });
-}
-
-/** Runs `action` and returns the reply of the API call it makes (both settle, so nothing is left dangling). */
-async function replyTo(target: Page, method: string, path: string, action: () => Promise<unknown>) {
-  const [response] = await Promise.all([
-    target.waitForResponse(
-      (reply: Response) => reply.request().method() === method && new URL(reply.url()).pathname === path,
-      { timeout: WAIT },
-    ),
-    action(),
-  ]);
-  return response;
-}
-
-/** A page whose actions give up after WAIT, and whose console errors and navigations are kept. */
-async function newPage(owner: BrowserContext): Promise<Page> {
-  const created = await owner.newPage();
-  created.setDefaultTimeout(WAIT);
-  created.setDefaultNavigationTimeout(WAIT);
-  const stamp = () => new Date().toISOString().slice(11, 23);
-  created.on('console', (message) => {
-    if (message.type() === 'error') journal.push(`${stamp()} console: ${message.text()}`);
-  });
-  created.on('pageerror', (error) => journal.push(`${stamp()} page error: ${error.message}`));
-  created.on('framenavigated', (frame) => {
-    if (frame === created.mainFrame()) journal.push(`${stamp()} at ${frame.url()}`);
-  });
-  created.on('response', (response) => {
-    if (new URL(response.url()).pathname.startsWith('/api/')) {
-      journal.push(`${stamp()} ${response.request().method()} ${response.url()} -> ${response.status()}`);
-    }
-  });
-  return created;
 }
 
 /** The signed-in shell around the screen: the top bar with the user's name, and the sidebar. */
@@ -100,7 +57,7 @@ function focused(target: Page): Promise<{ tag: string; label: string | null; inA
 beforeAll(async () => {
   browser = await launchBrowser();
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  page = await newPage(context);
+  page = await newPage(context, journal);
 
   await page.goto(`${WEB_URL}/register`);
   await visible(page.getByRole('heading', { name: 'Create your account', exact: true }));
@@ -118,7 +75,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  writeFileSync(`${ARTIFACTS}/recovery.log`, `${journal.join('\n')}\n`);
+  keepJournal('recovery', journal);
   await context?.close();
   await browser?.close();
 });
@@ -144,7 +101,7 @@ describe('recovery in Chromium', () => {
     await at(page, '/dashboard');
     await expectTitle(page, 'Dashboard | JobConnect');
 
-    const visitor = await newPage(await browser.newContext());
+    const visitor = await newPage(await browser.newContext(), journal);
     try {
       await visitor.goto(`${WEB_URL}/login`);
       await visible(visitor.getByRole('heading', { name: 'Welcome back', exact: true }));
@@ -224,7 +181,7 @@ describe('recovery in Chromium', () => {
 
   it('returns to the page asked for after signing in: /settings signed out, /login, then /settings', async () => {
     const visitorContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const visitor = await newPage(visitorContext);
+    const visitor = await newPage(visitorContext, journal);
     try {
       await visitor.goto(`${WEB_URL}/settings`);
       await at(visitor, '/login');

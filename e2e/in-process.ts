@@ -1,0 +1,133 @@
+/**
+ * The whole backend in the test's own process, for the int tests: command-service (injected, no
+ * listener), query-service and realtime-gateway on free ports, and the projector, all in the file's own
+ * namespace (Postgres schemas, Redis prefix, Kafka topics). Also what those tests share on top: reads
+ * that carry consistency tokens, sockets to the gateway, and a rebuild of the read models from the topics.
+ */
+import { type RunningCommandService, startCommandService } from '@careers/command-service/service';
+import { TEST_ORIGIN } from '@careers/command-service/testing';
+import { CONSISTENCY_HEADER } from '@careers/contracts/consistency';
+import { projectors } from '@careers/query-service/projectors/registry';
+import { rebuildProjections } from '@careers/query-service/rebuild';
+import {
+  createProjectorRuntime,
+  type RunningProjector,
+  type RunningQueryService,
+  startProjector,
+  startQueryService,
+} from '@careers/query-service/service';
+import { type RunningGateway, startGateway } from '@careers/realtime-gateway/service';
+import { ident, SESSION_COOKIE } from '@careers/service-kit';
+import { type TestNamespace, testNamespace } from '@careers/service-kit/testing';
+import { io, type Socket } from 'socket.io-client';
+import { expect } from 'vitest';
+
+export interface InProcessServices {
+  ns: TestNamespace;
+  command: RunningCommandService;
+  query: RunningQueryService;
+  gateway: RunningGateway;
+  /** The query-service's listener: `http://127.0.0.1:<port>`. */
+  queryUrl: string;
+  /**
+   * GET `path` from the query-service as the session `sid`, sending `tokens` (what was written since the
+   * last read) so the reply reflects them; a stale reply fails the test.
+   */
+  read(
+    sid: string,
+    path: string,
+    tokens: readonly string[],
+  ): Promise<{ status: number; body: Record<string, unknown> }>;
+  /** A socket to the gateway as the session `sid`, once connected; disconnected by `close`. */
+  openSocket(sid: string): Promise<Socket>;
+  /** Every row of the query-service's `tables` ([table, ORDER BY]), without the time each was applied. */
+  rows(tables: ReadonlyArray<readonly [table: string, order: string]>): Promise<Record<string, unknown[]>>;
+  /** Stops the projector and rebuilds every read model from the topics, as `npm run rebuild` does. */
+  rebuildFromTopics(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Starts the services in the namespace `name` and waits until the gateway is ready. */
+export async function startInProcessServices(name: string): Promise<InProcessServices> {
+  const ns = testNamespace(name);
+  const [command, query, startedProjector, gateway] = await Promise.all([
+    startCommandService(ns.commandEnv, { listen: false }),
+    startQueryService(ns.queryEnv),
+    startProjector(ns.queryEnv),
+    startGateway(ns.gatewayEnv),
+  ]);
+  let projector: RunningProjector | undefined = startedProjector;
+  const address = query.app.server.address();
+  const queryUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  await gateway.gateway.ready;
+  const sockets: Socket[] = [];
+
+  return {
+    ns,
+    command,
+    query,
+    gateway,
+    queryUrl,
+
+    async read(sid, path, tokens) {
+      const response = await fetch(`${queryUrl}${path}`, {
+        headers: {
+          cookie: `${SESSION_COOKIE}=${sid}`,
+          ...(tokens.length > 0 ? { [CONSISTENCY_HEADER]: tokens.join(',') } : {}),
+        },
+      });
+      expect(response.headers.get('x-consistency-stale')).toBeNull();
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    },
+
+    openSocket(sid) {
+      const socket = io(`http://127.0.0.1:${gateway.port}`, {
+        path: '/socket.io',
+        transports: ['websocket'],
+        reconnection: false,
+        extraHeaders: { origin: TEST_ORIGIN, cookie: `${SESSION_COOKIE}=${sid}` },
+      });
+      sockets.push(socket);
+      return new Promise((resolve, reject) => {
+        socket.once('connect', () => resolve(socket));
+        socket.once('connect_error', reject);
+      });
+    },
+
+    async rows(tables) {
+      const schema = ident(ns.queryEnv.DB_SCHEMA as string);
+      const rows: Record<string, unknown[]> = {};
+      for (const [table, order] of tables) {
+        const result = await query.deps.pool.query(`SELECT * FROM ${schema}.${table} ORDER BY ${order}`);
+        rows[table] = result.rows.map((row) => ({ ...row, applied_at: undefined }));
+      }
+      return rows;
+    },
+
+    async rebuildFromTopics() {
+      await projector?.close();
+      projector = undefined;
+      const runtime = await createProjectorRuntime('rebuild-test', ns.queryEnv);
+      try {
+        await rebuildProjections({
+          pool: runtime.pool,
+          redis: runtime.redis,
+          kafka: runtime.kafka,
+          schema: runtime.config.DB_SCHEMA,
+          prefix: runtime.config.KAFKA_TOPIC_PREFIX,
+          projectors,
+          runner: runtime.runner,
+          log: runtime.log,
+        });
+      } finally {
+        await runtime.close();
+      }
+    },
+
+    async close() {
+      for (const socket of sockets) socket.disconnect();
+      await Promise.allSettled([command.close(), query.close(), projector?.close(), gateway.close()]);
+      await ns.cleanup();
+    },
+  };
+}
