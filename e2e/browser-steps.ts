@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Locator, Page, Response } from 'playwright-core';
 import { expect } from 'vitest';
 import { ARTIFACTS } from './browser.ts';
@@ -240,4 +241,31 @@ export async function registerVisitor(
 ): Promise<void> {
   await registerThroughForm(visitor.page, { ...visitor, ...account });
   await until(`${visitor.first}'s socket to connect`, () => connects(visitor) > 0);
+}
+
+const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** One axe-core rule broken on the page, with the elements that break it. */
+export interface AxeViolation {
+  id: string;
+  impact: string;
+  help: string;
+  nodes: string[];
+}
+
+/** axe-core's serious and critical violations on the page as it is now (axe is injected on first use). */
+export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  await page.addScriptTag({ path: AXE_SCRIPT });
+  return page.evaluate<AxeViolation[]>(`
+    axe.run(document, { resultTypes: ['violations'] }).then((results) =>
+      results.violations
+        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+        .map((violation) => ({
+          id: violation.id,
+          impact: violation.impact,
+          help: violation.help,
+          nodes: violation.nodes.map((node) => node.target.join(' ') + ' :: ' + node.failureSummary),
+        })),
+    )
+  `);
 }

@@ -8,13 +8,13 @@
  * next to the screenshots, to read when a step fails.
  */
 import { randomUUID } from 'node:crypto';
-import { createRequire } from 'node:module';
 import { serverEvents } from '@careers/contracts/sockets';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS, launchBrowser } from './browser.ts';
 import {
   at,
+  axeViolations,
   closeVisitors,
   eventsReceived,
   openVisitor,
@@ -25,22 +25,31 @@ import {
   visible,
 } from './browser-steps.ts';
 
-const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
 /** axe-core's serious and critical findings on each screen as filled with this test's data. */
 const axeFindings: Record<string, string[]> = {};
 
+/**
+ * axe on the screen as it is, then at 375 px, each in the light and the dark theme. The theme is set on
+ * the page for the check only (the person's saved theme stays as it is), and the size put back after.
+ */
 async function checkAxe(page: Page, screen: string): Promise<void> {
-  await page.addScriptTag({ path: AXE_SCRIPT });
-  axeFindings[screen] = await page.evaluate<string[]>(`
-    axe.run(document, { resultTypes: ['violations'] }).then((results) =>
-      results.violations
-        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-        .flatMap((violation) =>
-          violation.nodes.map((node) => violation.id + ': ' + node.target.join(' ') + ' :: ' + node.failureSummary),
-        ),
-    )
-  `);
+  const size = page.viewportSize();
+  const theme = await page.evaluate<string | undefined>('document.documentElement.dataset.theme');
+  const found: string[] = [];
+  for (const width of [size?.width ?? 1280, 375]) {
+    await page.setViewportSize({ width, height: size?.height ?? 800 });
+    for (const look of ['light', 'dark']) {
+      await page.evaluate(`document.documentElement.dataset.theme = ${JSON.stringify(look)}`);
+      // Colours ease over 120 ms: judge them once the change has finished, not halfway.
+      await page.evaluate('Promise.all(document.getAnimations().map((animation) => animation.finished))');
+      for (const violation of await axeViolations(page)) {
+        found.push(...violation.nodes.map((node) => `${width}px ${look}: ${violation.id}: ${node}`));
+      }
+    }
+  }
+  await page.evaluate(`document.documentElement.dataset.theme = ${JSON.stringify(theme ?? 'light')}`);
+  if (size) await page.setViewportSize(size);
+  axeFindings[screen] = found;
 }
 
 /** One signed-in person: their page, what it saw, and the socket.io packets it exchanged. */

@@ -6,24 +6,23 @@
  */
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { waitUntil } from '@careers/service-kit/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS, launchBrowser } from './browser.ts';
-import { until } from './browser-steps.ts';
+import { type AxeViolation, axeViolations, until } from './browser-steps.ts';
 import { WEB_URL } from './topology.ts';
 
 const WAIT = 15_000;
 /** A walk over every route loads each screen and runs axe on it: about 25-40s on two cores. */
 const ROUTE_WALK = 120_000;
-const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 const signedInRoutes = [
   '/dashboard',
   '/feed',
   '/jobs',
   '/jobs/post',
+  '/jobs/my/posted',
   '/jobs/applications',
   '/applications',
   '/profile',
@@ -116,12 +115,7 @@ async function open(page: Page, path: string, theme?: Theme): Promise<void> {
     expect(await page.evaluate<string | undefined>('document.documentElement.dataset.theme')).toBe(theme);
 }
 
-interface Violation {
-  id: string;
-  impact: string;
-  help: string;
-  nodes: string[];
-}
+type Violation = AxeViolation;
 
 /**
  * Findings that belong to another part of the issue, named here one by one rather than hidden. None
@@ -131,23 +125,6 @@ const trackedElsewhere: { id: string; node: RegExp }[] = [];
 
 function isTrackedElsewhere(violation: Violation, node: string): boolean {
   return trackedElsewhere.some((known) => known.id === violation.id && known.node.test(node));
-}
-
-/** axe-core's serious and critical violations on the page as it is now. */
-async function axeViolations(page: Page): Promise<Violation[]> {
-  await page.addScriptTag({ path: AXE_SCRIPT });
-  return page.evaluate<Violation[]>(`
-    axe.run(document, { resultTypes: ['violations'] }).then((results) =>
-      results.violations
-        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-        .map((violation) => ({
-          id: violation.id,
-          impact: violation.impact,
-          help: violation.help,
-          nodes: violation.nodes.map((node) => node.target.join(' ') + ' :: ' + node.failureSummary),
-        })),
-    )
-  `);
 }
 
 function keep(name: string, findings: unknown): void {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ConsistencyTokenText } from './consistency.ts';
-import { ApplicationStatus } from './entities/enums.ts';
+import { ApplicationStatusState } from './entities/application.ts';
 import { Id } from './entities/scalars.ts';
 
 /**
@@ -81,22 +81,15 @@ export const ConnectionUpdatedPayload = z.object({
 });
 export type ConnectionUpdatedPayload = z.infer<typeof ConnectionUpdatedPayload>;
 
+/** An application's status after a change, as its reply says it, plus the token of the event behind it. */
+const ApplicationChangePayload = ApplicationStatusState.extend({ consistencyToken: ConsistencyTokenText });
+
 /** To the applicant: the poster moved their application (or it was withdrawn elsewhere). */
-export const ApplicationUpdatedPayload = z.object({
-  applicationId: Id,
-  jobId: Id,
-  status: ApplicationStatus,
-  consistencyToken: ConsistencyTokenText,
-});
+export const ApplicationUpdatedPayload = ApplicationChangePayload;
 export type ApplicationUpdatedPayload = z.infer<typeof ApplicationUpdatedPayload>;
 
 /** To the job's poster: an application arrived, moved or was withdrawn; the applicants view refetches. */
-export const JobApplicationsChangedPayload = z.object({
-  jobId: Id,
-  applicationId: Id,
-  status: ApplicationStatus,
-  consistencyToken: ConsistencyTokenText,
-});
+export const JobApplicationsChangedPayload = ApplicationChangePayload;
 export type JobApplicationsChangedPayload = z.infer<typeof JobApplicationsChangedPayload>;
 
 export const PostSubscriptionPayload = z.object({

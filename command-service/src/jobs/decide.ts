@@ -1,6 +1,6 @@
 import type { ApplicationJob } from '@careers/contracts/entities/application';
 import type { JobStatus } from '@careers/contracts/entities/enums';
-import type { NewDomainEvent } from '@careers/contracts/events/catalogue';
+import type { NewDomainEvent, NewEventOf } from '@careers/contracts/events/catalogue';
 import { hiringMessages, jobFormMessages, jobMessages } from '@careers/contracts/messages';
 import { type CreateJobRequest, earliestCurrentDate } from '@careers/contracts/requests/create-job';
 import { type Decision, refuse } from '../pipeline/domain-error.ts';
@@ -20,8 +20,6 @@ export interface JobState {
   version: number;
 }
 
-type EventOf<T extends NewDomainEvent['type']> = Extract<NewDomainEvent, { type: T }>;
-
 export const jobNotFound = () => refuse.notFound(jobMessages.jobNotFound);
 
 /**
@@ -39,7 +37,7 @@ export function decidePostJob(input: {
   employerId: string;
   request: CreateJobRequest;
   now: Date;
-}): Decision<EventOf<'JobPosted'>> {
+}): Decision<NewEventOf<'JobPosted'>> {
   const { request, now } = input;
   if (deadlinePassed(request.applicationDeadline, now)) {
     return refuse.invalid(jobFormMessages.deadlineInPast);

@@ -1,5 +1,5 @@
 import type { PostVisibility } from '@careers/contracts/entities/enums';
-import type { NewDomainEvent } from '@careers/contracts/events/catalogue';
+import type { NewDomainEvent, NewEventOf } from '@careers/contracts/events/catalogue';
 import { postMessages } from '@careers/contracts/messages';
 import { canSeePost, type PostViewer } from '@careers/contracts/policies/post-access';
 import type { AddCommentRequest } from '@careers/contracts/requests/add-comment';
@@ -16,14 +16,12 @@ export interface PostState {
   version: number;
 }
 
-type EventOf<T extends NewDomainEvent['type']> = Extract<NewDomainEvent, { type: T }>;
-
 export function decideCreatePost(input: {
   postId: string;
   authorId: string;
   request: CreatePostRequest;
   now: Date;
-}): [EventOf<'PostCreated'>] {
+}): [NewEventOf<'PostCreated'>] {
   const { content, type, category, visibility, tags } = input.request;
   return [
     {

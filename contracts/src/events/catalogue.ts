@@ -46,6 +46,9 @@ export type DomainEvent = { [T in DomainEventType]: DomainEventOf<T> }[DomainEve
 /** What a decision returns before the event log gives it an envelope. */
 export type NewDomainEvent = { [T in DomainEventType]: { type: T; data: EventData<T> } }[DomainEventType];
 
+/** One kind of new event: `NewEventOf<'PostCreated'>`. */
+export type NewEventOf<T extends DomainEventType> = Extract<NewDomainEvent, { type: T }>;
+
 export function isKnownEventType(type: string): type is DomainEventType {
   return Object.hasOwn(domainEvents, type);
 }

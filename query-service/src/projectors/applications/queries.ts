@@ -1,5 +1,9 @@
 import { applicationStatuses } from '@careers/contracts/constants';
-import type { ApplicationStatusEntry, JobApplicant } from '@careers/contracts/entities/application';
+import type {
+  Application,
+  ApplicationStatusEntry,
+  JobApplicant,
+} from '@careers/contracts/entities/application';
 import type { ApplicationStatus } from '@careers/contracts/entities/enums';
 import type { ApplicationCounts } from '@careers/contracts/entities/job';
 import type { Pool } from '@careers/service-kit';
@@ -27,14 +31,7 @@ export function countsFrom(rows: { status: ApplicationStatus; n: number }[]): Ap
 }
 
 /** An application of the viewer's, before its job summary is added (see JobQueries.summaries). */
-export interface OwnApplication {
-  _id: string;
-  jobId: string;
-  status: ApplicationStatus;
-  appliedAt: string;
-  coverLetter: string;
-  expectedSalary: number | null;
-}
+export type OwnApplication = Omit<Application, 'job'> & { jobId: string };
 
 interface ApplicationRow {
   id: string;

@@ -1,15 +1,12 @@
 import { skillDefaults, skillProficiencies } from '@careers/contracts/constants';
-import type { SkillProficiency } from '@careers/contracts/entities/enums';
+import type { JobSkill } from '@careers/contracts/entities/job-skill';
 import { jobScreenMessages } from '@careers/contracts/messages';
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { SelectField } from '../../../components/select-field';
 import { InputField } from './form-fields';
 
-export interface SkillRow {
-  name: string;
-  proficiency: SkillProficiency;
-  required: boolean;
-}
+/** A skill row of the form: the contracts' job skill (its name may still be blank while typed). */
+export type SkillRow = JobSkill;
 
 const proficiencyOptions = skillProficiencies.map((value) => ({ value, label: value }));
 
