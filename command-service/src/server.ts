@@ -18,7 +18,7 @@ import { registerJobRoutes } from './jobs/routes.ts';
 import { JobStore } from './jobs/store.ts';
 import { registerPostRoutes } from './posts/routes.ts';
 import { PostStore } from './posts/store.ts';
-import type { ObjectStorage } from './uploads/object-storage.ts';
+import type { ObjectStorage } from '@careers/service-kit/object-storage';
 import { LoginThrottle } from './users/login-throttle.ts';
 import { registerUserRoutes } from './users/routes.ts';
 import { UserStore } from './users/store.ts';

@@ -12,7 +12,7 @@ import { EventStore } from './event-log/event-store.ts';
 import { createCommitNotifier, OutboxRelay } from './event-log/outbox-relay.ts';
 import { migrateCommandSchema } from './migrate.ts';
 import { buildCommandApp, type CommandServiceDeps } from './server.ts';
-import { ObjectStorage } from './uploads/object-storage.ts';
+import { ObjectStorage } from '@careers/service-kit/object-storage';
 
 export interface RunningCommandService {
   app: FastifyInstance;

@@ -1,4 +1,5 @@
 export * from './api/define-route.ts';
+export * from './api/file-routes.ts';
 export * from './api/query-string.ts';
 export * from './api/responses.ts';
 export * from './catalogue-document.ts';

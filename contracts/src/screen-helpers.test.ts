@@ -47,7 +47,7 @@ describe('profileCompletion', () => {
         bio: 'Hi',
         location: { city: 'London', state: '', country: '' },
         skills: [{ name: 'Math', proficiency: 'Expert', experience: 10 }],
-        resume: { filename: 'cv.pdf', url: '/cv.pdf' },
+        resume: { filename: 'cv.pdf', url: '/cv.pdf', size: 1000, uploadedAt: '2025-01-15T09:30:00.000Z' },
       }),
     ).toBe(100);
   });

@@ -3,6 +3,7 @@ import { ApplicationStatus } from './enums.ts';
 import { Job } from './job.ts';
 import { AuthorSummary } from './person-summary.ts';
 import { Id, IsoDateTime } from './scalars.ts';
+import { ResumeFile } from './uploaded-files.ts';
 
 /** The part of a job an application card shows: title, jobType, employer, location and salary. */
 export const ApplicationJob = Job.pick({
@@ -47,6 +48,8 @@ export const JobApplicant = z.object({
   appliedAt: IsoDateTime,
   coverLetter: z.string(),
   expectedSalary: z.number().int().nullable(),
+  /** The resume sent with the application (its own copy), or null when the applicant had none. */
+  resume: ResumeFile.nullable(),
   history: z.array(ApplicationStatusEntry),
 });
 export type JobApplicant = z.infer<typeof JobApplicant>;

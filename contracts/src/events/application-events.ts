@@ -14,6 +14,15 @@ export const ApplicationSubmittedData = z.strictObject({
   employerId: Id,
   coverLetter: z.string(),
   expectedSalary: z.number().int().nonnegative().nullable(),
+  /**
+   * The resume the applicant had when applying, kept with the application: the command-service copies
+   * it under this new id, so it survives a later replace or removal. Null without one (and on events
+   * written before resumes existed).
+   */
+  resume: z
+    .strictObject({ resumeId: Id, filename: z.string().min(1), size: z.number().int().nonnegative() })
+    .nullable()
+    .default(null),
   appliedAt: IsoDateTime,
 });
 
@@ -51,6 +60,7 @@ export const applicationEvents = {
       employerId: exampleIds.otherUser,
       coverLetter: 'I would love to help build your event-driven backend.',
       expectedSalary: 95000,
+      resume: { resumeId: exampleIds.resume, filename: 'ada-lovelace-resume.pdf', size: 183402 },
       appliedAt: '2025-01-16T08:15:00.000Z',
     },
   }),

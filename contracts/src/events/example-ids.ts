@@ -7,4 +7,5 @@ export const exampleIds = {
   post: '01936b32-3b4c-7d5e-af60-8c7d6e5f4a55',
   comment: '01936b33-4c5d-7e6f-b071-9d8e7f6a5b66',
   connection: '01936b34-5d6e-7f70-8182-ae9f8a7b6c77',
+  resume: '01936b35-6e7f-7081-9293-bfa09b8c7d88',
 } as const;

@@ -49,18 +49,28 @@ export const AppearanceSettingsUpdatedData = z.strictObject({
   settings: EventAppearanceSettings,
 });
 
-const storedFile = {
+/**
+ * Uploads are named by server-generated ids only: no object key, bucket, URL or credential travels in
+ * an event. The object-storage layout (`storageKeys` in the command-service) is derived from the ids.
+ */
+export const ProfilePictureUploadedData = z.strictObject({
   userId: Id,
-  /** The server-generated object storage key. */
-  objectKey: z.string().min(1),
-  contentType: z.string().min(1),
+  /** Names both stored sizes (large and avatar), both re-encoded as WebP. */
+  pictureId: Id,
+  /** Bytes of the large size. */
+  size: z.number().int().nonnegative(),
+  uploadedAt: IsoDateTime,
+});
+export const ProfilePictureRemovedData = z.strictObject({ userId: Id });
+export const ResumeUploadedData = z.strictObject({
+  userId: Id,
+  resumeId: Id,
+  /** The uploader's file name made safe (letters, digits, dot, dash, underscore; ends in .pdf). */
+  filename: z.string().min(1),
   /** Bytes. */
   size: z.number().int().nonnegative(),
-};
-
-export const ProfilePictureUploadedData = z.strictObject({ ...storedFile, url: z.string().min(1) });
-export const ProfilePictureRemovedData = z.strictObject({ userId: Id });
-export const ResumeUploadedData = z.strictObject({ ...storedFile, filename: z.string().min(1) });
+  uploadedAt: IsoDateTime,
+});
 export const ResumeRemovedData = z.strictObject({ userId: Id });
 
 export const userEvents = {
@@ -158,10 +168,9 @@ export const userEvents = {
     description: 'A user uploaded a profile picture (it replaces any previous one).',
     example: {
       userId,
-      objectKey: `profile-pictures/${userId}/01936b40-0000-7000-8000-000000000001.png`,
-      url: `https://uploads.example.com/profile-pictures/${userId}/01936b40-0000-7000-8000-000000000001.png`,
-      contentType: 'image/png',
+      pictureId: '01936b40-0000-7000-8000-000000000001',
       size: 48213,
+      uploadedAt: at,
     },
   }),
   ProfilePictureRemoved: defineEvent({
@@ -178,10 +187,10 @@ export const userEvents = {
     description: 'A user uploaded a PDF resume (it replaces any previous one).',
     example: {
       userId,
-      objectKey: `resumes/${userId}/01936b41-0000-7000-8000-000000000002.pdf`,
+      resumeId: '01936b41-0000-7000-8000-000000000002',
       filename: 'ada-lovelace-resume.pdf',
-      contentType: 'application/pdf',
       size: 183402,
+      uploadedAt: at,
     },
   }),
   ResumeRemoved: defineEvent({

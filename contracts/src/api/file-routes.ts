@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { Id } from '../entities/scalars.ts';
+
+/**
+ * Files are served by the query-service outside the JSON route table: the reply is the file itself,
+ * never JSON, so these paths are not `defineRoute`s. Every one needs a session; what else decides who
+ * may read is said on each. A file that does not exist, or that the caller may not read, is a 404 with
+ * `{ message }` (the two are not told apart). Object keys, bucket names and presigned URLs never leave
+ * the server: a file is always named by the id the server gave it.
+ */
+export const pictureSizes = ['large', 'avatar'] as const;
+export type PictureSize = (typeof pictureSizes)[number];
+
+export const fileRoutes = {
+  /** A profile picture in one of its sizes; any signed-in user. `image/webp`, cacheable, nosniff. */
+  picture: {
+    method: 'GET',
+    path: '/files/pictures/:pictureId/:size',
+    params: z.object({ pictureId: Id, size: z.enum(pictureSizes) }),
+  },
+  /**
+   * A resume: `application/pdf`, `Content-Disposition: attachment` with a safe filename, nosniff.
+   * Readable by its owner, and by the poster of any job its owner applied to with this resume (an
+   * application keeps the resume it was sent with, even after the owner replaces or removes it).
+   */
+  resume: {
+    method: 'GET',
+    path: '/files/resumes/:resumeId',
+    params: z.object({ resumeId: Id }),
+  },
+} as const;
+
+/** The same-origin URLs the read models put in `ProfilePicture` and `ResumeFile`. */
+export const fileUrls = {
+  picture: (pictureId: string, size: PictureSize): string => `/api/files/pictures/${pictureId}/${size}`,
+  resume: (resumeId: string): string => `/api/files/resumes/${resumeId}`,
+} as const;
