@@ -59,18 +59,26 @@ export const baseEnv = z.object({
 });
 export type BaseConfig = z.infer<typeof baseEnv>;
 
-export const commandServiceEnv = baseEnv.extend({
-  PORT: port.default(4001),
-  DB_SCHEMA: z
-    .string()
-    .regex(/^[a-z_][a-z0-9_]*$/)
-    .default('cmd'),
+/**
+ * The object store of uploads: the command-service writes it, the query-service serves from it (a
+ * read-only key is enough there).
+ */
+const s3Env = {
   S3_ENDPOINT: z.url().default('http://127.0.0.1:9000'),
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_ACCESS_KEY: z.string().min(3).default('careers'),
   S3_SECRET_KEY: z.string().min(8).default('careers-secret'),
   S3_BUCKET: z.string().min(3).default('careers-uploads'),
   S3_FORCE_PATH_STYLE: bool.default(true),
+};
+
+export const commandServiceEnv = baseEnv.extend({
+  PORT: port.default(4001),
+  DB_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]*$/)
+    .default('cmd'),
+  ...s3Env,
   /** How long the outbox relay sleeps when no NOTIFY arrives (it also wakes on NOTIFY). */
   RELAY_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(250),
   /** scrypt cost as log2(N): 17 (128 MiB, ARCHITECTURE.md) in production; tests may lower it to 14. */
@@ -96,6 +104,7 @@ export const queryServiceEnv = baseEnv.extend({
     .string()
     .regex(/^[a-z_][a-z0-9_]*$/)
     .default('read'),
+  ...s3Env,
   CHECK_RESPONSES: checkResponsesFlag,
 });
 export type QueryServiceConfig = z.infer<typeof queryServiceEnv>;
