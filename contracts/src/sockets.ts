@@ -70,8 +70,8 @@ export const ConnectionRequestedPayload = z.object({
 });
 export type ConnectionRequestedPayload = z.infer<typeof ConnectionRequestedPayload>;
 
-/** How a connection changed: accepted or declined (`rejected`) by the recipient, or removed. */
-export const ConnectionUpdateStatus = z.enum(['accepted', 'rejected', 'removed']);
+/** How a connection changed: accepted or declined (`rejected`) by the recipient, removed, or withdrawn by the requester. */
+export const ConnectionUpdateStatus = z.enum(['accepted', 'rejected', 'removed', 'withdrawn']);
 export type ConnectionUpdateStatus = z.infer<typeof ConnectionUpdateStatus>;
 
 export const ConnectionUpdatedPayload = z.object({

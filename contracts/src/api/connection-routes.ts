@@ -30,6 +30,16 @@ export const connectionRoutes = {
     response: dataResponse(z.array(Connection)),
     summary: 'Requests waiting for the user to answer, newest first.',
   }),
+  listSentConnectionRequests: defineRoute({
+    method: 'GET',
+    path: '/users/connections/sent',
+    service: 'query',
+    auth: 'required',
+    status: 200,
+    response: dataResponse(z.array(Connection)),
+    summary:
+      'Beyond the spec: requests the user sent that are still pending, newest first (`user` is who was asked).',
+  }),
   listSuggestedConnections: defineRoute({
     method: 'GET',
     path: '/users/suggested-connections',
@@ -60,6 +70,17 @@ export const connectionRoutes = {
     status: 200,
     response: ConnectionStateResponse,
     summary: 'Accepts or declines a pending request addressed to the user.',
+  }),
+  withdrawConnectionRequest: defineRoute({
+    method: 'DELETE',
+    path: '/users/connections/sent/:requestId',
+    service: 'command',
+    auth: 'required',
+    params: ConnectionRequestParams,
+    body: null,
+    status: 200,
+    response: MessageResponse,
+    summary: 'Beyond the spec: the requester takes back a request that is still pending.',
   }),
   removeConnection: defineRoute({
     method: 'DELETE',

@@ -11,5 +11,7 @@ export const SuggestedConnection = z.object({
   profilePicture: ProfilePicture.nullable(),
   bio: z.string(),
   skills: z.array(UserSkill),
+  /** How many of the reader's connections are connected with this person (beyond the spec). */
+  mutualConnections: z.number().int().nonnegative(),
 });
 export type SuggestedConnection = z.infer<typeof SuggestedConnection>;

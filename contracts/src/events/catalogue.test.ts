@@ -68,6 +68,7 @@ const required: Record<DomainEventType, readonly string[]> = {
   ConnectionRequested: ['connectionId', 'requesterId', 'recipientId', 'requestedAt'],
   ConnectionAccepted: ['connectionId', 'requesterId', 'recipientId', 'respondedAt'],
   ConnectionDeclined: ['connectionId', 'requesterId', 'recipientId', 'respondedAt'],
+  ConnectionWithdrawn: ['connectionId', 'requesterId', 'recipientId', 'withdrawnAt'],
   ConnectionRemoved: ['connectionId', 'requesterId', 'recipientId', 'removedBy', 'removedAt'],
 };
 

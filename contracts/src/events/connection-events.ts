@@ -13,6 +13,8 @@ const parties = { connectionId: Id, requesterId: Id, recipientId: Id };
 export const ConnectionRequestedData = z.strictObject({ ...parties, requestedAt: IsoDateTime });
 export const ConnectionAcceptedData = z.strictObject({ ...parties, respondedAt: IsoDateTime });
 export const ConnectionDeclinedData = z.strictObject({ ...parties, respondedAt: IsoDateTime });
+/** The requester took back a request still pending (beyond the spec: the Sent list). */
+export const ConnectionWithdrawnData = z.strictObject({ ...parties, withdrawnAt: IsoDateTime });
 export const ConnectionRemovedData = z.strictObject({
   ...parties,
   /** Which of the two people removed the connection. */
@@ -47,6 +49,13 @@ export const connectionEvents = {
     data: ConnectionDeclinedData,
     description: 'The recipient declined a pending request (its status becomes rejected).',
     example: { ...exampleParties, respondedAt: '2025-01-18T10:00:00.000Z' },
+  }),
+  ConnectionWithdrawn: defineEvent({
+    streamType: 'connection',
+    schemaVersion: 1,
+    data: ConnectionWithdrawnData,
+    description: 'The requester withdrew a request that was still pending.',
+    example: { ...exampleParties, withdrawnAt: '2025-01-18T09:30:00.000Z' },
   }),
   ConnectionRemoved: defineEvent({
     streamType: 'connection',
