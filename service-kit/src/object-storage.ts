@@ -1,3 +1,6 @@
+import { once } from 'node:events';
+import { PassThrough, type Readable } from 'node:stream';
+import type { PictureSize } from '@careers/contracts/api/file-routes';
 import { Client } from 'minio';
 
 export interface S3Settings {
@@ -7,6 +10,49 @@ export interface S3Settings {
   S3_SECRET_KEY: string;
   S3_BUCKET: string;
   S3_FORCE_PATH_STYLE: boolean;
+}
+
+/**
+ * Where each uploaded file lives in the bucket, derived from the id the server gave it and nothing
+ * else: no name the client chose ever becomes part of a key. The command-service writes these objects
+ * and the query-service serves them, both through this one table.
+ *
+ *   pictures/{pictureId}/large.webp, pictures/{pictureId}/avatar.webp, resumes/{resumeId}.pdf
+ *
+ * An application's copy of a resume is just another resume id.
+ */
+export const storageKeys = {
+  picturesPrefix: 'pictures/',
+  resumesPrefix: 'resumes/',
+  picture: (pictureId: string, size: PictureSize): string => `pictures/${pictureId}/${size}.webp`,
+  resume: (resumeId: string): string => `resumes/${resumeId}.pdf`,
+} as const;
+
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+const PICTURE_KEY = new RegExp(`^pictures/(${UUID})/(large|avatar)\\.webp$`);
+const RESUME_KEY = new RegExp(`^resumes/(${UUID})\\.pdf$`);
+
+/** The file a key belongs to, or null for a key outside the layout (never touched by the sweeper). */
+export function fileOfKey(key: string): { kind: 'picture' | 'resume'; id: string } | null {
+  const picture = PICTURE_KEY.exec(key);
+  if (picture?.[1]) return { kind: 'picture', id: picture[1] };
+  const resume = RESUME_KEY.exec(key);
+  if (resume?.[1]) return { kind: 'resume', id: resume[1] };
+  return null;
+}
+
+/**
+ * The size of each part of a streamed upload. The S3 protocol needs a part's length before it is sent
+ * and allows no smaller part than 5 MiB (except the last), so this is the most a streamed upload ever
+ * holds in memory: a 10 MB file passes through as two full parts and a small last one. Without it the
+ * client picks parts large enough for a 5 TiB object and would hold any upload whole.
+ */
+export const UPLOAD_PART_BYTES = 5 * 1024 * 1024;
+
+export interface StoredObject {
+  key: string;
+  lastModified: Date;
+  size: number;
 }
 
 /**
@@ -29,6 +75,7 @@ export class ObjectStorage {
       secretKey: settings.S3_SECRET_KEY,
       region: settings.S3_REGION,
       pathStyle: settings.S3_FORCE_PATH_STYLE,
+      partSize: UPLOAD_PART_BYTES,
     });
     this.bucket = settings.S3_BUCKET;
     this.region = settings.S3_REGION;
@@ -46,5 +93,110 @@ export class ObjectStorage {
 
   async ping(): Promise<void> {
     if (!(await this.client.bucketExists(this.bucket))) throw new Error(`bucket ${this.bucket} missing`);
+  }
+
+  /**
+   * Streams `chunks` into `key` as they arrive, holding at most one part (`UPLOAD_PART_BYTES`) in
+   * memory; resolves with the bytes stored.
+   *
+   * When `chunks` fails (a limit passed while reading, a request cut off), nothing of it may stay. The
+   * client cannot be told to abandon an upload it is reading from a stream (it would wait for the end
+   * forever), so the stream it reads is ended instead, the object it then completes is removed, and the
+   * original error is thrown. A crash between the two is what the command-service's sweeper is for.
+   */
+  async putStream(key: string, chunks: AsyncIterable<Buffer>, contentType: string): Promise<number> {
+    const body = new PassThrough();
+    // Settles with the upload's error, or null once it is stored.
+    const uploaded: Promise<unknown> = this.client
+      .putObject(this.bucket, key, body, undefined, { 'Content-Type': contentType })
+      .then(
+        () => null,
+        (error: unknown) => error ?? new Error(`upload of ${key} failed`),
+      );
+    let bytes = 0;
+    let failure: unknown = null;
+    let uploadError: unknown = null;
+    try {
+      for await (const chunk of chunks) {
+        bytes += chunk.length;
+        if (body.write(chunk)) continue;
+        // Wait for room, unless the upload fails meanwhile (it would never make room then).
+        const room = new AbortController();
+        uploadError = await Promise.race([
+          once(body, 'drain', { signal: room.signal }).then(
+            () => null,
+            () => null,
+          ),
+          uploaded,
+        ]);
+        room.abort();
+        if (uploadError) break;
+      }
+    } catch (error) {
+      failure = error;
+    } finally {
+      body.end();
+    }
+    uploadError = (await uploaded) ?? uploadError;
+    if (failure || uploadError) {
+      await this.remove([key]).catch(() => {});
+      throw failure ?? uploadError;
+    }
+    return bytes;
+  }
+
+  async putBuffer(key: string, data: Buffer, contentType: string): Promise<void> {
+    await this.client.putObject(this.bucket, key, data, data.length, { 'Content-Type': contentType });
+  }
+
+  /** A server-side copy: the bytes never pass through this process. */
+  async copy(fromKey: string, toKey: string): Promise<void> {
+    await this.client.copyObject(this.bucket, toKey, `/${this.bucket}/${fromKey}`);
+  }
+
+  /** Removes the keys; a key already gone is not an error. */
+  async remove(keys: readonly string[]): Promise<void> {
+    if (keys.length === 0) return;
+    const results = await this.client.removeObjects(this.bucket, [...keys]);
+    // The client's typing says `{ Error: {...} }`, its parser returns the error entries themselves.
+    const failed = results
+      .map((result) => (result as { Error?: unknown } | null)?.Error ?? result)
+      .filter((entry): entry is { Code: string; Key?: string } => {
+        const code = (entry as { Code?: unknown } | null)?.Code;
+        return typeof code === 'string' && code !== 'NoSuchKey';
+      });
+    if (failed.length > 0) {
+      throw new Error(`could not remove ${failed.map((f) => `${f.Key}: ${f.Code}`).join(', ')}`);
+    }
+  }
+
+  /** Every object under the prefix, however many. */
+  async *list(prefix: string): AsyncGenerator<StoredObject> {
+    for await (const item of this.client.listObjectsV2(this.bucket, prefix, true)) {
+      if (item.name && item.lastModified) {
+        yield { key: item.name, lastModified: item.lastModified, size: item.size };
+      }
+    }
+  }
+
+  /** The object's bytes as a stream; rejects with code NoSuchKey when it does not exist. */
+  get(key: string): Promise<Readable> {
+    return this.client.getObject(this.bucket, key);
+  }
+
+  /** Size, type and date of an object, or null when it does not exist. */
+  async stat(key: string): Promise<{ size: number; contentType: string; lastModified: Date } | null> {
+    try {
+      const stat = await this.client.statObject(this.bucket, key);
+      return {
+        size: stat.size,
+        contentType: String(stat.metaData['content-type'] ?? 'application/octet-stream'),
+        lastModified: stat.lastModified,
+      };
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (code === 'NotFound' || code === 'NoSuchKey') return null;
+      throw error;
+    }
   }
 }
