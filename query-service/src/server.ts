@@ -15,12 +15,15 @@ import {
   type Redis,
   registerHealth,
 } from '@careers/service-kit';
+import type { ObjectStorage } from '@careers/service-kit/object-storage';
 import type { FastifyInstance } from 'fastify';
 import { waitForProjection } from './consistency.ts';
 import { ApplicationQueries } from './projectors/applications/queries.ts';
 import { JobQueries } from './projectors/jobs/queries.ts';
 import { PostQueries } from './projectors/posts/queries.ts';
+import { registerFileRoutes } from './routes/files.ts';
 import { registerGetMe } from './routes/get-me.ts';
+import { registerGetResume } from './routes/get-resume.ts';
 import { registerJobQueries } from './routes/jobs.ts';
 import { registerPostQueries } from './routes/posts.ts';
 
@@ -29,6 +32,7 @@ export interface QueryServiceDeps {
   log: Logger;
   pool: Pool;
   redis: Redis;
+  storage: ObjectStorage;
 }
 
 /** The query API: read models only, every route registered here explicitly. */
@@ -42,6 +46,7 @@ export async function buildQueryApp(deps: QueryServiceDeps): Promise<FastifyInst
   registerHealth(app, {
     postgres: () => deps.pool.query('SELECT 1'),
     redis: () => deps.redis.ping(),
+    objectStorage: () => deps.storage.ping(),
   });
 
   // Read-your-writes: a request that carries the token of a write waits until it is projected.
@@ -60,11 +65,14 @@ export async function buildQueryApp(deps: QueryServiceDeps): Promise<FastifyInst
     pool: deps.pool,
     redis: deps.redis,
     schema,
+    storage: deps.storage,
     posts: new PostQueries(deps.pool, deps.redis, schema),
     jobs: new JobQueries(deps.pool, schema),
     applications: new ApplicationQueries(deps.pool, schema),
   };
   registerGetMe(routeDeps);
+  registerGetResume(routeDeps);
+  registerFileRoutes(routeDeps);
   registerPostQueries(routeDeps);
   registerJobQueries(routeDeps);
   return app;

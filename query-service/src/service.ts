@@ -10,6 +10,7 @@ import {
   queryServiceEnv,
   type Redis,
 } from '@careers/service-kit';
+import { ObjectStorage } from '@careers/service-kit/object-storage';
 import type { FastifyInstance } from 'fastify';
 import type { Kafka } from 'kafkajs';
 import { migrateReadSchema } from './migrate.ts';
@@ -33,7 +34,9 @@ export async function startQueryService(
   const pool = createPool(config.DATABASE_URL, config.DATABASE_POOL_SIZE, 'query-service');
   await migrateReadSchema(pool, config.DB_SCHEMA);
   const redis = createRedis(config.REDIS_URL, config.REDIS_KEY_PREFIX);
-  const deps: QueryServiceDeps = { config, log, pool, redis };
+  // Only read here: the command-service creates the bucket, and /readyz says whether it is there.
+  const storage = new ObjectStorage(config);
+  const deps: QueryServiceDeps = { config, log, pool, redis, storage };
   const app = await buildQueryApp(deps);
   if (options.listen !== false) await app.listen({ host: config.HOST, port: config.PORT });
   return {

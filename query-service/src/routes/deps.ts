@@ -1,4 +1,5 @@
 import type { Pool, Redis } from '@careers/service-kit';
+import type { ObjectStorage } from '@careers/service-kit/object-storage';
 import type { FastifyInstance } from 'fastify';
 import type { ApplicationQueries } from '../projectors/applications/queries.ts';
 import type { JobQueries } from '../projectors/jobs/queries.ts';
@@ -10,6 +11,8 @@ export interface QueryRouteDeps {
   redis: Redis;
   /** Quoted read schema. */
   schema: string;
+  /** Uploaded files, read only: the command-service writes them. */
+  storage: ObjectStorage;
   posts: PostQueries;
   jobs: JobQueries;
   applications: ApplicationQueries;

@@ -8,6 +8,7 @@ import {
   canSeeApplication,
 } from '@careers/contracts/policies/application-access';
 import { createLogger, createSession, SESSION_COOKIE } from '@careers/service-kit';
+import { ObjectStorage } from '@careers/service-kit/object-storage';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobPostedData } from '../projectors/jobs/testing.ts';
@@ -31,6 +32,7 @@ beforeAll(async () => {
     log: createLogger('test', 'silent'),
     pool: bed.pool,
     redis: bed.redis,
+    storage: new ObjectStorage(bed.config),
   });
 });
 afterAll(async () => {

@@ -1,10 +1,11 @@
 import type { Projector } from '../projector.ts';
 
 /**
- * Applications with their status history, for "My Applications", the poster's applicants view and
- * every application count (the queries count these rows; no count is kept anywhere to drift). Rows
- * never wait for their job: an application may arrive before the JobPosted of its job, as the two
- * travel on different topics, and the views join them once both are here.
+ * Applications with their status history and the resume each was sent with, for "My Applications",
+ * the poster's applicants view (and who may download that resume) and every application count (the
+ * queries count these rows; no count is kept anywhere to drift). Rows never wait for their job: an
+ * application may arrive before the JobPosted of its job, as the two travel on different topics, and
+ * the views join them once both are here.
  *
  * Each history row is keyed by the event's stream version, so a redelivered event writes nothing new
  * even without the runner's checkpoint; the status is set to the value the event names.
@@ -24,8 +25,8 @@ export const applicationsProjector: Projector = {
         const d = event.data;
         await tx.query(
           `INSERT INTO ${schema}.applications (id, job_id, applicant_id, employer_id, cover_letter, expected_salary,
-             status, applied_at)
-           VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7) ON CONFLICT (id) DO NOTHING`,
+             resume, status, applied_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', $8) ON CONFLICT (id) DO NOTHING`,
           [
             d.applicationId,
             d.jobId,
@@ -33,6 +34,7 @@ export const applicationsProjector: Projector = {
             d.employerId,
             d.coverLetter,
             d.expectedSalary,
+            d.resume === null ? null : JSON.stringify(d.resume),
             d.appliedAt,
           ],
         );

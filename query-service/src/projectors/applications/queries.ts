@@ -6,7 +6,14 @@ import type {
 } from '@careers/contracts/entities/application';
 import type { ApplicationStatus } from '@careers/contracts/entities/enums';
 import type { ApplicationCounts } from '@careers/contracts/entities/job';
+import type { ApplicationSubmittedData } from '@careers/contracts/events/application-events';
+import type { ApplicationParties } from '@careers/contracts/policies/application-access';
 import type { Pool } from '@careers/service-kit';
+import type { z } from 'zod';
+import { profilePictureOf, resumeFileOf } from '../users/queries.ts';
+
+/** The resume an application was sent with, as ApplicationSubmitted names it. */
+type AppliedResume = NonNullable<z.output<typeof ApplicationSubmittedData>['resume']>;
 
 /**
  * The statuses of people who still stand as applicants: a withdrawn application no longer counts in
@@ -48,7 +55,8 @@ interface ApplicantRow extends ApplicationRow {
   first_name: string | null;
   last_name: string | null;
   job_title: string | null;
-  profile_picture: { url: string } | null;
+  picture_id: string | null;
+  resume: AppliedResume | null;
   history: { status: ApplicationStatus; at: string }[];
 }
 
@@ -88,7 +96,7 @@ export class ApplicationQueries {
   async applicantsOf(jobId: string, posterId: string): Promise<JobApplicant[]> {
     const { rows } = await this.pool.query<ApplicantRow>(
       `SELECT a.id, a.job_id, a.status, a.applied_at, a.cover_letter, a.expected_salary, a.applicant_id,
-              u.first_name, u.last_name, u.job_title, u.profile_picture,
+              a.resume, u.first_name, u.last_name, u.job_title, u.picture_id,
               (SELECT coalesce(json_agg(json_build_object('status', h.status, 'at', h.at) ORDER BY h.stream_version), '[]')
                  FROM ${this.s}.application_status_history h WHERE h.application_id = a.id) AS history
          FROM ${this.s}.applications a LEFT JOIN ${this.s}.users u ON u.id = a.applicant_id
@@ -104,15 +112,34 @@ export class ApplicationQueries {
         firstName: r.first_name ?? '',
         lastName: r.last_name ?? '',
         jobTitle: r.job_title ?? '',
-        profilePicture: r.profile_picture,
+        profilePicture: profilePictureOf(r.picture_id),
       },
       status: r.status,
       appliedAt: r.applied_at.toISOString(),
       coverLetter: r.cover_letter,
       expectedSalary: r.expected_salary,
+      // The copy was made when the application was sent, so that is when this file was uploaded.
+      resume: r.resume && resumeFileOf(r.resume, r.applied_at.toISOString()),
       history: r.history.map(
         (h): ApplicationStatusEntry => ({ status: h.status, at: new Date(h.at).toISOString() }),
       ),
+    }));
+  }
+
+  /**
+   * The parties of every application sent with the resume `resumeId` (its own copy, so normally one),
+   * with the file's name: who may read the copy is who may see the application.
+   */
+  async sentWithResume(resumeId: string): Promise<(ApplicationParties & { filename: string })[]> {
+    const { rows } = await this.pool.query<{ applicant_id: string; employer_id: string; filename: string }>(
+      `SELECT a.applicant_id, a.employer_id, a.resume ->> 'filename' AS filename
+         FROM ${this.s}.applications a WHERE a.resume ->> 'resumeId' = $1`,
+      [resumeId],
+    );
+    return rows.map((r) => ({
+      applicantId: r.applicant_id,
+      employerId: r.employer_id,
+      filename: r.filename,
     }));
   }
 

@@ -5,6 +5,7 @@ import type { FeedQuery } from '@careers/contracts/requests/feed-query';
 import type { Pool, Redis } from '@careers/service-kit';
 import { connectedUserIds, connectionsOf } from '../connections/queries.ts';
 import { timelineKeys } from '../timelines/keys.ts';
+import { profilePictureOf } from '../users/queries.ts';
 import { postKeys } from './keys.ts';
 
 /** A feed card carries its latest comments only; GET /posts/:id has them all (commentsCount is exact). */
@@ -15,7 +16,7 @@ interface AuthorColumns {
   first_name: string | null;
   last_name: string | null;
   job_title: string | null;
-  profile_picture: { url: string } | null;
+  picture_id: string | null;
 }
 
 interface PostRow extends AuthorColumns {
@@ -44,11 +45,11 @@ const author = (r: AuthorColumns): AuthorSummary => ({
   lastName: r.last_name ?? '',
   // The screens show "Professional" when the author has no job title.
   jobTitle: r.job_title ?? '',
-  profilePicture: r.profile_picture,
+  profilePicture: profilePictureOf(r.picture_id),
 });
 
 const POST_COLUMNS = `p.id, p.author_id, p.content, p.type, p.category, p.visibility, p.tags, p.likes_count,
-  p.comments_count, p.created_at, u.first_name, u.last_name, u.job_title, u.profile_picture`;
+  p.comments_count, p.created_at, u.first_name, u.last_name, u.job_title, u.picture_id`;
 
 /** The only reader of the posts read model's tables and keys. */
 export class PostQueries {
@@ -160,7 +161,7 @@ export class PostQueries {
         : this.pool.query<CommentRow>(
             `SELECT * FROM (
                SELECT c.id, c.post_id, c.content, c.created_at, c.author_id,
-                      u.first_name, u.last_name, u.job_title, u.profile_picture,
+                      u.first_name, u.last_name, u.job_title, u.picture_id,
                       row_number() OVER (PARTITION BY c.post_id ORDER BY c.created_at DESC, c.id DESC) AS rank
                  FROM ${this.s}.post_comments c LEFT JOIN ${this.s}.users u ON u.id = c.author_id
                 WHERE c.post_id = ANY($1)

@@ -1,11 +1,14 @@
 import { registeredUser } from '@careers/contracts/user-defaults';
 import type { Projector } from '../projector.ts';
+import type { StoredResume } from './queries.ts';
 
 const json = (value: unknown) => JSON.stringify(value);
 
 /**
- * Who people are: the whole user for GET /auth/me and the profile, and the author summaries of posts
- * and comments. Every statement sets absolute values, so a replayed event leaves the same row.
+ * Who people are: the whole user for GET /auth/me and the profile, and the author summaries of posts,
+ * comments and applicants (joined at read time, so a new name or picture shows everywhere at once).
+ * Every statement sets absolute values, so a replayed event leaves the same row. Files are kept by id
+ * only; their URLs are derived when read.
  */
 export const usersProjector: Projector = {
   name: 'users',
@@ -18,6 +21,7 @@ export const usersProjector: Projector = {
     'AppearanceSettingsUpdated',
     'ProfilePictureUploaded',
     'ProfilePictureRemoved',
+    'ResumeUploaded',
     'ResumeRemoved',
   ],
   async apply(event, { tx, schema }) {
@@ -92,21 +96,41 @@ export const usersProjector: Projector = {
           json(event.data.settings),
         ]);
         return;
-      case 'ProfilePictureUploaded':
-        await tx.query(`UPDATE ${table} SET profile_picture = $2 WHERE id = $1`, [
+      case 'ProfilePictureUploaded': {
+        const d = event.data;
+        // The new picture replaces every other of this user's: once projected, those are no longer served.
+        await tx.query(
+          `UPDATE ${schema}.user_pictures SET retired = true WHERE user_id = $1 AND picture_id <> $2`,
+          [d.userId, d.pictureId],
+        );
+        await tx.query(
+          `INSERT INTO ${schema}.user_pictures (picture_id, user_id, uploaded_at) VALUES ($1, $2, $3)
+           ON CONFLICT (picture_id) DO NOTHING`,
+          [d.pictureId, d.userId, d.uploadedAt],
+        );
+        await tx.query(`UPDATE ${table} SET picture_id = $2 WHERE id = $1`, [d.userId, d.pictureId]);
+        return;
+      }
+      case 'ProfilePictureRemoved':
+        await tx.query(`UPDATE ${schema}.user_pictures SET retired = true WHERE user_id = $1`, [
           event.data.userId,
-          json({ url: event.data.url }),
+        ]);
+        await tx.query(`UPDATE ${table} SET picture_id = NULL WHERE id = $1`, [event.data.userId]);
+        return;
+      case 'ResumeUploaded': {
+        const { userId, ...resume } = event.data;
+        await tx.query(`UPDATE ${table} SET resume = $2 WHERE id = $1`, [
+          userId,
+          json(resume satisfies StoredResume),
         ]);
         return;
-      case 'ProfilePictureRemoved':
-        await tx.query(`UPDATE ${table} SET profile_picture = NULL WHERE id = $1`, [event.data.userId]);
-        return;
+      }
       case 'ResumeRemoved':
         await tx.query(`UPDATE ${table} SET resume = NULL WHERE id = $1`, [event.data.userId]);
         return;
     }
   },
   async reset({ tx, schema }) {
-    await tx.query(`TRUNCATE ${schema}.users`);
+    await tx.query(`TRUNCATE ${schema}.users, ${schema}.user_pictures`);
   },
 };

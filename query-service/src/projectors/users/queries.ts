@@ -1,5 +1,34 @@
+import { fileUrls } from '@careers/contracts/api/file-routes';
+import type { ProfilePicture, ResumeFile } from '@careers/contracts/entities/uploaded-files';
 import type { User } from '@careers/contracts/entities/user';
 import type { Pool } from '@careers/service-kit';
+
+/** What the users read model keeps of a resume: the ResumeUploaded event's fields. */
+export interface StoredResume {
+  resumeId: string;
+  filename: string;
+  size: number;
+  uploadedAt: string;
+}
+
+/**
+ * The picture as every view shows it (the large size on the Profile screen, the avatar elsewhere), or
+ * null for initials. The one place a picture id becomes URLs.
+ */
+export function profilePictureOf(pictureId: string | null): ProfilePicture | null {
+  if (pictureId === null) return null;
+  return { url: fileUrls.picture(pictureId, 'large'), avatarUrl: fileUrls.picture(pictureId, 'avatar') };
+}
+
+/** A resume as the screens show it, with the URL its Download button points to. */
+export function resumeFileOf(resume: Omit<StoredResume, 'uploadedAt'>, uploadedAt: string): ResumeFile {
+  return {
+    filename: resume.filename,
+    url: fileUrls.resume(resume.resumeId),
+    size: resume.size,
+    uploadedAt: new Date(uploadedAt).toISOString(),
+  };
+}
 
 interface UserRow {
   id: string;
@@ -11,8 +40,8 @@ interface UserRow {
   // Only values that passed the event schemas reach these columns.
   account_type: User['accountType'];
   job_title: string;
-  profile_picture: User['profilePicture'];
-  resume: User['resume'];
+  picture_id: string | null;
+  resume: StoredResume | null;
   location: User['location'];
   skills: User['skills'];
   job_preferences: User['jobPreferences'];
@@ -30,8 +59,8 @@ const toUser = (r: UserRow): User => ({
   bio: r.bio,
   accountType: r.account_type,
   jobTitle: r.job_title,
-  profilePicture: r.profile_picture,
-  resume: r.resume,
+  profilePicture: profilePictureOf(r.picture_id),
+  resume: r.resume && resumeFileOf(r.resume, r.resume.uploadedAt),
   location: r.location,
   skills: r.skills,
   jobPreferences: r.job_preferences,
@@ -44,4 +73,36 @@ const toUser = (r: UserRow): User => ({
 export async function findUser(pool: Pool, schema: string, userId: string): Promise<User | null> {
   const { rows } = await pool.query<UserRow>(`SELECT * FROM ${schema}.users WHERE id = $1`, [userId]);
   return rows[0] ? toUser(rows[0]) : null;
+}
+
+/**
+ * Where a picture stands: `current` while it is someone's picture, `retired` once replaced or removed
+ * (never served again), `unknown` when no ProfilePictureUploaded naming it has been projected.
+ */
+export async function pictureStanding(
+  pool: Pool,
+  schema: string,
+  pictureId: string,
+): Promise<'current' | 'retired' | 'unknown'> {
+  const { rows } = await pool.query<{ retired: boolean }>(
+    `SELECT retired FROM ${schema}.user_pictures WHERE picture_id = $1`,
+    [pictureId],
+  );
+  const row = rows[0];
+  if (!row) return 'unknown';
+  return row.retired ? 'retired' : 'current';
+}
+
+/** The user whose current resume `resumeId` is, with its file name, or null. */
+export async function currentResumeOwner(
+  pool: Pool,
+  schema: string,
+  resumeId: string,
+): Promise<{ ownerId: string; filename: string } | null> {
+  const { rows } = await pool.query<{ id: string; filename: string }>(
+    `SELECT id, resume ->> 'filename' AS filename FROM ${schema}.users WHERE resume ->> 'resumeId' = $1`,
+    [resumeId],
+  );
+  const row = rows[0];
+  return row ? { ownerId: row.id, filename: row.filename } : null;
 }
