@@ -469,6 +469,43 @@ export const connectionMessages = {
   noBio: 'No bio available',
 } as const;
 
+/** The Connections screen's own words (tabs, filters, buttons); the spec names the tabs and buttons. */
+export const connectionScreenMessages = {
+  tabs: 'Connections',
+  myConnections: 'My Connections',
+  pendingRequests: 'Pending Requests',
+  suggested: 'Suggested',
+  searchLabel: 'Search connections',
+  searchPlaceholder: 'Search by first or last name',
+  status: 'Status',
+  allStatuses: 'All',
+  sort: 'Sort',
+  nameAscending: 'Name (A-Z)',
+  nameDescending: 'Name (Z-A)',
+  newestFirst: 'Newest first',
+  oldestFirst: 'Oldest first',
+  clearFilters: 'Clear Filters',
+  noMatches: 'No connections match your search',
+  message: 'Message',
+  messageTitle: (name: string): string => `Write an email to ${name}`,
+  remove: 'Remove',
+  removing: 'Removing...',
+  removeQuestion: (name: string): string => `Remove ${name} from your connections?`,
+  cancel: 'Cancel',
+  accept: 'Accept',
+  decline: 'Decline',
+  connect: 'Connect',
+  withdrawing: 'Withdrawing...',
+  requestSentAt: (when: string): string => `Request sent ${when}`,
+  connectedAt: (when: string): string => `Connected ${when}`,
+  incomingRequest: 'Asked to connect with you',
+  outgoingRequest: 'Waiting for an answer',
+  received: 'Received',
+  requestsReceived: 'Requests received',
+  requestsSent: 'Requests sent',
+  skills: 'Skills',
+} as const;
+
 // ---- List queries (not in the spec) ------------------------------------------------------------------
 
 export const queryMessages = {

@@ -12,6 +12,12 @@ export const ConnectionUser = z.object({
   profilePicture: ProfilePicture.nullable(),
   bio: z.string(),
   location: Location,
+  /**
+   * Beyond the spec: where the Message button writes (a mail link, as the product has no messaging of
+   * its own). Only on accepted connections: a request, sent or received, must not hand a stranger the
+   * other person's address, so pending requests never carry it.
+   */
+  email: z.string().optional(),
 });
 export type ConnectionUser = z.infer<typeof ConnectionUser>;
 
