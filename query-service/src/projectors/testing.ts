@@ -9,6 +9,7 @@ import {
   ident,
   loadConfig,
   queryServiceEnv,
+  withTransaction,
 } from '@careers/service-kit';
 import { testNamespace } from '@careers/service-kit/testing';
 import { migrateReadSchema } from '../migrate.ts';
@@ -92,13 +93,26 @@ export async function projectorTestbed(name: string) {
     projectors,
     versions: readModelVersions,
   });
+  const messages = testMessages();
   return {
     config,
     pool,
     redis,
     runner,
     schema: ident(config.DB_SCHEMA),
-    ...testMessages(),
+    ...messages,
+    /**
+     * A rebuild without Kafka: every read model and checkpoint cleared as `rebuildProjections` clears
+     * them, then `events` applied again from the first, one batch each (as replay batches may split).
+     */
+    async rebuildFrom(events: readonly EventEnvelope[]) {
+      const s = ident(config.DB_SCHEMA);
+      await withTransaction(pool, async (tx) => {
+        for (const projector of projectors) await projector.reset({ tx, schema: s, redis });
+        await tx.query(`TRUNCATE ${s}.stream_checkpoints, ${s}.dead_letters`);
+      });
+      for (const event of events) await runner.applyMessages([messages.message(event)]);
+    },
     async close() {
       redis.disconnect();
       await pool.end();

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { fileUrls } from '@careers/contracts/api/file-routes';
 import { JobApplicant } from '@careers/contracts/entities/application';
 import type { EventEnvelope } from '@careers/contracts/events/envelope';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -40,15 +41,27 @@ const parties = (applicationId: string, applicantId: string) => ({
   applicantId,
   employerId: eve,
 });
+// Ann applies with her resume (the application's own copy); the others have none.
+const annResume = { resumeId: randomUUID(), filename: 'ann-resume.pdf', size: 183402 };
+const annPicture = randomUUID();
 const submitted = (applicationId: string, applicantId: string, day: number, expectedSalary: number | null) =>
   event('ApplicationSubmitted', applicationId, 1, {
     ...parties(applicationId, applicantId),
     coverLetter: `${names[applicantId]} would love this job.`,
     expectedSalary,
+    ...(applicantId === ann ? { resume: annResume } : {}),
     appliedAt: at(day),
   });
 
-const people = Object.entries(names).map(([userId, firstName]) => registered(userId, firstName));
+const people = [
+  ...Object.entries(names).map(([userId, firstName]) => registered(userId, firstName)),
+  event('ProfilePictureUploaded', ann, 2, {
+    userId: ann,
+    pictureId: annPicture,
+    size: 900,
+    uploadedAt: at(1),
+  }),
+];
 const job = [event('JobPosted', jobId, 1, posted)];
 const applications = [
   submitted(annApp, ann, 2, 90000),
@@ -117,14 +130,36 @@ describe('applications projector', () => {
     expect(applicants[2]).toMatchObject({
       _id: annApp,
       jobId,
-      applicant: { _id: ann, firstName: 'Ann', lastName: 'Tester', jobTitle: '', profilePicture: null },
+      applicant: {
+        _id: ann,
+        firstName: 'Ann',
+        lastName: 'Tester',
+        jobTitle: '',
+        profilePicture: {
+          url: fileUrls.picture(annPicture, 'large'),
+          avatarUrl: fileUrls.picture(annPicture, 'avatar'),
+        },
+      },
       expectedSalary: 90000,
+      // The copy dates from the application.
+      resume: {
+        filename: 'ann-resume.pdf',
+        url: fileUrls.resume(annResume.resumeId),
+        size: 183402,
+        uploadedAt: at(2),
+      },
       history: [
         { status: 'pending', at: at(2) },
         { status: 'interview', at: at(5) },
         { status: 'accepted', at: at(8) },
       ],
     });
+    expect(applicants[0]?.resume).toBeNull();
+    // Who may read the copy is decided from the application's parties.
+    expect(await appsQ.sentWithResume(annResume.resumeId)).toEqual([
+      { applicantId: ann, employerId: eve, filename: 'ann-resume.pdf' },
+    ]);
+    expect(await appsQ.sentWithResume(randomUUID())).toEqual([]);
     expect(applicants[1]?.history).toEqual([
       { status: 'pending', at: at(3) },
       { status: 'withdrawn', at: at(6) },
@@ -157,6 +192,12 @@ describe('applications projector', () => {
     expect(await new ApplicationQueries(bed.pool, bed.schema).countsByJob([jobId])).toEqual(
       await new ApplicationQueries(inOrder.pool, inOrder.schema).countsByJob([jobId]),
     );
+  });
+
+  it('rebuilds into the same rows', async () => {
+    const before = await rows(inOrder);
+    await inOrder.rebuildFrom(everything);
+    expect(await rows(inOrder)).toEqual(before);
   });
 
   it('counts zero of every status for a job nobody applied to', async () => {
