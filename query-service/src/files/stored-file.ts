@@ -7,21 +7,18 @@ export interface StoredFile {
   size: number;
 }
 
-/** The codes S3 answers for a key that is not there: NoSuchKey to a GET, NotFound to a HEAD. */
-const MISSING = new Set(['NoSuchKey', 'NotFound']);
-
 /**
  * Opens an object for streaming, or null when it is not stored (a file removed after the read model
- * still named it, or a removal's delete that ran before the projection caught up). Nothing is read
- * into memory: the body streams from the store to the client. Any other failure is thrown (500).
+ * last named it, or deleted between the look and the read). Nothing is read into memory: the body
+ * streams from the store to the client. Any other failure is thrown (500).
  */
 export async function openStoredFile(storage: ObjectStorage, key: string): Promise<StoredFile | null> {
+  const stat = await storage.stat(key);
+  if (!stat) return null;
   try {
-    const { size } = await storage.client.statObject(storage.bucket, key);
-    const body = await storage.client.getObject(storage.bucket, key);
-    return { body, size };
+    return { body: await storage.get(key), size: stat.size };
   } catch (error) {
-    if (MISSING.has((error as { code?: string }).code ?? '')) return null;
+    if ((error as { code?: string }).code === 'NoSuchKey') return null;
     throw error;
   }
 }

@@ -8,10 +8,9 @@ import {
   canSeeApplication,
 } from '@careers/contracts/policies/application-access';
 import { createLogger, createSession, SESSION_COOKIE } from '@careers/service-kit';
-import { ObjectStorage } from '@careers/service-kit/object-storage';
+import { ObjectStorage, storageKeys } from '@careers/service-kit/object-storage';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { storageKeys } from '../files/storage-keys.ts';
 import { jobPostedData } from '../projectors/jobs/testing.ts';
 import { projectorTestbed, testMessages } from '../projectors/testing.ts';
 import { buildQueryApp } from '../server.ts';
@@ -42,7 +41,7 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  await storage?.client.removeObjects(storage.bucket, stored).catch(() => {});
+  await storage?.remove(stored).catch(() => {});
   await app?.close();
   await bed?.close();
 });
@@ -68,7 +67,7 @@ async function project(events: EventEnvelope[]) {
 }
 
 async function store(key: string, bytes: Buffer) {
-  await storage.client.putObject(storage.bucket, key, bytes, bytes.length);
+  await storage.putBuffer(key, bytes, key.endsWith('.pdf') ? 'application/pdf' : 'image/webp');
   stored.push(key);
 }
 
