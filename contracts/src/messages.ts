@@ -461,6 +461,8 @@ export const connectionMessages = {
   withdrawRequest: 'Withdraw',
   sentRequests: 'Sent',
   noSentRequests: 'No requests waiting for an answer',
+  fetchSentRequestsFailed: 'Failed to fetch sent requests',
+  withdrawFailed: 'Failed to withdraw connection request',
   mutualConnections: (n: number): string => `${n} mutual connection${n === 1 ? '' : 's'}`,
   noConnections: 'No Connections',
   noPendingRequests: 'No Pending Requests',
@@ -520,6 +522,14 @@ export const queryMessages = {
 
 export const requestMessages = {
   invalidJson: 'The request body is not valid JSON',
+  /** NUL, or half of a UTF-16 surrogate pair without its other half: not text anyone types. */
+  unsafeText: 'Text cannot contain NUL characters or broken Unicode',
+  /** A URL whose percent-encoding does not decode (`/api/posts/%ZZ`). */
+  malformedUrl: 'The address of the request is not valid',
+  /** A request the server cannot read for any other reason (bad headers, a broken body). */
+  invalidRequest: 'The request is not valid',
+  /** A method the path does not answer to. */
+  methodNotAllowed: 'This method is not allowed here',
   jsonExpected: 'Please send the request body as JSON',
   crossSiteRequest: 'Cross-site requests are not allowed',
   payloadTooLarge: 'The request is too large',

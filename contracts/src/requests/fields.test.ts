@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { registerMessages } from '../messages.ts';
-import { EMAIL_PATTERN, EmailAddress, numberInput } from './fields.ts';
+import type { z } from 'zod';
+import { registerMessages, requestMessages } from '../messages.ts';
+import {
+  containsUnsafeText,
+  EMAIL_PATTERN,
+  EmailAddress,
+  FirstName,
+  givenPassword,
+  isSafeText,
+  numberInput,
+  optionalText,
+  requiredText,
+  textList,
+} from './fields.ts';
 
 describe('email pattern (text @ text . text, no spaces)', () => {
   it.each(['a@b.c', 'ada.lovelace@example.co.uk', 'first+tag@sub.example.org', 'UPPER@EXAMPLE.COM'])(
@@ -49,5 +61,41 @@ describe('numberInput', () => {
 
   it.each(['abc', '1e999', true, {}])('rejects %j with the given message', (input) => {
     expect(schema.safeParse(input).error?.issues[0]?.message).toBe('Must be a number');
+  });
+});
+
+describe('text a person could have typed (NUL and lone surrogates are refused)', () => {
+  const nul = 'a\u0000b';
+  const loneHigh = 'a\uD800b';
+  const loneLow = '\uDC00';
+
+  it('isSafeText accepts ordinary text, emoji and other scripts, and refuses NUL and lone halves', () => {
+    for (const text of ['', 'plain', 'Zoë 👩‍💻 日本語', '\uD83D\uDE00']) expect(isSafeText(text)).toBe(true);
+    for (const text of [nul, loneHigh, loneLow, 'x\uD83D']) expect(isSafeText(text)).toBe(false);
+  });
+
+  it('every text helper answers with the one message', () => {
+    const cases: Array<[z.ZodType, unknown]> = [];
+    for (const bad of [nul, loneHigh]) {
+      cases.push(
+        [requiredText(10, { required: 'required', tooLong: 'long' }), bad],
+        [optionalText(10, 'long'), bad],
+        [FirstName, `Ada${bad}`],
+        [EmailAddress, `a${bad}@x.co`],
+        [givenPassword({ required: 'required', tooLong: 'long' }), bad],
+        [textList({ itemMax: 10, maxItems: 3 }, { itemTooLong: 'long', tooMany: 'many' }), [bad]],
+      );
+    }
+    for (const [schema, input] of cases) {
+      expect(schema.safeParse(input).error?.issues[0]?.message).toBe(requestMessages.unsafeText);
+    }
+  });
+
+  it('containsUnsafeText finds bad text at any depth, in keys too, and passes clean values', () => {
+    expect(containsUnsafeText({ content: 'hi', tags: ['a', 'b'], n: 1, x: null })).toBe(false);
+    expect(containsUnsafeText({ content: 'hi', tags: ['a', nul] })).toBe(true);
+    expect(containsUnsafeText({ deep: [{ deeper: { text: loneLow } }] })).toBe(true);
+    expect(containsUnsafeText({ [nul]: 'key' })).toBe(true);
+    expect(containsUnsafeText(loneHigh)).toBe(true);
   });
 });

@@ -6,9 +6,44 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
 } from '../constants.ts';
-import { registerMessages } from '../messages.ts';
+import { registerMessages, requestMessages } from '../messages.ts';
 
 /** Field schemas shared by several request payloads. Text is trimmed; blank counts as empty. */
+
+/** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Whether `value` is text a person could have typed: no NUL (Postgres refuses it in text columns, which
+ * was a 500) and no lone surrogate (not Unicode; it cannot be stored or sent on as UTF-8 faithfully).
+ * JSON escapes (`\u0000`, `\ud800`) and percent-encoded query strings (`%00`) carry both.
+ */
+export function isSafeText(value: string): boolean {
+  return !value.includes('\u0000') && !LONE_SURROGATE.test(value);
+}
+
+/**
+ * Whether any text inside `value` (strings in objects and arrays, and object keys) breaks
+ * `isSafeText`. The services run every body and query string through it before any schema, so a field
+ * defined without the text helpers here is covered too.
+ */
+export function containsUnsafeText(value: unknown): boolean {
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const next = pending.pop();
+    if (typeof next === 'string') {
+      if (!isSafeText(next)) return true;
+    } else if (Array.isArray(next)) {
+      pending.push(...next);
+    } else if (next !== null && typeof next === 'object') {
+      for (const [key, inner] of Object.entries(next)) {
+        if (!isSafeText(key)) return true;
+        pending.push(inner);
+      }
+    }
+  }
+  return false;
+}
 
 /** The spec's email pattern: text, @, text, dot, text, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -23,6 +58,7 @@ interface TextRules {
 
 /** The message of the first rule `value` breaks, so each field reports one problem at a time. */
 function firstBrokenRule(value: string, rules: TextRules): string | undefined {
+  if (!isSafeText(value)) return requestMessages.unsafeText;
   if (value === '') return rules.required;
   if (rules.min && value.length < rules.min.length) return rules.min.message;
   if (value.length > rules.max.length) return rules.max.message;
@@ -55,6 +91,7 @@ export function optionalText(max: number, tooLongMessage: string) {
     .string()
     .trim()
     .max(max, tooLongMessage)
+    .refine(isSafeText, requestMessages.unsafeText)
     .nullish()
     .transform((value) => value ?? '');
 }
@@ -132,7 +169,13 @@ export function textList(
   messages: { itemTooLong: string; tooMany: string },
 ) {
   return z
-    .array(z.string().trim().max(limits.itemMax, messages.itemTooLong))
+    .array(
+      z
+        .string()
+        .trim()
+        .max(limits.itemMax, messages.itemTooLong)
+        .refine(isSafeText, requestMessages.unsafeText),
+    )
     .default([])
     .transform((items) => items.filter((item) => item !== ''))
     .refine((items) => items.length <= limits.maxItems, messages.tooMany);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { connectionMessages, queryMessages } from '../messages.ts';
+import { connectionMessages, queryMessages, requestMessages } from '../messages.ts';
 import { ConnectionListQuery } from './connection-list-query.ts';
 import { FeedQuery } from './feed-query.ts';
 import { JobListQuery } from './job-list-query.ts';
@@ -82,6 +82,17 @@ describe('ConnectionListQuery', () => {
   it('rejects an unknown sort', () => {
     expect(ConnectionListQuery.safeParse({ sortOrder: 'up' }).error?.issues[0]?.message).toBe(
       connectionMessages.sortOrderInvalid,
+    );
+  });
+});
+
+describe('query strings with NUL or a lone surrogate', () => {
+  it('are refused with the one message (search, list filters)', () => {
+    expect(JobListQuery.safeParse({ search: 'a\u0000b' }).error?.issues[0]?.message).toBe(
+      requestMessages.unsafeText,
+    );
+    expect(JobListQuery.safeParse({ skills: 'React,\uD800' }).error?.issues[0]?.message).toBe(
+      requestMessages.unsafeText,
     );
   });
 });

@@ -7,7 +7,8 @@ import {
   SEARCH_MAX_LENGTH,
   SHORT_TEXT_MAX_LENGTH,
 } from '../constants.ts';
-import { queryMessages } from '../messages.ts';
+import { queryMessages, requestMessages } from '../messages.ts';
+import { isSafeText } from './fields.ts';
 
 /**
  * Query-string fields. Values arrive as text (or a list of texts when a key repeats); a blank value
@@ -45,7 +46,12 @@ export const LimitParam = z.preprocess(
 /** Free text to search for; blank means no search. */
 export const SearchParam = z.preprocess(
   single,
-  z.string().trim().max(SEARCH_MAX_LENGTH, queryMessages.searchTooLong).optional(),
+  z
+    .string()
+    .trim()
+    .max(SEARCH_MAX_LENGTH, queryMessages.searchTooLong)
+    .refine(isSafeText, requestMessages.unsafeText)
+    .optional(),
 );
 
 /** An optional filter whose values are one of `schema`'s. */
@@ -65,7 +71,12 @@ export const ListParam = z.preprocess(
     return parts.map((part) => (typeof part === 'string' ? part.trim() : part)).filter((part) => part !== '');
   },
   z
-    .array(z.string().max(SHORT_TEXT_MAX_LENGTH, queryMessages.listFilterTooLong))
+    .array(
+      z
+        .string()
+        .max(SHORT_TEXT_MAX_LENGTH, queryMessages.listFilterTooLong)
+        .refine(isSafeText, requestMessages.unsafeText),
+    )
     .max(MAX_FILTER_VALUES, queryMessages.listFilterTooLong),
 );
 
