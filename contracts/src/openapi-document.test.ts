@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { fileRoutes } from './api/file-routes.ts';
+import { errorStatuses, openApiDocument, openApiPath } from './openapi-document.ts';
+import { type RouteDefinition, type RouteName, routes } from './routes.ts';
+
+const document = openApiDocument();
+const entries = Object.entries(routes) as [RouteName, RouteDefinition][];
+
+interface Parameter {
+  name: string;
+  in: string;
+  required: boolean;
+  schema: Record<string, unknown>;
+}
+interface Operation {
+  operationId: string;
+  security?: unknown[];
+  parameters?: Parameter[];
+  requestBody?: { content: Record<string, { schema: Record<string, unknown> }> };
+  responses: Record<string, { $ref?: string; content?: Record<string, { schema: Record<string, unknown> }> }>;
+}
+
+function operationOf(method: string, path: string): Operation | undefined {
+  const item = (document.paths as unknown as Record<string, Record<string, Operation>>)[openApiPath(path)];
+  return item?.[method.toLowerCase()];
+}
+
+describe('the OpenAPI document', () => {
+  it('is OpenAPI 3.1 with a cookie session scheme', () => {
+    expect(document.openapi).toBe('3.1.0');
+    expect(document.security).toEqual([{ sessionCookie: [] }]);
+    expect(document.components.securitySchemes.sessionCookie).toMatchObject({ type: 'apiKey', in: 'cookie' });
+  });
+
+  it('writes paths under /api with {name} parameters', () => {
+    expect(openApiPath('/posts/:id/like')).toBe('/api/posts/{id}/like');
+    expect(openApiPath('/files/pictures/:pictureId/:size')).toBe('/api/files/pictures/{pictureId}/{size}');
+    for (const path of Object.keys(document.paths)) expect(path).toMatch(/^\/api\/[^:]*$/);
+  });
+
+  it('has one operation per route of the table and per file route, and nothing else', () => {
+    const operationIds = Object.values(
+      document.paths as unknown as Record<string, Record<string, Operation>>,
+    ).flatMap((item) => Object.values(item).map((operation) => operation.operationId));
+    const expected = [
+      ...entries.map(([name]) => name),
+      ...Object.keys(fileRoutes).map((name) => `${name}File`),
+    ];
+    expect(operationIds.sort()).toEqual(expected.sort());
+  });
+
+  it.each(entries)('%s: method, path parameters, security and success response', (name, route) => {
+    const operation = operationOf(route.method, route.path);
+    expect(operation?.operationId).toBe(name);
+    if (!operation) return;
+    const pathNames = [...route.path.matchAll(/:([A-Za-z][A-Za-z0-9_]*)/g)].map((match) => match[1]);
+    const inPath = (operation.parameters ?? []).filter((p) => p.in === 'path');
+    expect(inPath.map((p) => p.name)).toEqual(pathNames);
+    for (const parameter of inPath) expect(parameter.required).toBe(true);
+    expect(operation.security).toEqual(route.auth === 'public' ? [] : undefined);
+    const success = operation.responses[String(route.status)];
+    expect(success?.content?.['application/json']?.schema).toBeDefined();
+  });
+
+  it.each(entries)('%s: lists its error answers, all { message }', (_name, route) => {
+    const operation = operationOf(route.method, route.path);
+    const errors = Object.keys(operation?.responses ?? {}).filter((status) => Number(status) >= 400);
+    expect(errors).toEqual(errorStatuses(route));
+    for (const status of errors) {
+      const ref = operation?.responses[status]?.$ref ?? '';
+      const name = ref.replace('#/components/responses/', '');
+      const response = (document.components.responses as Record<string, Operation['responses'][string]>)[
+        name
+      ];
+      expect(response?.content?.['application/json']?.schema).toEqual({
+        $ref: '#/components/schemas/ErrorResponse',
+      });
+    }
+    expect(document.components.schemas.ErrorResponse).toMatchObject({
+      type: 'object',
+      properties: { message: { type: 'string' } },
+      required: ['message'],
+    });
+  });
+
+  it('says which routes need a session (401) and which take input (400, 413)', () => {
+    expect(errorStatuses(routes.login)).not.toContain('401');
+    expect(errorStatuses(routes.createPost)).toEqual(
+      expect.arrayContaining(['400', '401', '403', '413', '429']),
+    );
+    expect(errorStatuses(routes.getFeed)).toEqual(['400', '401']);
+    expect(errorStatuses(routes.toggleLike)).toEqual(['401', '403', '404', '409', '429']);
+  });
+
+  it('describes JSON bodies from the request schemas (as sent, before defaults)', () => {
+    const body = operationOf('POST', routes.createPost.path)?.requestBody?.content['application/json']
+      ?.schema;
+    expect(body).toMatchObject({ type: 'object', required: ['content'] });
+    const noBody = entries.filter(([, route]) => route.body === null && !route.multipart);
+    for (const [, route] of noBody)
+      expect(operationOf(route.method, route.path)?.requestBody).toBeUndefined();
+  });
+
+  it('describes the two uploads as multipart with their one file field', () => {
+    const uploads = entries.filter(([, route]) => route.multipart);
+    expect(uploads.map(([name]) => name).sort()).toEqual(['uploadProfilePicture', 'uploadResume']);
+    for (const [, route] of uploads) {
+      const field = route.multipart?.field ?? '';
+      const content = operationOf(route.method, route.path)?.requestBody?.content['multipart/form-data'];
+      expect(content?.schema).toEqual({
+        type: 'object',
+        properties: { [field]: { type: 'string', format: 'binary' } },
+        required: [field],
+      });
+    }
+  });
+
+  it('marks a query parameter required only when leaving it out is refused', () => {
+    const parameters = operationOf('GET', routes.listJobs.path)?.parameters ?? [];
+    const skills = parameters.find((p) => p.name === 'skills');
+    expect(skills).toMatchObject({ in: 'query', required: false, style: 'form', explode: true });
+    expect(skills?.schema).toMatchObject({ type: 'array' });
+    expect(parameters.every((p) => p.required === false)).toBe(true);
+    const shape = (routes.listJobs.query as z.ZodObject).shape;
+    expect(parameters.map((p) => p.name)).toEqual(Object.keys(shape));
+  });
+
+  it('serves the files as binary, not JSON', () => {
+    expect(operationOf('GET', fileRoutes.picture.path)?.responses['200']?.content).toEqual({
+      'image/webp': { schema: { type: 'string', format: 'binary' } },
+    });
+    expect(operationOf('GET', fileRoutes.resume.path)?.responses['200']?.content).toEqual({
+      'application/pdf': { schema: { type: 'string', format: 'binary' } },
+    });
+    const size = operationOf('GET', fileRoutes.picture.path)?.parameters?.find((p) => p.name === 'size');
+    expect(size?.schema).toMatchObject({ enum: ['large', 'avatar'] });
+  });
+});
