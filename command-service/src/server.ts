@@ -1,3 +1,4 @@
+import { uploadLimits } from '@careers/contracts/constants';
 import { routes } from '@careers/contracts/routes';
 import {
   type CommandServiceConfig,
@@ -8,18 +9,23 @@ import {
   type Redis,
   registerHealth,
 } from '@careers/service-kit';
+import type { ObjectStorage } from '@careers/service-kit/object-storage';
+import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { Kafka } from 'kafkajs';
 import { registerApplicationRoutes } from './applications/routes.ts';
 import { ApplicationStore } from './applications/store.ts';
+import { registerConnectionRoutes } from './connections/routes.ts';
+import { ConnectionStore } from './connections/store.ts';
 import type { EventStore } from './event-log/event-store.ts';
 import type { OutboxRelay } from './event-log/outbox-relay.ts';
 import { registerJobRoutes } from './jobs/routes.ts';
 import { JobStore } from './jobs/store.ts';
 import { registerPostRoutes } from './posts/routes.ts';
 import { PostStore } from './posts/store.ts';
-import type { ObjectStorage } from '@careers/service-kit/object-storage';
+import { registerUserFileRoutes } from './users/file-routes.ts';
 import { LoginThrottle } from './users/login-throttle.ts';
+import { registerProfileRoutes } from './users/profile-routes.ts';
 import { registerUserRoutes } from './users/routes.ts';
 import { UserStore } from './users/store.ts';
 
@@ -56,6 +62,18 @@ export async function buildCommandApp(deps: CommandServiceDeps): Promise<Fastify
     },
     objectStorage: () => deps.storage.ping(),
   });
+  // Uploads are read part by part by their routes (`uploads/receive-file.ts`), which set each one's
+  // own limit; this is the ceiling for any multipart request.
+  await app.register(multipart, {
+    throwFileSizeLimit: false,
+    limits: {
+      fileSize: Math.max(uploadLimits.resume.maxBytes, uploadLimits.profilePicture.maxBytes),
+      files: 1,
+      fields: 10,
+      fieldSize: 1024,
+      parts: 20,
+    },
+  });
 
   const { config } = deps;
   const users = new UserStore(config.DB_SCHEMA);
@@ -73,6 +91,8 @@ export async function buildCommandApp(deps: CommandServiceDeps): Promise<Fastify
       windowSeconds: config.LOGIN_THROTTLE_WINDOW_SECONDS,
     }),
   });
+  registerProfileRoutes({ app, redis: deps.redis, store: deps.store, users });
+  registerUserFileRoutes({ app, redis: deps.redis, store: deps.store, users, storage: deps.storage });
   registerPostRoutes({
     app,
     pool: deps.pool,
@@ -89,6 +109,15 @@ export async function buildCommandApp(deps: CommandServiceDeps): Promise<Fastify
     store: deps.store,
     applications: new ApplicationStore(config.DB_SCHEMA),
     jobs,
+    users,
+    pool: deps.pool,
+    storage: deps.storage,
+  });
+  registerConnectionRoutes({
+    app,
+    redis: deps.redis,
+    store: deps.store,
+    connections: new ConnectionStore(config.DB_SCHEMA),
     users,
   });
   return app;
