@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, commandServiceEnv, loadConfig, queryServiceEnv } from './config.ts';
+import {
+  ConfigError,
+  commandServiceEnv,
+  consistencyTokenSecret,
+  loadConfig,
+  queryServiceEnv,
+} from './config.ts';
 
 describe('loadConfig', () => {
   it('takes the local stack defaults when nothing is set', () => {
@@ -39,5 +45,29 @@ describe('loadConfig', () => {
     expect(message).toContain('DATABASE_URL: must be a postgres:// connection URL');
     expect(message).toContain('KAFKA_BROKERS');
     expect(message).toContain('host:port');
+  });
+});
+
+describe('security settings (issue 14)', () => {
+  it('trusts loopback proxies by default and takes addresses and CIDR ranges', () => {
+    expect(loadConfig(queryServiceEnv, {}).TRUSTED_PROXIES).toEqual(['127.0.0.1/8', '::1/128']);
+    expect(
+      loadConfig(queryServiceEnv, { TRUSTED_PROXIES: '172.18.0.0/16, fd00::1' }).TRUSTED_PROXIES,
+    ).toEqual(['172.18.0.0/16', 'fd00::1']);
+    for (const bad of ['localhost', '10.0.0.0/33', '10.0.0.1/8/1', '*']) {
+      expect(() => loadConfig(queryServiceEnv, { TRUSTED_PROXIES: bad })).toThrow(/TRUSTED_PROXIES/);
+    }
+  });
+
+  it('signs consistency tokens with the configured secret, and refuses to start production without one', () => {
+    const secret = 's'.repeat(32);
+    expect(consistencyTokenSecret(loadConfig(queryServiceEnv, { CONSISTENCY_TOKEN_SECRET: secret }))).toBe(
+      secret,
+    );
+    expect(consistencyTokenSecret(loadConfig(queryServiceEnv, {}))).toHaveLength(44);
+    expect(() => consistencyTokenSecret(loadConfig(queryServiceEnv, { NODE_ENV: 'production' }))).toThrow(
+      /CONSISTENCY_TOKEN_SECRET/,
+    );
+    expect(() => loadConfig(queryServiceEnv, { CONSISTENCY_TOKEN_SECRET: 'short' })).toThrow(/32 characters/);
   });
 });

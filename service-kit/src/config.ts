@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /** Turns "a,b , c" into ['a','b','c']. */
@@ -50,7 +51,32 @@ export const baseEnv = z.object({
   ALLOWED_ORIGINS: csv
     .pipe(z.array(z.url()).min(1))
     .default(['http://localhost:5173', 'http://127.0.0.1:5173']),
+  /**
+   * Proxies whose X-Forwarded-For / -Proto are believed: addresses or CIDR ranges. Loopback by default
+   * (the dev edge); docker-compose names its network. Anyone else is who their socket says.
+   */
+  TRUSTED_PROXIES: csv
+    .pipe(
+      z
+        .array(
+          z.string().refine((entry) => {
+            const [address = '', bits, extra] = entry.split('/');
+            const family = isIP(address);
+            if (family === 0 || extra !== undefined) return false;
+            if (bits === undefined) return true;
+            const n = Number(bits);
+            return /^\d+$/.test(bits) && n >= 0 && n <= (family === 4 ? 32 : 128);
+          }, 'must be IP addresses or CIDR ranges, comma-separated'),
+        )
+        .min(1),
+    )
+    .default(['127.0.0.1/8', '::1/128']),
   COOKIE_SECURE: bool.default(false),
+  /**
+   * Signs consistency tokens (HMAC-SHA256), which the command-service and the gateway issue and the
+   * query-service checks: the three must share it. Required in production (consistencyTokenSecret).
+   */
+  CONSISTENCY_TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SESSION_TTL_SECONDS: z.coerce
     .number()
     .int()
@@ -111,11 +137,29 @@ export type QueryServiceConfig = z.infer<typeof queryServiceEnv>;
 
 export const realtimeGatewayEnv = baseEnv.extend({
   PORT: port.default(4003),
+  /** Where the gateway asks whether a socket's user may see a post before it joins the post's room. */
+  QUERY_SERVICE_URL: z.url().default('http://127.0.0.1:4002'),
+  /** Sockets one session may hold open on one gateway (a person has a few tabs, not hundreds). */
+  MAX_SOCKETS_PER_SESSION: z.coerce.number().int().min(1).max(1000).default(16),
 });
 export type RealtimeGatewayConfig = z.infer<typeof realtimeGatewayEnv>;
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
+}
+
+/**
+ * Outside production a fixed development secret keeps `npm start` and the tests free of setup; a
+ * production deployment without its own secret refuses to start rather than accept forgeable tokens.
+ */
+const DEVELOPMENT_CONSISTENCY_SECRET = 'careers-development-consistency-token-secret';
+
+export function consistencyTokenSecret(config: BaseConfig): string {
+  if (config.CONSISTENCY_TOKEN_SECRET) return config.CONSISTENCY_TOKEN_SECRET;
+  if (config.NODE_ENV === 'production') {
+    throw new ConfigError('Invalid environment:\n  CONSISTENCY_TOKEN_SECRET: required in production');
+  }
+  return DEVELOPMENT_CONSISTENCY_SECRET;
 }
 
 /**

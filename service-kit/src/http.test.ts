@@ -2,7 +2,13 @@ import { requestMessages } from '@careers/contracts/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { HttpError } from './errors.ts';
-import { createHttpServer, isCrossSiteMutation, parseOr400 } from './http.ts';
+import {
+  createHttpServer,
+  DEFAULT_TRUSTED_PROXIES,
+  isCrossSiteMutation,
+  parseOr400,
+  proxyTrust,
+} from './http.ts';
 import { createLogger } from './logger.ts';
 
 const allowed = ['http://localhost:5173'];
@@ -76,5 +82,133 @@ describe('bodies Fastify cannot read', () => {
       payload,
     });
     expect([response.statusCode, response.json()]).toEqual([status, { message }]);
+  });
+});
+
+describe('the client address (issue 14, finding 1: forged X-Forwarded-For)', () => {
+  let app: Awaited<ReturnType<typeof createHttpServer>>;
+  beforeAll(async () => {
+    app = await createHttpServer({
+      serviceName: 'test',
+      logger: createLogger('test', 'silent'),
+      allowedOrigins: allowed,
+      trustedProxies: ['127.0.0.1', '10.0.0.0/8'],
+    });
+    app.get('/who', async (request) => ({ ip: request.ip, protocol: request.protocol }));
+  });
+  afterAll(() => app.close());
+
+  const who = async (remoteAddress: string, headers: Record<string, string> = {}) =>
+    (await app.inject({ method: 'GET', url: '/who', remoteAddress, headers })).json();
+
+  it('is the peer when the peer is not a trusted proxy, whatever X-Forwarded-For says', async () => {
+    expect(await who('203.0.113.9', { 'x-forwarded-for': '198.51.100.1' })).toEqual({
+      ip: '203.0.113.9',
+      protocol: 'http',
+    });
+    expect(await who('203.0.113.9', { 'x-forwarded-proto': 'https' })).toMatchObject({ protocol: 'http' });
+  });
+
+  it('is the address a trusted proxy saw', async () => {
+    expect(await who('10.1.2.3', { 'x-forwarded-for': '198.51.100.1' })).toMatchObject({
+      ip: '198.51.100.1',
+    });
+    expect(await who('::ffff:127.0.0.1', { 'x-forwarded-for': '2001:db8::1' })).toMatchObject({
+      ip: '2001:db8::1',
+    });
+  });
+
+  it('is the peer when even a trusted peer forwards something that is not one address', async () => {
+    for (const forged of [
+      'x'.repeat(6000),
+      'not-an-address',
+      `198.51.100.1, ${'1.2.3.4, '.repeat(40)}1.2.3.4`,
+    ]) {
+      expect(await who('127.0.0.1', { 'x-forwarded-for': forged })).toMatchObject({ ip: '127.0.0.1' });
+    }
+  });
+
+  it('sends HSTS only to answers that came over TLS through a trusted proxy', async () => {
+    const plain = await app.inject({ method: 'GET', url: '/who' });
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+    const forged = await app.inject({
+      method: 'GET',
+      url: '/who',
+      remoteAddress: '203.0.113.9',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    expect(forged.headers['strict-transport-security']).toBeUndefined();
+    const tls = await app.inject({
+      method: 'GET',
+      url: '/who',
+      remoteAddress: '10.0.0.5',
+      headers: { 'x-forwarded-proto': 'https', 'x-forwarded-for': '198.51.100.1' },
+    });
+    expect(tls.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
+  });
+
+  it('rejects a trusted-proxy list entry that is not an address', () => {
+    expect(() => proxyTrust(['loopback'])).toThrow(/loopback/);
+    expect(proxyTrust(DEFAULT_TRUSTED_PROXIES)('127.0.0.2')).toBe(true);
+    expect(proxyTrust(DEFAULT_TRUSTED_PROXIES)('192.168.1.1')).toBe(false);
+  });
+});
+
+describe("every error body is the product's { message } (issue 14, findings 7 and 8)", () => {
+  let app: Awaited<ReturnType<typeof createHttpServer>>;
+  beforeAll(async () => {
+    app = await createHttpServer({
+      serviceName: 'test',
+      logger: createLogger('test', 'silent'),
+      allowedOrigins: allowed,
+    });
+    app.get('/api/posts/:id', async (request) => ({ params: request.params, query: request.query }));
+    app.post('/api/posts', async (request) => ({ got: request.body }));
+  });
+  afterAll(() => app.close());
+
+  it.each([
+    ['a URL that does not decode', 'GET', '/api/posts/%ZZ', 400, requestMessages.malformedUrl],
+    ['an unknown path', 'GET', '/api/nothing-here', 404, 'Resource not found.'],
+    ['an unknown method on a known path', 'PATCH', '/api/posts', 404, 'Resource not found.'],
+    ['a NUL in the query string', 'GET', '/api/posts/1?tags=a%00b', 400, requestMessages.unsafeText],
+  ])('answers %s', async (_what, method, url, status, message) => {
+    const response = await app.inject({ method: method as 'GET', url });
+    expect([response.statusCode, response.json()]).toEqual([status, { message }]);
+  });
+
+  it.each([
+    ['a NUL', '{"content":"a\\u0000b"}'],
+    ['a lone high surrogate', '{"content":"a\\ud800b"}'],
+    ['a lone low surrogate deep inside', '{"tags":[{"x":"\\udc00"}]}'],
+    ['a NUL in a key', '{"a\\u0000":1}'],
+  ])('refuses a body with %s before any schema sees it', async (_what, payload) => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/posts',
+      headers: { 'content-type': 'application/json' },
+      payload,
+    });
+    expect([response.statusCode, response.json()]).toEqual([400, { message: requestMessages.unsafeText }]);
+  });
+
+  it('lets emoji and other scripts through', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/posts',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ content: 'Zoë 👩‍💻 日本語' }),
+    });
+    expect(response.json()).toEqual({ got: { content: 'Zoë 👩‍💻 日本語' } });
+  });
+
+  it('sends frame, sniffing and referrer protection and a CSP on every answer', async () => {
+    for (const url of ['/api/posts/1', '/api/nothing-here']) {
+      const { headers } = await app.inject({ method: 'GET', url });
+      expect(headers['x-frame-options']).toBe('DENY');
+      expect(headers['x-content-type-options']).toBe('nosniff');
+      expect(headers['referrer-policy']).toBe('no-referrer');
+      expect(headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+    }
   });
 });

@@ -1,8 +1,16 @@
+import { BlockList, isIP } from 'node:net';
 import { globalMessages, requestMessages } from '@careers/contracts/messages';
+import { containsUnsafeText } from '@careers/contracts/requests/fields';
 import { firstErrorMessage } from '@careers/contracts/validation';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
-import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  LogController,
+} from 'fastify';
 import { ZodError, type z } from 'zod';
 import { HttpError } from './errors.ts';
 import type { Logger } from './logger.ts';
@@ -13,7 +21,64 @@ export interface HttpServerOptions {
   logger: Logger;
   /** Origins allowed to send state-changing requests (CSRF defence). */
   allowedOrigins: string[];
+  /**
+   * Addresses and CIDR ranges of the proxies whose `X-Forwarded-*` headers are believed (the edge).
+   * Loopback by default: the dev edge and the services share a machine.
+   */
+  trustedProxies?: readonly string[];
   bodyLimit?: number;
+}
+
+export const DEFAULT_TRUSTED_PROXIES = ['127.0.0.1/8', '::1/128'] as const;
+
+/** One year, as browsers' preload lists ask; sent only on answers that arrived over TLS. */
+const HSTS = 'max-age=31536000; includeSubDomains';
+/** The longest X-Forwarded-For a trusted edge sends: one address (it sets, never appends). */
+const MAX_FORWARDED_FOR_LENGTH = 256;
+
+/**
+ * Whether an address is one of `trusted` (addresses or CIDR ranges, IPv4 or IPv6). An IPv4 peer seen
+ * on a dual-stack socket (`::ffff:127.0.0.1`) counts as its IPv4 self.
+ */
+export function proxyTrust(trusted: readonly string[]): (address: string | undefined) => boolean {
+  const list = new BlockList();
+  for (const entry of trusted) {
+    const [address = '', bits] = entry.split('/');
+    const family = isIP(address);
+    if (family === 0) throw new Error(`Not an address or CIDR range: ${JSON.stringify(entry)}`);
+    const type = family === 4 ? 'ipv4' : 'ipv6';
+    if (bits === undefined) list.addAddress(address, type);
+    else list.addSubnet(address, Number(bits), type);
+  }
+  return (address) => {
+    if (!address) return false;
+    const plain = address.startsWith('::ffff:') && isIP(address.slice(7)) === 4 ? address.slice(7) : address;
+    const family = isIP(plain);
+    return family !== 0 && list.check(plain, family === 4 ? 'ipv4' : 'ipv6');
+  };
+}
+
+/**
+ * Keeps `X-Forwarded-*` only when the peer is a trusted proxy and the forwarded address is one valid
+ * address; otherwise drops them, so `request.ip` is the socket's peer. Either way `request.ip` is a
+ * valid address: throttle keys built from it cannot be made up or made long by a client.
+ */
+function sanitizeForwardedHeaders(
+  headers: Record<string, string | string[] | undefined>,
+  peer: string | undefined,
+  isTrusted: (address: string | undefined) => boolean,
+): void {
+  const forwardedFor = headers['x-forwarded-for'];
+  const believable =
+    isTrusted(peer) &&
+    (forwardedFor === undefined ||
+      (typeof forwardedFor === 'string' &&
+        forwardedFor.length <= MAX_FORWARDED_FOR_LENGTH &&
+        forwardedFor.split(',').every((part) => isIP(part.trim()) !== 0)));
+  if (believable) return;
+  delete headers['x-forwarded-for'];
+  delete headers['x-forwarded-proto'];
+  delete headers['x-forwarded-host'];
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -52,25 +117,80 @@ const fastifyClientErrors: Record<string, { status: number; message: string }> =
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: requestMessages.payloadTooLarge },
 };
 
+/** Fastify's answers that never reach the error handler (a URL it cannot decode, an over-long id). */
+const frameworkErrorMessages: Record<string, { status: number; message: string }> = {
+  FST_ERR_BAD_URL: { status: 400, message: requestMessages.malformedUrl },
+  FST_ERR_MAX_PARAM_LENGTH: { status: 404, message: globalMessages.notFound },
+};
+
+/** Fastify's client errors by status, for the codes not named above: never its own wording. */
+function clientErrorMessage(status: number): string {
+  if (status === 404) return globalMessages.notFound;
+  if (status === 405) return requestMessages.methodNotAllowed;
+  if (status === 413) return requestMessages.payloadTooLarge;
+  if (status === 415) return requestMessages.jsonExpected;
+  return requestMessages.invalidRequest;
+}
+
 /** The Fastify instance every service starts from: logging, security headers, cookies, errors as `{message}`. */
 export async function createHttpServer(options: HttpServerOptions): Promise<FastifyInstance> {
+  const isTrusted = proxyTrust(options.trustedProxies ?? DEFAULT_TRUSTED_PROXIES);
+  const sendFrameworkError = (error: Error, _request: FastifyRequest, reply: FastifyReply) => {
+    const known = frameworkErrorMessages[(error as { code?: string }).code ?? ''];
+    reply
+      .code(known?.status ?? 400)
+      .header('x-served-by', options.serviceName)
+      .header('x-content-type-options', 'nosniff')
+      .send({ message: known?.message ?? requestMessages.invalidRequest });
+  };
   const fastifyOptions: FastifyServerOptions = {
     loggerInstance: options.logger,
     bodyLimit: options.bodyLimit ?? 256 * 1024,
-    trustProxy: true,
+    // Only the proxies we run may name the client; everyone else is who their socket says.
+    trustProxy: (address: string) => isTrusted(address),
     logController: new LogController({ disableRequestLogging: true }),
+    frameworkErrors: sendFrameworkError,
+    // A request Node's parser refuses (bad header bytes, headers too large) before Fastify sees it.
+    clientErrorHandler: (error: Error & { code?: string }, socket) => {
+      if (error.code === 'ECONNRESET' || socket.destroyed) return;
+      const status =
+        error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+      const body = JSON.stringify({ message: requestMessages.invalidRequest });
+      if (socket.writable) {
+        socket.write(
+          `HTTP/1.1 ${status} Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+        );
+      }
+      socket.destroy(error);
+    },
   };
   const app = Fastify(fastifyOptions) as unknown as FastifyInstance;
   await app.register(helmet, {
-    contentSecurityPolicy: false,
+    // A JSON API (and the uploads it streams) never needs to load or frame anything.
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+    },
     crossOriginResourcePolicy: { policy: 'same-site' },
+    frameguard: { action: 'deny' },
+    // Sent only over TLS, below: HSTS on a plain-http answer is meaningless at best.
+    strictTransportSecurity: false,
   });
   await app.register(cookie);
 
   app.addHook('onRequest', async (request, reply) => {
+    sanitizeForwardedHeaders(request.raw.headers, request.raw.socket.remoteAddress, isTrusted);
     reply.header('x-served-by', options.serviceName);
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
     if (isCrossSiteMutation(request.method, request.headers, options.allowedOrigins)) {
       return reply.code(403).send({ message: requestMessages.crossSiteRequest });
+    }
+  });
+
+  // Before any route's schema: a field defined without the contracts' text rules is covered too.
+  app.addHook('preValidation', async (request, reply) => {
+    if (containsUnsafeText(request.query) || containsUnsafeText(request.body)) {
+      return reply.code(400).send({ message: requestMessages.unsafeText });
     }
   });
 
@@ -83,8 +203,11 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
     if (clientError) return reply.code(clientError.status).send({ message: clientError.message });
     const status = (error as { statusCode?: number }).statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) {
-      // Fastify's own client errors (bad JSON, body too large, wrong content type).
-      return reply.code(status).send({ message: (error as Error).message });
+      // Fastify's own client errors speak Fastify ("FST_ERR_..."); a plugin's (rate limits) speak ours.
+      const fromFastify = ((error as { code?: string }).code ?? '').startsWith('FST_');
+      return reply
+        .code(status)
+        .send({ message: fromFastify ? clientErrorMessage(status) : (error as Error).message });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ message: globalMessages.serverError });
