@@ -168,6 +168,14 @@ describe('GET /api/files/pictures/:pictureId/:size', () => {
     });
     expect(again.status).toBe(304);
     expect(again.body.length).toBe(0);
+    const listed = await get(stranger, fileUrls.picture(pictureId, 'large'), {
+      'if-none-match': `"other", W/"${pictureId}-large"`,
+    });
+    expect(listed.status).toBe(304);
+    const otherSize = await get(stranger, fileUrls.picture(pictureId, 'large'), {
+      'if-none-match': `"${pictureId}-avatar"`,
+    });
+    expect(otherSize.status).toBe(200);
   });
 
   it('answers 401 without a session', async () => {
@@ -251,6 +259,16 @@ describe('GET /api/files/resumes/:resumeId', () => {
       'x-content-type-options': 'nosniff',
       'cache-control': 'private, no-store',
     });
+    // HEAD answers the same headers without opening the file.
+    const head = await app.inject({
+      method: 'HEAD',
+      url: fileUrls.resume(resumeId),
+      headers: { cookie: `${SESSION_COOKIE}=${owner.sid}` },
+    });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-length']).toBe(String(bytes.length));
+    expect(head.headers['content-disposition']).toBe(response.headers['content-disposition']);
+    expect(head.rawPayload.length).toBe(0);
   });
 
   it('answers 401 without a session', async () => {

@@ -13,6 +13,12 @@ import type { QueryRouteDeps } from './deps.ts';
 const pictureMissing = profileMessages.notAvailableForDownload('profilePicture');
 const resumeMissing = profileMessages.notAvailableForDownload('resume');
 
+/**
+ * HEAD is answered here rather than by Fastify's automatic HEAD route, which would stream the whole
+ * file from storage only to throw it away.
+ */
+const READ = ['GET', 'HEAD'];
+
 /** A picture's bytes never change under its id: any copy a browser keeps stays right for good. */
 const PICTURE_CACHE = 'private, max-age=31536000, immutable';
 
@@ -26,57 +32,79 @@ const PICTURE_CACHE = 'private, max-age=31536000, immutable';
 export function registerFileRoutes(deps: QueryRouteDeps): void {
   const { app, pool, redis, schema, storage, applications } = deps;
 
-  app.get(apiPath(fileRoutes.picture), async (request, reply) => {
-    await requireViewer(redis, request);
-    const params = fileRoutes.picture.params.safeParse(request.params);
-    if (!params.success) throw notFound(pictureMissing);
-    const { pictureId, size } = params.data;
-    // A replaced or removed picture stops being served once that is projected. A picture the read
-    // model does not know yet is a fresh upload whose event is still on its way: the uploader shows
-    // it at once, so it is served if stored (its id was given to nobody else).
-    if ((await pictureStanding(pool, schema, pictureId)) === 'retired') throw notFound(pictureMissing);
-    const etag = `"${pictureId}-${size}"`;
-    if (request.headers['if-none-match'] === etag) {
-      return reply.code(304).headers({ etag, 'cache-control': PICTURE_CACHE }).send();
-    }
-    const file = await openStoredFile(storage, storageKeys.picture(pictureId, size));
-    if (!file) throw notFound(pictureMissing);
-    return reply
-      .headers({
-        'content-type': 'image/webp',
-        'content-length': String(file.size),
-        'x-content-type-options': 'nosniff',
-        'cache-control': PICTURE_CACHE,
-        etag,
-      })
-      .send(file.body);
+  app.route({
+    method: READ,
+    url: apiPath(fileRoutes.picture),
+    handler: async (request, reply) => {
+      await requireViewer(redis, request);
+      const params = fileRoutes.picture.params.safeParse(request.params);
+      if (!params.success) throw notFound(pictureMissing);
+      const { pictureId, size } = params.data;
+      // A replaced or removed picture stops being served once that is projected. A picture the read
+      // model does not know yet is a fresh upload whose event is still on its way: the uploader shows
+      // it at once, so it is served if stored (its id was given to nobody else).
+      if ((await pictureStanding(pool, schema, pictureId)) === 'retired') throw notFound(pictureMissing);
+      const etag = `"${pictureId}-${size}"`;
+      if (matchesEtag(request.headers['if-none-match'], etag)) {
+        return reply.code(304).headers({ etag, 'cache-control': PICTURE_CACHE }).send();
+      }
+      const file = await openStoredFile(storage, storageKeys.picture(pictureId, size), request.method);
+      if (!file) throw notFound(pictureMissing);
+      return reply
+        .headers({
+          'content-type': 'image/webp',
+          'content-length': String(file.size),
+          'x-content-type-options': 'nosniff',
+          'cache-control': PICTURE_CACHE,
+          etag,
+        })
+        .send(file.body);
+    },
   });
 
-  app.get(apiPath(fileRoutes.resume), async (request, reply) => {
-    const viewerId = await requireViewer(redis, request);
-    const params = fileRoutes.resume.params.safeParse(request.params);
-    if (!params.success) throw notFound(resumeMissing);
-    const { resumeId } = params.data;
-    // Its owner reads their current resume; an application's copy is read by whoever may see that
-    // application (the applicant and the job's poster: canSeeApplication), and by nobody else.
-    const [owner, sentWith] = await Promise.all([
-      currentResumeOwner(pool, schema, resumeId),
-      applications.sentWithResume(resumeId),
-    ]);
-    const readable =
-      owner?.ownerId === viewerId ? owner : sentWith.find((parties) => canSeeApplication(parties, viewerId));
-    if (!readable) throw notFound(resumeMissing);
-    const file = await openStoredFile(storage, storageKeys.resume(resumeId));
-    if (!file) throw notFound(resumeMissing);
-    return reply
-      .headers({
-        'content-type': 'application/pdf',
-        'content-length': String(file.size),
-        'content-disposition': attachmentDisposition(readable.filename),
-        'x-content-type-options': 'nosniff',
-        // Personal documents: no shared or browser cache keeps a copy after access ends.
-        'cache-control': 'private, no-store',
-      })
-      .send(file.body);
+  app.route({
+    method: READ,
+    url: apiPath(fileRoutes.resume),
+    handler: async (request, reply) => {
+      const viewerId = await requireViewer(redis, request);
+      const params = fileRoutes.resume.params.safeParse(request.params);
+      if (!params.success) throw notFound(resumeMissing);
+      const { resumeId } = params.data;
+      // Its owner reads their current resume; an application's copy is read by whoever may see that
+      // application (the applicant and the job's poster: canSeeApplication), and by nobody else.
+      const [owner, sentWith] = await Promise.all([
+        currentResumeOwner(pool, schema, resumeId),
+        applications.sentWithResume(resumeId),
+      ]);
+      const readable =
+        owner?.ownerId === viewerId
+          ? owner
+          : sentWith.find((parties) => canSeeApplication(parties, viewerId));
+      if (!readable) throw notFound(resumeMissing);
+      const file = await openStoredFile(storage, storageKeys.resume(resumeId), request.method);
+      if (!file) throw notFound(resumeMissing);
+      return reply
+        .headers({
+          'content-type': 'application/pdf',
+          'content-length': String(file.size),
+          'content-disposition': attachmentDisposition(readable.filename),
+          'x-content-type-options': 'nosniff',
+          // Personal documents: no shared or browser cache keeps a copy after access ends.
+          'cache-control': 'private, no-store',
+        })
+        .send(file.body);
+    },
+  });
+}
+
+/**
+ * If-None-Match may list several tags, weak or strong (RFC 9110 compares them weakly here). `*` is
+ * not honoured: it would answer 304 before the store says whether the picture is there at all.
+ */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (header === undefined) return false;
+  return header.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === etag || t === `W/${etag}`;
   });
 }
