@@ -21,6 +21,7 @@ import { waitForProjection } from './consistency.ts';
 import { ApplicationQueries } from './projectors/applications/queries.ts';
 import { JobQueries } from './projectors/jobs/queries.ts';
 import { PostQueries } from './projectors/posts/queries.ts';
+import { registerApiDocs } from './routes/api-docs.ts';
 import { registerFileRoutes } from './routes/files.ts';
 import { registerGetMe } from './routes/get-me.ts';
 import { registerGetResume } from './routes/get-resume.ts';
@@ -70,6 +71,7 @@ export async function buildQueryApp(deps: QueryServiceDeps): Promise<FastifyInst
     jobs: new JobQueries(deps.pool, schema),
     applications: new ApplicationQueries(deps.pool, schema),
   };
+  registerApiDocs(app);
   registerGetMe(routeDeps);
   registerGetResume(routeDeps);
   registerFileRoutes(routeDeps);
