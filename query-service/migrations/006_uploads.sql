@@ -12,6 +12,7 @@ CREATE TABLE {{schema}}.user_pictures (
   uploaded_at timestamptz NOT NULL,
   retired     boolean     NOT NULL DEFAULT false
 );
+CREATE INDEX user_pictures_user ON {{schema}}.user_pictures (user_id);
 
 -- The current resume as {resumeId, filename, size, uploadedAt}; the column never held a value before.
 UPDATE {{schema}}.users SET resume = NULL;
