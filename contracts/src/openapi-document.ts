@@ -223,7 +223,6 @@ export function openApiDocument() {
 
   return {
     openapi: '3.1.0',
-    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     info: {
       title: 'Careers API',
       version: OPENAPI_DOCUMENT_VERSION,
