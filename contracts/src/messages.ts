@@ -498,13 +498,9 @@ export const connectionScreenMessages = {
   decline: 'Decline',
   connect: 'Connect',
   withdrawing: 'Withdrawing...',
-  requestSentAt: (when: string): string => `Request sent ${when}`,
-  connectedAt: (when: string): string => `Connected ${when}`,
-  incomingRequest: 'Asked to connect with you',
-  outgoingRequest: 'Waiting for an answer',
+  requestSent: 'Request sent',
   received: 'Received',
-  requestsReceived: 'Requests received',
-  requestsSent: 'Requests sent',
+  loadMore: 'Load more',
   skills: 'Skills',
 } as const;
 

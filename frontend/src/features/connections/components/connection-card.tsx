@@ -1,0 +1,117 @@
+import type { Connection } from '@careers/contracts/entities/connection';
+import { connectionMessages, connectionScreenMessages as texts } from '@careers/contracts/messages';
+import { useEffect, useId, useRef, useState } from 'react';
+import { cityAndCountry, fullName, PersonCard } from './person';
+import { RequestAnswerButtons, WithdrawButton } from './request-card';
+import type { ConnectionActions } from './use-connection-actions';
+
+/** For a pending entry of the list: whether the reader was asked (answers it) or asked (may withdraw). */
+export type RequestDirection = 'received' | 'sent' | 'unknown';
+
+interface ConnectionCardProps {
+  connection: Connection;
+  actions: ConnectionActions;
+  direction: RequestDirection;
+}
+
+/**
+ * Spec, Connections: picture or initials, name, bio or "No bio available", city and country, and
+ * Message and Remove. Message writes to the person by email (the product has no messaging of its own),
+ * so it is a mail link, there only when the person's address is known. Remove asks first, in the card:
+ * the connection and what the two shared end at once.
+ */
+export function ConnectionCard({ connection, actions, direction }: ConnectionCardProps) {
+  const nameId = useId();
+  const { user } = connection;
+  const place = cityAndCountry(user.location);
+  const pending = connection.status === 'pending';
+  return (
+    <PersonCard
+      person={user}
+      nameId={nameId}
+      actions={
+        pending ? (
+          <PendingActions connection={connection} actions={actions} direction={direction} />
+        ) : (
+          <>
+            <MessageLink name={fullName(user)} email={user.email} />
+            <RemoveButton connection={connection} actions={actions} />
+          </>
+        )
+      }
+    >
+      {pending ? <span className="status-badge status-yellow">{connection.status}</span> : null}
+      <p className={user.bio.trim() ? 'connection-bio' : 'connection-bio muted'}>
+        {user.bio.trim() || connectionMessages.noBio}
+      </p>
+      {place ? <p className="connection-place">{place}</p> : null}
+    </PersonCard>
+  );
+}
+
+function PendingActions({ connection, actions, direction }: ConnectionCardProps) {
+  if (direction === 'received') return <RequestAnswerButtons request={connection} actions={actions} />;
+  if (direction === 'sent') return <WithdrawButton request={connection} actions={actions} />;
+  return null;
+}
+
+/** The Message action: an email to the person, opened in the reader's own mail program. */
+function MessageLink({ name, email }: { name: string; email: string | undefined }) {
+  if (!email) return null;
+  return (
+    <a
+      className="button button-ghost"
+      href={`mailto:${encodeURIComponent(email)}`}
+      title={texts.messageTitle(name)}
+    >
+      {texts.message}
+    </a>
+  );
+}
+
+/**
+ * Remove, then the question with the confirm and cancel buttons. Focus goes to the confirm button when
+ * the question opens and back to Remove when it is cancelled.
+ */
+function RemoveButton({ connection, actions }: Omit<ConnectionCardProps, 'direction'>) {
+  const [asking, setAsking] = useState(false);
+  const confirm = useRef<HTMLButtonElement>(null);
+  const start = useRef<HTMLButtonElement>(null);
+  const wasAsking = useRef(false);
+  const busy = actions.isBusy(connection._id);
+
+  useEffect(() => {
+    if (asking) confirm.current?.focus();
+    else if (wasAsking.current) start.current?.focus();
+    wasAsking.current = asking;
+  }, [asking]);
+
+  if (!asking) {
+    return (
+      <button ref={start} type="button" className="button button-ghost" onClick={() => setAsking(true)}>
+        {texts.remove}
+      </button>
+    );
+  }
+  return (
+    <div className="confirm-box connection-confirm">
+      <p>{texts.removeQuestion(fullName(connection.user))}</p>
+      <div className="confirm-buttons">
+        <button
+          ref={confirm}
+          type="button"
+          className="button button-danger"
+          aria-disabled={busy || undefined}
+          onClick={(event) => {
+            if (!busy) actions.remove(connection._id, event.currentTarget);
+          }}
+        >
+          {busy ? texts.removing : texts.remove}
+        </button>
+        <button type="button" className="button button-ghost" onClick={() => setAsking(false)}>
+          {texts.cancel}
+        </button>
+      </div>
+    </div>
+  );
+}
