@@ -7,12 +7,15 @@ import {
   createRedis,
   loadConfig,
 } from '@careers/service-kit';
+import { ObjectStorage } from '@careers/service-kit/object-storage';
 import type { FastifyInstance } from 'fastify';
+import { ApplicationStore } from './applications/store.ts';
 import { EventStore } from './event-log/event-store.ts';
 import { createCommitNotifier, OutboxRelay } from './event-log/outbox-relay.ts';
 import { migrateCommandSchema } from './migrate.ts';
 import { buildCommandApp, type CommandServiceDeps } from './server.ts';
-import { ObjectStorage } from '@careers/service-kit/object-storage';
+import { startUploadSweeper } from './uploads/sweeper.ts';
+import { UserStore } from './users/store.ts';
 
 export interface RunningCommandService {
   app: FastifyInstance;
@@ -32,6 +35,7 @@ export async function startCommandService(
   const redis = createRedis(config.REDIS_URL, config.REDIS_KEY_PREFIX);
   const kafka = createKafka(config, 'command-service', log);
   const storage = new ObjectStorage(config);
+  // Created when missing, so a fresh stack takes uploads at once; /readyz checks it stays there.
   await storage.ensureBucket();
 
   const relay = new OutboxRelay({
@@ -55,12 +59,20 @@ export async function startCommandService(
 
   const deps: CommandServiceDeps = { config, log, pool, redis, kafka, store, relay, storage };
   const app = await buildCommandApp(deps);
+  const sweeper = startUploadSweeper({
+    storage,
+    pool,
+    users: new UserStore(config.DB_SCHEMA),
+    applications: new ApplicationStore(config.DB_SCHEMA),
+    log,
+  });
   if (options.listen !== false) await app.listen({ host: config.HOST, port: config.PORT });
 
   return {
     app,
     deps,
     async close() {
+      sweeper.stop();
       await app.close();
       await relay.stop();
       await redis.quit().catch(() => {});

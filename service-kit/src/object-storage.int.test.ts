@@ -13,6 +13,12 @@ async function keysUnder(prefix: string): Promise<string[]> {
   return keys.sort();
 }
 
+async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const all: T[] = [];
+  for await (const item of items) all.push(item);
+  return all;
+}
+
 async function readAll(key: string): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of await storage.get(key)) chunks.push(chunk as Buffer);
@@ -78,7 +84,7 @@ describe('ObjectStorage against the local MinIO', () => {
     expect(bytes).toBe(total);
     expect(await storage.stat(key)).toMatchObject({ size: total, contentType: 'application/pdf' });
     const stored = await readAll(key);
-    expect(stored.equals(Buffer.concat(await Array.fromAsync(chunksOf(total, 64 * 1024))))).toBe(true);
+    expect(stored.equals(Buffer.concat(await collect(chunksOf(total, 64 * 1024))))).toBe(true);
   });
 
   it('leaves no object when the stream fails, early or after whole parts went up', async () => {
@@ -108,7 +114,7 @@ describe('ObjectStorage against the local MinIO', () => {
     const before = Date.now() - 60_000;
     await storage.putBuffer(storageKeys.picture(id, 'large'), Buffer.from('a'), 'image/webp');
     await storage.putBuffer(storageKeys.picture(id, 'avatar'), Buffer.from('b'), 'image/webp');
-    const listed = await Array.fromAsync(storage.list(`pictures/${id}/`));
+    const listed = await collect(storage.list(`pictures/${id}/`));
     expect(listed.map((o) => o.key).sort()).toEqual([
       storageKeys.picture(id, 'avatar'),
       storageKeys.picture(id, 'large'),

@@ -20,6 +20,7 @@ const applicant = '22222222-2222-4222-8222-222222222222';
 const someoneElse = '44444444-4444-4444-8444-444444444444';
 const jobId = '33333333-3333-4333-8333-333333333333';
 const applicationId = '55555555-5555-4555-8555-555555555555';
+const resumeCopyId = '66666666-6666-4666-8666-666666666666';
 
 const job: JobState = {
   id: jobId,
@@ -47,6 +48,7 @@ const application = (status: ApplicationState['status']): ApplicationState => ({
   applicantId: applicant,
   employerId: poster,
   status,
+  resumeId: null,
   version: 3,
 });
 
@@ -57,6 +59,7 @@ const apply = (overrides: Partial<Parameters<typeof decideApply>[0]> = {}) =>
     applicantId: applicant,
     alreadyApplied: false,
     request,
+    resume: null,
     now,
     ...overrides,
   });
@@ -68,7 +71,7 @@ describe('apply to a job', () => {
       .thenRecords([
         {
           type: 'ApplicationSubmitted',
-          data: { ...parties, ...request, appliedAt: now.toISOString() },
+          data: { ...parties, ...request, resume: null, appliedAt: now.toISOString() },
         },
       ]);
     expect(foldApplication(unsubmittedApplication(applicationId, job, applicant), events)).toEqual({
@@ -77,7 +80,24 @@ describe('apply to a job', () => {
       applicantId: applicant,
       employerId: poster,
       status: 'pending',
+      resumeId: null,
       version: 1,
+    });
+  });
+
+  it("keeps the applicant's resume copy with the application", () => {
+    const resume = { resumeId: resumeCopyId, filename: 'ada-cv.pdf', size: 18342 };
+    const events = given(job)
+      .when(() => apply({ resume }))
+      .thenRecords([
+        {
+          type: 'ApplicationSubmitted',
+          data: { ...parties, ...request, resume, appliedAt: now.toISOString() },
+        },
+      ]);
+    expect(foldApplication(unsubmittedApplication(applicationId, job, applicant), events)).toMatchObject({
+      resumeId: resumeCopyId,
+      status: 'pending',
     });
   });
 
@@ -87,7 +107,13 @@ describe('apply to a job', () => {
       .thenRecords([
         {
           type: 'ApplicationSubmitted',
-          data: { ...parties, coverLetter: 'Hi', expectedSalary: null, appliedAt: now.toISOString() },
+          data: {
+            ...parties,
+            coverLetter: 'Hi',
+            expectedSalary: null,
+            resume: null,
+            appliedAt: now.toISOString(),
+          },
         },
       ]);
   });

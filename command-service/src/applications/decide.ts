@@ -20,7 +20,16 @@ export interface ApplicationState {
   /** Who posted the job. */
   employerId: string;
   status: ApplicationStatus;
+  /** The id of the resume copy the application keeps, or null when sent without one. */
+  resumeId: string | null;
   version: number;
+}
+
+/** The applicant's resume as the application keeps it: its own copy, under a new id. */
+export interface ApplicationResume {
+  resumeId: string;
+  filename: string;
+  size: number;
 }
 
 /** What an application answers after a move or a withdrawal. */
@@ -38,7 +47,8 @@ function partiesOf(application: ApplicationState) {
 
 /**
  * Applying to a job: not one's own, not a closed one, not after its deadline day (the day itself
- * counts, as `deadlinePassed` reads it), and once per person and job.
+ * counts, as `deadlinePassed` reads it), and once per person and job. The applicant's resume, when
+ * they have one, goes with it as a copy of its own (made before the decision, under a new id).
  */
 export function decideApply(input: {
   job: JobState;
@@ -46,6 +56,7 @@ export function decideApply(input: {
   applicantId: string;
   alreadyApplied: boolean;
   request: ApplyToJobRequest;
+  resume: ApplicationResume | null;
   now: Date;
 }): Decision {
   const { job, now } = input;
@@ -63,6 +74,7 @@ export function decideApply(input: {
         employerId: job.employerId,
         coverLetter: input.request.coverLetter,
         expectedSalary: input.request.expectedSalary,
+        resume: input.resume && { ...input.resume },
         appliedAt: now.toISOString(),
       },
     },
@@ -127,6 +139,7 @@ export function unsubmittedApplication(
     applicantId,
     employerId: job.employerId,
     status: 'pending',
+    resumeId: null,
     version: 0,
   };
 }
@@ -141,6 +154,7 @@ export function evolveApplication(application: ApplicationState, event: NewDomai
         applicantId: event.data.applicantId,
         employerId: event.data.employerId,
         status: 'pending',
+        resumeId: event.data.resume?.resumeId ?? null,
         version: 1,
       };
     case 'ApplicationStatusChanged':

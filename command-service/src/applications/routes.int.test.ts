@@ -80,6 +80,8 @@ describe('POST /api/jobs/:id/apply', () => {
           employerId: grace.id,
           coverLetter: 'I build event logs.',
           expectedSalary: 80000,
+          // Alan has no resume.
+          resume: null,
           appliedAt: application.appliedAt,
         },
       },

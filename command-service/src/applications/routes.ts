@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { JobEmployer } from '@careers/contracts/entities/job';
 import { routes } from '@careers/contracts/routes';
+import type { Pool } from '@careers/service-kit';
+import { type ObjectStorage, storageKeys } from '@careers/service-kit/object-storage';
 import type { CommandTransaction } from '../event-log/event-store.ts';
 import { type JobState, jobNotFound } from '../jobs/decide.ts';
 import { findJobEmployer } from '../jobs/employer.ts';
@@ -17,12 +19,15 @@ import {
   statusStateOf,
   unsubmittedApplication,
 } from './decide.ts';
+import { copyApplicantResume } from './resume-copy.ts';
 import type { ApplicationStore } from './store.ts';
 
 export interface ApplicationRouteDeps extends PipelineDeps {
   applications: ApplicationStore;
   jobs: JobStore;
   users: UserStore;
+  pool: Pool;
+  storage: ObjectStorage;
 }
 
 /** An apply: the job as locked for applying, the application it would start, and its poster. */
@@ -41,7 +46,7 @@ const applicationStream = (application: ApplicationState) => ({
 
 /** The application aggregate's command routes, run by the pipeline. */
 export function registerApplicationRoutes(deps: ApplicationRouteDeps): void {
-  const { applications, jobs, users } = deps;
+  const { applications, jobs, users, storage } = deps;
 
   async function lockApplication(tx: CommandTransaction, applicationId: string) {
     return (await applications.lock(tx.client, applicationId)) ?? applicationNotFound();
@@ -49,7 +54,10 @@ export function registerApplicationRoutes(deps: ApplicationRouteDeps): void {
 
   registerCommand(deps, {
     route: routes.applyToJob,
-    prepare: async () => ({ applicationId: randomUUID() }),
+    prepare: async ({ actor }) => ({
+      applicationId: randomUUID(),
+      resume: await copyApplicantResume(deps, actor.userId),
+    }),
     /**
      * The job is locked FOR SHARE (see `JobStore`): a close waits for the applies in flight, and an
      * apply behind a close sees the job closed. Whether the person applied already is read after that
@@ -65,8 +73,16 @@ export function registerApplicationRoutes(deps: ApplicationRouteDeps): void {
       const application = unsubmittedApplication(applicationId, job, actor.userId);
       return { job, application, alreadyApplied, employer } satisfies ApplyState;
     },
-    decide: ({ job, alreadyApplied }, { actor, body, now }, { applicationId }) =>
-      decideApply({ job, applicationId, applicantId: actor.userId, alreadyApplied, request: body, now }),
+    decide: ({ job, alreadyApplied }, { actor, body, now }, { applicationId, resume }) =>
+      decideApply({
+        job,
+        applicationId,
+        applicantId: actor.userId,
+        alreadyApplied,
+        request: body,
+        resume,
+        now,
+      }),
     stream: ({ application }) => applicationStream(application),
     evolve: (state, events) => ({ ...state, application: foldApplication(state.application, events) }),
     save: (tx, { application }) => applications.insert(tx.client, application),
@@ -81,6 +97,10 @@ export function registerApplicationRoutes(deps: ApplicationRouteDeps): void {
         expectedSalary: body.expectedSalary,
       },
     }),
+    // Refused (applied already, job closed) or failed: the copy would belong to no application.
+    async abandon(_input, { resume }) {
+      if (resume) await storage.remove([storageKeys.resume(resume.resumeId)]);
+    },
   });
 
   registerCommand(deps, {

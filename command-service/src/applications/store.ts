@@ -11,6 +11,7 @@ interface Row {
   applicant_id: string;
   employer_id: string;
   status: ApplicationState['status'];
+  resume_id: string | null;
   version: number;
 }
 
@@ -20,6 +21,7 @@ const toState = (r: Row): ApplicationState => ({
   applicantId: r.applicant_id,
   employerId: r.employer_id,
   status: r.status,
+  resumeId: r.resume_id,
   version: r.version,
 });
 
@@ -68,14 +70,15 @@ export class ApplicationStore {
   async insert(tx: Queryable, application: ApplicationState): Promise<void> {
     try {
       await tx.query(
-        `INSERT INTO ${this.table} (id, job_id, applicant_id, employer_id, status, version)
-         VALUES ($1, $2, $3, $4, $5, $6)`,
+        `INSERT INTO ${this.table} (id, job_id, applicant_id, employer_id, status, resume_id, version)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
         [
           application.id,
           application.jobId,
           application.applicantId,
           application.employerId,
           application.status,
+          application.resumeId,
           application.version,
         ],
       );
@@ -93,5 +96,14 @@ export class ApplicationStore {
       application.status,
       application.version,
     ]);
+  }
+
+  /** Of the given file ids, those an application keeps as its resume (the uploads sweeper keeps them). */
+  async referencedResumeIds(db: Queryable, ids: readonly string[]): Promise<Set<string>> {
+    const { rows } = await db.query<{ resume_id: string }>(
+      `SELECT resume_id FROM ${this.table} WHERE resume_id = ANY($1::uuid[])`,
+      [ids],
+    );
+    return new Set(rows.map((row) => row.resume_id));
   }
 }

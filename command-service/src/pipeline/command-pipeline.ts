@@ -88,6 +88,12 @@ export interface CommandHandler<R extends RouteDefinition, State, Prepared = und
   ): CommandReply<R> | Promise<CommandReply<R>>;
   /** After a refusal (in prepare or decide), before it is answered: e.g. counting a wrong password. */
   onRefused?(refusal: DomainError, input: CommandInput<R>, prepared: Prepared | undefined): Promise<void>;
+  /**
+   * Undoes what `prepare` made outside the database when the command then does not commit (refused,
+   * or failed): an upload's stored objects, say, which nothing would ever name. Best effort: a failure
+   * here is logged, and the command is answered as it would have been.
+   */
+  abandon?(input: CommandInput<R>, prepared: Prepared): Promise<void>;
 }
 
 const statusOf: Record<DomainErrorKind, number> = {
@@ -97,6 +103,7 @@ const statusOf: Record<DomainErrorKind, number> = {
   'not found': 404,
   conflict: 409,
   gone: 410,
+  'too large': 413,
 };
 
 /** The one place a refusal becomes an HTTP answer. */
@@ -165,6 +172,7 @@ export function registerCommand<R extends RouteDefinition, State, Prepared = und
       } as CommandInput<R>;
 
       let prepared: Prepared | undefined;
+      let committed = false;
       const refused = async (refusal: DomainError): Promise<never> => {
         await handler.onRefused?.(refusal, input, prepared);
         throw httpErrorOf(refusal);
@@ -199,10 +207,16 @@ export function registerCommand<R extends RouteDefinition, State, Prepared = und
             return next;
           },
         );
+        committed = true;
         const body = await handler.respond(next, input, ready);
         sendConsistencyToken(reply, events);
         return reply.code(route.status).send(body);
       } catch (error) {
+        if (handler.abandon && prepared !== undefined && !committed) {
+          await handler.abandon(input, prepared).catch((cleanupError: unknown) => {
+            request.log.error({ err: cleanupError }, `${route.method} ${route.path}: abandon failed`);
+          });
+        }
         if (error instanceof Refused) return refused(error.refusal);
         if (error instanceof DomainError) return refused(error);
         if (error instanceof ConcurrencyError) throw new HttpError(409, requestMessages.changedMeanwhile);

@@ -16,7 +16,9 @@ export type DomainErrorKind =
   /** The current state forbids it (a taken email, an answered request). */
   | 'conflict'
   /** It existed and was removed for good (no command refuses with it yet: a closed job is a conflict). */
-  | 'gone';
+  | 'gone'
+  /** What was sent is larger than the command takes (an upload past its limit). */
+  | 'too large';
 
 /** A refusal with the text the client shows (from `contracts/messages`). */
 export class DomainError extends Error {
@@ -36,6 +38,7 @@ export const refuse = {
   notFound: (message: string) => new DomainError('not found', message),
   conflict: (message: string) => new DomainError('conflict', message),
   gone: (message: string) => new DomainError('gone', message),
+  tooLarge: (message: string) => new DomainError('too large', message),
 } as const;
 
 /** What a decision returns: the events that record the command (none: nothing changes), or a refusal. */

@@ -1,9 +1,14 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { AppearanceSettings } from '@careers/contracts/entities/appearance-settings';
+import type { JobPreferences } from '@careers/contracts/entities/job-preferences';
+import type { Location } from '@careers/contracts/entities/location';
 import type { NotificationSettings } from '@careers/contracts/entities/notification-settings';
 import type { User } from '@careers/contracts/entities/user';
-import type { NewDomainEvent } from '@careers/contracts/events/catalogue';
-import { authMessages, passwordMessages } from '@careers/contracts/messages';
+import type { UserSkill } from '@careers/contracts/entities/user-skill';
+import type { NewDomainEvent, NewEventOf } from '@careers/contracts/events/catalogue';
+import { authMessages, passwordMessages, profileMessages } from '@careers/contracts/messages';
 import type { RegisterRequest } from '@careers/contracts/requests/register';
+import type { UpdateProfileRequest } from '@careers/contracts/requests/update-profile';
 import { type Decision, refuse } from '../pipeline/domain-error.ts';
 
 /**
@@ -72,4 +77,120 @@ export function decideNotificationSettings(user: User, settings: NotificationSet
 export function decideAppearanceSettings(user: User, settings: AppearanceSettings): NewDomainEvent[] {
   if (sameSettings(user.appearanceSettings, settings)) return [];
   return [{ type: 'AppearanceSettingsUpdated', data: { userId: user._id, settings: { ...settings } } }];
+}
+
+// ---- Profile and skills -------------------------------------------------------------------------------
+
+/** Copies holding exactly the fields the events' strict schemas name. */
+const locationOf = ({ city, state, country }: Location): Location => ({ city, state, country });
+const preferencesOf = ({ roles, preferredLocation, salaryExpectation }: JobPreferences): JobPreferences => ({
+  roles: [...roles],
+  preferredLocation,
+  salaryExpectation: {
+    min: salaryExpectation.min,
+    max: salaryExpectation.max,
+    currency: salaryExpectation.currency,
+  },
+});
+const skillsOf = (skills: readonly UserSkill[]): UserSkill[] =>
+  skills.map(({ name, proficiency, experience }) => ({ name, proficiency, experience }));
+
+function profileOf(user: User): Omit<NewEventOf<'ProfileUpdated'>['data'], 'userId'> {
+  return {
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    phone: user.phone,
+    bio: user.bio,
+    jobTitle: user.jobTitle,
+    location: locationOf(user.location),
+    jobPreferences: preferencesOf(user.jobPreferences),
+  };
+}
+
+/** Saving a skill list as it already is records nothing. */
+export function decideUpdateSkills(user: User, skills: readonly UserSkill[]): NewDomainEvent[] {
+  const next = skillsOf(skills);
+  if (isDeepStrictEqual(skillsOf(user.skills), next)) return [];
+  return [{ type: 'SkillsUpdated', data: { userId: user._id, skills: next } }];
+}
+
+/**
+ * Saving the profile form: names and email always, every other field only when sent. The email may
+ * change to one no other account uses, in any letter case (the request lowercases it; the store's
+ * unique index settles two accounts claiming it at once). Skills sent with the form are recorded as
+ * their own event, so consumers of skills need not read profiles. Nothing changed records nothing.
+ */
+export function decideUpdateProfile(input: {
+  user: User;
+  request: UpdateProfileRequest;
+  emailTakenByAnother: boolean;
+}): Decision {
+  const { user, request } = input;
+  if (request.email !== user.email && input.emailTakenByAnother) {
+    return refuse.conflict(authMessages.emailTaken);
+  }
+  const before = profileOf(user);
+  const after = {
+    firstName: request.firstName,
+    lastName: request.lastName,
+    email: request.email,
+    phone: request.phone ?? before.phone,
+    bio: request.bio ?? before.bio,
+    jobTitle: request.jobTitle ?? before.jobTitle,
+    location: request.location ? locationOf(request.location) : before.location,
+    jobPreferences: request.jobPreferences ? preferencesOf(request.jobPreferences) : before.jobPreferences,
+  };
+  const events: NewDomainEvent[] = [];
+  if (!isDeepStrictEqual(before, after)) {
+    events.push({ type: 'ProfileUpdated', data: { userId: user._id, ...after } });
+  }
+  if (request.skills) events.push(...decideUpdateSkills(user, request.skills));
+  return events;
+}
+
+// ---- Picture and resume -------------------------------------------------------------------------------
+
+/** A stored picture becomes the user's, replacing any previous one. */
+export function decideUploadPicture(input: {
+  user: User;
+  pictureId: string;
+  size: number;
+  now: Date;
+}): NewDomainEvent[] {
+  const { user, pictureId, size, now } = input;
+  return [
+    {
+      type: 'ProfilePictureUploaded',
+      data: { userId: user._id, pictureId, size, uploadedAt: now.toISOString() },
+    },
+  ];
+}
+
+/** A stored PDF becomes the user's resume, replacing any previous one. */
+export function decideUploadResume(input: {
+  user: User;
+  resumeId: string;
+  filename: string;
+  size: number;
+  now: Date;
+}): NewDomainEvent[] {
+  const { user, resumeId, filename, size, now } = input;
+  return [
+    {
+      type: 'ResumeUploaded',
+      data: { userId: user._id, resumeId, filename, size, uploadedAt: now.toISOString() },
+    },
+  ];
+}
+
+/** Removing what is not there is refused (404), so a second click is told there is nothing left. */
+export function decideRemovePicture(user: User): Decision {
+  if (!user.profilePicture) return refuse.notFound(profileMessages.nothingToRemove('profilePicture'));
+  return [{ type: 'ProfilePictureRemoved', data: { userId: user._id } }];
+}
+
+export function decideRemoveResume(user: User): Decision {
+  if (!user.resume) return refuse.notFound(profileMessages.nothingToRemove('resume'));
+  return [{ type: 'ResumeRemoved', data: { userId: user._id } }];
 }

@@ -32,7 +32,7 @@ import {
   decideRegister,
   invalidCredentials,
 } from './decide.ts';
-import { evolveUserStream } from './evolve.ts';
+import { evolveUserStream, noFiles } from './evolve.ts';
 import type { LoginThrottle } from './login-throttle.ts';
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 import type { UserRecord, UserStore } from './store.ts';
@@ -46,7 +46,7 @@ export interface UserRouteDeps extends PipelineDeps {
 }
 
 /** The user stream a command on an existing user appends to. */
-const userStream = (record: UserRecord) => ({
+export const userStream = (record: UserRecord) => ({
   type: 'user' as const,
   id: record.user._id,
   version: record.version,
@@ -77,6 +77,7 @@ export function registerUserRoutes(deps: UserRouteDeps): void {
     load: async (tx, { body }) => ({
       emailTaken: await users.emailTaken(tx.client, body.email),
       user: null as User | null,
+      files: noFiles,
       version: 0,
     }),
     decide: (state, { body, now }, { userId }) =>
@@ -85,7 +86,12 @@ export function registerUserRoutes(deps: UserRouteDeps): void {
     evolve: evolveUserStream,
     // Two registrations of one email racing past the check: the unique constraint refuses the second.
     save: (tx, next, _input, { passwordHash }) =>
-      users.insert(tx.client, { user: next.user as User, passwordHash, version: next.version }),
+      users.insert(tx.client, {
+        user: next.user as User,
+        passwordHash,
+        files: next.files,
+        version: next.version,
+      }),
     async respond(next, { request, reply }, { userId }) {
       await startSession(request, reply, userId);
       return { user: next.user as User };
