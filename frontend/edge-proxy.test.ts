@@ -14,6 +14,9 @@ interface Seen {
   cookie: string | undefined;
   origin: string | undefined;
   forwardedHost: string | undefined;
+  forwardedFor: string | undefined;
+  forwardedProto: string | undefined;
+  realIp: string | undefined;
   body: string;
 }
 
@@ -38,6 +41,9 @@ function fakeService(service: string): http.Server {
         cookie: req.headers.cookie,
         origin: req.headers.origin,
         forwardedHost: req.headers['x-forwarded-host'] as string | undefined,
+        forwardedFor: req.headers['x-forwarded-for'] as string | undefined,
+        forwardedProto: req.headers['x-forwarded-proto'] as string | undefined,
+        realIp: req.headers['x-real-ip'] as string | undefined,
         body: Buffer.concat(chunks).toString('utf8'),
       };
       res.setHeader('set-cookie', ['sid=abc; HttpOnly; Path=/', 'theme=dark; Path=/']);
@@ -56,7 +62,7 @@ beforeAll(async () => {
   const gateway = fakeService('gateway');
   gateway.on('upgrade', (req, socket) => {
     socket.write(
-      `HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nX-Seen-Url: ${req.url}\r\nX-Seen-Cookie: ${req.headers.cookie}\r\n\r\n`,
+      `HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nX-Seen-Url: ${req.url}\r\nX-Seen-Cookie: ${req.headers.cookie}\r\nX-Seen-Forwarded-For: ${req.headers['x-forwarded-for']}\r\n\r\n`,
     );
     socket.on('data', (data: Buffer) => socket.write(`echo:${data.toString('utf8')}`));
     socket.on('end', () => socket.end()); // as a websocket server does when the client goes away
@@ -119,6 +125,20 @@ describe('edge proxy', () => {
     });
     expect(seen.host).toBe(`127.0.0.1:${edgePort}`);
     expect(seen.forwardedHost).toBe(`127.0.0.1:${edgePort}`);
+  });
+
+  it('states the client address it saw, whatever the client claimed (issue 14, finding 1)', async () => {
+    const seen = await seenBy('/api/jobs', {
+      headers: {
+        'x-forwarded-for': '6.6.6.6',
+        'x-forwarded-proto': 'https',
+        'x-real-ip': '6.6.6.6',
+        forwarded: 'for=6.6.6.6',
+      },
+    });
+
+    expect(seen).toMatchObject({ forwardedFor: '127.0.0.1', forwardedProto: 'http' });
+    expect('realIp' in seen).toBe(false);
   });
 
   it('sends HEAD /api to the query-service', async () => {
@@ -199,6 +219,7 @@ describe('edge proxy', () => {
         'Connection: Upgrade',
         'Upgrade: websocket',
         'Cookie: sid=abc',
+        'X-Forwarded-For: 6.6.6.6',
         'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==',
         'Sec-WebSocket-Version: 13',
         '',
@@ -209,6 +230,8 @@ describe('edge proxy', () => {
     expect(received).toMatch(/^HTTP\/1\.1 101 /);
     expect(received).toContain('X-Seen-Url: /socket.io/?EIO=4&transport=websocket');
     expect(received).toContain('X-Seen-Cookie: sid=abc');
+    // Issue 14, finding 1: the gateway hears the address the edge saw, not the client's claim.
+    expect(received).toContain('X-Seen-Forwarded-For: 127.0.0.1\r\n');
 
     socket.write('frame');
     await until('echo:frame');

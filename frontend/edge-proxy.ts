@@ -21,11 +21,28 @@ function endToEnd(headers: IncomingHttpHeaders): IncomingHttpHeaders {
   return kept;
 }
 
-function appendForwardedFor(existing: string | string[] | undefined, address: string | undefined): string {
-  const previous = Array.isArray(existing) ? existing.join(', ') : existing;
-  const client = address ?? 'unknown';
-  return previous ? `${previous}, ${client}` : client;
+/**
+ * The forwarded address is the peer this edge saw, never a value the client sent: the services believe
+ * X-Forwarded-For from this edge (a trusted proxy), so appending to the client's own header would let
+ * anyone name any address and walk past per-address limits.
+ */
+function forwardedFor(req: IncomingMessage): string {
+  return req.socket.remoteAddress ?? '';
 }
+
+/** The scheme this edge was reached by: the services send HSTS only when it is https. */
+function forwardedProto(req: IncomingMessage): string {
+  return (req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
+}
+
+/** Forwarding headers the client may not set: the edge states them itself. */
+const edgeStated = new Set([
+  'x-forwarded-for',
+  'x-forwarded-proto',
+  'x-forwarded-host',
+  'forwarded',
+  'x-real-ip',
+]);
 
 function upstreamAddress(target: string): { host: string; port: number } {
   const url = new URL(target);
@@ -63,12 +80,10 @@ export function createEdgeHandlers(targets: EdgeTargets): EdgeHandlers {
       }
       const { host, port } = upstreamAddress(targets[route]);
       const headers = endToEnd(req.headers);
-      headers['x-forwarded-for'] = appendForwardedFor(
-        req.headers['x-forwarded-for'],
-        req.socket.remoteAddress,
-      );
+      for (const name of edgeStated) delete headers[name];
+      headers['x-forwarded-for'] = forwardedFor(req);
       headers['x-forwarded-host'] = req.headers.host;
-      headers['x-forwarded-proto'] = 'http';
+      headers['x-forwarded-proto'] = forwardedProto(req);
 
       const upstream = http.request({ host, port, method: req.method, path: req.url, headers }, (reply) => {
         res.writeHead(reply.statusCode ?? 502, reply.statusMessage, endToEnd(reply.headers));
@@ -90,12 +105,10 @@ export function createEdgeHandlers(targets: EdgeTargets): EdgeHandlers {
         // Replay the handshake byte for byte; the gateway's 101 reply then flows back unchanged.
         const lines = [`${req.method} ${req.url} HTTP/${req.httpVersion}`];
         for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) {
-          if (req.rawHeaders[i]?.toLowerCase() === 'x-forwarded-for') continue;
+          if (edgeStated.has(req.rawHeaders[i]?.toLowerCase() ?? '')) continue;
           lines.push(`${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}`);
         }
-        lines.push(
-          `X-Forwarded-For: ${appendForwardedFor(req.headers['x-forwarded-for'], req.socket.remoteAddress)}`,
-        );
+        lines.push(`X-Forwarded-For: ${forwardedFor(req)}`, `X-Forwarded-Proto: ${forwardedProto(req)}`);
         upstream.write(`${lines.join('\r\n')}\r\n\r\n`);
         if (head.length > 0) upstream.write(head);
         socket.pipe(upstream).pipe(socket);

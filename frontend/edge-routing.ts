@@ -60,3 +60,59 @@ export function edgeConfigFromEnv(env: Env): EdgeConfig {
     },
   };
 }
+
+/**
+ * The Content-Security-Policy of the app's HTML, for the dev server, `vite preview` and
+ * docker/nginx.conf alike (a test holds nginx to this text). No inline script anywhere in production:
+ * index.html loads one module and the build emits files. Images may be `blob:` (a chosen picture
+ * previewed before upload) and `data:`.
+ *
+ * Development relaxes two things, and only there: Vite's dev client and React's refresh preamble are
+ * inline scripts, and Vite injects each CSS module as a <style> element, so `'unsafe-inline'` is
+ * allowed for scripts and styles on the dev server. `vite preview` serves the built app under the
+ * strict policy.
+ */
+export function contentSecurityPolicy(mode: 'production' | 'development'): string {
+  const inline = mode === 'development' ? " 'unsafe-inline'" : '';
+  return [
+    "default-src 'self'",
+    `script-src 'self'${inline}`,
+    `style-src 'self'${inline}`,
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/**
+ * Headers of every answer the edge serves itself (the app, its assets): the CSP, no framing (the old
+ * X-Frame-Options too), no MIME sniffing, no referrer beyond our origin. HSTS is left to whatever
+ * terminates TLS: these edges speak plain http.
+ */
+export function edgeSecurityHeaders(mode: 'production' | 'development'): Record<string, string> {
+  return {
+    'content-security-policy': contentSecurityPolicy(mode),
+    'x-frame-options': 'DENY',
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'cross-origin-opener-policy': 'same-origin',
+  };
+}
+
+/**
+ * What the dev server may read from disk: the app, the contracts it imports, and installed packages.
+ * Vite's default is the whole workspace, which includes the local stack's data directory (.stack:
+ * Postgres files with password hashes, logs, the Redis dump) - readable through `/@fs/...`. The deny
+ * list also covers secrets that could appear inside the allowed folders.
+ */
+export function devFileAccess(repoRoot: string): { allow: string[]; deny: string[] } {
+  const root = repoRoot.replace(/\/+$/, '');
+  return {
+    allow: [`${root}/frontend`, `${root}/contracts`, `${root}/node_modules`],
+    deny: ['.env', '.env.*', '*.{crt,pem,key,p12,pfx}', '**/.git/**', '**/.stack/**', '**/*.rdb', '**/*.log'],
+  };
+}
