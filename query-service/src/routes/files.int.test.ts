@@ -7,13 +7,14 @@ import {
   applicationAccessCases,
   canSeeApplication,
 } from '@careers/contracts/policies/application-access';
-import { createLogger, createSession, SESSION_COOKIE } from '@careers/service-kit';
+import { createLogger, SESSION_COOKIE } from '@careers/service-kit';
 import { ObjectStorage, storageKeys } from '@careers/service-kit/object-storage';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobPostedData } from '../projectors/jobs/testing.ts';
-import { projectorTestbed, testMessages } from '../projectors/testing.ts';
+import { testMessages } from '../projectors/testing.ts';
 import { buildQueryApp } from '../server.ts';
+import { queryAppTestbed } from './testing.ts';
 
 /**
  * The file routes against the real projectors, Postgres, Redis sessions and MinIO. Objects are put
@@ -22,27 +23,19 @@ import { buildQueryApp } from '../server.ts';
  * statement of who may see an application (`applicationAccessCases` in contracts).
  */
 
-let bed: Awaited<ReturnType<typeof projectorTestbed>>;
+let bed: Awaited<ReturnType<typeof queryAppTestbed>>;
 let app: FastifyInstance;
 let storage: ObjectStorage;
 const stored: string[] = [];
-const { event, message, registered } = testMessages();
+const { event } = testMessages();
 
 beforeAll(async () => {
-  bed = await projectorTestbed('file-routes');
-  storage = new ObjectStorage(bed.config);
+  bed = await queryAppTestbed('file-routes');
+  ({ app, storage } = bed);
   await storage.ensureBucket();
-  app = await buildQueryApp({
-    config: bed.config,
-    log: createLogger('test', 'silent'),
-    pool: bed.pool,
-    redis: bed.redis,
-    storage,
-  });
 });
 afterAll(async () => {
   await storage?.remove(stored).catch(() => {});
-  await app?.close();
   await bed?.close();
 });
 
@@ -57,14 +50,10 @@ interface Person {
 }
 
 async function signedIn(firstName: string): Promise<Person> {
-  const id = randomUUID();
-  await project([registered(id, firstName)]);
-  return { id, sid: await createSession(bed.redis, id, 600), version: 2 };
+  return { ...(await bed.signedIn(firstName)), version: 2 };
 }
 
-async function project(events: EventEnvelope[]) {
-  await bed.runner.applyMessages(events.map(message));
-}
+const project = (events: EventEnvelope[]) => bed.project(events);
 
 async function store(key: string, bytes: Buffer) {
   await storage.putBuffer(key, bytes, key.endsWith('.pdf') ? 'application/pdf' : 'image/webp');

@@ -7,13 +7,11 @@ import {
   applicationAccessCases,
   canSeeApplication,
 } from '@careers/contracts/policies/application-access';
-import { createLogger, createSession, SESSION_COOKIE } from '@careers/service-kit';
-import { ObjectStorage } from '@careers/service-kit/object-storage';
-import type { FastifyInstance } from 'fastify';
+import { SESSION_COOKIE } from '@careers/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobPostedData } from '../projectors/jobs/testing.ts';
-import { projectorTestbed, testMessages } from '../projectors/testing.ts';
-import { buildQueryApp } from '../server.ts';
+import { testMessages } from '../projectors/testing.ts';
+import { queryAppTestbed } from './testing.ts';
 
 /**
  * The job query routes over the real projectors, Postgres and Redis sessions, through `app.inject`
@@ -21,40 +19,23 @@ import { buildQueryApp } from '../server.ts';
  * the one statement of who may see an application (`applicationAccessCases` in contracts).
  */
 
-let bed: Awaited<ReturnType<typeof projectorTestbed>>;
-let app: FastifyInstance;
-const { event, message, registered } = testMessages();
+let bed: Awaited<ReturnType<typeof queryAppTestbed>>;
+const { event } = testMessages();
 
 beforeAll(async () => {
-  bed = await projectorTestbed('job-routes');
-  app = await buildQueryApp({
-    config: bed.config,
-    log: createLogger('test', 'silent'),
-    pool: bed.pool,
-    redis: bed.redis,
-    storage: new ObjectStorage(bed.config),
-  });
+  bed = await queryAppTestbed('job-routes');
 });
 afterAll(async () => {
-  await app?.close();
   await bed?.close();
 });
 
 let minute = 0;
 const later = () => new Date(Date.UTC(2026, 2, 1, 9, minute++)).toISOString();
-
-async function signedIn(firstName: string): Promise<{ id: string; sid: string }> {
-  const id = randomUUID();
-  await project([registered(id, firstName)]);
-  return { id, sid: await createSession(bed.redis, id, 600) };
-}
-
-async function project(events: EventEnvelope[]) {
-  await bed.runner.applyMessages(events.map(message));
-}
+const signedIn = (firstName: string) => bed.signedIn(firstName);
+const project = (events: EventEnvelope[]) => bed.project(events);
 
 async function get(who: { sid: string } | null, url: string) {
-  const response = await app.inject({
+  const response = await bed.app.inject({
     method: 'GET',
     url,
     headers: who ? { cookie: `${SESSION_COOKIE}=${who.sid}` } : {},
@@ -264,7 +245,7 @@ describe('the job query routes', () => {
 
 describe('the job list cache', () => {
   async function search(who: { sid: string }, url: string, headers: Record<string, string> = {}) {
-    const response = await app.inject({
+    const response = await bed.app.inject({
       method: 'GET',
       url,
       headers: { cookie: `${SESSION_COOKIE}=${who.sid}`, ...headers },
