@@ -294,7 +294,7 @@ describe('POST /api/auth/logout', () => {
 describe('PUT /api/auth/change-password', () => {
   const url = '/api/auth/change-password';
 
-  it('changes the password, keeps this session and ends the others', async () => {
+  it('changes the password, replaces this session with a new one and ends the others', async () => {
     const { body, sid, user } = await register();
     const login = await call({ method: 'POST', url: '/api/auth/login', body, ip: '192.0.2.70' });
     const otherSid = sessionCookie(login)?.value as string;
@@ -307,7 +307,12 @@ describe('PUT /api/auth/change-password', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: settingsMessages.passwordUpdated });
-    expect(await readSession(command.deps.redis, sid)).toMatchObject({ userId: user._id });
+    // Issue 14, finding 8: the changing session is rotated too; its old id no longer works.
+    const rotated = sessionCookie(response)?.value as string;
+    expect(rotated).toMatch(/^[\w-]{43}$/);
+    expect(rotated).not.toBe(sid);
+    expect(await readSession(command.deps.redis, rotated)).toMatchObject({ userId: user._id });
+    expect(await readSession(command.deps.redis, sid)).toBeNull();
     expect(await readSession(command.deps.redis, otherSid)).toBeNull();
 
     const old = await call({ method: 'POST', url: '/api/auth/login', body, ip: '192.0.2.71' });

@@ -182,7 +182,12 @@ export function registerUserRoutes(deps: UserRouteDeps): void {
       // Before the commit: if this fails, nothing changed; other sessions never outlive the old password.
       await revokeUserSessions(redis, actor.userId, actor.sessionId);
     },
-    respond: () => ({ message: settingsMessages.passwordUpdated }),
+    // The session that changed the password is replaced too: whoever may have copied its id (the reason
+    // people change passwords) holds nothing once this answer sets the new one.
+    async respond(_next, { actor, request, reply }) {
+      await startSession(request, reply, actor.userId);
+      return { message: settingsMessages.passwordUpdated };
+    },
     async onRefused(refusal, { request }, prepared) {
       if (refusal.kind === 'invalid' && prepared) {
         await throttle.recordFailure(prepared.current.user.email, request.ip);
