@@ -7,9 +7,12 @@ import {
   deleteSession,
   readSession,
   revokeUserSessions,
+  sessionExpiresInMs,
   sessionIdFromCookieHeader,
+  sessionRef,
+  watchEndedSessions,
 } from './sessions.ts';
-import { testNamespace } from './testing.ts';
+import { testNamespace, waitUntil } from './testing.ts';
 
 const ns = testNamespace('sessions');
 const config = loadConfig(baseEnv, ns.gatewayEnv);
@@ -60,5 +63,39 @@ describe('sessions in Redis', () => {
     expect(sessionIdFromCookieHeader('theme=dark; sid=abc%2Fdef; x=1')).toBe('abc/def');
     expect(sessionIdFromCookieHeader('theme=dark')).toBeUndefined();
     expect(sessionIdFromCookieHeader(undefined)).toBeUndefined();
+  });
+
+  it('reads a cookie that does not decode as no session instead of throwing (issue 14, finding 7)', () => {
+    expect(sessionIdFromCookieHeader('sid=%E0%A4%A')).toBeUndefined();
+    expect(sessionIdFromCookieHeader('sid=%ZZ; theme=dark')).toBeUndefined();
+  });
+});
+
+describe('ended sessions are announced (issue 14, finding 2)', () => {
+  it('names each ended session by its ref: a sign-out, and every session a password change revokes', async () => {
+    const heard: string[][] = [];
+    const stop = await watchEndedSessions(redis, (refs) => heard.push(refs));
+    try {
+      const userId = randomUUID();
+      const [kept, other, signedOut] = await Promise.all([
+        createSession(redis, userId, 60),
+        createSession(redis, userId, 60),
+        createSession(redis, randomUUID(), 60),
+      ]);
+      await deleteSession(redis, signedOut);
+      await revokeUserSessions(redis, userId, kept);
+      await waitUntil('both announcements', () => heard.length >= 2, 5000);
+      expect(heard).toEqual([[sessionRef(signedOut)], [sessionRef(other)]]);
+      expect(sessionRef(kept)).toMatch(/^[0-9a-f]{64}$/);
+    } finally {
+      await stop();
+    }
+  });
+
+  it('tells how long a session has left', async () => {
+    const id = await createSession(redis, randomUUID(), 60);
+    expect(await sessionExpiresInMs(redis, id)).toBeGreaterThan(58_000);
+    await deleteSession(redis, id);
+    expect(await sessionExpiresInMs(redis, id)).toBe(0);
   });
 });

@@ -8,8 +8,56 @@ export interface Session {
   createdAt: string;
 }
 
-const sessionKey = (id: string) => `session:${createHash('sha256').update(id).digest('hex')}`;
+/**
+ * A session's name everywhere but the cookie: the SHA-256 of its id. Redis keys, the ended-session
+ * announcements and the gateway's bookkeeping use it, so none of them holds a usable id.
+ */
+export function sessionRef(id: string): string {
+  return createHash('sha256').update(id).digest('hex');
+}
+
+const SESSION_KEY_PREFIX = 'session:';
+const sessionKey = (id: string) => `${SESSION_KEY_PREFIX}${sessionRef(id)}`;
 const userSessionsKey = (userId: string) => `user-sessions:${userId}`;
+
+/**
+ * Where ended sessions are announced (Redis pub/sub): sign-out, a password change, a replaced session.
+ * The gateway closes their sockets at once. Channels are not key-prefixed by the client, so the
+ * deployment's prefix is added here.
+ */
+function endedSessionsChannel(redis: Redis): string {
+  return `${redis.options.keyPrefix ?? ''}sessions:ended`;
+}
+
+async function announceEnded(redis: Redis, refs: readonly string[]): Promise<void> {
+  if (refs.length > 0) await redis.publish(endedSessionsChannel(redis), JSON.stringify(refs));
+}
+
+/**
+ * Calls `onEnded` with the refs of sessions as they are ended anywhere. A subscription holds its own
+ * connection; the returned function closes it. Announcements missed while Redis was unreachable are
+ * not replayed: a subscriber that must not miss one also re-checks its sessions now and then.
+ */
+export async function watchEndedSessions(
+  redis: Redis,
+  onEnded: (refs: string[]) => void,
+): Promise<() => Promise<void>> {
+  const subscriber = redis.duplicate();
+  const channel = endedSessionsChannel(redis);
+  subscriber.on('message', (from: string, message: string) => {
+    if (from !== channel) return;
+    try {
+      const refs = JSON.parse(message) as unknown;
+      if (Array.isArray(refs)) onEnded(refs.filter((ref): ref is string => typeof ref === 'string'));
+    } catch {
+      // Not ours: every announcement is a JSON list.
+    }
+  });
+  await subscriber.subscribe(channel);
+  return async () => {
+    await subscriber.quit().catch(() => subscriber.disconnect());
+  };
+}
 
 /** Opaque 256-bit id; Redis holds only its SHA-256, so a leaked Redis dump cannot be replayed. */
 export async function createSession(redis: Redis, userId: string, ttlSeconds: number): Promise<string> {
@@ -31,11 +79,18 @@ export async function readSession(redis: Redis, id: string | undefined): Promise
   return JSON.parse(raw) as Session;
 }
 
+/** Milliseconds until the session expires by itself; 0 when it is gone already. */
+export async function sessionExpiresInMs(redis: Redis, id: string): Promise<number> {
+  if (!id || id.length > 128) return 0;
+  return Math.max(0, await redis.pttl(sessionKey(id)));
+}
+
 export async function deleteSession(redis: Redis, id: string): Promise<void> {
   const session = await readSession(redis, id);
   const tx = redis.multi().del(sessionKey(id));
   if (session) tx.srem(userSessionsKey(session.userId), sessionKey(id));
   await tx.exec();
+  await announceEnded(redis, [sessionRef(id)]);
 }
 
 /** Ends every session of a user except `keepId` (a password change keeps the current one). */
@@ -50,15 +105,27 @@ export async function revokeUserSessions(redis: Redis, userId: string, keepId?: 
     .del(...doomed)
     .srem(userSessionsKey(userId), ...doomed)
     .exec();
+  await announceEnded(
+    redis,
+    doomed.map((key) => key.slice(SESSION_KEY_PREFIX.length)),
+  );
   return doomed.length;
 }
 
-/** Reads the session cookie from a raw Cookie header (the socket.io handshake has no Fastify parser). */
+/**
+ * Reads the session cookie from a raw Cookie header (the socket.io handshake has no Fastify parser).
+ * A value that does not decode is no session (it was an uncaught "URI malformed" at the handshake).
+ */
 export function sessionIdFromCookieHeader(header: string | undefined): string | undefined {
   if (!header) return undefined;
   for (const part of header.split(';')) {
     const [name, ...rest] = part.trim().split('=');
-    if (name === SESSION_COOKIE) return decodeURIComponent(rest.join('='));
+    if (name !== SESSION_COOKIE) continue;
+    try {
+      return decodeURIComponent(rest.join('='));
+    } catch {
+      return undefined;
+    }
   }
   return undefined;
 }
