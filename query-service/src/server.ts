@@ -22,6 +22,7 @@ import { ApplicationQueries } from './projectors/applications/queries.ts';
 import { JobQueries } from './projectors/jobs/queries.ts';
 import { PostQueries } from './projectors/posts/queries.ts';
 import { registerApiDocs } from './routes/api-docs.ts';
+import { registerConnectionQueries } from './routes/connections.ts';
 import { registerFileRoutes } from './routes/files.ts';
 import { registerGetMe } from './routes/get-me.ts';
 import { registerGetResume } from './routes/get-resume.ts';
@@ -77,5 +78,6 @@ export async function buildQueryApp(deps: QueryServiceDeps): Promise<FastifyInst
   registerFileRoutes(routeDeps);
   registerPostQueries(routeDeps);
   registerJobQueries(routeDeps);
+  registerConnectionQueries(routeDeps);
   return app;
 }

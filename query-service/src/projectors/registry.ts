@@ -4,6 +4,7 @@ import { jobsProjector } from './jobs/project.ts';
 import { jobsListVersion } from './jobs/version.ts';
 import { postsProjector } from './posts/project.ts';
 import type { Projector, ReadModelVersion } from './projector.ts';
+import { suggestionsProjector } from './suggestions/project.ts';
 import { timelinesProjector } from './timelines/project.ts';
 import { usersProjector } from './users/project.ts';
 
@@ -15,6 +16,7 @@ export const projectors: readonly Projector[] = [
   timelinesProjector,
   jobsProjector,
   applicationsProjector,
+  suggestionsProjector,
 ];
 
 /** The versions of cached views narrower than "any read model" (PROJECTIONS_VERSION_KEY). */

@@ -1,4 +1,7 @@
-import type { PoolClient } from '@careers/service-kit';
+import type { Connection } from '@careers/contracts/entities/connection';
+import type { ConnectionListQuery } from '@careers/contracts/requests/connection-list-query';
+import type { Pool, PoolClient } from '@careers/service-kit';
+import { profilePictureOf } from '../users/queries.ts';
 
 type Queryable = Pick<PoolClient, 'query'>;
 
@@ -13,4 +16,110 @@ export function connectionsOf(schema: string, param: string): string {
 export async function connectedUserIds(db: Queryable, schema: string, userId: string): Promise<string[]> {
   const { rows } = await db.query<{ recipient_id: string }>(connectionsOf(schema, '$1'), [userId]);
   return rows.map((r) => r.recipient_id);
+}
+
+/** A row of the connections screen's lists: the relationship and the other person. */
+interface ConnectionRow {
+  id: string;
+  status: Connection['status'];
+  /** A Date from a row, an ISO text from json_agg. */
+  requested_at: Date | string;
+  user_id: string;
+  first_name: string;
+  last_name: string;
+  picture_id: string | null;
+  bio: string;
+  location: Connection['user']['location'];
+}
+
+const toConnection = (r: ConnectionRow): Connection => ({
+  _id: r.id,
+  status: r.status,
+  createdAt: new Date(r.requested_at).toISOString(),
+  user: {
+    _id: r.user_id,
+    firstName: r.first_name,
+    lastName: r.last_name,
+    profilePicture: profilePictureOf(r.picture_id),
+    bio: r.bio,
+    location: r.location,
+  },
+});
+
+/** `%` and `_` in a search are letters, not wildcards. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The connections screen's lists. Each relationship is shown with the other person as the users read
+ * model has them now (a new name or picture shows at once); someone not projected yet is left out.
+ */
+export class ConnectionQueries {
+  private readonly pool: Pool;
+  private readonly s: string;
+
+  constructor(pool: Pool, schema: string) {
+    this.pool = pool;
+    this.s = schema;
+  }
+
+  private select(otherSide: string): string {
+    return `SELECT c.id, c.status, c.requested_at, u.id AS user_id, u.first_name, u.last_name, u.picture_id,
+                   u.bio, u.location
+              FROM ${this.s}.connections c JOIN ${this.s}.users u ON u.id = ${otherSide}`;
+  }
+
+  /**
+   * `GET /users/connections`: accepted connections (or, filtered, pending relationships either way),
+   * searched by first, last or full name, sorted by name (first, then last) or by when the request was
+   * made, one page at a time.
+   */
+  async list(viewerId: string, query: ConnectionListQuery): Promise<{ data: Connection[]; total: number }> {
+    const status = query.status ?? 'accepted';
+    const order = query.sortOrder === 'desc' ? 'DESC' : 'ASC';
+    const orderBy =
+      query.sortBy === 'createdAt'
+        ? `requested_at ${order}, id ${order}`
+        : `lower(first_name) ${order}, lower(last_name) ${order}, id ${order}`;
+    const values: unknown[] = [viewerId, status, query.limit, (query.page - 1) * query.limit];
+    let search = '';
+    if (query.search) {
+      values.push(likePattern(query.search));
+      search = `WHERE first_name ILIKE $5 OR last_name ILIKE $5 OR (first_name || ' ' || last_name) ILIKE $5`;
+    }
+    // One round trip whatever the page: the total comes back even for a page past the end.
+    const { rows } = await this.pool.query<{ total: number; page: ConnectionRow[] }>(
+      `WITH mine AS (
+         ${this.select('c.recipient_id')} WHERE c.requester_id = $1 AND c.status = $2
+         UNION ALL
+         ${this.select('c.requester_id')} WHERE c.recipient_id = $1 AND c.status = $2
+       ),
+       found AS (SELECT * FROM mine ${search})
+       SELECT (SELECT count(*)::int FROM found) AS total,
+              (SELECT coalesce(json_agg(p ORDER BY ${orderBy}), '[]'::json)
+                 FROM (SELECT * FROM found ORDER BY ${orderBy} LIMIT $3 OFFSET $4) p) AS page`,
+      values,
+    );
+    const row = rows[0];
+    return { data: (row?.page ?? []).map(toConnection), total: row?.total ?? 0 };
+  }
+
+  /** Requests waiting for the viewer's answer, newest first; `user` is who asked. */
+  async pendingFor(viewerId: string): Promise<Connection[]> {
+    const { rows } = await this.pool.query<ConnectionRow>(
+      `${this.select('c.requester_id')} WHERE c.recipient_id = $1 AND c.status = 'pending'
+        ORDER BY c.requested_at DESC, c.id DESC`,
+      [viewerId],
+    );
+    return rows.map(toConnection);
+  }
+
+  /** Requests the viewer sent that nobody has answered, newest first; `user` is who was asked. */
+  async sentBy(viewerId: string): Promise<Connection[]> {
+    const { rows } = await this.pool.query<ConnectionRow>(
+      `${this.select('c.recipient_id')} WHERE c.requester_id = $1 AND c.status = 'pending'
+        ORDER BY c.requested_at DESC, c.id DESC`,
+      [viewerId],
+    );
+    return rows.map(toConnection);
+  }
 }

@@ -1,0 +1,60 @@
+import type { Projector } from '../projector.ts';
+
+/** How suggestions compare cities and skills: without regard to case or surrounding spaces. */
+export const matchKey = (text: string): string => text.trim().toLowerCase();
+
+type Tx = Parameters<Projector['apply']>[1]['tx'];
+
+async function setCity(tx: Tx, schema: string, userId: string, city: string): Promise<void> {
+  await tx.query(
+    `INSERT INTO ${schema}.suggestion_people (user_id, city_key) VALUES ($1, $2)
+     ON CONFLICT (user_id) DO UPDATE SET city_key = EXCLUDED.city_key`,
+    [userId, matchKey(city)],
+  );
+}
+
+async function setSkills(tx: Tx, schema: string, userId: string, names: readonly string[]): Promise<void> {
+  const keys = [...new Set(names.map(matchKey).filter((k) => k !== ''))];
+  await tx.query(`DELETE FROM ${schema}.suggestion_skills WHERE user_id = $1`, [userId]);
+  if (keys.length === 0) return;
+  await tx.query(
+    `INSERT INTO ${schema}.suggestion_skills (skill_key, user_id) SELECT unnest($2::text[]), $1
+     ON CONFLICT DO NOTHING`,
+    [userId, keys],
+  );
+}
+
+/**
+ * What people you may know compares besides the network: each person's city and skill names, set to
+ * what the latest event says (so a redelivery writes the same). The network side (mutual connections,
+ * how connected each person is) is kept by the connections projector as edges come and go.
+ */
+export const suggestionsProjector: Projector = {
+  name: 'suggestions',
+  handles: ['UserRegistered', 'ProfileUpdated', 'SkillsUpdated'],
+  async apply(event, { tx, schema }) {
+    switch (event.type) {
+      case 'UserRegistered':
+        // A new person has no city or skills yet; the row makes them a candidate for everyone at once.
+        await tx.query(
+          `INSERT INTO ${schema}.suggestion_people (user_id) VALUES ($1) ON CONFLICT (user_id) DO NOTHING`,
+          [event.data.userId],
+        );
+        return;
+      case 'ProfileUpdated':
+        await setCity(tx, schema, event.data.userId, event.data.location.city);
+        return;
+      case 'SkillsUpdated':
+        await setSkills(
+          tx,
+          schema,
+          event.data.userId,
+          event.data.skills.map((s) => s.name),
+        );
+        return;
+    }
+  },
+  async reset({ tx, schema }) {
+    await tx.query(`TRUNCATE ${schema}.suggestion_people, ${schema}.suggestion_skills`);
+  },
+};

@@ -1,0 +1,100 @@
+import type { SuggestedConnection } from '@careers/contracts/entities/suggested-connection';
+import type { Pool } from '@careers/service-kit';
+import { profilePictureOf } from '../users/queries.ts';
+
+/** Not in the spec: how many people "Suggested" shows at once. */
+export const SUGGESTIONS_LIMIT = 10;
+
+interface SuggestionRow {
+  id: string;
+  first_name: string;
+  last_name: string;
+  picture_id: string | null;
+  bio: string;
+  skills: SuggestedConnection['skills'];
+  mutuals: number;
+}
+
+/**
+ * People you may know, ranked by mutual connections, then shared skills, then the same city, then how
+ * connected they are (so someone with no network yet still gets suggestions), then id (stable). Never
+ * the reader, a connection, or anyone with a request pending either way.
+ *
+ * One statement over what the projectors keep up to date, reading only what concerns the reader:
+ * - every person with a mutual connection (connection_mutuals, kept as edges come and go);
+ * - every person sharing a skill (through the skill index, from the reader's few skills);
+ * - the most connected people of the reader's city, and overall, each as many as are shown.
+ * A person in none of these has no mutual connection and no shared skill, so the last two lists hold
+ * the best of them: the top of this union is the top of everyone, never a scan of all users.
+ */
+export async function suggestionsFor(
+  pool: Pool,
+  schema: string,
+  viewerId: string,
+  limit = SUGGESTIONS_LIMIT,
+): Promise<SuggestedConnection[]> {
+  const { rows } = await pool.query<SuggestionRow>({
+    name: `${schema}:suggestions`,
+    text: `
+      WITH excluded AS (
+        SELECT recipient_id AS id FROM ${schema}.connections
+         WHERE requester_id = $1 AND status IN ('pending', 'accepted')
+        UNION
+        SELECT requester_id FROM ${schema}.connections
+         WHERE recipient_id = $1 AND status IN ('pending', 'accepted')
+        UNION
+        SELECT $1
+      ),
+      me AS (SELECT coalesce((SELECT city_key FROM ${schema}.suggestion_people WHERE user_id = $1), '') AS city_key),
+      mutual AS (SELECT candidate_id AS id, mutuals FROM ${schema}.connection_mutuals WHERE user_id = $1),
+      shared AS (
+        SELECT theirs.user_id AS id, count(*)::int AS skills
+          FROM ${schema}.suggestion_skills mine
+          JOIN ${schema}.suggestion_skills theirs ON theirs.skill_key = mine.skill_key
+         WHERE mine.user_id = $1
+         GROUP BY theirs.user_id
+      ),
+      same_city AS (
+        SELECT p.user_id AS id FROM ${schema}.suggestion_people p, me
+         WHERE me.city_key <> '' AND p.city_key = me.city_key
+           AND NOT EXISTS (SELECT 1 FROM excluded e WHERE e.id = p.user_id)
+         ORDER BY p.connections DESC, p.user_id
+         LIMIT $2
+      ),
+      most_connected AS (
+        SELECT p.user_id AS id FROM ${schema}.suggestion_people p
+         WHERE NOT EXISTS (SELECT 1 FROM excluded e WHERE e.id = p.user_id)
+         ORDER BY p.connections DESC, p.user_id
+         LIMIT $2
+      ),
+      candidates AS (
+        SELECT id FROM mutual UNION SELECT id FROM shared
+        UNION SELECT id FROM same_city UNION SELECT id FROM most_connected
+      )
+      SELECT u.id, u.first_name, u.last_name, u.picture_id, u.bio, u.skills,
+             coalesce(m.mutuals, 0) AS mutuals
+        FROM candidates c
+        JOIN ${schema}.users u ON u.id = c.id
+        CROSS JOIN me
+        LEFT JOIN mutual m ON m.id = c.id
+        LEFT JOIN shared s ON s.id = c.id
+        LEFT JOIN ${schema}.suggestion_people p ON p.user_id = c.id
+       WHERE NOT EXISTS (SELECT 1 FROM excluded e WHERE e.id = c.id)
+       ORDER BY coalesce(m.mutuals, 0) DESC,
+                coalesce(s.skills, 0) DESC,
+                (me.city_key <> '' AND p.city_key IS NOT DISTINCT FROM me.city_key) DESC,
+                coalesce(p.connections, 0) DESC,
+                u.id
+       LIMIT $2`,
+    values: [viewerId, limit],
+  });
+  return rows.map((r) => ({
+    _id: r.id,
+    firstName: r.first_name,
+    lastName: r.last_name,
+    profilePicture: profilePictureOf(r.picture_id),
+    bio: r.bio,
+    skills: r.skills,
+    mutualConnections: r.mutuals,
+  }));
+}
