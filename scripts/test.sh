@@ -17,6 +17,7 @@ else
   step "npm dependencies" ensure_node_modules
 fi
 cd "$ROOT"
+step "fuzzing tools (schemathesis)" ensure_schemathesis
 step "lint and format (biome)" npx biome check --diagnostic-level=error .
 step "type check (services, contracts, tests)" npx tsc -p tsconfig.json
 step "type check (frontend)" npx tsc -p frontend/tsconfig.json

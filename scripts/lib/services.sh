@@ -42,3 +42,28 @@ service_stop() {
   fi
   rm -f "$RUN/$name.pid"
 }
+
+# The fuzzing suite's tools (npm run fuzz, e2e/fuzz.int.test.ts): schemathesis, and pg8000 for its
+# check that a refused request wrote nothing, in a venv under .stack/. Pinned; reinstalled only when a
+# pin changes.
+SCHEMATHESIS_VERSION="4.32.5"
+PG8000_VERSION="1.31.6"
+FUZZ_VENV="$STACK/schemathesis"
+ensure_schemathesis() {
+  local want="schemathesis==$SCHEMATHESIS_VERSION pg8000==$PG8000_VERSION"
+  local stamp="$FUZZ_VENV/.careers-install-stamp" log="$LOGS/schemathesis-install.log"
+  if [ -x "$FUZZ_VENV/bin/st" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$want" ]; then
+    info "schemathesis $SCHEMATHESIS_VERSION present"; return 0
+  fi
+  command -v python3 >/dev/null || apt_install python3
+  info "pip install $want"
+  rm -rf "$FUZZ_VENV"
+  # Debian leaves ensurepip out of python3 itself: a venv needs python3-venv.
+  if ! python3 -m venv "$FUZZ_VENV" >"$log" 2>&1; then
+    rm -rf "$FUZZ_VENV"
+    apt_install python3-venv && python3 -m venv "$FUZZ_VENV" >>"$log" 2>&1 || { tail -20 "$log"; return 1; }
+  fi
+  "$FUZZ_VENV/bin/pip" install --disable-pip-version-check --quiet $want >>"$log" 2>&1 \
+    || { tail -20 "$log"; rm -rf "$FUZZ_VENV"; return 1; }
+  echo "$want" >"$stamp"
+}
