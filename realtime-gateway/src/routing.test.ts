@@ -89,7 +89,7 @@ describe('socketMessagesFor', () => {
     expect(messages.map((m) => m.room)).toEqual([`user:${a}`]);
   });
 
-  it('sends a connection request to the recipient only, and the answer to both people', () => {
+  it('sends a connection request to the person asked only, with the token', () => {
     const connectionId = randomUUID();
     const requested = socketMessagesFor(
       event('ConnectionRequested', connectionId, 1, {
@@ -99,17 +99,30 @@ describe('socketMessagesFor', () => {
         requestedAt: '',
       }),
     );
-    expect(requested.map((m) => m.room)).toEqual([`user:${b}`]);
-    const accepted = socketMessagesFor(
-      event('ConnectionAccepted', connectionId, 2, {
-        connectionId,
-        requesterId: a,
-        recipientId: b,
-        respondedAt: '',
-      }),
+    expect(requested).toEqual([
+      {
+        room: `user:${b}`,
+        event: 'connection:requested',
+        payload: { connectionId, requesterId: a, consistencyToken: `${connectionId}@1` },
+      },
+    ]);
+  });
+
+  it.each([
+    ['ConnectionAccepted', 2, { respondedAt: '' }, 'accepted'],
+    ['ConnectionDeclined', 2, { respondedAt: '' }, 'rejected'],
+    ['ConnectionWithdrawn', 2, { withdrawnAt: '' }, 'withdrawn'],
+    ['ConnectionRemoved', 3, { removedBy: b, removedAt: '' }, 'removed'],
+  ] as const)('tells both people of %s as %s, in their own rooms alone', (type, version, extra, status) => {
+    const connectionId = randomUUID();
+    const messages = socketMessagesFor(
+      event(type, connectionId, version, { connectionId, requesterId: a, recipientId: b, ...extra }),
     );
-    expect(accepted.map((m) => m.room).sort()).toEqual([`user:${a}`, `user:${b}`].sort());
-    expect(accepted[0]?.payload).toMatchObject({ status: 'accepted' });
+    const payload = { connectionId, status, consistencyToken: `${connectionId}@${version}` };
+    expect(messages).toEqual([
+      { room: `user:${a}`, event: 'connection:updated', payload },
+      { room: `user:${b}`, event: 'connection:updated', payload },
+    ]);
   });
 
   it('pushes nothing for events no screen shows live', () => {

@@ -2,7 +2,12 @@ import { formatConsistencyToken } from '@careers/contracts/consistency';
 import type { ApplicationStatus } from '@careers/contracts/entities/enums';
 import type { DomainEvent } from '@careers/contracts/events/catalogue';
 import { isOpenToEveryone } from '@careers/contracts/policies/post-access';
-import { rooms, type ServerToClientEvents, serverEvents } from '@careers/contracts/sockets';
+import {
+  type ConnectionUpdateStatus,
+  rooms,
+  type ServerToClientEvents,
+  serverEvents,
+} from '@careers/contracts/sockets';
 
 export type SocketMessage = {
   [E in keyof ServerToClientEvents]: {
@@ -76,14 +81,10 @@ export function socketMessagesFor(event: DomainEvent): SocketMessage[] {
         },
       ];
     case 'ConnectionAccepted':
-    case 'ConnectionDeclined': {
-      const status = event.type === 'ConnectionAccepted' ? 'accepted' : 'rejected';
-      return [event.data.requesterId, event.data.recipientId].map((userId) => ({
-        room: rooms.user(userId),
-        event: serverEvents.connectionUpdated,
-        payload: { connectionId: event.data.connectionId, status, consistencyToken },
-      }));
-    }
+    case 'ConnectionDeclined':
+    case 'ConnectionWithdrawn':
+    case 'ConnectionRemoved':
+      return connectionUpdated(event.data, connectionUpdateStatus[event.type], consistencyToken);
     case 'ApplicationSubmitted':
       return [toPoster(event.data, 'pending', consistencyToken)];
     case 'ApplicationStatusChanged':
@@ -99,6 +100,31 @@ export function socketMessagesFor(event: DomainEvent): SocketMessage[] {
     default:
       return [];
   }
+}
+
+/** What each change of a relationship tells its two people. */
+const connectionUpdateStatus = {
+  ConnectionAccepted: 'accepted',
+  ConnectionDeclined: 'rejected',
+  ConnectionWithdrawn: 'withdrawn',
+  ConnectionRemoved: 'removed',
+} as const satisfies Record<string, ConnectionUpdateStatus>;
+
+/**
+ * A relationship changed: both people hear of it in their own rooms. The one who did not act learns
+ * it live (an acceptance reaches the requester, a withdrawal the person asked, a removal the other
+ * side); the one who did gets it in their other tabs, so the lists and counts there follow too.
+ */
+function connectionUpdated(
+  d: { connectionId: string; requesterId: string; recipientId: string },
+  status: ConnectionUpdateStatus,
+  consistencyToken: string,
+): SocketMessage[] {
+  return [d.requesterId, d.recipientId].map((userId) => ({
+    room: rooms.user(userId),
+    event: serverEvents.connectionUpdated,
+    payload: { connectionId: d.connectionId, status, consistencyToken },
+  }));
 }
 
 /** Who an application event concerns: every application event names both parties. */
