@@ -17,6 +17,7 @@ import { DashboardRoute } from './routes/dashboard-route';
 import { FeedRoute } from './routes/feed-route';
 import { JobDetailRoute } from './routes/job-detail-route';
 import { PlaceholderScreen } from './routes/placeholder-screen';
+import { ProfileRoute } from './routes/profile-route';
 import { SettingsRoute } from './routes/settings-route';
 
 /** Spec, "Route table": two routes show the same screen. */
@@ -94,13 +95,7 @@ export const routeTable: RouteObject[] = [
                   },
                   { path: 'applications', element: myApplications, handle: titled(pageTitles.applications) },
                   { path: 'feed', element: <FeedRoute />, handle: titled(pageTitles.feed) },
-                  {
-                    path: 'profile',
-                    element: (
-                      <PlaceholderScreen title="Profile" note="Editing your profile is coming soon." />
-                    ),
-                    handle: titled(pageTitles.profile),
-                  },
+                  { path: 'profile', element: <ProfileRoute />, handle: titled(pageTitles.profile) },
                   {
                     path: 'connections',
                     element: (

@@ -11,6 +11,7 @@ interface SelectFieldProps<Value extends string> {
   placeholder?: string;
   hint?: ReactNode;
   error?: string;
+  disabled?: boolean;
 }
 
 export function SelectField<Value extends string>({
@@ -22,6 +23,7 @@ export function SelectField<Value extends string>({
   placeholder,
   hint,
   error,
+  disabled,
 }: SelectFieldProps<Value>) {
   const ids = useFieldIds();
   return (
@@ -31,6 +33,7 @@ export function SelectField<Value extends string>({
         className="input"
         name={name}
         value={value}
+        disabled={disabled}
         onChange={(event) =>
           onChange(options.find((option) => option.value === event.target.value)?.value ?? '')
         }

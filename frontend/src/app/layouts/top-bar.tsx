@@ -1,5 +1,6 @@
 import type { User } from '@careers/contracts/entities/user';
 import { Link, useNavigate } from 'react-router-dom';
+import { Avatar, initialsOf } from '../../components/avatar';
 import { BellIcon, LogoutIcon, MenuIcon } from '../../components/icons';
 import { useLogout } from '../../features/auth/api/logout';
 import { brandName } from '../../lib/brand';
@@ -9,7 +10,7 @@ import { ThemeToggle } from './theme-toggle';
 import type { NavMenu } from './use-nav-menu';
 
 /**
- * Brand, search, theme, bell, name and Logout at every width from 320px: on a phone the search box
+ * Brand, search, theme, bell, the user's picture (else initials) and name, and Logout at every width from 320px: on a phone the search box
  * takes a second row beside the name, the name ends in an ellipsis when long, and Logout shows its icon
  * only (its label stays as the accessible name). The Menu button shows only when the sidebar is hidden.
  */
@@ -40,8 +41,11 @@ export function TopBar({ user, menu }: { user: User; menu: NavMenu }) {
         <button type="button" className="icon-button" aria-label="Notifications">
           <BellIcon />
         </button>
-        <span className="user-name" title={name}>
-          {name}
+        <span className="user-chip">
+          <Avatar picture={user.profilePicture} name={name} initials={initialsOf(user)} size="small" />
+          <span className="user-name" title={name}>
+            {name}
+          </span>
         </span>
         <button
           type="button"

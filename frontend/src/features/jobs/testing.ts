@@ -66,6 +66,7 @@ export function anApplicant(jobId: string, fields: Partial<JobApplicant> = {}): 
     appliedAt,
     coverLetter: 'I wrote the first compiler.',
     expectedSalary: 120000,
+    resume: null,
     history: [{ status: 'pending', at: appliedAt }],
     ...fields,
   });

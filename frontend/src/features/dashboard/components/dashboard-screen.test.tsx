@@ -69,13 +69,24 @@ describe('dashboard', () => {
   it("shows the author's picture when there is one", async () => {
     openDashboard(() =>
       feedReply([
-        aPost({ content: 'With a face', author: { ...grace, profilePicture: { url: '/uploads/g.png' } } }),
+        aPost({
+          content: 'With a face',
+          author: {
+            ...grace,
+            profilePicture: {
+              url: '/api/files/pictures/g2/large',
+              avatarUrl: '/api/files/pictures/g2/avatar',
+            },
+          },
+        }),
       ]),
     );
 
     const card = await recentActivity();
     await card.findByText('With a face');
-    expect(card.getByRole('presentation').getAttribute('src')).toBe('/uploads/g.png');
+    expect(card.getByRole('img', { name: 'Grace Hopper' }).getAttribute('src')).toBe(
+      '/api/files/pictures/g2/avatar',
+    );
     expect(card.queryByText('GH')).toBeNull();
   });
 

@@ -14,11 +14,6 @@ export function authorInitial(author: AuthorSummary): string {
   return firstLetter(author.firstName);
 }
 
-/** The dashboard's avatar: first letters of the first and last names. */
-export function authorInitials(author: AuthorSummary): string {
-  return `${firstLetter(author.firstName)}${firstLetter(author.lastName)}`;
-}
-
 /** An empty job title reads "Professional". */
 export function authorHeadline(author: AuthorSummary): string {
   return author.jobTitle.trim() || screenMessages.professional;

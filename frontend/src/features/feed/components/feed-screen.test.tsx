@@ -71,12 +71,23 @@ describe('feed screen: list', () => {
   it("shows the author's picture when there is one", async () => {
     openFeed(() =>
       feedReply([
-        aPost({ content: 'Pictured', author: { ...grace, profilePicture: { url: '/uploads/grace.png' } } }),
+        aPost({
+          content: 'Pictured',
+          author: {
+            ...grace,
+            profilePicture: {
+              url: '/api/files/pictures/g1/large',
+              avatarUrl: '/api/files/pictures/g1/avatar',
+            },
+          },
+        }),
       ]),
     );
 
     const card = within(await screen.findByRole('article', { name: 'Grace Hopper' }));
-    expect(card.getByRole('presentation').getAttribute('src')).toBe('/uploads/grace.png');
+    expect(card.getByRole('img', { name: 'Grace Hopper' }).getAttribute('src')).toBe(
+      '/api/files/pictures/g1/avatar',
+    );
     expect(card.queryByText('G')).toBeNull();
   });
 

@@ -29,7 +29,11 @@ export function PostCard({ post, now }: { post: Post; now: Date }) {
   return (
     <article className="card post-card" aria-labelledby={ids.name}>
       <header className="post-header">
-        <Avatar picture={post.author.profilePicture} initials={authorInitial(post.author)} />
+        <Avatar
+          picture={post.author.profilePicture}
+          name={authorName(post.author)}
+          initials={authorInitial(post.author)}
+        />
         <div className="post-byline">
           <p className="post-author" id={ids.name}>
             {authorName(post.author)}

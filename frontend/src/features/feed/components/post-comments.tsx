@@ -74,7 +74,12 @@ export function PostComments({ id, post, now }: { id: string; post: Post; now: D
 function CommentItem({ comment, now }: { comment: Comment; now: Date }) {
   return (
     <li className="comment">
-      <Avatar picture={comment.author.profilePicture} initials={authorInitial(comment.author)} size="small" />
+      <Avatar
+        picture={comment.author.profilePicture}
+        name={authorName(comment.author)}
+        initials={authorInitial(comment.author)}
+        size="small"
+      />
       <div className="comment-body">
         <p className="comment-head">
           <span className="comment-author">{authorName(comment.author)}</span>

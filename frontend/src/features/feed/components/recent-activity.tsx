@@ -2,7 +2,7 @@ import { dashboardCounts } from '@careers/contracts/constants';
 import { fallbackMessages } from '@careers/contracts/messages';
 import { useId, useRef } from 'react';
 import { Link } from 'react-router-dom';
-import { Avatar } from '../../../components/avatar';
+import { Avatar, initialsOf } from '../../../components/avatar';
 import { CommentIcon, HeartIcon } from '../../../components/icons';
 import { LinkifiedText } from '../../../components/linkified-text';
 import { LoadingState } from '../../../components/loading-state';
@@ -12,7 +12,7 @@ import { errorMessageOf } from '../../../lib/api-client';
 import { formatCount, useLanguage } from '../../../lib/locale';
 import { useNow } from '../../../lib/use-now';
 import { postsOf, useFeed } from '../api/get-feed';
-import { authorInitials, authorName } from './author';
+import { authorName } from './author';
 
 /** The dashboard's latest posts from the reader's network (their home timeline). */
 const networkFilters = { limit: dashboardCounts.posts, following: true };
@@ -62,7 +62,11 @@ export function RecentActivity() {
         <ul className="activity-list">
           {posts.map((post) => (
             <li key={post._id} className="activity-item">
-              <Avatar picture={post.author.profilePicture} initials={authorInitials(post.author)} />
+              <Avatar
+                picture={post.author.profilePicture}
+                name={authorName(post.author)}
+                initials={initialsOf(post.author)}
+              />
               <div className="activity-body">
                 <p className="activity-head">
                   <span className="activity-author">{authorName(post.author)}</span>

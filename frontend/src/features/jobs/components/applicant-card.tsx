@@ -4,24 +4,18 @@ import { applicationsScreenMessages, hiringMessages, screenMessages } from '@car
 import { applicationMoves } from '@careers/contracts/policies/application-access';
 import { relativeTimeLabel } from '@careers/contracts/relative-time';
 import { useId, useState } from 'react';
-import { Avatar } from '../../../components/avatar';
+import { Avatar, initialsOf } from '../../../components/avatar';
 import { formatDateTime, useLanguage } from '../../../lib/locale';
 import { useMoveApplication } from '../api/move-application';
 import { money } from '../format';
 import { refusalMessage } from './refusal';
 import { StatusBadge } from './status-badge';
 
-function initials(person: { firstName: string; lastName: string }): string {
-  return [person.firstName, person.lastName]
-    .map((name) => Array.from(name.trim())[0] ?? '')
-    .join('')
-    .toUpperCase();
-}
-
 /**
  * One applicant as the job's poster sees them (beyond the spec): picture or initials, name and job
- * title, when they applied, their letter and salary, the status and every step it went through, and
- * the moves `applicationMoves` allows from where it stands.
+ * title, when they applied, their letter and salary, the resume they sent with it (the application's
+ * own copy, kept when they later replace or remove theirs), the status and every step it went through,
+ * and the moves `applicationMoves` allows from where it stands.
  */
 export function ApplicantCard({ applicant, now }: { applicant: JobApplicant; now: Date }) {
   const language = useLanguage();
@@ -30,6 +24,7 @@ export function ApplicantCard({ applicant, now }: { applicant: JobApplicant; now
   const [moving, setMoving] = useState<EmployerApplicationStatus | null>(null);
   const person = applicant.applicant;
   const moves = applicationMoves[applicant.status] ?? [];
+  const name = `${person.firstName} ${person.lastName}`.trim();
 
   function moveTo(status: EmployerApplicationStatus) {
     if (move.isPending) return;
@@ -40,10 +35,10 @@ export function ApplicantCard({ applicant, now }: { applicant: JobApplicant; now
   return (
     <article className="card applicant-card" aria-labelledby={nameId}>
       <header className="applicant-header">
-        <Avatar picture={person.profilePicture} initials={initials(person)} />
+        <Avatar picture={person.profilePicture} name={name} initials={initialsOf(person)} />
         <div>
           <h2 className="applicant-name" id={nameId}>
-            {`${person.firstName} ${person.lastName}`.trim()}
+            {name}
           </h2>
           <p className="muted">{person.jobTitle.trim() || screenMessages.professional}</p>
         </div>
@@ -58,6 +53,15 @@ export function ApplicantCard({ applicant, now }: { applicant: JobApplicant; now
         ) : null}
       </p>
       <p className="applicant-letter">{applicant.coverLetter}</p>
+      {applicant.resume ? (
+        <p className="applicant-resume">
+          {/* The server answers with the file as an attachment under its safe name: a plain link downloads it. */}
+          <a className="button button-ghost" href={applicant.resume.url} download={applicant.resume.filename}>
+            Resume
+          </a>
+          <span className="muted">{applicant.resume.filename}</span>
+        </p>
+      ) : null}
       <ol className="status-history" aria-label={hiringMessages.statusHistory}>
         {applicant.history.map((entry) => (
           <li key={`${entry.status}@${entry.at}`}>

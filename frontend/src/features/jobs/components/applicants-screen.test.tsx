@@ -86,6 +86,38 @@ describe('applicants', () => {
     expect(moveButtons(screen.getByRole('article', { name: 'Edsger Dijkstra' }))).toEqual([]);
   });
 
+  it('offers the resume an applicant sent, and their picture, named by their name', async () => {
+    const resume = {
+      filename: 'grace-hopper.pdf',
+      url: '/api/files/resumes/6f1e2d3c-4b5a-4987-8a6b-5c4d3e2f1a0b',
+      size: 52_000,
+      uploadedAt: '2026-03-01T08:00:00.000Z',
+    };
+    const withResume = anApplicant(job._id, {
+      applicant: {
+        ...anApplicant(job._id).applicant,
+        profilePicture: { url: '/api/files/pictures/g3/large', avatarUrl: '/api/files/pictures/g3/avatar' },
+      },
+      resume,
+    });
+    const without = anApplicant(job._id, {
+      applicant: { ...adaAuthor, _id: crypto.randomUUID(), firstName: 'Alan', lastName: 'Turing' },
+    });
+    openApplicants(() => dataReply([withResume, without]));
+
+    const grace = within(await screen.findByRole('article', { name: 'Grace Hopper' }));
+    const link = grace.getByRole('link', { name: 'Resume' });
+    expect([link.getAttribute('href'), link.getAttribute('download')]).toEqual([resume.url, resume.filename]);
+    expect(grace.getByText('grace-hopper.pdf')).toBeTruthy();
+    expect(grace.getByRole('img', { name: 'Grace Hopper' }).getAttribute('src')).toBe(
+      '/api/files/pictures/g3/avatar',
+    );
+
+    const alan = within(screen.getByRole('article', { name: 'Alan Turing' }));
+    expect(alan.queryByRole('link', { name: 'Resume' })).toBeNull();
+    expect(alan.getByText('AT')).toBeTruthy();
+  });
+
   it('moves an application: the badge and history change at once, then the list is read with the token', async () => {
     const applicant = anApplicant(job._id);
     const moved: JobApplicant = {

@@ -6,8 +6,8 @@ import { earliestCurrentDate } from '@careers/contracts/requests/create-job';
 import { parseInput } from '@careers/contracts/validation';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { InputField, TextAreaField } from '../../../components/input-field';
 import { useApplyToJob } from '../api/apply-to-job';
-import { InputField, TextAreaField } from './form-fields';
 import { refusalMessage } from './refusal';
 import { StatusBadge } from './status-badge';
 

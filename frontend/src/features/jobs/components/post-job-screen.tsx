@@ -13,10 +13,10 @@ import { parseInput } from '@careers/contracts/validation';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ErrorCard } from '../../../components/error-card';
+import { InputField, TextAreaField } from '../../../components/input-field';
 import { SelectField } from '../../../components/select-field';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useCreateJob } from '../api/create-job';
-import { InputField, TextAreaField } from './form-fields';
 import { type SkillRow, SkillsSection } from './skills-section';
 
 const asOptions = <V extends string>(values: readonly V[]) =>

@@ -2,8 +2,8 @@ import { skillDefaults, skillProficiencies } from '@careers/contracts/constants'
 import type { JobSkill } from '@careers/contracts/entities/job-skill';
 import { jobScreenMessages } from '@careers/contracts/messages';
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
+import { InputField } from '../../../components/input-field';
 import { SelectField } from '../../../components/select-field';
-import { InputField } from './form-fields';
 
 /** A skill row of the form: the contracts' job skill (its name may still be blank while typed). */
 export type SkillRow = JobSkill;

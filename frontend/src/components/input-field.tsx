@@ -1,13 +1,14 @@
 import type { ReactNode, Ref } from 'react';
-import { controlDescription, Field, useFieldIds } from '../../../components/field';
+import { controlDescription, Field, useFieldIds } from './field';
 
 interface InputFieldProps {
   name: string;
   label: string;
   value: string;
   onChange(value: string): void;
-  type?: 'text' | 'number' | 'url' | 'date';
+  type?: 'text' | 'number' | 'url' | 'date' | 'email' | 'tel';
   required?: boolean;
+  disabled?: boolean;
   hint?: ReactNode;
   error?: string;
   min?: string | number;
@@ -15,11 +16,11 @@ interface InputFieldProps {
   step?: number;
   placeholder?: string;
   autoComplete?: string;
-  inputMode?: 'numeric' | 'text' | 'url';
+  inputMode?: 'numeric' | 'text' | 'url' | 'email' | 'tel';
   maxLength?: number;
 }
 
-/** A labelled input with its hint and validation message (the jobs forms' text, number, URL and date fields). */
+/** A labelled input with its hint and validation message (the jobs and profile forms' fields). */
 export function InputField({
   name,
   label,
@@ -52,6 +53,7 @@ interface TextAreaFieldProps {
   value: string;
   onChange(value: string): void;
   required?: boolean;
+  disabled?: boolean;
   rows?: number;
   hint?: ReactNode;
   error?: string;

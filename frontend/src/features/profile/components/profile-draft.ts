@@ -1,0 +1,69 @@
+import { DEFAULT_CURRENCY } from '@careers/contracts/constants';
+import type { PreferredLocation } from '@careers/contracts/entities/enums';
+import type { User } from '@careers/contracts/entities/user';
+import type { UserSkill } from '@careers/contracts/entities/user-skill';
+import type { UpdateProfileRequestInput } from '@careers/contracts/requests/update-profile';
+
+/** The Profile form while it is edited: text as typed, amounts as strings, skills as added. */
+export interface ProfileDraft {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  bio: string;
+  jobTitle: string;
+  location: { city: string; state: string; country: string };
+  skills: UserSkill[];
+  roles: string[];
+  preferredLocation: PreferredLocation | '';
+  salary: { min: string; max: string };
+}
+
+const amountText = (amount: number | null) => (amount === null ? '' : String(amount));
+
+/** Edit Profile starts from the profile as saved; Cancel throws the draft away. */
+export function draftOf(user: User): ProfileDraft {
+  const preferences = user.jobPreferences;
+  return {
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    phone: user.phone,
+    bio: user.bio,
+    jobTitle: user.jobTitle,
+    location: { ...user.location },
+    skills: user.skills.map((skill) => ({ ...skill })),
+    roles: [...preferences.roles],
+    preferredLocation: preferences.preferredLocation ?? '',
+    salary: {
+      min: amountText(preferences.salaryExpectation.min),
+      max: amountText(preferences.salaryExpectation.max),
+    },
+  };
+}
+
+/**
+ * Spec section 7: PUT /users/profile sends the job preferences as `roles`, `remoteWork` and
+ * `salaryRange`. The salary keeps the currency already saved (the screen shows dollars only).
+ */
+export function profileRequestOf(draft: ProfileDraft, user: User): UpdateProfileRequestInput {
+  return {
+    firstName: draft.firstName,
+    lastName: draft.lastName,
+    email: draft.email,
+    phone: draft.phone,
+    bio: draft.bio,
+    jobTitle: draft.jobTitle,
+    location: draft.location,
+    skills: draft.skills,
+    jobPreferences: {
+      roles: draft.roles,
+      remoteWork: draft.preferredLocation,
+      salaryRange: {
+        min: draft.salary.min,
+        max: draft.salary.max,
+        currency: user.jobPreferences.salaryExpectation.currency || DEFAULT_CURRENCY,
+      },
+    },
+  };
+}
