@@ -2,6 +2,7 @@ import { pageTitles } from '@careers/contracts/messages';
 import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { LoginScreen } from '../features/auth/components/login-screen';
 import { RegisterScreen } from '../features/auth/components/register-screen';
+import { ConnectionsScreen } from '../features/connections/components/connections-screen';
 import { ApplicantsScreen } from '../features/jobs/components/applicants-screen';
 import { JobsScreen } from '../features/jobs/components/jobs-screen';
 import { MyApplicationsScreen } from '../features/jobs/components/my-applications-screen';
@@ -16,7 +17,6 @@ import { RouteErrorBoundary } from './route-error-boundary';
 import { DashboardRoute } from './routes/dashboard-route';
 import { FeedRoute } from './routes/feed-route';
 import { JobDetailRoute } from './routes/job-detail-route';
-import { PlaceholderScreen } from './routes/placeholder-screen';
 import { ProfileRoute } from './routes/profile-route';
 import { SettingsRoute } from './routes/settings-route';
 
@@ -98,9 +98,7 @@ export const routeTable: RouteObject[] = [
                   { path: 'profile', element: <ProfileRoute />, handle: titled(pageTitles.profile) },
                   {
                     path: 'connections',
-                    element: (
-                      <PlaceholderScreen title="Connections" note="Managing your network is coming soon." />
-                    ),
+                    element: <ConnectionsScreen />,
                     handle: titled(pageTitles.connections),
                   },
                   { path: 'settings', element: <SettingsRoute />, handle: titled(pageTitles.settings) },
