@@ -26,6 +26,16 @@ describe('ChangePasswordRequest', () => {
     expect(result.error?.issues[0]?.message).toBe(passwordMessages.currentPasswordRequired);
   });
 
+  it.each([undefined, null, 'text', 12])(
+    'refuses a body that is not an object (%s) with a message',
+    (body) => {
+      const result = ChangePasswordRequest.safeParse(body);
+      expect(result.success).toBe(false);
+      expect(result.error?.issues[0]?.message).toMatch(/\S/);
+      expect(ChangePasswordForm.safeParse(body).success).toBe(false);
+    },
+  );
+
   it('refuses a new password equal to the current one', () => {
     const result = ChangePasswordRequest.safeParse({
       currentPassword: 'same-pass',

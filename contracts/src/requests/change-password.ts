@@ -16,6 +16,8 @@ const passwordFields = {
 };
 
 function stringsGiven(value: unknown, keys: readonly string[]): boolean {
+  // Runs even when the body is not an object at all (none sent, or JSON null): then nothing is given.
+  if (typeof value !== 'object' || value === null) return false;
   const record = value as Record<string, unknown>;
   return keys.every((key) => typeof record[key] === 'string');
 }
