@@ -17,7 +17,7 @@ import {
   decideUploadPicture,
   decideUploadResume,
 } from './decide.ts';
-import { evolveUserStream, foldUser, noFiles, type UserStream } from './evolve.ts';
+import { evolveUser, evolveUserStream, foldUser, noFiles, type UserStream } from './evolve.ts';
 
 const now = new Date('2026-03-01T10:00:00.000Z');
 const userId = '6f1c2b8e-3a4d-4e5f-8a9b-0c1d2e3f4a5b';
@@ -87,7 +87,7 @@ describe('update profile', () => {
   });
 
   it('keeps every field the form leaves out, and clears one sent empty', () => {
-    const filled = foldUser(ada, recorded(profile(ada, { bio: 'Analyst.', phone: '+1 555 0100' })));
+    const filled = recorded(profile(ada, { bio: 'Analyst.', phone: '+1 555 0100' })).reduce(evolveUser, ada);
     given(filled)
       .when((user) => profile(user, { lastName: 'King', bio: null }))
       .thenRecords([
