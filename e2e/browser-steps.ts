@@ -269,3 +269,28 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
     )
   `);
 }
+
+/**
+ * axe on the screen as it is, then at 375 px, each in the light and the dark theme: the findings as
+ * "375px dark: rule: element :: summary". The theme is set on the page for the check only (the
+ * person's saved theme stays as it is), and the size put back after.
+ */
+export async function axeAtEveryLook(page: Page): Promise<string[]> {
+  const size = page.viewportSize();
+  const theme = await page.evaluate<string | undefined>('document.documentElement.dataset.theme');
+  const found: string[] = [];
+  for (const width of [size?.width ?? 1280, 375]) {
+    await page.setViewportSize({ width, height: size?.height ?? 800 });
+    for (const look of ['light', 'dark']) {
+      await page.evaluate(`document.documentElement.dataset.theme = ${JSON.stringify(look)}`);
+      // Colours ease over 120 ms: judge them once the change has finished, not halfway.
+      await page.evaluate('Promise.all(document.getAnimations().map((animation) => animation.finished))');
+      for (const violation of await axeViolations(page)) {
+        found.push(...violation.nodes.map((node) => `${width}px ${look}: ${violation.id}: ${node}`));
+      }
+    }
+  }
+  await page.evaluate(`document.documentElement.dataset.theme = ${JSON.stringify(theme ?? 'light')}`);
+  if (size) await page.setViewportSize(size);
+  return found;
+}

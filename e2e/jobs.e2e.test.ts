@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS, launchBrowser } from './browser.ts';
 import {
   at,
-  axeViolations,
+  axeAtEveryLook,
   closeVisitors,
   eventsReceived,
   openVisitor,
@@ -28,28 +28,9 @@ import {
 /** axe-core's serious and critical findings on each screen as filled with this test's data. */
 const axeFindings: Record<string, string[]> = {};
 
-/**
- * axe on the screen as it is, then at 375 px, each in the light and the dark theme. The theme is set on
- * the page for the check only (the person's saved theme stays as it is), and the size put back after.
- */
+/** axe at 1280 and 375 px in both themes (browser-steps), kept under the screen's name. */
 async function checkAxe(page: Page, screen: string): Promise<void> {
-  const size = page.viewportSize();
-  const theme = await page.evaluate<string | undefined>('document.documentElement.dataset.theme');
-  const found: string[] = [];
-  for (const width of [size?.width ?? 1280, 375]) {
-    await page.setViewportSize({ width, height: size?.height ?? 800 });
-    for (const look of ['light', 'dark']) {
-      await page.evaluate(`document.documentElement.dataset.theme = ${JSON.stringify(look)}`);
-      // Colours ease over 120 ms: judge them once the change has finished, not halfway.
-      await page.evaluate('Promise.all(document.getAnimations().map((animation) => animation.finished))');
-      for (const violation of await axeViolations(page)) {
-        found.push(...violation.nodes.map((node) => `${width}px ${look}: ${violation.id}: ${node}`));
-      }
-    }
-  }
-  await page.evaluate(`document.documentElement.dataset.theme = ${JSON.stringify(theme ?? 'light')}`);
-  if (size) await page.setViewportSize(size);
-  axeFindings[screen] = found;
+  axeFindings[screen] = await axeAtEveryLook(page);
 }
 
 /** One signed-in person: their page, what it saw, and the socket.io packets it exchanged. */
