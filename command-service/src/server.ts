@@ -2,7 +2,9 @@ import { uploadLimits } from '@careers/contracts/constants';
 import { routes } from '@careers/contracts/routes';
 import {
   type CommandServiceConfig,
+  ConsistencyTokenSigner,
   checkResponses,
+  consistencyTokenSecret,
   createHttpServer,
   type Logger,
   type Pool,
@@ -46,6 +48,8 @@ export async function buildCommandApp(deps: CommandServiceDeps): Promise<Fastify
     serviceName: 'command-service',
     logger: deps.log,
     allowedOrigins: deps.config.ALLOWED_ORIGINS,
+    trustedProxies: deps.config.TRUSTED_PROXIES,
+    consistencyTokens: new ConsistencyTokenSigner(consistencyTokenSecret(deps.config)),
   });
   if (deps.config.CHECK_RESPONSES) checkResponses(app, routes);
   registerHealth(app, {

@@ -535,6 +535,8 @@ export const requestMessages = {
   changedMeanwhile: 'This item was changed by someone else. Please try again.',
   /** A socket connection without a valid session (socket.io passes it to the client's connect_error). */
   socketUnauthorized: 'unauthorized',
+  /** A session holding more open sockets than a person's tabs need (the handshake's connect_error). */
+  tooManySockets: 'Too many open connections for this session. Close a tab and try again.',
   serviceUnavailable: 'The service is temporarily unavailable. Please try again shortly.',
   invalidId: (label: string): string => `${label} not found`,
 } as const;

@@ -97,6 +97,13 @@ export const PostSubscriptionPayload = z.object({
 });
 export type PostSubscriptionPayload = z.infer<typeof PostSubscriptionPayload>;
 
+/**
+ * The optional acknowledgement of `post:subscribe`: the posts whose rooms the socket is in now. A post
+ * the viewer may not see (or that does not exist) is left out: its room is never joined.
+ */
+export const PostSubscriptionReply = z.object({ postIds: z.array(Id) });
+export type PostSubscriptionReply = z.infer<typeof PostSubscriptionReply>;
+
 /** Payload schema of each server -> client event. */
 export const serverEventPayloads = {
   [serverEvents.postUpdated]: PostUpdatedPayload,
@@ -122,5 +129,9 @@ export type ServerToClientEvents = {
   [E in ServerEventName]: (payload: z.infer<(typeof serverEventPayloads)[E]>) => void;
 };
 export type ClientToServerEvents = {
-  [E in ClientEventName]: (payload: z.infer<(typeof clientEventPayloads)[E]>) => void;
+  [clientEvents.postSubscribe]: (
+    payload: PostSubscriptionPayload,
+    ack?: (reply: PostSubscriptionReply) => void,
+  ) => void;
+  [clientEvents.postUnsubscribe]: (payload: PostSubscriptionPayload) => void;
 };

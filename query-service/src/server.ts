@@ -1,12 +1,8 @@
-import {
-  CONSISTENCY_HEADER,
-  CONSISTENCY_WAIT_MS,
-  parseConsistencyTokens,
-} from '@careers/contracts/consistency';
 import { routes } from '@careers/contracts/routes';
 import {
-  badRequest,
+  ConsistencyTokenSigner,
   checkResponses,
+  consistencyTokenSecret,
   createHttpServer,
   ident,
   type Logger,
@@ -17,7 +13,7 @@ import {
 } from '@careers/service-kit';
 import type { ObjectStorage } from '@careers/service-kit/object-storage';
 import type { FastifyInstance } from 'fastify';
-import { waitForProjection } from './consistency.ts';
+import { registerConsistencyWait } from './consistency.ts';
 import { ApplicationQueries } from './projectors/applications/queries.ts';
 import { JobQueries } from './projectors/jobs/queries.ts';
 import { PostQueries } from './projectors/posts/queries.ts';
@@ -43,6 +39,7 @@ export async function buildQueryApp(deps: QueryServiceDeps): Promise<FastifyInst
     serviceName: 'query-service',
     logger: deps.log,
     allowedOrigins: deps.config.ALLOWED_ORIGINS,
+    trustedProxies: deps.config.TRUSTED_PROXIES,
   });
   if (deps.config.CHECK_RESPONSES) checkResponses(app, routes);
   registerHealth(app, {
@@ -51,14 +48,13 @@ export async function buildQueryApp(deps: QueryServiceDeps): Promise<FastifyInst
     objectStorage: () => deps.storage.ping(),
   });
 
-  // Read-your-writes: a request that carries the token of a write waits until it is projected.
-  app.addHook('preHandler', async (request, reply) => {
-    const header = request.headers[CONSISTENCY_HEADER];
-    if (header === undefined) return;
-    const tokens = parseConsistencyTokens(Array.isArray(header) ? header.join(',') : header);
-    if (tokens === null) throw badRequest(`Invalid ${CONSISTENCY_HEADER} header`);
-    const caughtUp = await waitForProjection(deps.pool, deps.config.DB_SCHEMA, tokens, CONSISTENCY_WAIT_MS);
-    if (!caughtUp) reply.header('x-consistency-stale', '1');
+  // Read-your-writes: a request that carries the token of a write issued to its viewer waits until it
+  // is projected.
+  registerConsistencyWait(app, {
+    pool: deps.pool,
+    redis: deps.redis,
+    schema: deps.config.DB_SCHEMA,
+    signer: new ConsistencyTokenSigner(consistencyTokenSecret(deps.config)),
   });
 
   const schema = ident(deps.config.DB_SCHEMA);

@@ -1,4 +1,5 @@
 import { createServer, type Server as HttpServer } from 'node:http';
+import { parseConsistencyTokens } from '@careers/contracts/consistency';
 import { parseDomainEvent } from '@careers/contracts/events/catalogue';
 import { globalMessages, requestMessages } from '@careers/contracts/messages';
 import {
@@ -11,7 +12,9 @@ import {
 } from '@careers/contracts/sockets';
 import { streamTypes } from '@careers/contracts/topics';
 import {
+  ConsistencyTokenSigner,
   type Consumer,
+  consistencyTokenSecret,
   createConsumer,
   ensureTopics,
   groupName,
@@ -19,21 +22,46 @@ import {
   type RealtimeGatewayConfig,
   type Redis,
   readSession,
+  sessionExpiresInMs,
   sessionIdFromCookieHeader,
+  sessionRef,
   topicName,
+  watchEndedSessions,
 } from '@careers/service-kit';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { Kafka } from 'kafkajs';
-import { Server } from 'socket.io';
-import { roomsJoinedOnConnect, socketMessagesFor } from './routing.ts';
+import { Server, type Socket } from 'socket.io';
+import { PostAccessCheck } from './post-access.ts';
+import { roomsJoinedOnConnect, type SocketMessage, socketMessagesFor } from './routing.ts';
 
 export const GATEWAY_GROUP = 'realtime-gateway';
 /** A socket may watch this many posts at once (a feed page shows far fewer). */
 const MAX_POST_ROOMS = 200;
+/** Post access questions in flight for one subscription. */
+const ACCESS_CHECKS_AT_ONCE = 8;
+/**
+ * How often every open socket's session is looked up again: the backstop for an ended-session
+ * announcement missed while Redis was unreachable (announcements are not replayed).
+ */
+const SESSION_SWEEP_MS = 30_000;
+/** setTimeout's ceiling (about 24.8 days); a longer session is looked at again then. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 interface SocketData {
   userId: string;
+  /** The session id from the cookie: every client event checks it is still a live session. */
+  sessionId: string;
+  /** Its SHA-256, as ended-session announcements name it. */
+  sessionRef: string;
 }
+
+/** What one gateway tells the others: a push to deliver to their own sockets. */
+interface InterServerEvents {
+  push: (message: SocketMessage) => void;
+}
+
+type GatewayServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+type GatewaySocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
 export interface GatewayDeps {
   config: RealtimeGatewayConfig;
@@ -44,7 +72,7 @@ export interface GatewayDeps {
 
 export interface Gateway {
   http: HttpServer;
-  io: Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+  io: GatewayServer;
   consumer: Consumer;
   /** Resolves once the Kafka consumer has joined its group (live events from then on are pushed). */
   ready: Promise<void>;
@@ -54,6 +82,10 @@ export interface Gateway {
 
 export async function createGateway(deps: GatewayDeps): Promise<Gateway> {
   const { config, log, redis, kafka } = deps;
+  const signer = new ConsistencyTokenSigner(consistencyTokenSecret(config));
+  const postAccess = new PostAccessCheck(config.QUERY_SERVICE_URL, (error, postId) =>
+    log.warn({ err: error, postId }, 'could not check who may see a post; its room stays closed'),
+  );
   const http = createServer((request, response) => {
     if (request.url === '/healthz' || request.url === '/readyz') {
       const ok = request.url === '/healthz' || (redis.status === 'ready' && joined);
@@ -73,11 +105,11 @@ export async function createGateway(deps: GatewayDeps): Promise<Gateway> {
 
   const pub = redis.duplicate();
   const sub = redis.duplicate();
-  const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>(http, {
+  const io: GatewayServer = new Server(http, {
     path: '/socket.io',
     maxHttpBufferSize: SOCKET_MAX_MESSAGE_BYTES,
     cors: { origin: config.ALLOWED_ORIGINS, credentials: true },
-    // Several gateways act as one: a room emit reaches sockets on every instance.
+    // Several gateways act as one: a push consumed by one reaches sockets on every instance.
     adapter: createAdapter(pub, sub, { key: `${config.REDIS_KEY_PREFIX}socket.io` }),
     allowRequest: (request, callback) => {
       const origin = request.headers.origin;
@@ -85,39 +117,158 @@ export async function createGateway(deps: GatewayDeps): Promise<Gateway> {
     },
   });
 
-  // Handshake: the same session cookie as the HTTP API.
+  /** This gateway's open sockets by session ref: for the cap, and to close a session's sockets. */
+  const socketsBySession = new Map<string, Set<GatewaySocket>>();
+  const endSessions = (refs: Iterable<string>) => {
+    for (const ref of refs) {
+      for (const socket of socketsBySession.get(ref) ?? []) socket.disconnect(true);
+    }
+  };
+
+  // Handshake: the same session cookie as the HTTP API, and at most so many sockets per session.
   io.use(async (socket, next) => {
     try {
-      const session = await readSession(redis, sessionIdFromCookieHeader(socket.handshake.headers.cookie));
-      if (!session) return next(new Error(requestMessages.socketUnauthorized));
-      socket.data.userId = session.userId;
+      const sessionId = sessionIdFromCookieHeader(socket.handshake.headers.cookie);
+      const session = sessionId ? await readSession(redis, sessionId) : null;
+      if (!session || !sessionId) return next(new Error(requestMessages.socketUnauthorized));
+      const ref = sessionRef(sessionId);
+      if ((socketsBySession.get(ref)?.size ?? 0) >= config.MAX_SOCKETS_PER_SESSION) {
+        return next(new Error(requestMessages.tooManySockets));
+      }
+      socket.data = { userId: session.userId, sessionId, sessionRef: ref };
       next();
     } catch (error) {
-      next(error as Error);
+      log.error({ err: error }, 'socket handshake failed');
+      next(new Error(requestMessages.serviceUnavailable));
     }
   });
 
   io.on('connection', (socket) => {
-    void socket.join(roomsJoinedOnConnect(socket.data.userId));
-    const postRooms = new Set<string>();
-    socket.on(clientEvents.postSubscribe, (payload) => {
-      const parsed = PostSubscriptionPayload.safeParse(payload);
-      if (!parsed.success) return;
-      for (const postId of parsed.data.postIds) {
-        if (postRooms.size >= MAX_POST_ROOMS) break;
-        postRooms.add(rooms.post(postId));
-        void socket.join(rooms.post(postId));
+    const { userId, sessionId, sessionRef: ref } = socket.data;
+    const sessionSockets = socketsBySession.get(ref) ?? new Set();
+    sessionSockets.add(socket);
+    socketsBySession.set(ref, sessionSockets);
+
+    // The session's own end: look again when its time is up (a sign-out is announced sooner).
+    let expiry: NodeJS.Timeout | undefined;
+    const watchExpiry = async () => {
+      const left = await sessionExpiresInMs(redis, sessionId).catch(() => 1000);
+      if (!socket.connected) return;
+      if (left <= 0) {
+        socket.disconnect(true);
+        return;
       }
+      expiry = setTimeout(() => void watchExpiry(), Math.min(left + 50, MAX_TIMER_MS));
+      expiry.unref();
+    };
+    void watchExpiry();
+
+    // Every client event is checked against the session first: one ended meanwhile gets no answer.
+    socket.use((_packet, next) => {
+      readSession(redis, sessionId).then(
+        (session) => {
+          if (session?.userId === userId) return next();
+          socket.disconnect(true);
+        },
+        (error: unknown) => next(error instanceof Error ? error : new Error(String(error))),
+      );
+    });
+    socket.on('error', () => {
+      // A failed session lookup drops that one event; the socket stays (the sweep still checks it).
+    });
+
+    void socket.join(roomsJoinedOnConnect(userId));
+    const postRooms = new Set<string>();
+    // Subscriptions are handled one at a time and in order, so a quick unsubscribe is not undone by
+    // the access check of an earlier subscribe finishing after it.
+    let queue: Promise<void> = Promise.resolve();
+    const inOrder = (work: () => Promise<void>) => {
+      queue = queue
+        .then(work)
+        .catch((error: unknown) => log.warn({ err: error }, 'post subscription failed'));
+    };
+
+    socket.on(clientEvents.postSubscribe, (payload, ack) => {
+      inOrder(async () => {
+        const parsed = PostSubscriptionPayload.safeParse(payload);
+        if (!parsed.success) return;
+        const wanted = [...new Set(parsed.data.postIds)].filter((id) => !postRooms.has(rooms.post(id)));
+        const room = Math.max(0, MAX_POST_ROOMS - postRooms.size);
+        const asked = wanted.slice(0, room);
+        const answers = await inBatches(asked, ACCESS_CHECKS_AT_ONCE, (postId) =>
+          postAccess.check(sessionId, postId),
+        );
+        if (answers.includes('signed-out')) {
+          socket.disconnect(true);
+          return;
+        }
+        if (!socket.connected) return;
+        asked.forEach((postId, i) => {
+          if (answers[i] !== 'visible') return;
+          postRooms.add(rooms.post(postId));
+          void socket.join(rooms.post(postId));
+        });
+        if (typeof ack === 'function') {
+          ack({ postIds: parsed.data.postIds.filter((id) => postRooms.has(rooms.post(id))) });
+        }
+      });
     });
     socket.on(clientEvents.postUnsubscribe, (payload) => {
-      const parsed = PostSubscriptionPayload.safeParse(payload);
-      if (!parsed.success) return;
-      for (const postId of parsed.data.postIds) {
-        postRooms.delete(rooms.post(postId));
-        void socket.leave(rooms.post(postId));
-      }
+      inOrder(async () => {
+        const parsed = PostSubscriptionPayload.safeParse(payload);
+        if (!parsed.success) return;
+        for (const postId of parsed.data.postIds) {
+          postRooms.delete(rooms.post(postId));
+          void socket.leave(rooms.post(postId));
+        }
+      });
+    });
+
+    socket.on('disconnect', () => {
+      clearTimeout(expiry);
+      sessionSockets.delete(socket);
+      if (sessionSockets.size === 0) socketsBySession.delete(ref);
     });
   });
+
+  const stopWatchingSessions = await watchEndedSessions(redis, endSessions);
+  const sweep = setInterval(() => {
+    void (async () => {
+      const ended: string[] = [];
+      await Promise.all(
+        [...socketsBySession].map(async ([ref, sockets]) => {
+          const first = sockets.values().next().value;
+          if (first && (await sessionExpiresInMs(redis, first.data.sessionId)) <= 0) ended.push(ref);
+        }),
+      );
+      endSessions(ended);
+    })().catch((error: unknown) => log.warn({ err: error }, 'session sweep failed'));
+  }, SESSION_SWEEP_MS);
+  sweep.unref();
+
+  /**
+   * Delivers a push to this gateway's sockets in its room, each with the consistency token issued to
+   * its own user: a token works only for the person it was sent to (see ConsistencyTokenSigner).
+   */
+  const deliverHere = (message: SocketMessage) => {
+    const members = io.of('/').adapter.rooms.get(message.room);
+    if (!members || members.size === 0) return;
+    const token = parseConsistencyTokens(message.payload.consistencyToken)?.[0];
+    if (!token) return;
+    const issued = new Map<string, string>();
+    for (const id of members) {
+      const socket = io.of('/').sockets.get(id);
+      if (!socket) continue;
+      const { userId } = socket.data;
+      let consistencyToken = issued.get(userId);
+      if (consistencyToken === undefined) {
+        consistencyToken = signer.issue(token, userId);
+        issued.set(userId, consistencyToken);
+      }
+      socket.emit(message.event, { ...message.payload, consistencyToken } as never);
+    }
+  };
+  io.on('push', deliverHere);
 
   let joined = false;
   let pushed = 0;
@@ -143,7 +294,9 @@ export async function createGateway(deps: GatewayDeps): Promise<Gateway> {
         return;
       }
       for (const m of socketMessagesFor(event)) {
-        io.to(m.room).emit(m.event, m.payload as never);
+        // The other gateways sign for their own sockets; this one for its own.
+        io.serverSideEmit('push', m);
+        deliverHere(m);
         pushed++;
       }
     },
@@ -156,10 +309,25 @@ export async function createGateway(deps: GatewayDeps): Promise<Gateway> {
     ready,
     pushed: () => pushed,
     async close() {
+      clearInterval(sweep);
       await consumer.disconnect();
+      await stopWatchingSessions();
       await new Promise<void>((resolve) => io.close(() => resolve()));
       await pub.quit().catch(() => {});
       await sub.quit().catch(() => {});
     },
   };
+}
+
+/** `work` over `items`, at most `atOnce` at a time, answers in the items' order. */
+async function inBatches<T, R>(
+  items: readonly T[],
+  atOnce: number,
+  work: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const answers: R[] = [];
+  for (let i = 0; i < items.length; i += atOnce) {
+    answers.push(...(await Promise.all(items.slice(i, i + atOnce).map(work))));
+  }
+  return answers;
 }

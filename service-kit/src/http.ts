@@ -12,6 +12,7 @@ import Fastify, {
   LogController,
 } from 'fastify';
 import { ZodError, type z } from 'zod';
+import type { ConsistencyTokenSigner } from './consistency-tokens.ts';
 import { HttpError } from './errors.ts';
 import type { Logger } from './logger.ts';
 
@@ -26,7 +27,21 @@ export interface HttpServerOptions {
    * Loopback by default: the dev edge and the services share a machine.
    */
   trustedProxies?: readonly string[];
+  /** Issues and checks this service's consistency tokens (see consistencyTokensOf). */
+  consistencyTokens?: ConsistencyTokenSigner;
   bodyLimit?: number;
+}
+
+const signers = new WeakMap<FastifyInstance, ConsistencyTokenSigner>();
+
+/**
+ * The consistency token signer a server was created with: the command pipeline issues tokens with it,
+ * the query-service checks them. Kept beside the instance rather than on it (no decorators).
+ */
+export function consistencyTokensOf(app: FastifyInstance): ConsistencyTokenSigner {
+  const signer = signers.get(app);
+  if (!signer) throw new Error('This server was created without consistencyTokens');
+  return signer;
 }
 
 export const DEFAULT_TRUSTED_PROXIES = ['127.0.0.1/8', '::1/128'] as const;
@@ -165,6 +180,7 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
     },
   };
   const app = Fastify(fastifyOptions) as unknown as FastifyInstance;
+  if (options.consistencyTokens) signers.set(app, options.consistencyTokens);
   await app.register(helmet, {
     // A JSON API (and the uploads it streams) never needs to load or frame anything.
     contentSecurityPolicy: {

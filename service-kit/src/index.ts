@@ -1,4 +1,5 @@
 export * from './config.ts';
+export * from './consistency-tokens.ts';
 export * from './errors.ts';
 export * from './health.ts';
 export * from './http.ts';

@@ -209,7 +209,7 @@ export function registerCommand<R extends RouteDefinition, State, Prepared = und
         );
         committed = true;
         const body = await handler.respond(next, input, ready);
-        sendConsistencyToken(reply, events);
+        sendConsistencyToken(reply, events, actor?.userId ?? null);
         return reply.code(route.status).send(body);
       } catch (error) {
         if (handler.abandon && prepared !== undefined && !committed) {

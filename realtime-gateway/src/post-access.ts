@@ -1,0 +1,60 @@
+import { SESSION_COOKIE } from '@careers/service-kit';
+
+/** What the query-service says of one post for one session. */
+export type PostAccess = 'visible' | 'hidden' | 'signed-out';
+
+/** Public posts remembered at once; each is a post id (a public post stays public). */
+const MAX_REMEMBERED_PUBLIC = 50_000;
+/** How long one question to the query-service may take before the post counts as hidden. */
+const CHECK_TIMEOUT_MS = 5_000;
+
+/**
+ * Whether a socket's user may see a post, asked of the query-service exactly as the app asks it
+ * (`GET /api/posts/:id` with the socket's own session): the post access policy is applied there, by
+ * the same rule the feed reads with, so a post room is joined only by people the post would be shown
+ * to. A post that is public is remembered (its visibility never changes), so a busy feed costs one
+ * question per post, not one per socket. Anything but a clear answer counts as hidden: a join that
+ * fails closed is a missed live count, one that fails open is a leak.
+ */
+export class PostAccessCheck {
+  readonly #queryServiceUrl: string;
+  readonly #publicPosts = new Set<string>();
+  readonly #onError: (error: unknown, postId: string) => void;
+
+  constructor(queryServiceUrl: string, onError: (error: unknown, postId: string) => void) {
+    this.#queryServiceUrl = queryServiceUrl.replace(/\/+$/, '');
+    this.#onError = onError;
+  }
+
+  async check(sessionId: string, postId: string): Promise<PostAccess> {
+    if (this.#publicPosts.has(postId)) return 'visible';
+    try {
+      const response = await fetch(`${this.#queryServiceUrl}/api/posts/${encodeURIComponent(postId)}`, {
+        headers: { cookie: `${SESSION_COOKIE}=${encodeURIComponent(sessionId)}`, accept: 'application/json' },
+        signal: AbortSignal.timeout(CHECK_TIMEOUT_MS),
+      });
+      if (response.status === 401) return 'signed-out';
+      if (response.status !== 200) {
+        await response.body?.cancel();
+        if (response.status !== 404)
+          this.#onError(new Error(`query-service answered ${response.status}`), postId);
+        return 'hidden';
+      }
+      const body = (await response.json()) as { data?: { _id?: unknown; visibility?: unknown } };
+      if (body.data?._id !== postId) return 'hidden';
+      if (body.data.visibility === 'public') this.#remember(postId);
+      return 'visible';
+    } catch (error) {
+      this.#onError(error, postId);
+      return 'hidden';
+    }
+  }
+
+  #remember(postId: string): void {
+    if (this.#publicPosts.size >= MAX_REMEMBERED_PUBLIC) {
+      const oldest = this.#publicPosts.values().next().value;
+      if (oldest !== undefined) this.#publicPosts.delete(oldest);
+    }
+    this.#publicPosts.add(postId);
+  }
+}
