@@ -1,0 +1,317 @@
+/**
+ * Connections in two browsers at once, each with its own cookies. A and B share a skill no one else
+ * has, so B is among the people A may know. A finds B under Suggested and connects; B, already on
+ * /connections, sees the Pending badge turn to 1 without a reload (connection:requested) and accepts;
+ * A's screen follows the answer live (connection:updated), and both see each other under My
+ * Connections. A's connections-only post then reaches B's feed and B likes it; A removes B, B's screen
+ * follows, and the post is gone from B's feed. axe-core checks each filled screen at 1280 and 375 px in
+ * both themes. What each page saw is kept next to the screenshots, to read when a step fails.
+ */
+import { randomUUID } from 'node:crypto';
+import { serverEvents } from '@careers/contracts/sockets';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ARTIFACTS, launchBrowser } from './browser.ts';
+import {
+  at,
+  axeViolations,
+  closeVisitors,
+  connects,
+  eventsReceived,
+  openVisitor,
+  registerVisitor,
+  replyTo,
+  until,
+  type Visitor,
+  visible,
+  WAIT,
+} from './browser-steps.ts';
+import { WEB_URL } from './topology.ts';
+
+interface Person extends Visitor {
+  label: 'a' | 'b';
+}
+
+async function shot(person: Person, name: string): Promise<void> {
+  await person.page.screenshot({
+    path: `${ARTIFACTS}/connections-${person.label}-${name}.png`,
+    fullPage: true,
+  });
+}
+
+/** axe-core's serious and critical findings on each screen as filled with this test's data. */
+const axeFindings: Record<string, string[]> = {};
+
+/** axe on the screen at 1280 and 375 px, each in the light and the dark theme (set for the check only). */
+async function checkAxe(page: Page, screen: string): Promise<void> {
+  const size = page.viewportSize();
+  const theme = await page.evaluate<string | undefined>('document.documentElement.dataset.theme');
+  const found: string[] = [];
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: size?.height ?? 900 });
+    for (const look of ['light', 'dark']) {
+      await page.evaluate(`document.documentElement.dataset.theme = ${JSON.stringify(look)}`);
+      // Colours ease over 120 ms: judge them once the change has finished, not halfway.
+      await page.evaluate('Promise.all(document.getAnimations().map((animation) => animation.finished))');
+      for (const violation of await axeViolations(page)) {
+        found.push(...violation.nodes.map((node) => `${width}px ${look}: ${violation.id}: ${node}`));
+      }
+    }
+  }
+  await page.evaluate(`document.documentElement.dataset.theme = ${JSON.stringify(theme ?? 'light')}`);
+  if (size) await page.setViewportSize(size);
+  axeFindings[screen] = found;
+}
+
+/**
+ * Sends a JSON command from the person's page, as the app does (their cookie, this origin), for what
+ * the screens do not offer: the post composer publishes publicly only (spec), and skills are the
+ * Profile screen's.
+ */
+async function sendFromPage(person: Person, method: string, path: string, body: unknown) {
+  return person.page.evaluate(
+    async ([method, path, body]) => {
+      const reply = await fetch(path, {
+        method,
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify(body),
+        credentials: 'include',
+      });
+      return { status: reply.status, body: (await reply.json()) as unknown };
+    },
+    [method, path, body] as const,
+  );
+}
+
+function tab(person: Person, name: string): Locator {
+  return person.page.getByRole('tab', { name: new RegExp(`^${name}`) });
+}
+
+/** The count badge of a tab, as text. */
+async function badge(person: Person, name: string): Promise<string | null> {
+  return tab(person, name).locator('.tab-count').textContent({ timeout: WAIT });
+}
+
+async function expectBadge(person: Person, name: string, count: number, what: string): Promise<void> {
+  let shown: string | null = null;
+  try {
+    await until(`${what} to read ${count}`, async () => {
+      shown = await badge(person, name);
+      return shown === String(count);
+    });
+  } catch (error) {
+    throw new Error(`${(error as Error).message} (it reads ${JSON.stringify(shown)})`);
+  }
+}
+
+function card(person: Person, name: string): Locator {
+  return person.page.getByRole('tabpanel').getByRole('article', { name, exact: true });
+}
+
+/** Opens /connections (a fresh page load) and waits for the tabs and for the socket to join its rooms. */
+async function openConnections(person: Person, query = ''): Promise<void> {
+  const before = connects(person);
+  await person.page.goto(`${WEB_URL}/connections${query}`);
+  await visible(
+    person.page.getByRole('heading', { name: 'Connections', exact: true, level: 1 }),
+    `${person.first}'s connections screen`,
+  );
+  await expectBadge(person, 'Pending Requests', 0, `${person.first}'s Pending badge`);
+  await until(
+    `${person.first}'s socket to connect after opening /connections`,
+    () => connects(person) > before,
+  );
+}
+
+describe('connections in two browsers: suggest, connect, accept live, share a post, remove', () => {
+  const skill = `Zeta-${randomUUID().slice(0, 8)}`;
+  const content = `Only for my network ${randomUUID().slice(0, 8)}`;
+  let browser: Browser;
+  let a: Person;
+  let b: Person;
+  let connectionId = '';
+  let postId = '';
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    a = { ...(await openVisitor(browser, 'Radia', 'Perlman')), label: 'a' };
+    b = { ...(await openVisitor(browser, 'Frances', 'Allen')), label: 'b' };
+    for (const person of [a, b]) {
+      await registerVisitor(person, { password: 'connections-e2e-password', accountType: 'job_seeker' });
+      const reply = await sendFromPage(person, 'PUT', '/api/users/skills', {
+        skills: [{ name: skill, proficiency: 'Expert', experience: 5 }],
+      });
+      expect(reply.status, `${person.first}'s skills`).toBe(200);
+    }
+  });
+  afterAll(() => closeVisitors(browser, { 'connections-a': a, 'connections-b': b }));
+
+  it('A finds B under Suggested, with the shared skill, and connects: B leaves the suggestions and waits under Sent', async () => {
+    await openConnections(b);
+    await openConnections(a, '?tab=suggested');
+    const bName = `${b.first} ${b.last}`;
+    const suggestion = card(a, bName);
+    await visible(suggestion, `${bName} among A's suggestions`);
+    await visible(suggestion.getByText(skill, { exact: true }), 'the shared skill on the card');
+    await visible(suggestion.getByText('No bio available', { exact: true }), '"No bio available"');
+    await shot(a, 'suggested');
+    await checkAxe(a.page, 'Suggested');
+
+    const reply = await replyTo(a.page, 'POST', /^\/api\/users\/[^/]+\/connect$/, () =>
+      suggestion.getByRole('button', { name: 'Connect', exact: true }).click(),
+    );
+    expect(reply.status(), 'POST connect').toBe(201);
+    const answer = (await reply.json()) as { message: string; data: { _id: string; status: string } };
+    expect(answer).toMatchObject({ message: 'Connection request sent', data: { status: 'pending' } });
+    connectionId = answer.data._id;
+    await suggestion.waitFor({ state: 'detached', timeout: WAIT });
+    await visible(
+      a.page.getByRole('status').filter({ hasText: 'Connection request sent' }),
+      'the announcement',
+    );
+
+    await tab(a, 'Pending Requests').click();
+    const sent = a.page
+      .getByRole('region', { name: 'Sent', exact: true })
+      .getByRole('article', { name: bName });
+    await visible(sent, `${bName} under A's Sent requests`);
+    await visible(
+      sent.getByRole('button', { name: 'Withdraw', exact: true }),
+      'Withdraw on the sent request',
+    );
+  });
+
+  it("B's Pending badge turns to 1 without a reload; B sees the request and accepts it", async () => {
+    const navigations = b.navigations.length;
+    await expectBadge(b, 'Pending Requests', 1, "B's Pending badge (live, without a reload)");
+    expect(b.navigations.slice(navigations), 'navigations of B while the request arrived').toEqual([]);
+    expect(
+      eventsReceived(b, serverEvents.connectionRequested).some(
+        (event) => event.connectionId === connectionId,
+      ),
+      'B received connection:requested',
+    ).toBe(true);
+
+    await tab(b, 'Pending Requests').click();
+    const aName = `${a.first} ${a.last}`;
+    const request = card(b, aName);
+    await visible(
+      request.getByText('Wants to connect with you', { exact: true }),
+      '"Wants to connect with you"',
+    );
+    await visible(request.getByText('Just now', { exact: true }), 'the relative time');
+    await shot(b, 'pending');
+    await checkAxe(b.page, 'Pending Requests');
+
+    const reply = await replyTo(b.page, 'PUT', `/api/users/connections/${connectionId}`, () =>
+      request.getByRole('button', { name: 'Accept', exact: true }).click(),
+    );
+    expect(reply.status(), 'PUT accept').toBe(200);
+    expect(await reply.json()).toMatchObject({ data: { _id: connectionId, status: 'accepted' } });
+    await visible(
+      b.page.getByRole('heading', { name: 'No Pending Requests', exact: true }),
+      'the empty list',
+    );
+    await expectBadge(b, 'Pending Requests', 0, "B's Pending badge after accepting");
+  });
+
+  it('both see each other under My Connections; A without a reload', async () => {
+    const aNavigations = a.navigations.length;
+    await expectBadge(a, 'My Connections', 1, "A's My Connections badge (live)");
+    await visible(
+      a.page.getByRole('heading', { name: 'No requests waiting for an answer', exact: true }),
+      "A's Sent list emptied by B's answer",
+    );
+    expect(
+      eventsReceived(a, serverEvents.connectionUpdated).some(
+        (event) => event.connectionId === connectionId && event.status === 'accepted',
+      ),
+      'A received connection:updated accepted',
+    ).toBe(true);
+    expect(a.navigations.slice(aNavigations), 'navigations of A while B accepted').toEqual([]);
+    // Choosing a tab puts it in the address (history.replaceState), which the journal counts as a navigation.
+    await tab(a, 'My Connections').click();
+    const bCard = card(a, `${b.first} ${b.last}`);
+    await visible(bCard, 'B under A My Connections');
+    await visible(bCard.getByRole('button', { name: 'Remove', exact: true }), 'Remove on the card');
+    await shot(a, 'connected');
+    await checkAxe(a.page, 'My Connections');
+
+    await tab(b, 'My Connections').click();
+    await visible(card(b, `${a.first} ${a.last}`), 'A under B My Connections');
+    await expectBadge(b, 'My Connections', 1, "B's My Connections badge");
+  });
+
+  it("A's connections-only post appears in B's feed, and B can like it", async () => {
+    const reply = await sendFromPage(a, 'POST', '/api/posts', {
+      content,
+      type: 'text',
+      category: 'Career',
+      visibility: 'connections',
+    });
+    expect(reply.status, 'POST /api/posts (connections only)').toBe(201);
+    postId = (reply.body as { data: { _id: string } }).data._id;
+
+    await b.page.goto(`${WEB_URL}/feed`);
+    await at(b.page, '/feed');
+    const post = b.page.getByRole('article').filter({ hasText: content });
+    await visible(post, "A's connections-only post in B's feed");
+    const like = post.getByRole('button', { name: /^Like, \d+$/ });
+    const liked = await replyTo(b.page, 'POST', `/api/posts/${postId}/like`, () => like.click());
+    expect(liked.status(), 'POST like').toBe(200);
+    await until("B's like to show", async () => (await like.getAttribute('aria-pressed')) === 'true');
+    expect((await like.textContent())?.trim()).toBe('1');
+    await shot(b, 'feed-liked');
+  });
+
+  it("A removes B: B's screen follows live, and the post leaves B's feed", async () => {
+    await openConnections(b);
+    await expectBadge(b, 'My Connections', 1, "B's My Connections badge before the removal");
+
+    const bCard = card(a, `${b.first} ${b.last}`);
+    await bCard.getByRole('button', { name: 'Remove', exact: true }).click();
+    await visible(
+      bCard.getByText(`Remove ${b.first} ${b.last} from your connections?`, { exact: true }),
+      'the question',
+    );
+    const reply = await replyTo(a.page, 'DELETE', `/api/users/connections/${connectionId}`, () =>
+      bCard.getByRole('button', { name: 'Remove', exact: true }).click(),
+    );
+    expect(reply.status(), 'DELETE connection').toBe(200);
+    await visible(a.page.getByRole('heading', { name: 'No Connections', exact: true }), "A's empty list");
+    await expectBadge(a, 'My Connections', 0, "A's My Connections badge after removing");
+
+    await expectBadge(b, 'My Connections', 0, "B's My Connections badge (live)");
+    await visible(b.page.getByRole('heading', { name: 'No Connections', exact: true }), "B's empty list");
+    expect(
+      eventsReceived(b, serverEvents.connectionUpdated).some(
+        (event) => event.connectionId === connectionId && event.status === 'removed',
+      ),
+      'B received connection:updated removed',
+    ).toBe(true);
+
+    await b.page.goto(`${WEB_URL}/feed`);
+    await visible(
+      b.page.getByText('No posts yet', { exact: true }).or(b.page.getByRole('article').first()),
+      "B's feed",
+    );
+    expect(
+      await b.page.getByRole('article').filter({ hasText: content }).count(),
+      "A's post in B's feed",
+    ).toBe(0);
+    await shot(b, 'feed-after-removal');
+  });
+
+  it('found no serious or critical axe violation on the filled screens, in either theme or size', () => {
+    expect(Object.keys(axeFindings)).toEqual(['Suggested', 'Pending Requests', 'My Connections']);
+    expect(Object.fromEntries(Object.entries(axeFindings).filter(([, found]) => found.length > 0))).toEqual(
+      {},
+    );
+  });
+
+  it('met no server error and no page error in either browser', () => {
+    for (const person of [a, b]) {
+      expect(person.journal.filter((line) => / -> 5\d\d$| page error: /.test(line))).toEqual([]);
+    }
+  });
+});
