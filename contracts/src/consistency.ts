@@ -21,11 +21,15 @@ export const MAX_CONSISTENCY_WAITS_PER_USER = 4;
 const SIGNATURE = /^[A-Za-z0-9_-]{22}$/;
 const TOKEN = /^(.+)@([1-9]\d{0,15})(?:\.([A-Za-z0-9_-]{22}))?$/;
 
-/** One signed token as text, as command replies and socket pushes carry it. */
+/**
+ * One token as text, as command replies and socket pushes carry it (always signed, from the services).
+ * The schema lets an unsigned one through: only the query-service can tell a good signature, and it
+ * ignores tokens that are not.
+ */
 export const ConsistencyTokenText = z
   .string()
   .max(240)
-  .regex(/^[^,\s]+@[1-9]\d*\.[A-Za-z0-9_-]{22}$/);
+  .regex(/^[^,\s]+@[1-9]\d*(\.[A-Za-z0-9_-]{22})?$/);
 
 export interface ConsistencyToken {
   streamId: string;

@@ -107,7 +107,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       headers.set('content-type', 'application/json');
       body = JSON.stringify(input.body);
     }
-    const sentTokens = isRead ? tokens.pending() : new Map<string, number>();
+    const sentTokens = isRead ? tokens.pending() : new Map();
     const tokenHeader = ConsistencyTokens.header(sentTokens);
     if (tokenHeader) headers.set(CONSISTENCY_HEADER, tokenHeader);
     const url = `${deps.baseUrl}${pathOf(route, input.params)}${buildQueryString(input.query ?? {})}`;

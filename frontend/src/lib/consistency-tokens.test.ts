@@ -34,6 +34,14 @@ describe('ConsistencyTokens', () => {
     expect(storage.items.size).toBe(0);
   });
 
+  it('keeps each token whole, signature and all, as the server issued it (issue 14, finding 3)', () => {
+    const signed = (text: string) => `${text}.AbCdEfGhIjKlMnOpQrSt_-`;
+    const tokens = new ConsistencyTokens(memoryStorage());
+    tokens.remember(`${signed('a@2')},${signed('b@1')}`);
+    tokens.remember(signed('a@1'));
+    expect(ConsistencyTokens.header(tokens.pending())).toBe(`${signed('a@2')},${signed('b@1')}`);
+  });
+
   it('works in memory when storage throws', () => {
     const broken: TokenStorage = {
       getItem: () => {

@@ -1,5 +1,11 @@
 import { formatConsistencyToken, parseConsistencyTokens } from '@careers/contracts/consistency';
 
+/** What is kept per stream: the newest version, and its token exactly as the server issued it. */
+interface KeptToken {
+  version: number;
+  text: string;
+}
+
 /** Enough for any burst of writes a person makes between two reads. */
 const maxStreams = 32;
 const STORAGE_KEY = 'consistency-tokens';
@@ -12,7 +18,7 @@ export type TokenStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
  * has succeeded, because by then the query-service has applied that version (or waited its bound).
  */
 export class ConsistencyTokens {
-  readonly #versions = new Map<string, number>();
+  readonly #versions = new Map<string, KeptToken>();
   readonly #storage: TokenStorage | undefined;
 
   /**
@@ -38,13 +44,20 @@ export class ConsistencyTokens {
     }
   }
 
-  /** Accepts a raw header value: one token or a comma-separated list. Malformed values are ignored. */
+  /**
+   * Accepts a raw header value: one token or a comma-separated list. Malformed values are ignored. A
+   * token is kept whole: its signature ties it to this user, and the query-service waits for nothing
+   * else.
+   */
   remember(header: string | null | undefined): void {
-    for (const { streamId, streamVersion } of parseConsistencyTokens(header) ?? []) {
-      const known = this.#versions.get(streamId) ?? 0;
-      if (streamVersion <= known) continue;
-      this.#versions.delete(streamId);
-      this.#versions.set(streamId, streamVersion);
+    for (const token of parseConsistencyTokens(header) ?? []) {
+      const known = this.#versions.get(token.streamId)?.version ?? 0;
+      if (token.streamVersion <= known) continue;
+      this.#versions.delete(token.streamId);
+      this.#versions.set(token.streamId, {
+        version: token.streamVersion,
+        text: formatConsistencyToken(token),
+      });
     }
     while (this.#versions.size > maxStreams) {
       const oldest = this.#versions.keys().next().value;
@@ -55,22 +68,20 @@ export class ConsistencyTokens {
   }
 
   /** What a read sends now; pass it back to `settled` when that read succeeds. */
-  pending(): ReadonlyMap<string, number> {
+  pending(): ReadonlyMap<string, KeptToken> {
     return new Map(this.#versions);
   }
 
   /** The header value for `pending()`, or undefined when there is nothing to wait for. */
-  static header(tokens: ReadonlyMap<string, number>): string | undefined {
+  static header(tokens: ReadonlyMap<string, KeptToken>): string | undefined {
     if (tokens.size === 0) return undefined;
-    return [...tokens]
-      .map(([streamId, streamVersion]) => formatConsistencyToken({ streamId, streamVersion }))
-      .join(',');
+    return [...tokens.values()].map((token) => token.text).join(',');
   }
 
   /** Forgets the tokens a successful read carried, unless a newer write to that stream came since. */
-  settled(sent: ReadonlyMap<string, number>): void {
-    for (const [streamId, version] of sent) {
-      if (this.#versions.get(streamId) === version) this.#versions.delete(streamId);
+  settled(sent: ReadonlyMap<string, KeptToken>): void {
+    for (const [streamId, token] of sent) {
+      if (this.#versions.get(streamId)?.version === token.version) this.#versions.delete(streamId);
     }
     this.#save();
   }

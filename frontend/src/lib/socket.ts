@@ -15,6 +15,15 @@ let socket: AppSocket | undefined;
  * `/socket.io`). The session cookie authenticates the handshake, so it connects only once signed in.
  */
 export function getSocket(): AppSocket {
-  socket ??= io({ path: SOCKET_PATH, withCredentials: true, autoConnect: false });
+  if (!socket) {
+    const created: AppSocket = io({ path: SOCKET_PATH, withCredentials: true, autoConnect: false });
+    // The gateway closes a socket whose session ended: a sign-out, or a password change, which in this
+    // tab leaves the browser holding the new session. One new handshake tells which: with the new
+    // session it connects, with none the gateway refuses it and socket.io does not retry.
+    created.on('disconnect', (reason) => {
+      if (reason === 'io server disconnect') created.connect();
+    });
+    socket = created;
+  }
   return socket;
 }
