@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { crc32 } from 'node:zlib';
-import { CONSISTENCY_HEADER } from '@careers/contracts/consistency';
+import { CONSISTENCY_HEADER, parseConsistencyTokens } from '@careers/contracts/consistency';
 import { MEGABYTE } from '@careers/contracts/constants';
 import { ProfilePicture, ResumeFile } from '@careers/contracts/entities/uploaded-files';
 import { authMessages, profileMessages } from '@careers/contracts/messages';
@@ -79,7 +79,9 @@ describe('POST /api/users/profile-picture', () => {
       type: 'ProfilePictureUploaded',
       data: { userId: ada.id, pictureId, size: large.length, uploadedAt: expect.any(String) },
     });
-    expect(response.headers[CONSISTENCY_HEADER]).toBe(`${ada.id}@${events.length}`);
+    expect(parseConsistencyTokens(String(response.headers[CONSISTENCY_HEADER]))).toEqual([
+      { streamId: ada.id, streamVersion: events.length, signature: expect.any(String) },
+    ]);
     expect(await bed.query('SELECT picture_id FROM {schema}.users WHERE id = $1', [ada.id])).toEqual([
       { picture_id: pictureId },
     ]);

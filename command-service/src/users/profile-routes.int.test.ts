@@ -1,5 +1,5 @@
 import { ProfileFields } from '@careers/contracts/api/profile-routes';
-import { CONSISTENCY_HEADER } from '@careers/contracts/consistency';
+import { CONSISTENCY_HEADER, parseConsistencyTokens } from '@careers/contracts/consistency';
 import { authMessages, profileMessages } from '@careers/contracts/messages';
 import { readSession } from '@careers/service-kit';
 import { testNamespace } from '@careers/service-kit/testing';
@@ -55,7 +55,9 @@ describe('PUT /api/users/profile', () => {
       ],
     });
     expect(await eventTypes(ada.id)).toEqual(['UserRegistered', 'ProfileUpdated', 'SkillsUpdated']);
-    expect(response.headers[CONSISTENCY_HEADER]).toBe(`${ada.id}@3`);
+    expect(parseConsistencyTokens(String(response.headers[CONSISTENCY_HEADER]))).toEqual([
+      { streamId: ada.id, streamVersion: 3, signature: expect.any(String) },
+    ]);
   });
 
   it('records nothing when nothing changed', async () => {
