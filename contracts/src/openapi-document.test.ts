@@ -136,4 +136,29 @@ describe('the OpenAPI document', () => {
     const size = operationOf('GET', fileRoutes.picture.path)?.parameters?.find((p) => p.name === 'size');
     expect(size?.schema).toMatchObject({ enum: ['large', 'avatar'] });
   });
+
+  it('links each created resource to the routes that act on it, by a path parameter they take', () => {
+    const all = Object.values(document.paths as unknown as Record<string, Record<string, Operation>>).flatMap(
+      (item) => Object.values(item),
+    );
+    const byId = new Map(all.map((operation) => [operation.operationId, operation]));
+    const linked = new Map<string, string[]>();
+    for (const operation of all) {
+      for (const response of Object.values(operation.responses)) {
+        const links = (response as { links?: Record<string, { operationId: string; parameters: object }> })
+          .links;
+        for (const link of Object.values(links ?? {})) {
+          const target = byId.get(link.operationId);
+          const pathNames = (target?.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name);
+          expect(pathNames).toEqual(Object.keys(link.parameters));
+          linked.set(operation.operationId, [...(linked.get(operation.operationId) ?? []), link.operationId]);
+        }
+      }
+    }
+    expect(linked.get('createPost')?.sort()).toEqual(['addComment', 'getPost', 'toggleLike']);
+    expect(linked.get('createJob')?.sort()).toEqual(['applyToJob', 'closeJob', 'getJob', 'getJobApplicants']);
+    expect(linked.get('applyToJob')?.sort()).toEqual(['moveApplication', 'withdrawApplication']);
+    expect(linked.get('register')).toEqual(['connect']);
+    expect(linked.get('connect')?.sort()).toEqual(['respondToConnection', 'withdrawConnectionRequest']);
+  });
 });

@@ -2,7 +2,14 @@ import { z } from 'zod';
 import type { RouteDefinition } from './api/define-route.ts';
 import { fileRoutes } from './api/file-routes.ts';
 import { ErrorResponse } from './api/responses.ts';
-import { API_PREFIX, routes } from './routes.ts';
+import {
+  ApplicationIdParams,
+  ConnectionRequestParams,
+  JobIdParams,
+  PostIdParams,
+  UserIdParams,
+} from './requests/route-params.ts';
+import { API_PREFIX, type RouteName, routes } from './routes.ts';
 
 /**
  * The HTTP API as an OpenAPI 3.1 document, generated from the route table (`routes`) and the file
@@ -67,6 +74,31 @@ const errorComponentNames: Record<ErrorStatus, string> = {
   '415': 'UnsupportedMediaType',
   '429': 'TooManyRequests',
 };
+
+/**
+ * The routes that create something, where the new id is in their answer, and the path parameters
+ * that name it. Each becomes an OpenAPI link to every route taking those parameters, so a client (and
+ * the fuzzer's stateful phase) can go from "created a post" to "like that post".
+ */
+const createdResources: { by: RouteName; id: string; params: z.ZodObject }[] = [
+  { by: 'register', id: '$response.body#/user/_id', params: UserIdParams },
+  { by: 'createPost', id: '$response.body#/data/_id', params: PostIdParams },
+  { by: 'createJob', id: '$response.body#/data/_id', params: JobIdParams },
+  { by: 'applyToJob', id: '$response.body#/data/_id', params: ApplicationIdParams },
+  { by: 'connect', id: '$response.body#/data/_id', params: ConnectionRequestParams },
+];
+
+function linksFrom(name: string): Record<string, JsonSchema> | undefined {
+  const links: Record<string, JsonSchema> = {};
+  for (const created of createdResources.filter((resource) => resource.by === name)) {
+    const [parameter] = Object.keys(created.params.shape);
+    for (const [target, route] of Object.entries(routes) as [string, RouteDefinition][]) {
+      if (route.params !== created.params || !parameter) continue;
+      links[target] = { operationId: target, parameters: { [parameter]: created.id } };
+    }
+  }
+  return Object.keys(links).length > 0 ? links : undefined;
+}
 
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
@@ -172,6 +204,7 @@ function tagOf(path: string): string {
 function routeOperation(name: string, route: RouteDefinition): Operation {
   const body = requestBody(route);
   const params = parameters(route);
+  const links = linksFrom(name);
   return {
     operationId: name,
     summary: route.summary,
@@ -183,6 +216,7 @@ function routeOperation(name: string, route: RouteDefinition): Operation {
       [String(route.status)]: {
         description: route.summary,
         content: { 'application/json': { schema: jsonSchema(route.response, 'output') } },
+        ...(links ? { links } : {}),
       },
       ...errorRefs(errorStatuses(route)),
     },
