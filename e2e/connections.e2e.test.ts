@@ -56,6 +56,8 @@ async function checkAxe(page: Page, screen: string): Promise<void> {
       for (const violation of await axeViolations(page)) {
         found.push(...violation.nodes.map((node) => `${width}px ${look}: ${violation.id}: ${node}`));
       }
+      const name = screen.toLowerCase().replace(/\s+/g, '-');
+      await page.screenshot({ path: `${ARTIFACTS}/connections-${name}-${width}-${look}.png`, fullPage: true });
     }
   }
   await page.evaluate(`document.documentElement.dataset.theme = ${JSON.stringify(theme ?? 'light')}`);

@@ -1,8 +1,8 @@
 import { connectionRoutes } from '@careers/contracts/api/connection-routes';
 import { fallbackMessages } from '@careers/contracts/messages';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
-import { dropSuggestion, refreshConnections } from './connection-cache';
+import { dropSuggestion } from './connection-cache';
+import { useConnectionCommand } from './use-connection-command';
 
 /**
  * Asks `userId` to connect. The reply's status is `pending`, or `accepted` when that person had
@@ -16,18 +16,7 @@ export function connect(userId: string) {
   );
 }
 
-/** Spec section 8: a failed connection call is only logged; the lists are read again to show the truth. */
+/** Spec section 4: sending a request removes that person from the suggestions. */
 export function useConnect() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: connect,
-    onSuccess: (_reply, userId) => {
-      dropSuggestion(queryClient, userId);
-      void refreshConnections(queryClient);
-    },
-    onError: (error) => {
-      console.error(fallbackMessages.sendConnectionRequest, error);
-      void refreshConnections(queryClient);
-    },
-  });
+  return useConnectionCommand(connect, fallbackMessages.sendConnectionRequest, dropSuggestion);
 }

@@ -1,8 +1,8 @@
 import { connectionRoutes } from '@careers/contracts/api/connection-routes';
 import { fallbackMessages } from '@careers/contracts/messages';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
-import { dropRelationship, refreshConnections } from './connection-cache';
+import { dropRelationship } from './connection-cache';
+import { useConnectionCommand } from './use-connection-command';
 
 /** Ends an accepted connection (either of the two may). */
 export function removeConnection(connectionId: string) {
@@ -13,18 +13,7 @@ export function removeConnection(connectionId: string) {
   );
 }
 
-/** Spec section 4: removing a connection drops it from the list. A failure is only logged (section 8). */
+/** Spec section 4: removing a connection drops it from the list. */
 export function useRemoveConnection() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: removeConnection,
-    onSuccess: (_reply, connectionId) => {
-      dropRelationship(queryClient, connectionId);
-      void refreshConnections(queryClient);
-    },
-    onError: (error) => {
-      console.error(fallbackMessages.removeConnection, error);
-      void refreshConnections(queryClient);
-    },
-  });
+  return useConnectionCommand(removeConnection, fallbackMessages.removeConnection, dropRelationship);
 }

@@ -1,8 +1,8 @@
 import { connectionRoutes } from '@careers/contracts/api/connection-routes';
 import { fallbackMessages } from '@careers/contracts/messages';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
-import { dropRelationship, refreshConnections } from './connection-cache';
+import { dropRelationship } from './connection-cache';
+import { useConnectionCommand } from './use-connection-command';
 
 export interface RequestAnswer {
   requestId: string;
@@ -23,16 +23,9 @@ export function respondToRequest({ requestId, status }: RequestAnswer) {
  * to the connections by hand, the list is read again (with the reply's token) and shows it.
  */
 export function useRespondToRequest() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: respondToRequest,
-    onSuccess: (_reply, { requestId }) => {
-      dropRelationship(queryClient, requestId);
-      void refreshConnections(queryClient);
-    },
-    onError: (error) => {
-      console.error(fallbackMessages.respondToConnectionRequest, error);
-      void refreshConnections(queryClient);
-    },
-  });
+  return useConnectionCommand(
+    respondToRequest,
+    fallbackMessages.respondToConnectionRequest,
+    (queryClient, { requestId }) => dropRelationship(queryClient, requestId),
+  );
 }

@@ -1,8 +1,8 @@
 import { connectionRoutes } from '@careers/contracts/api/connection-routes';
 import { connectionMessages } from '@careers/contracts/messages';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
-import { dropRelationship, refreshConnections } from './connection-cache';
+import { dropRelationship } from './connection-cache';
+import { useConnectionCommand } from './use-connection-command';
 
 /** Beyond the spec: the reader takes back a request of theirs that is still waiting. */
 export function withdrawRequest(requestId: string) {
@@ -13,18 +13,7 @@ export function withdrawRequest(requestId: string) {
   );
 }
 
-/** Like the spec's connection calls, a failure is only logged and the lists are read again. */
+/** The request leaves the Sent list at once. */
 export function useWithdrawRequest() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: withdrawRequest,
-    onSuccess: (_reply, requestId) => {
-      dropRelationship(queryClient, requestId);
-      void refreshConnections(queryClient);
-    },
-    onError: (error) => {
-      console.error(connectionMessages.withdrawFailed, error);
-      void refreshConnections(queryClient);
-    },
-  });
+  return useConnectionCommand(withdrawRequest, connectionMessages.withdrawFailed, dropRelationship);
 }

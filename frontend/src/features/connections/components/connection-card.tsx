@@ -1,6 +1,7 @@
 import type { Connection } from '@careers/contracts/entities/connection';
 import { connectionMessages, connectionScreenMessages as texts } from '@careers/contracts/messages';
 import { useEffect, useId, useRef, useState } from 'react';
+import { ActionButton } from './action-button';
 import { cityAndCountry, fullName, PersonCard } from './person';
 import { RequestAnswerButtons, WithdrawButton } from './request-card';
 import type { ConnectionActions } from './use-connection-actions';
@@ -78,7 +79,6 @@ function RemoveButton({ connection, actions }: Omit<ConnectionCardProps, 'direct
   const confirm = useRef<HTMLButtonElement>(null);
   const start = useRef<HTMLButtonElement>(null);
   const wasAsking = useRef(false);
-  const busy = actions.isBusy(connection._id);
 
   useEffect(() => {
     if (asking) confirm.current?.focus();
@@ -97,17 +97,14 @@ function RemoveButton({ connection, actions }: Omit<ConnectionCardProps, 'direct
     <div className="confirm-box connection-confirm">
       <p>{texts.removeQuestion(fullName(connection.user))}</p>
       <div className="confirm-buttons">
-        <button
-          ref={confirm}
-          type="button"
+        <ActionButton
+          buttonRef={confirm}
           className="button button-danger"
-          aria-disabled={busy || undefined}
-          onClick={(event) => {
-            if (!busy) actions.remove(connection._id, event.currentTarget);
-          }}
-        >
-          {busy ? texts.removing : texts.remove}
-        </button>
+          label={texts.remove}
+          busyLabel={texts.removing}
+          busy={actions.isBusy(connection._id)}
+          onAct={(origin) => actions.remove(connection._id, origin)}
+        />
         <button type="button" className="button button-ghost" onClick={() => setAsking(false)}>
           {texts.cancel}
         </button>

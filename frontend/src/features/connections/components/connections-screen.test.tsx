@@ -236,6 +236,28 @@ describe('connections: My Connections', () => {
     expect(document.activeElement).toBe(screen.getByRole('tabpanel'));
   });
 
+  it('adds the next page with "Load more" while the server says there is one', async () => {
+    const page = (data: (typeof grace)[], currentPage: number, hasNext: boolean) =>
+      jsonReply(200, {
+        data,
+        pagination: { currentPage, totalPages: 2, totalConnections: 11, hasNext, hasPrev: currentPage > 1 },
+      });
+    const { api, user } = openConnections(noLists(), '/connections', (method, url) => {
+      const at = new URL(url, 'http://app');
+      if (method !== 'GET' || at.pathname !== LIST) return undefined;
+      return at.searchParams.get('page') === '2' ? page([edsger], 2, false) : page([grace], 1, true);
+    });
+    await screen.findByRole('article', { name: 'Grace Hopper' });
+    await waitFor(() => expect(tabs()[0]).toEqual(['My Connections', '11']));
+
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+
+    expect(await screen.findByRole('article', { name: 'Edsger Dijkstra' })).toBeTruthy();
+    expect(names()).toEqual(['Grace Hopper', 'Edsger Dijkstra']);
+    expect(listQueries(api)).toContain('?page=2');
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+
   it('shows the server text alone when the list fails, and tries again', async () => {
     let fail = true;
     const { user } = openConnections({ ...noLists(), connections: [grace] }, '/connections', (method, url) =>

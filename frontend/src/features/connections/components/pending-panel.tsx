@@ -25,37 +25,52 @@ interface PendingPanelProps {
  */
 export function PendingPanel({ received, sent, actions }: PendingPanelProps) {
   const now = useNow();
-  const receivedId = useId();
-  const sentId = useId();
   return (
     <>
-      <section className="connection-section" aria-labelledby={receivedId}>
-        <h2 className="section-title" id={receivedId}>
-          {texts.received}
-        </h2>
-        <RequestList
-          query={received}
-          fallback={fallbackMessages.fetchPendingRequests}
-          empty={connectionMessages.noPendingRequests}
-          render={(request) => (
-            <ReceivedRequestCard key={request._id} request={request} actions={actions} now={now} />
-          )}
-        />
-      </section>
-      <section className="connection-section" aria-labelledby={sentId}>
-        <h2 className="section-title" id={sentId}>
-          {connectionMessages.sentRequests}
-        </h2>
-        <RequestList
-          query={sent}
-          fallback={connectionMessages.fetchSentRequestsFailed}
-          empty={connectionMessages.noSentRequests}
-          render={(request) => (
-            <SentRequestCard key={request._id} request={request} actions={actions} now={now} />
-          )}
-        />
-      </section>
+      <RequestSection
+        title={texts.received}
+        query={received}
+        fallback={fallbackMessages.fetchPendingRequests}
+        empty={connectionMessages.noPendingRequests}
+        render={(request) => (
+          <ReceivedRequestCard key={request._id} request={request} actions={actions} now={now} />
+        )}
+      />
+      <RequestSection
+        title={connectionMessages.sentRequests}
+        query={sent}
+        fallback={connectionMessages.fetchSentRequestsFailed}
+        empty={connectionMessages.noSentRequests}
+        render={(request) => (
+          <SentRequestCard key={request._id} request={request} actions={actions} now={now} />
+        )}
+      />
     </>
+  );
+}
+
+/** One list of requests under its heading: loading, its error text alone, its empty state, or the cards. */
+function RequestSection({
+  title,
+  query,
+  fallback,
+  empty,
+  render,
+}: {
+  title: string;
+  query: UseQueryResult<Connection[]>;
+  fallback: string;
+  empty: string;
+  render(request: Connection): React.ReactNode;
+}) {
+  const titleId = useId();
+  return (
+    <section className="connection-section" aria-labelledby={titleId}>
+      <h2 className="section-title" id={titleId}>
+        {title}
+      </h2>
+      <RequestList query={query} fallback={fallback} empty={empty} render={render} />
+    </section>
   );
 }
 

@@ -2,6 +2,7 @@ import type { Connection } from '@careers/contracts/entities/connection';
 import { connectionMessages, connectionScreenMessages as texts } from '@careers/contracts/messages';
 import { useId } from 'react';
 import { RelativeTime } from '../../../components/relative-time';
+import { ActionButton } from './action-button';
 import { PersonCard } from './person';
 import type { ConnectionActions } from './use-connection-actions';
 
@@ -15,44 +16,30 @@ export function RequestAnswerButtons({ request, actions }: RequestProps) {
   const busy = actions.isBusy(request._id);
   return (
     <>
-      <button
-        type="button"
+      <ActionButton
         className="button"
-        aria-disabled={busy || undefined}
-        onClick={(event) => {
-          if (!busy) actions.respond(request._id, 'accepted', event.currentTarget);
-        }}
-      >
-        {texts.accept}
-      </button>
-      <button
-        type="button"
-        className="button button-ghost"
-        aria-disabled={busy || undefined}
-        onClick={(event) => {
-          if (!busy) actions.respond(request._id, 'rejected', event.currentTarget);
-        }}
-      >
-        {texts.decline}
-      </button>
+        label={texts.accept}
+        busy={busy}
+        onAct={(origin) => actions.respond(request._id, 'accepted', origin)}
+      />
+      <ActionButton
+        label={texts.decline}
+        busy={busy}
+        onAct={(origin) => actions.respond(request._id, 'rejected', origin)}
+      />
     </>
   );
 }
 
 /** Beyond the spec: the requester takes a request back while it waits. */
 export function WithdrawButton({ request, actions }: RequestProps) {
-  const busy = actions.isBusy(request._id);
   return (
-    <button
-      type="button"
-      className="button button-ghost"
-      aria-disabled={busy || undefined}
-      onClick={(event) => {
-        if (!busy) actions.withdraw(request._id, event.currentTarget);
-      }}
-    >
-      {busy ? texts.withdrawing : connectionMessages.withdrawRequest}
-    </button>
+    <ActionButton
+      label={connectionMessages.withdrawRequest}
+      busyLabel={texts.withdrawing}
+      busy={actions.isBusy(request._id)}
+      onAct={(origin) => actions.withdraw(request._id, origin)}
+    />
   );
 }
 

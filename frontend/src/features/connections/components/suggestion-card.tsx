@@ -5,6 +5,7 @@ import {
   connectionScreenMessages as texts,
 } from '@careers/contracts/messages';
 import { useId } from 'react';
+import { ActionButton } from './action-button';
 import { PersonCard } from './person';
 import type { ConnectionActions } from './use-connection-actions';
 
@@ -23,7 +24,6 @@ export function SuggestionCard({
   actions: ConnectionActions;
 }) {
   const nameId = useId();
-  const busy = actions.isBusy(person._id);
   const shown = person.skills.slice(0, SHOWN_SKILLS);
   const more = person.skills.length - shown.length;
   return (
@@ -31,16 +31,12 @@ export function SuggestionCard({
       person={person}
       nameId={nameId}
       actions={
-        <button
-          type="button"
+        <ActionButton
           className="button"
-          aria-disabled={busy || undefined}
-          onClick={(event) => {
-            if (!busy) actions.connect(person._id, event.currentTarget);
-          }}
-        >
-          {texts.connect}
-        </button>
+          label={texts.connect}
+          busy={actions.isBusy(person._id)}
+          onAct={(origin) => actions.connect(person._id, origin)}
+        />
       }
     >
       <p className={person.bio.trim() ? 'connection-bio' : 'connection-bio muted'}>
