@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ConsistencyTokenText,
   consistencyTokenSubject,
+  consistencyTokenSubjects,
   formatConsistencyToken,
   MAX_CONSISTENCY_TOKENS,
   parseConsistencyTokens,
@@ -59,10 +60,20 @@ describe('consistency tokens', () => {
   });
 
   it('the text schema matches one formatted token', () => {
-    expect(ConsistencyTokenText.safeParse(`01936b32-3b4c-7d5e-af60-8c7d6e5f4a55@12.${sig}`).success).toBe(true);
+    expect(ConsistencyTokenText.safeParse(`01936b32-3b4c-7d5e-af60-8c7d6e5f4a55@12.${sig}`).success).toBe(
+      true,
+    );
     expect(ConsistencyTokenText.safeParse('01936b32-3b4c-7d5e-af60-8c7d6e5f4a55@12').success).toBe(true);
     expect(ConsistencyTokenText.safeParse(`a@1.${sig.slice(1)}`).success).toBe(false);
     expect(ConsistencyTokenText.safeParse(`a@1.${sig},b@2.${sig}`).success).toBe(false);
     expect(ConsistencyTokenText.safeParse(`a@0.${sig}`).success).toBe(false);
+  });
+});
+
+describe('consistencyTokenSubjects', () => {
+  it('names the writes of a header, signatures aside', () => {
+    expect(consistencyTokenSubjects(`a@1.${sig},b@2`)).toEqual(['a@1', 'b@2']);
+    expect(consistencyTokenSubjects(undefined)).toEqual([]);
+    expect(consistencyTokenSubjects('junk')).toEqual([]);
   });
 });

@@ -71,3 +71,16 @@ export function parseConsistencyTokens(header: string | undefined | null): Consi
   }
   return tokens;
 }
+
+/**
+ * Which writes a header or push names, signatures aside (`['<streamId>@<streamVersion>', ...]`): a
+ * reply's token and a push's token for the same write differ when they went to different people.
+ */
+export function consistencyTokenSubjects(header: string | number | string[] | undefined | null): string[] {
+  const text = Array.isArray(header)
+    ? header.join(',')
+    : typeof header === 'number'
+      ? String(header)
+      : header;
+  return (parseConsistencyTokens(text) ?? []).map(consistencyTokenSubject);
+}

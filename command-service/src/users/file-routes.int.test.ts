@@ -4,12 +4,13 @@ import { CONSISTENCY_HEADER, parseConsistencyTokens } from '@careers/contracts/c
 import { MEGABYTE } from '@careers/contracts/constants';
 import { ProfilePicture, ResumeFile } from '@careers/contracts/entities/uploaded-files';
 import { authMessages, profileMessages } from '@careers/contracts/messages';
-import { createSession } from '@careers/service-kit';
+import { createSession, SESSION_COOKIE } from '@careers/service-kit';
 import { storageKeys } from '@careers/service-kit/object-storage';
 import { testNamespace } from '@careers/service-kit/testing';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { elfExecutable, pdfOfSize, tinyPdf, uploadTestbed } from '../uploads/testing.ts';
+import { TEST_ORIGIN } from '../testing.ts';
+import { elfExecutable, multipartBody, pdfOfSize, tinyPdf, uploadTestbed } from '../uploads/testing.ts';
 
 const bed = uploadTestbed(testNamespace('user-file-routes'));
 
@@ -306,11 +307,38 @@ describe('what is not a file upload', () => {
     expect(response.json()).toEqual({ message: profileMessages.fileMissing });
   });
 
+  it('takes the file after other fields, and only the first file of the form', async () => {
+    const ada = await bed.signUp();
+    const first = tinyPdf('the first file');
+    const { payload, contentType } = multipartBody([part(first), part(tinyPdf('a second file'))], {
+      note: 'sent by the form too',
+    });
+    const response = await bed.running().app.inject({
+      method: 'POST',
+      url: '/api/users/resume',
+      headers: { origin: TEST_ORIGIN, 'content-type': contentType, cookie: `${SESSION_COOKIE}=${ada.sid}` },
+      payload,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const resumeId = resumeIdOf(response.json().resume);
+    expect((await bed.read(storageKeys.resume(resumeId))).equals(first)).toBe(true);
+    expect(await bed.keys(`resumes/`)).toContain(storageKeys.resume(resumeId));
+  });
+
   it('answers a form with no file, or a JSON body, with 400', async () => {
     const ada = await bed.signUp();
     const json = await bed.call('POST', '/api/users/resume', ada.sid, { resume: 'cv.pdf' });
     expect(json.statusCode).toBe(400);
     expect(json.json()).toEqual({ message: profileMessages.fileMissing });
+    const { payload, contentType } = multipartBody([], { resume: 'cv.pdf' });
+    const fieldsOnly = await bed.running().app.inject({
+      method: 'POST',
+      url: '/api/users/resume',
+      headers: { origin: TEST_ORIGIN, 'content-type': contentType, cookie: `${SESSION_COOKIE}=${ada.sid}` },
+      payload,
+    });
+    expect(fieldsOnly.statusCode).toBe(400);
+    expect(fieldsOnly.json()).toEqual({ message: profileMessages.fileMissing });
   });
 
   it('answers 401 without a session and stores nothing', async () => {
