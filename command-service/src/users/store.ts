@@ -33,6 +33,17 @@ const toRecord = (row: Row): UserRecord => ({
   version: row.version,
 });
 
+/** The row's columns in order: id, email, password_hash, profile, picture_id, resume_id, version. */
+const rowValues = (record: UserRecord) => [
+  record.user._id,
+  record.user.email.toLowerCase(),
+  record.passwordHash,
+  JSON.stringify(record.user),
+  record.files.pictureId,
+  record.files.resumeId,
+  record.version,
+];
+
 /**
  * Two accounts taking one email: both may pass the `emailTaken` check, but the unique index on the
  * (lowercased) email makes the second write wait for the first transaction, and fail once it commits.
@@ -95,15 +106,7 @@ export class UserStore {
       .query(
         `INSERT INTO ${this.table} (id, email, password_hash, profile, picture_id, resume_id, version)
          VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-        [
-          record.user._id,
-          record.user.email.toLowerCase(),
-          record.passwordHash,
-          JSON.stringify(record.user),
-          record.files.pictureId,
-          record.files.resumeId,
-          record.version,
-        ],
+        rowValues(record),
       )
       .catch(refuseTakenEmail);
   }
@@ -115,15 +118,7 @@ export class UserStore {
         `UPDATE ${this.table}
             SET email = $2, password_hash = $3, profile = $4, picture_id = $5, resume_id = $6, version = $7
           WHERE id = $1`,
-        [
-          record.user._id,
-          record.user.email.toLowerCase(),
-          record.passwordHash,
-          JSON.stringify(record.user),
-          record.files.pictureId,
-          record.files.resumeId,
-          record.version,
-        ],
+        rowValues(record),
       )
       .catch(refuseTakenEmail);
   }
