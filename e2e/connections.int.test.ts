@@ -26,20 +26,37 @@ interface Person {
   name: string;
 }
 
-/** Every consistency token received since the last read, sent with the next read (read-your-writes). */
-let tokens: string[] = [];
+/**
+ * Every consistency token received since the last read, per person: a token is signed for the person it
+ * was issued to, and the query-service ignores anyone else's.
+ */
+const tokens = new Map<string, { sid: string; tokens: string[] }>();
+
+function keep(who: { id: string; sid: string }, token: unknown) {
+  if (typeof token !== 'string') return;
+  const entry = tokens.get(who.id) ?? { sid: who.sid, tokens: [] };
+  entry.tokens.push(token);
+  tokens.set(who.id, entry);
+}
 
 async function send(who: Person | undefined, method: 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) {
   const response = await sendCommand(command.app, { method, url, body, sid: who?.sid });
-  const token = response.headers[CONSISTENCY_HEADER];
-  if (typeof token === 'string') tokens.push(token);
+  if (who) keep(who, response.headers[CONSISTENCY_HEADER]);
   return response;
 }
 
+/**
+ * Reads as `who` once the read side has everything written so far: each writer's own tokens are sent
+ * with a read as that writer first (one projector applies every stream, so once it has a writer's
+ * events, every reader sees them), then `who` reads.
+ */
 async function get(who: Person, path: string) {
-  const sent = tokens;
-  tokens = [];
-  return services.read(who.sid, path, sent);
+  const pending = [...tokens.entries()];
+  tokens.clear();
+  for (const [id, entry] of pending) {
+    if (id !== who.id) await services.read(entry.sid, '/api/users/connections/sent', entry.tokens);
+  }
+  return services.read(who.sid, path, pending.find(([id]) => id === who.id)?.[1].tokens ?? []);
 }
 
 let seq = 0;
@@ -52,7 +69,13 @@ async function signUp(firstName: string, lastName = 'Tester'): Promise<Person> {
     accountType: 'job_seeker',
   });
   expect(response.statusCode).toBe(201);
-  return { id: response.json().user._id, sid: sessionCookieOf(response)?.value as string, name: firstName };
+  const person = {
+    id: response.json().user._id,
+    sid: sessionCookieOf(response)?.value as string,
+    name: firstName,
+  };
+  keep(person, response.headers[CONSISTENCY_HEADER]);
+  return person;
 }
 
 async function connect(from: Person, to: Person): Promise<string> {
@@ -65,6 +88,10 @@ async function accept(who: Person, requestId: string) {
   const response = await send(who, 'PUT', `/api/users/connections/${requestId}`, { status: 'accepted' });
   expect(response.statusCode, response.body).toBe(200);
 }
+
+/** A consistency token of `streamId` at `version`, whoever it is signed for. */
+const tokenOf = (streamId: string, version: number) =>
+  expect.stringMatching(new RegExp(`^${streamId}@${version}(\\.|$)`));
 
 const names = (body: Record<string, unknown>) => (body.data as Connection[]).map((c) => c.user.firstName);
 
@@ -98,7 +125,8 @@ describe('connections, end to end', () => {
     expect(await heardByBob).toEqual({
       connectionId: adaBob,
       requesterId: ada.id,
-      consistencyToken: requested.headers[CONSISTENCY_HEADER],
+      // Signed for Bob, who hears it; the reply's token is signed for Ada.
+      consistencyToken: tokenOf(adaBob, 1),
     });
 
     const pending = await get(bob, '/api/users/connections/pending');
@@ -123,11 +151,11 @@ describe('connections, end to end', () => {
     const heardByAda = new Promise<Record<string, unknown>>((resolve) =>
       adaSocket.once(serverEvents.connectionUpdated, resolve),
     );
-    const accepted = await send(bob, 'PUT', `/api/users/connections/${adaBob}`, { status: 'accepted' });
+    await send(bob, 'PUT', `/api/users/connections/${adaBob}`, { status: 'accepted' });
     expect(await heardByAda).toEqual({
       connectionId: adaBob,
       status: 'accepted',
-      consistencyToken: accepted.headers[CONSISTENCY_HEADER],
+      consistencyToken: tokenOf(adaBob, 2),
     });
     expect(adaHeardRequest).toEqual([]);
     expect(names((await get(ada, '/api/users/connections')).body)).toEqual(['Bob']);
