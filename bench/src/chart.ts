@@ -12,8 +12,20 @@ export interface BarGroup {
   bars: Bar[];
 }
 
-// One colour per series: the CPU chart has a series per phase (eight with the jobs phase).
-const PALETTE = ['#2563eb', '#f59e0b', '#10b981', '#ef4444', '#8b5cf6', '#64748b', '#0ea5e9', '#d946ef'];
+// One colour per series: the CPU chart has a series per phase (eleven with the jobs and network phases).
+const PALETTE = [
+  '#2563eb',
+  '#f59e0b',
+  '#10b981',
+  '#ef4444',
+  '#8b5cf6',
+  '#64748b',
+  '#0ea5e9',
+  '#d946ef',
+  '#84cc16',
+  '#f97316',
+  '#14b8a6',
+];
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

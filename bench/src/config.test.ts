@@ -8,6 +8,16 @@ describe('readConfig', () => {
     expect(config.connections).toBeGreaterThan(0);
     expect(config.openRate).toBe(0);
     expect(config.jobs).toBe(50_000);
+    expect([config.networkUsers, config.networkConnections]).toEqual([10_000, 100_000]);
+  });
+
+  it('lets a quick run write a smaller network, or none', () => {
+    expect(readConfig({ BENCH_NETWORK_USERS: '500', BENCH_NETWORK_CONNECTIONS: '5000' })).toMatchObject({
+      networkUsers: 500,
+      networkConnections: 5000,
+    });
+    expect(readConfig({ BENCH_NETWORK_USERS: '0' }).networkUsers).toBe(0);
+    expect(() => readConfig({ BENCH_NETWORK_USERS: '-1' })).toThrow(/BENCH_NETWORK_USERS must be a number/);
   });
 
   it('lets a quick run write fewer jobs, or none', () => {

@@ -22,6 +22,10 @@ export interface BenchConfig {
   pollMs: number;
   /** Jobs the jobs phase writes before searching them; 0 skips the phase. */
   jobs: number;
+  /** People the network phase writes before reading suggestions and timing pushes; 0 skips the phase. */
+  networkUsers: number;
+  /** Connections among them (capped at a quarter of all possible pairs). */
+  networkConnections: number;
 }
 
 const defaults: BenchConfig = {
@@ -37,6 +41,8 @@ const defaults: BenchConfig = {
   visibilityShare: 0.25,
   pollMs: 5,
   jobs: 50_000,
+  networkUsers: 10_000,
+  networkConnections: 100_000,
 };
 
 const names: Record<keyof BenchConfig, string> = {
@@ -52,6 +58,8 @@ const names: Record<keyof BenchConfig, string> = {
   visibilityShare: 'BENCH_VISIBILITY_SHARE',
   pollMs: 'BENCH_POLL_MS',
   jobs: 'BENCH_JOBS',
+  networkUsers: 'BENCH_NETWORK_USERS',
+  networkConnections: 'BENCH_NETWORK_CONNECTIONS',
 };
 
 const limits: Partial<Record<keyof BenchConfig, [number, number]>> = {
@@ -68,6 +76,8 @@ const limits: Partial<Record<keyof BenchConfig, [number, number]>> = {
   visibilityShare: [0, 1],
   pollMs: [1, 1000],
   jobs: [0, 200_000],
+  networkUsers: [0, 100_000],
+  networkConnections: [0, 1_000_000],
 };
 
 export function readConfig(env: NodeJS.ProcessEnv): BenchConfig {

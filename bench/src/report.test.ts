@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cpuPhases, evaluateTargets, formatSummary, table } from './report.ts';
+import type { NetworkResult } from './measure-network.ts';
+import { cpuPhases, evaluateTargets, formatSummary, networkTargets, table } from './report.ts';
 import { sampleReport } from './sample-report.ts';
 
 describe('evaluateTargets', () => {
@@ -32,6 +33,71 @@ describe('evaluateTargets', () => {
       jobs,
     );
     expect(feed).toMatchObject({ measured: null, pass: null, detail: 'feed route missing' });
+  });
+});
+
+describe('networkTargets', () => {
+  const latency = (p99: number) => ({ count: 100, p50: p99 / 2, p90: p99, p99, max: p99, mean: p99 / 2 });
+  const network = (suggestionsP99: number, pushP99: number, missing = 0): NetworkResult => ({
+    status: 'measured',
+    seed: 1,
+    projection: {
+      users: 500,
+      connections: 5000,
+      events: 11500,
+      writeSeconds: 2,
+      projectionSeconds: 10,
+      eventsPerSecond: 1150,
+      catchUpSeconds: 8,
+      mutualRows: 40000,
+      cpu: [],
+    },
+    reads: {
+      rate: 900,
+      ok: 9000,
+      errors: {},
+      seconds: 10,
+      connections: 16,
+      latency: latency(suggestionsP99),
+      byKind: { suggestions: latency(suggestionsP99), connections: latency(5) },
+      cpu: [],
+    },
+    push: {
+      ...latency(pushP99),
+      rate: 100,
+      sent: 1000,
+      accepted: 1000,
+      errors: {},
+      beforeReply: 0,
+      missing,
+      sockets: 10,
+      cpu: [],
+    },
+  });
+
+  it('passes suggestions at 20 ms p99 and pushes at 150 ms, and misses above', () => {
+    expect(networkTargets(network(20, 150)).map((t) => [t.name, t.measured, t.pass])).toEqual([
+      ['suggestions p99 (ms)', 20, true],
+      ['connect -> addressee socket p99 (ms)', 150, true],
+    ]);
+    expect(networkTargets(network(21, 151)).map((t) => t.pass)).toEqual([false, false]);
+  });
+
+  it('misses the push target when a push never arrived, and reports a skipped phase as not applicable', () => {
+    expect(networkTargets(network(5, 20, 1))[1]).toMatchObject({
+      pass: false,
+      detail: expect.stringContaining('1 missing'),
+    });
+    expect(networkTargets({ status: 'missing', reason: 'BENCH_NETWORK_USERS=0' })).toEqual([
+      expect.objectContaining({ measured: null, pass: null, detail: 'BENCH_NETWORK_USERS=0' }),
+      expect.objectContaining({ measured: null, pass: null, detail: 'BENCH_NETWORK_USERS=0' }),
+    ]);
+  });
+
+  it('adds the network rows and CPU phases to the summary', () => {
+    const report = { ...sampleReport(), network: network(8, 40) };
+    expect(cpuPhases(report).map((p) => p.phase)).toContain('connect pushes');
+    expect(formatSummary(report)).toContain('connect -> addressee socket (10 sockets, 100/s)');
   });
 });
 

@@ -4,6 +4,7 @@ import { readableSearch } from './job-searches.ts';
 import type { CommandsResult } from './measure-commands.ts';
 import type { FeedResult } from './measure-feed.ts';
 import type { JobsResult } from './measure-jobs.ts';
+import type { NetworkResult } from './measure-network.ts';
 import type { PropagationResult } from './measure-propagation.ts';
 import type { Comparison } from './versus-baseline.ts';
 
@@ -25,6 +26,8 @@ export interface BenchReport {
   propagation: PropagationResult;
   feed: FeedResult;
   jobs: JobsResult;
+  /** Absent from reports made before the network phase existed. */
+  network?: NetworkResult;
   targets: TargetResult[];
 }
 
@@ -77,11 +80,46 @@ function jobTargets(jobs: JobsResult): TargetResult[] {
   ];
 }
 
+/** The network phase's goals: suggestions as quick as a cached read, a request on screen at once. */
+export const SUGGESTIONS_P99_MS = 20;
+export const CONNECT_PUSH_P99_MS = 150;
+
+export function networkTargets(network: NetworkResult | undefined): TargetResult[] {
+  const suggestions = { name: 'suggestions p99 (ms)', target: `<= ${SUGGESTIONS_P99_MS}` };
+  const push = { name: 'connect -> addressee socket p99 (ms)', target: `<= ${CONNECT_PUSH_P99_MS}` };
+  if (network?.status !== 'measured') {
+    const reason = network?.reason ?? 'not run';
+    return [
+      { ...suggestions, measured: null, pass: null, detail: reason },
+      { ...push, measured: null, pass: null, detail: reason },
+    ];
+  }
+  const read = network.reads.byKind.suggestions;
+  const p = network.push;
+  const readP99 = read && read.count > 0 ? read.p99 : null;
+  const pushP99 = p.count > 0 ? p.p99 : null;
+  return [
+    {
+      ...suggestions,
+      measured: readP99,
+      pass: readP99 === null ? null : readP99 <= SUGGESTIONS_P99_MS,
+      detail: `${read?.count ?? 0} reads; ${network.projection.users} people, ${network.projection.connections} connections`,
+    },
+    {
+      ...push,
+      measured: pushP99,
+      pass: pushP99 === null ? null : pushP99 <= CONNECT_PUSH_P99_MS && p.missing === 0,
+      detail: `${p.count} pushes at ${fixed(p.rate, 0)} connects/s, ${p.missing} missing`,
+    },
+  ];
+}
+
 export function evaluateTargets(
   commands: CommandsResult,
   propagation: PropagationResult,
   feed: FeedResult,
   jobs: JobsResult,
+  network?: NetworkResult,
 ): TargetResult[] {
   const socket = propagation.socket;
   const socketMeasured = socket.count > 0 ? socket.p99 : null;
@@ -116,6 +154,7 @@ export function evaluateTargets(
           detail: feed.reason,
         },
     ...jobTargets(jobs),
+    ...(network ? networkTargets(network) : []),
   ];
 }
 
@@ -159,7 +198,49 @@ export function cpuPhases(report: BenchReport): Array<{ phase: string; usage: Cp
       { phase: 'search baseline', usage: report.jobs.search.cpu.baseline },
     );
   }
+  if (report.network?.status === 'measured') {
+    phases.push(
+      { phase: 'network write + projection', usage: report.network.projection.cpu },
+      { phase: 'network reads', usage: report.network.reads.cpu },
+      { phase: 'connect pushes', usage: report.network.push.cpu },
+    );
+  }
   return phases;
+}
+
+/** The network phase's rows of the summary table: writing and projecting, reads, pushes. */
+export function networkRows(network: NetworkResult | undefined): string[][] {
+  if (!network) return [];
+  if (network.status !== 'measured') return [['network', network.reason, '', '']];
+  const { projection: p, reads, push } = network;
+  return [
+    [
+      `network written (${p.users} people, ${p.connections} connections, ${p.events} events)`,
+      `${fixed(p.events / Math.max(p.writeSeconds, 0.001), 0)} events/s in ${fixed(p.writeSeconds, 1)} s`,
+      '',
+      '',
+    ],
+    [
+      'network projected, first append -> all on the read side',
+      `${fixed(p.eventsPerSecond, 0)} events/s in ${fixed(p.projectionSeconds, 1)} s`,
+      '',
+      '',
+    ],
+    ['  mutual-count rows kept', String(p.mutualRows), '', ''],
+    ['network reads/s (suggestions and connection lists)', fixed(reads.rate, 0), '', ''],
+    ...Object.entries(reads.byKind).map(([kind, summary]) => [
+      `  ${kind} p50 / p99`,
+      latency(summary),
+      '',
+      '',
+    ]),
+    [
+      `connect -> addressee socket (${push.sockets} sockets, ${fixed(push.rate, 0)}/s)`,
+      latency(push),
+      '',
+      '',
+    ],
+  ];
 }
 
 /** A closed loop against its baseline: rates and ratio, latencies, then latency per kind of request. */
@@ -208,7 +289,7 @@ export function slowestSearches(jobs: Extract<JobsResult, { status: 'measured' }
 }
 
 export function formatSummary(report: BenchReport): string {
-  const { commands, propagation, feed, jobs } = report;
+  const { commands, propagation, feed, jobs, network } = report;
   const rows: string[][] = [
     ['', 'product', 'baseline', 'ratio'],
     ...comparisonRows('commands/s (likes + comments)', commands),
@@ -228,6 +309,7 @@ export function formatSummary(report: BenchReport): string {
     rows.push(['feed reads/s', feed.reason, '', '']);
   }
   rows.push(...jobRows(jobs));
+  rows.push(...networkRows(report.network));
 
   const targets = [
     ['target', 'measured', 'goal', 'result', ''],
@@ -261,6 +343,12 @@ export function formatSummary(report: BenchReport): string {
       ? [
           ['job search', jobs.search.app.errors],
           ['search baseline', jobs.search.baseline.errors],
+        ]
+      : []),
+    ...(network?.status === 'measured'
+      ? [
+          ['network reads', network.reads.errors],
+          ['connect pushes', network.push.errors],
         ]
       : []),
   ] as Array<[string, Record<string, number>]>;

@@ -3,7 +3,9 @@
  * bench/reports/{<timestamp>.json,latest.json,latest.html}. Phases:
  *   1 topology  2 users and posts  3 commands vs bare INSERT  4 like propagation (GET and socket)
  *   5 feed reads vs in-memory JSON  6 jobs: 50,000 through the write path, then searches vs in-memory
- *   JSON. Knobs: see config.ts (BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_JOBS, ...).
+ *   JSON  7 network: 10,000 people and 100,000 connections through the write path, then suggestion
+ *   and connection-list reads, and connect -> push times. Knobs: see config.ts (BENCH_SECONDS,
+ *   BENCH_CONNECTIONS, BENCH_JOBS, BENCH_NETWORK_USERS, ...).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -14,6 +16,7 @@ import { clockTicksPerSecond, type Meter, type MeteredProcess, stackProcesses } 
 import { measureCommands } from './measure-commands.ts';
 import { measureFeed } from './measure-feed.ts';
 import { measureJobs } from './measure-jobs.ts';
+import { measureNetwork } from './measure-network.ts';
 import { measurePropagation } from './measure-propagation.ts';
 import { populate } from './measure-setup.ts';
 import { type BenchReport, evaluateTargets, formatSummary } from './report.ts';
@@ -59,9 +62,15 @@ const abort = (why: string, code: number) => {
 };
 process.once('SIGINT', () => abort('interrupted', 130));
 process.once('SIGTERM', () => abort('terminated', 143));
-// Bounded whatever happens: a generous ceiling over the planned windows and the jobs to write (a
-// second per 100 jobs, several times what writing and projecting them takes on two cores).
-const ceilingSeconds = 180 + 8 * (config.warmupSeconds + config.seconds) + config.jobs / 100;
+// Bounded whatever happens: a generous ceiling over the planned windows, the jobs to write (a second
+// per 100 jobs, several times what writing and projecting them takes on two cores) and the network (a
+// second per 100 connections and per 50 people, likewise).
+const ceilingSeconds =
+  180 +
+  10 * (config.warmupSeconds + config.seconds) +
+  config.jobs / 100 +
+  config.networkConnections / 100 +
+  config.networkUsers / 50;
 setTimeout(
   () => abort(`still running after ${ceilingSeconds} s; giving up`, 1),
   ceilingSeconds * 1000,
@@ -69,7 +78,7 @@ setTimeout(
 
 try {
   progress(
-    `phase 1/6: starting command-service, query-service, projector, realtime-gateway and the INSERT baseline`,
+    `phase 1/7: starting command-service, query-service, projector, realtime-gateway and the INSERT baseline`,
   );
   const running = createTopology({ poolSize: config.poolSize });
   topology = running;
@@ -94,14 +103,14 @@ try {
   );
 
   progress(
-    `phase 2/6: registering ${config.users} users (scrypt 2^${SCRYPT_LOG_N}) and publishing ${config.posts} posts`,
+    `phase 2/7: registering ${config.users} users (scrypt 2^${SCRYPT_LOG_N}) and publishing ${config.posts} posts`,
   );
   const setupStart = performance.now();
   const population = await populate(api, config, progress);
   const setupSeconds = (performance.now() - setupStart) / 1000;
   running.assertAlive();
 
-  progress('phase 3/6: command throughput, closed loop, against a bare INSERT endpoint');
+  progress('phase 3/7: command throughput, closed loop, against a bare INSERT endpoint');
   const commands = await measureCommands(
     api,
     population,
@@ -113,7 +122,7 @@ try {
   running.assertAlive();
 
   const rate = config.openRate > 0 ? config.openRate : Math.max(1, commands.app.rate / 2);
-  progress(`phase 4/6: like propagation at ${rate.toFixed(0)}/s (half the command rate), open loop`);
+  progress(`phase 4/7: like propagation at ${rate.toFixed(0)}/s (half the command rate), open loop`);
   const propagation = await measurePropagation(
     api,
     population,
@@ -125,14 +134,29 @@ try {
   );
   running.assertAlive();
 
-  progress('phase 5/6: feed reads, closed loop, against a bare in-memory JSON endpoint');
+  progress('phase 5/7: feed reads, closed loop, against a bare in-memory JSON endpoint');
   const feed = await measureFeed(api, population, running.startJsonBaseline, config, meter, progress);
   if (feed.status === 'missing') progress(`  ${feed.reason}: phase skipped`);
   running.assertAlive();
 
-  progress('phase 6/6: jobs through the write path, then searches, closed loop, against in-memory JSON');
+  progress('phase 6/7: jobs through the write path, then searches, closed loop, against in-memory JSON');
   const jobs = await measureJobs(api, population, running, config, meter, progress);
   if (jobs.status === 'missing') progress(`  ${jobs.reason}: phase skipped`);
+  running.assertAlive();
+
+  progress(
+    `phase 7/7: a network of people and connections through the write path, then suggestions, lists and connect pushes`,
+  );
+  const network = await measureNetwork(
+    api,
+    running,
+    { url: running.urls.gateway, origin: WEB_ORIGIN },
+    rate,
+    config,
+    meter,
+    progress,
+  );
+  if (network.status === 'missing') progress(`  ${network.reason}: phase skipped`);
   running.assertAlive();
   await api.command.close();
   await api.query.close();
@@ -159,7 +183,8 @@ try {
     propagation,
     feed,
     jobs,
-    targets: evaluateTargets(commands, propagation, feed, jobs),
+    network,
+    targets: evaluateTargets(commands, propagation, feed, jobs, network),
   };
   mkdirSync(REPORTS, { recursive: true });
   const json = `${JSON.stringify(report, null, 2)}\n`;

@@ -41,6 +41,8 @@ export function sampleReport(overrides: Partial<BenchReport> = {}): BenchReport 
       visibilityShare: 0.25,
       pollMs: 5,
       jobs: 1000,
+      networkUsers: 500,
+      networkConnections: 5000,
       passwordScryptLogN: 14,
     },
     setup: { users: 100, posts: 50, seconds: 4 },
