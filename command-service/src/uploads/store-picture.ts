@@ -42,6 +42,9 @@ export async function storePicture(
   chunks: AsyncIterable<Buffer>,
 ): Promise<{ size: number } | DomainError> {
   const decoder = sharp({ limitInputPixels: MAX_PICTURE_PIXELS, failOn: 'error' });
+  // A decoding failure reaches us through the renditions below; the input stream itself must not
+  // turn one into an unhandled 'error' event.
+  decoder.on('error', () => {});
   const render = (size: PictureSize) => {
     const { width, height, fit, quality } = pictureRenditions[size];
     return decoder

@@ -189,6 +189,21 @@ describe('POST /api/users/profile-picture', () => {
     expect(response.json()).toEqual({ message: profileMessages.fileTooLarge(5 * MEGABYTE) });
   });
 
+  it('refuses a picture whose body is cut off with 400 and stores nothing', async () => {
+    const ada = await bed.signUp();
+    const before = await bed.keys('pictures/');
+    const response = await bed.upload(
+      '/api/users/profile-picture',
+      ada.sid,
+      { field: 'profilePicture', filename: 'me.png', contentType: 'image/png', content: await png(600, 600) },
+      { cut: 300 },
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: profileMessages.uploadFailed('profilePicture') });
+    expect(await bed.keys('pictures/')).toEqual(before);
+    expect((await bed.eventsOf(ada.id)).map((e) => e.type)).toEqual(['UserRegistered']);
+  });
+
   it('removes what it stored when the command then fails (no account behind the session)', async () => {
     const sid = await createSession(bed.running().deps.redis, randomUUID(), 60);
     const before = await bed.keys('pictures/');
