@@ -214,7 +214,10 @@ export function registerCommand<R extends RouteDefinition, State, Prepared = und
       } catch (error) {
         if (handler.abandon && prepared !== undefined && !committed) {
           await handler.abandon(input, prepared).catch((cleanupError: unknown) => {
-            request.log.error({ err: cleanupError }, `${route.method} ${route.path}: abandon failed`);
+            request.log.error(
+              { err: cleanupError },
+              `${route.method} ${route.path}: could not undo what was prepared for a command that did not commit`,
+            );
           });
         }
         if (error instanceof Refused) return refused(error.refusal);
