@@ -17,7 +17,14 @@ import {
   startQueryService,
 } from '@careers/query-service/service';
 import { type RunningGateway, startGateway } from '@careers/realtime-gateway/service';
-import { createSession, topicName } from '@careers/service-kit';
+import {
+  baseEnv,
+  ConsistencyTokenSigner,
+  consistencyTokenSecret,
+  createSession,
+  loadConfig,
+  topicName,
+} from '@careers/service-kit';
 import { type ReadMessage, readTopicUntil, testNamespace } from '@careers/service-kit/testing';
 import { Ajv } from 'ajv';
 import { io, type Socket } from 'socket.io-client';
@@ -34,6 +41,8 @@ const sockets: Socket[] = [];
 const userId = randomUUID();
 const postId = randomUUID();
 let sessionId: string;
+/** Tokens as the services issue them (the test stack shares the development secret). */
+const tokens = new ConsistencyTokenSigner(consistencyTokenSecret(loadConfig(baseEnv, ns.queryEnv)));
 
 beforeAll(async () => {
   [command, query, projector, gateway] = await Promise.all([
@@ -131,7 +140,11 @@ describe('backbone', () => {
     expect(created?.streamVersion).toBe(1);
 
     // Read-your-writes: with the token, the first read already sees the post.
-    const response = await getPost(postId, { [CONSISTENCY_HEADER]: `${postId}@1,${userId}@1` });
+    const response = await getPost(postId, {
+      [CONSISTENCY_HEADER]: [postId, userId]
+        .map((id) => tokens.issue({ streamId: id, streamVersion: 1 }, userId))
+        .join(','),
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('x-consistency-stale')).toBeNull();
     const body = (await response.json()) as { data: unknown };
@@ -147,7 +160,11 @@ describe('backbone', () => {
     });
 
     // The socket got the push, with the token a client can refetch with.
-    await expect(pushed).resolves.toEqual({ postId, authorId: userId, consistencyToken: `${postId}@1` });
+    await expect(pushed).resolves.toEqual({
+      postId,
+      authorId: userId,
+      consistencyToken: tokens.issue({ streamId: postId, streamVersion: 1 }, userId),
+    });
   });
 
   it('publishes events an independent Kafka client can read and validate against the catalogue', async () => {
@@ -235,7 +252,9 @@ describe('backbone', () => {
 
   it('waits about 2 s for a version that never comes, then answers with what it has', async () => {
     const started = Date.now();
-    const response = await getPost(postId, { [CONSISTENCY_HEADER]: `${postId}@99` });
+    const response = await getPost(postId, {
+      [CONSISTENCY_HEADER]: tokens.issue({ streamId: postId, streamVersion: 99 }, userId),
+    });
     const waited = Date.now() - started;
     expect(response.status).toBe(200);
     expect(response.headers.get('x-consistency-stale')).toBe('1');

@@ -14,7 +14,7 @@ import { clientEvents, serverEvents } from '@careers/contracts/sockets';
 import { SESSION_COOKIE } from '@careers/service-kit';
 import type { Socket } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startInProcessServices } from './in-process.ts';
+import { sameWrite, startInProcessServices } from './in-process.ts';
 
 const services = await startInProcessServices('feed');
 const { ns, command, query, queryUrl } = services;
@@ -216,12 +216,13 @@ describe('the feed, end to end', () => {
   it('pushes like and comment counts only to sockets that show the post, and new posts to every feed', async () => {
     const target = adaPosts[1] as Post;
     const [watching, elsewhere] = await Promise.all([openSocket(ada), openSocket(bob)]);
-    watching.emit(clientEvents.postSubscribe, { postIds: [target._id] });
-    elsewhere.emit(clientEvents.postSubscribe, { postIds: [(adaPosts[2] as Post)._id] });
+    // The gateway acknowledges a subscription once it has asked who may see the posts and joined.
+    expect(await watching.emitWithAck(clientEvents.postSubscribe, { postIds: [target._id] })).toEqual({
+      postIds: [target._id],
+    });
+    await elsewhere.emitWithAck(clientEvents.postSubscribe, { postIds: [(adaPosts[2] as Post)._id] });
     const strayUpdates: unknown[] = [];
     elsewhere.on(serverEvents.postUpdated, (payload) => strayUpdates.push(payload));
-    // Subscriptions are handled in order on the socket, so an ack-less emit is in place after a round trip.
-    await new Promise((resolve) => setTimeout(resolve, 200));
 
     const updated = new Promise<Record<string, unknown>>((resolve) =>
       watching.once(serverEvents.postUpdated, resolve),
@@ -230,7 +231,7 @@ describe('the feed, end to end', () => {
     expect(await updated).toEqual({
       postId: target._id,
       likesCount: 1,
-      consistencyToken: liked.headers[CONSISTENCY_HEADER],
+      consistencyToken: sameWrite(liked.headers[CONSISTENCY_HEADER]),
     });
 
     const commented = new Promise<Record<string, unknown>>((resolve) =>
@@ -241,7 +242,7 @@ describe('the feed, end to end', () => {
       postId: target._id,
       commentId: comment.json().data._id,
       commentsCount: 1,
-      consistencyToken: comment.headers[CONSISTENCY_HEADER],
+      consistencyToken: sameWrite(comment.headers[CONSISTENCY_HEADER]),
     });
 
     const announced = new Promise<Record<string, unknown>>((resolve) =>

@@ -6,7 +6,11 @@
  */
 import { type RunningCommandService, startCommandService } from '@careers/command-service/service';
 import { TEST_ORIGIN } from '@careers/command-service/testing';
-import { CONSISTENCY_HEADER } from '@careers/contracts/consistency';
+import {
+  CONSISTENCY_HEADER,
+  consistencyTokenSubject,
+  parseConsistencyTokens,
+} from '@careers/contracts/consistency';
 import { projectors } from '@careers/query-service/projectors/registry';
 import { rebuildProjections } from '@careers/query-service/rebuild';
 import {
@@ -17,7 +21,15 @@ import {
   startQueryService,
 } from '@careers/query-service/service';
 import { type RunningGateway, startGateway } from '@careers/realtime-gateway/service';
-import { ident, SESSION_COOKIE } from '@careers/service-kit';
+import {
+  baseEnv,
+  ConsistencyTokenSigner,
+  consistencyTokenSecret,
+  ident,
+  loadConfig,
+  readSession,
+  SESSION_COOKIE,
+} from '@careers/service-kit';
 import { type TestNamespace, testNamespace } from '@careers/service-kit/testing';
 import { io, type Socket } from 'socket.io-client';
 import { expect } from 'vitest';
@@ -47,19 +59,33 @@ export interface InProcessServices {
   close(): Promise<void>;
 }
 
+/**
+ * Matches any token that names the same write as `token` (or as `<streamId>@<version>`): a push's
+ * token is signed for its listener, the reply's for the writer.
+ */
+export function sameWrite(token: unknown): unknown {
+  const [write] = parseConsistencyTokens(String(token)) ?? [];
+  const subject = write ? consistencyTokenSubject(write) : String(token);
+  return expect.stringMatching(
+    new RegExp(`^${subject.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.[\\w-]{22}$`),
+  );
+}
+
 /** Starts the services in the namespace `name` and waits until the gateway is ready. */
 export async function startInProcessServices(name: string): Promise<InProcessServices> {
   const ns = testNamespace(name);
-  const [command, query, startedProjector, gateway] = await Promise.all([
+  const [command, query, startedProjector] = await Promise.all([
     startCommandService(ns.commandEnv, { listen: false }),
     startQueryService(ns.queryEnv),
     startProjector(ns.queryEnv),
-    startGateway(ns.gatewayEnv),
   ]);
   let projector: RunningProjector | undefined = startedProjector;
   const address = query.app.server.address();
   const queryUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  // The gateway asks the query-service who may see a post before a socket joins its room.
+  const gateway = await startGateway({ ...ns.gatewayEnv, QUERY_SERVICE_URL: queryUrl });
   await gateway.gateway.ready;
+  const signer = new ConsistencyTokenSigner(consistencyTokenSecret(loadConfig(baseEnv, ns.queryEnv)));
   const sockets: Socket[] = [];
 
   return {
@@ -70,10 +96,15 @@ export async function startInProcessServices(name: string): Promise<InProcessSer
     queryUrl,
 
     async read(sid, path, tokens) {
+      // The tests pool every write's token and read as anyone; the query-service waits only for tokens
+      // issued to the reader, so each is issued again to the reader (as if they had been told of it).
+      const reader = await readSession(query.deps.redis, sid);
+      const writes = tokens.flatMap((token) => parseConsistencyTokens(token) ?? []);
+      const issued = reader ? writes.map((write) => signer.issue(write, reader.userId)) : [];
       const response = await fetch(`${queryUrl}${path}`, {
         headers: {
           cookie: `${SESSION_COOKIE}=${sid}`,
-          ...(tokens.length > 0 ? { [CONSISTENCY_HEADER]: tokens.join(',') } : {}),
+          ...(issued.length > 0 ? { [CONSISTENCY_HEADER]: issued.join(',') } : {}),
         },
       });
       expect(response.headers.get('x-consistency-stale')).toBeNull();

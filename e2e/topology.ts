@@ -41,6 +41,7 @@ export async function startTopology(): Promise<Topology> {
   run('realtime-gateway', ['realtime-gateway/src/main.ts'], {
     ...ns.gatewayEnv,
     PORT: String(PORTS.gateway),
+    QUERY_SERVICE_URL: `http://127.0.0.1:${PORTS.query}`,
   });
   run('web', [`${ROOT}/node_modules/vite/bin/vite.js`, '--config', 'frontend/vite.config.ts', 'frontend'], {
     ...process.env,

@@ -1,4 +1,8 @@
-import { CONSISTENCY_HEADER, parseConsistencyTokens } from '@careers/contracts/consistency';
+import {
+  CONSISTENCY_HEADER,
+  consistencyTokenSubjects,
+  parseConsistencyTokens,
+} from '@careers/contracts/consistency';
 import { routes } from '@careers/contracts/routes';
 import { clientEvents, type PostUpdatedPayload, SOCKET_PATH, serverEvents } from '@careers/contracts/sockets';
 import { io, type Socket } from 'socket.io-client';
@@ -112,7 +116,8 @@ export async function measurePropagation(
     };
     for (const socket of sockets) {
       socket.on(serverEvents.postUpdated, (payload: PostUpdatedPayload) =>
-        onDelivery(payload.consistencyToken, performance.now()),
+        // A push's token is signed for its listener, the reply's for the liker: the write they name matches.
+        onDelivery(consistencyTokenSubjects(payload.consistencyToken)[0] ?? '', performance.now()),
       );
       socket.emit(clientEvents.postSubscribe, { postIds: population.postIds });
     }
@@ -120,7 +125,7 @@ export async function measurePropagation(
     // The subscriptions are in place and the gateway's consumer is live once a like reaches every socket.
     const probeUser = population.users[0] as BenchUser;
     const probe = await api.toggleLike(probeUser, population.postIds[0] as string);
-    const probeToken = header(probe, CONSISTENCY_HEADER) ?? '';
+    const probeToken = consistencyTokenSubjects(header(probe, CONSISTENCY_HEADER))[0] ?? '';
     const subscribed = await until(() => (early.get(probeToken)?.length ?? 0) >= sockets.length, 15_000);
     if (!subscribed) throw new Error('sockets did not receive a like push within 15 s');
     early.clear();
@@ -191,9 +196,10 @@ export async function measurePropagation(
         newest.set(postId, Math.max(newest.get(postId) ?? 0, version));
         if (measured) {
           accepted++;
-          acceptedAt.set(token, at);
-          for (const arrival of early.get(token) ?? []) onDelivery(token, arrival);
-          early.delete(token);
+          const write = consistencyTokenSubjects(token)[0] ?? '';
+          acceptedAt.set(write, at);
+          for (const arrival of early.get(write) ?? []) onDelivery(write, arrival);
+          early.delete(write);
         }
         if (Math.random() < config.visibilityShare) {
           const { data } = JSON.parse(reply.body) as { data: LikeState };

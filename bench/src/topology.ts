@@ -169,7 +169,11 @@ export function createTopology(options: { poolSize: number }): BenchTopology {
       });
       run('query-service', ['query-service/src/main.ts'], production(ns.queryEnv, query));
       run('projector', ['query-service/src/projector-main.ts'], production(ns.queryEnv));
-      run('realtime-gateway', ['realtime-gateway/src/main.ts'], production(ns.gatewayEnv, gateway));
+      run('realtime-gateway', ['realtime-gateway/src/main.ts'], {
+        ...production(ns.gatewayEnv, gateway),
+        // Post rooms are joined only for posts the query-service shows the socket's session.
+        QUERY_SERVICE_URL: url(query),
+      });
       run(
         'baseline-insert',
         ['bench/src/baseline-server.ts', 'insert'],
