@@ -1,9 +1,10 @@
 import { SHORT_TEXT_MAX_LENGTH, workLocations } from '@careers/contracts/constants';
 import type { PreferredLocation } from '@careers/contracts/entities/enums';
 import { jobScreenMessages } from '@careers/contracts/messages';
-import { type KeyboardEvent, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { InputField } from '../../../components/input-field';
 import { SelectField } from '../../../components/select-field';
+import { enterAdds } from './enter-adds';
 import type { ProfileDraft } from './profile-draft';
 
 const locationOptions = workLocations.map((value) => ({ value, label: value }));
@@ -45,13 +46,6 @@ export function JobPreferencesEditor({
     row.current?.querySelector('input')?.focus();
   }
 
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    if (event.key === 'Enter' && event.target instanceof HTMLInputElement) {
-      event.preventDefault();
-      add();
-    }
-  }
-
   function remove(name: string) {
     onChange({ roles: roles.filter((other) => other !== name) }, 'jobPreferences.roles');
     row.current?.querySelector('input')?.focus();
@@ -87,7 +81,7 @@ export function JobPreferencesEditor({
         )}
         {editing ? (
           // biome-ignore lint/a11y/noStaticElementInteractions: only listens for Enter bubbling from the role field
-          <div className="profile-add-row" ref={row} onKeyDown={onKeyDown}>
+          <div className="profile-add-row" ref={row} onKeyDown={enterAdds(add)}>
             <InputField
               name="desiredRole"
               label="Desired role"

@@ -1,13 +1,11 @@
 import { uploadLimits } from '@careers/contracts/constants';
 import type { User } from '@careers/contracts/entities/user';
 import { profileMessages } from '@careers/contracts/messages';
-import { checkUpload } from '@careers/contracts/requests/upload-check';
 import { type ChangeEvent, useId } from 'react';
 import { Avatar, initialsOf } from '../../../components/avatar';
 import { openInNewTab } from '../api/download-file';
-import { useRemoveProfileFile, useUploadProfileFile } from '../api/profile-files';
+import { useProfileFileActions } from './file-actions';
 import type { ProfileNotices } from './profile-notices';
-import { serverMessageOf } from './server-message';
 
 const pictureTypes = uploadLimits.profilePicture.contentTypes.join(',');
 
@@ -25,38 +23,17 @@ export function ProfilePictureSection({
   editing: boolean;
   notices: ProfileNotices;
 }) {
-  const upload = useUploadProfileFile('profilePicture');
-  const remove = useRemoveProfileFile('profilePicture');
+  const actions = useProfileFileActions('profilePicture', notices);
   const inputId = useId();
   const picture = user.profilePicture;
   const name = `${user.firstName} ${user.lastName}`.trim();
-  const busy = upload.isPending || remove.isPending;
+  const busy = actions.busy;
 
   function chosen(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
     // Choosing the same file again (after a refusal, or after removing it) must fire `change` again.
     event.target.value = '';
-    if (!file || busy) return;
-    const refusal = checkUpload('profilePicture', file);
-    if (refusal) {
-      notices.fail(refusal);
-      return;
-    }
-    upload.mutate(file, {
-      onSuccess: () => notices.succeed(profileMessages.uploaded('profilePicture')),
-      onError: (error) =>
-        notices.fail(
-          profileMessages.uploadFailed('profilePicture', serverMessageOf(error, 'profilePicture')),
-        ),
-    });
-  }
-
-  function removePicture() {
-    if (busy) return;
-    remove.mutate(undefined, {
-      onSuccess: () => notices.succeed(profileMessages.removed('profilePicture')),
-      onError: () => notices.fail(profileMessages.removeFailed('profilePicture')),
-    });
+    if (file) actions.send(file);
   }
 
   function download() {
@@ -83,16 +60,16 @@ export function ProfilePictureSection({
               onChange={chosen}
             />
             <label className="button button-ghost file-input-label" htmlFor={inputId}>
-              {upload.isPending ? 'Uploading...' : 'Upload picture'}
+              {actions.uploading ? 'Uploading...' : 'Upload picture'}
             </label>
             {picture ? (
               <button
                 type="button"
                 className="button button-danger"
                 aria-disabled={busy || undefined}
-                onClick={removePicture}
+                onClick={actions.discard}
               >
-                {remove.isPending ? 'Removing...' : 'Remove picture'}
+                {actions.removing ? 'Removing...' : 'Remove picture'}
               </button>
             ) : null}
           </>

@@ -1,16 +1,14 @@
 import { MEGABYTE, uploadLimits } from '@careers/contracts/constants';
 import type { ResumeFile } from '@careers/contracts/entities/uploaded-files';
 import { fallbackMessages, profileMessages } from '@careers/contracts/messages';
-import { checkUpload } from '@careers/contracts/requests/upload-check';
 import { type ReactNode, useId, useState } from 'react';
 import { TryAgainButton } from '../../../components/try-again-button';
 import { errorMessageOf } from '../../../lib/api-client';
 import { formatDateTime, useLanguage } from '../../../lib/locale';
 import { saveFile } from '../api/download-file';
-import { useRemoveProfileFile, useUploadProfileFile } from '../api/profile-files';
+import { useProfileFileActions } from './file-actions';
 import { FileDropArea } from './file-drop-area';
 import type { ProfileNotices } from './profile-notices';
-import { serverMessageOf } from './server-message';
 
 const RESUME_MAX_MB = uploadLimits.resume.maxBytes / MEGABYTE;
 
@@ -47,33 +45,10 @@ export function ResumeCard({
   editing,
   notices,
 }: ResumeCardProps) {
-  const upload = useUploadProfileFile('resume');
-  const remove = useRemoveProfileFile('resume');
+  const actions = useProfileFileActions('resume', notices);
   const [downloading, setDownloading] = useState(false);
   const language = useLanguage();
   const titleId = useId();
-  const busy = upload.isPending || remove.isPending;
-
-  function send(file: File) {
-    const refusal = checkUpload('resume', file);
-    if (refusal) {
-      notices.fail(refusal);
-      return;
-    }
-    upload.mutate(file, {
-      onSuccess: () => notices.succeed(profileMessages.uploaded('resume')),
-      onError: (error) =>
-        notices.fail(profileMessages.uploadFailed('resume', serverMessageOf(error, 'resume'))),
-    });
-  }
-
-  function removeResume() {
-    if (busy) return;
-    remove.mutate(undefined, {
-      onSuccess: () => notices.succeed(profileMessages.removed('resume')),
-      onError: () => notices.fail(profileMessages.removeFailed('resume')),
-    });
-  }
 
   async function download() {
     if (!resume) {
@@ -114,11 +89,11 @@ export function ResumeCard({
             <button
               type="button"
               className="button button-danger"
-              aria-label={remove.isPending ? 'Removing resume...' : 'Remove resume'}
-              aria-disabled={busy || undefined}
-              onClick={removeResume}
+              aria-label={actions.removing ? 'Removing resume...' : 'Remove resume'}
+              aria-disabled={actions.busy || undefined}
+              onClick={actions.discard}
             >
-              {remove.isPending ? 'Removing...' : 'Remove'}
+              {actions.removing ? 'Removing...' : 'Remove'}
             </button>
           ) : null}
         </div>
@@ -149,9 +124,9 @@ export function ResumeCard({
             label="Upload resume"
             hint={`Drag and drop a PDF here, or click to choose one (up to ${RESUME_MAX_MB} MB)`}
             maxBytes={uploadLimits.resume.maxBytes}
-            busy={upload.isPending}
+            busy={actions.uploading}
             busyText="Uploading..."
-            onFile={send}
+            onFile={actions.send}
             onRefused={notices.fail}
           />
         ) : null}

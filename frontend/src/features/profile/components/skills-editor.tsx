@@ -3,9 +3,10 @@ import type { SkillProficiency } from '@careers/contracts/entities/enums';
 import type { UserSkill } from '@careers/contracts/entities/user-skill';
 import { UserSkillInput } from '@careers/contracts/requests/update-skills';
 import { parseInput } from '@careers/contracts/validation';
-import { type KeyboardEvent, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { InputField } from '../../../components/input-field';
 import { SelectField } from '../../../components/select-field';
+import { enterAdds } from './enter-adds';
 
 const proficiencyOptions = skillProficiencies.map((value) => ({ value, label: value }));
 
@@ -52,14 +53,6 @@ export function SkillsEditor({ skills, editing, error, onChange }: SkillsEditorP
     row.current?.querySelector('input')?.focus();
   }
 
-  // Enter in the row adds the skill instead of saving the whole profile.
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    if (event.key === 'Enter' && event.target instanceof HTMLInputElement) {
-      event.preventDefault();
-      add();
-    }
-  }
-
   function remove(skill: UserSkill) {
     onChange(skills.filter((other) => other !== skill));
     row.current?.querySelector('input')?.focus();
@@ -93,7 +86,7 @@ export function SkillsEditor({ skills, editing, error, onChange }: SkillsEditorP
       )}
       {editing ? (
         // biome-ignore lint/a11y/noStaticElementInteractions: only listens for Enter bubbling from the row's inputs
-        <div className="profile-add-row profile-add-skill" ref={row} onKeyDown={onKeyDown}>
+        <div className="profile-add-row profile-add-skill" ref={row} onKeyDown={enterAdds(add)}>
           <InputField
             name="skillName"
             label="Skill name"
