@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # npm run fuzz: schemathesis against the running product, through the edge, signed in as a fresh
 # account. Starts what is not running (as npm start does), installs schemathesis when missing, then
-# fuzzes every operation of docs/api/openapi.json with the checks of scripts/fuzz-checks.py: no 5xx,
-# every error `{ message }`, nothing written by a refused request. One worker, so that last check can
-# tell which request wrote; keep other writers (a browser, a bench) away while it runs.
+# fuzzes every operation of docs/api/openapi.json: no 5xx, every error `{ message }`, nothing written
+# by a refused request (the last two in scripts/fuzz-checks.py), and, beyond what npm test checks,
+# that statuses, content types and bodies are the ones the document names. One worker, so the write
+# check can tell which request wrote; keep other writers (a browser, a bench) away while it runs.
 #
 #   npm run fuzz                       # 25 examples per operation
 #   npm run fuzz -- --max-examples=200 --seed=42   # any schemathesis option is passed on
@@ -46,7 +47,7 @@ SCHEMATHESIS_HOOKS="$ROOT/scripts/fuzz-checks.py" FUZZ_DATABASE_URL="$database_u
   "$FUZZ_VENV/bin/st" run "$ROOT/docs/api/openapi.json" \
   --url="$url" \
   --header="Cookie: $session_cookie=$sid" \
-  --checks=not_a_server_error,error_body_is_message,refusal_writes_nothing \
+  --checks=not_a_server_error,error_body_is_message,refusal_writes_nothing,status_code_conformance,content_type_conformance,response_schema_conformance \
   --exclude-operation-id=logout \
   --workers=1 \
   --max-examples=25 \

@@ -86,6 +86,9 @@ describe('the OpenAPI document', () => {
 
   it('says which routes need a session (401) and which take input (400, 413)', () => {
     expect(errorStatuses(routes.login)).not.toContain('401');
+    expect(errorStatuses(routes.register)).toContain('409');
+    expect(errorStatuses(routes.logout)).toEqual(['403', '429']);
+    expect(errorStatuses(routes.removeResume)).toContain('404');
     expect(errorStatuses(routes.createPost)).toEqual(
       expect.arrayContaining(['400', '401', '403', '413', '429']),
     );

@@ -180,8 +180,10 @@ export function errorStatuses(route: RouteDefinition): ErrorStatus[] {
   // A wrong password at login is a 400 (it says which field); 401 is for a missing or ended session.
   if (route.auth === 'required') statuses.push('401');
   if (isCommand) statuses.push('403');
-  if (route.params) statuses.push('404');
-  if (isCommand && route.auth === 'required') statuses.push('409');
+  // Removing what is not there (no picture to remove) is a 404 as much as an unknown id is.
+  if (route.params || route.method === 'DELETE') statuses.push('404');
+  // A public command conflicts only by taking what is someone else's (a registered email).
+  if (isCommand && (route.auth === 'required' || route.status === 201)) statuses.push('409');
   if (takesBody) statuses.push('413', '415');
   if (isCommand) statuses.push('429');
   return statuses;
