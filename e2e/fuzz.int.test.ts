@@ -244,6 +244,7 @@ describe('fuzzing the product', () => {
       writeFileSync(`${ROOT}/.stack/logs/fuzz-int.log`, run.output);
       expect(run.code, `st run ${args.join(' ')}\n${run.output}`).toBe(0);
       expect(run.output).not.toContain('stopped after');
+    expect(run.output).not.toContain('refusal_writes_nothing is off');
     },
     RUN_LIMIT_MS + 10_000,
   );

@@ -27,6 +27,8 @@ EVENT_LOG = os.environ.get("FUZZ_EVENT_LOG", "")
 _IDENTIFIER = r'(?:"[^"]+"|[A-Za-z_][A-Za-z0-9_]*)'
 if EVENT_LOG and not re.fullmatch(rf"{_IDENTIFIER}(?:\.{_IDENTIFIER})?", EVENT_LOG):
     sys.exit(f"FUZZ_EVENT_LOG is not a table name: {EVENT_LOG!r}")
+if not (EVENT_LOG and DATABASE_URL):
+    print("refusal_writes_nothing is off: FUZZ_DATABASE_URL and FUZZ_EVENT_LOG are not both set", file=sys.stderr)
 
 _connection = None
 
@@ -53,7 +55,7 @@ _positions_before: dict[int, int] = {}
 
 @schemathesis.hook
 def before_call(context, case, kwargs):
-    if EVENT_LOG:
+    if EVENT_LOG and DATABASE_URL:
         _positions_before[id(case)] = _event_log_position()
 
 
