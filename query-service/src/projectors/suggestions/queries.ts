@@ -26,16 +26,11 @@ interface SuggestionRow {
  * - the most connected people of the reader's city, and overall, each as many as are shown.
  * A person in none of these has no mutual connection and no shared skill, so the last two lists hold
  * the best of them: the top of this union is the top of everyone, never a scan of all users.
+ *
+ * The statement behind `suggestionsFor`: $1 the reader, $2 how many.
  */
-export async function suggestionsFor(
-  pool: Pool,
-  schema: string,
-  viewerId: string,
-  limit = SUGGESTIONS_LIMIT,
-): Promise<SuggestedConnection[]> {
-  const { rows } = await pool.query<SuggestionRow>({
-    name: `${schema}:suggestions`,
-    text: `
+export function suggestionsSql(schema: string): string {
+  return `
       WITH excluded AS (
         SELECT recipient_id AS id FROM ${schema}.connections
          WHERE requester_id = $1 AND status IN ('pending', 'accepted')
@@ -70,22 +65,39 @@ export async function suggestionsFor(
       candidates AS (
         SELECT id FROM mutual UNION SELECT id FROM shared
         UNION SELECT id FROM same_city UNION SELECT id FROM most_connected
+      ),
+      -- Ranked on ids and counts alone; only the few shown are read from the users table in full.
+      ranked AS (
+        SELECT c.id,
+               coalesce(m.mutuals, 0) AS mutuals,
+               coalesce(s.skills, 0) AS skills,
+               (me.city_key <> '' AND p.city_key IS NOT DISTINCT FROM me.city_key) AS same_city,
+               coalesce(p.connections, 0) AS connections
+          FROM candidates c
+          CROSS JOIN me
+          LEFT JOIN mutual m ON m.id = c.id
+          LEFT JOIN shared s ON s.id = c.id
+          LEFT JOIN ${schema}.suggestion_people p ON p.user_id = c.id
+         WHERE NOT EXISTS (SELECT 1 FROM excluded e WHERE e.id = c.id)
+           AND EXISTS (SELECT 1 FROM ${schema}.users u WHERE u.id = c.id)
+         ORDER BY mutuals DESC, skills DESC, same_city DESC, connections DESC, c.id
+         LIMIT $2
       )
-      SELECT u.id, u.first_name, u.last_name, u.picture_id, u.bio, u.skills,
-             coalesce(m.mutuals, 0) AS mutuals
-        FROM candidates c
-        JOIN ${schema}.users u ON u.id = c.id
-        CROSS JOIN me
-        LEFT JOIN mutual m ON m.id = c.id
-        LEFT JOIN shared s ON s.id = c.id
-        LEFT JOIN ${schema}.suggestion_people p ON p.user_id = c.id
-       WHERE NOT EXISTS (SELECT 1 FROM excluded e WHERE e.id = c.id)
-       ORDER BY coalesce(m.mutuals, 0) DESC,
-                coalesce(s.skills, 0) DESC,
-                (me.city_key <> '' AND p.city_key IS NOT DISTINCT FROM me.city_key) DESC,
-                coalesce(p.connections, 0) DESC,
-                u.id
-       LIMIT $2`,
+      SELECT u.id, u.first_name, u.last_name, u.picture_id, u.bio, u.skills, r.mutuals
+        FROM ranked r JOIN ${schema}.users u ON u.id = r.id
+       ORDER BY r.mutuals DESC, r.skills DESC, r.same_city DESC, r.connections DESC, r.id`;
+}
+
+/** People you may know for `viewerId`, best first (see `suggestionsSql`). */
+export async function suggestionsFor(
+  pool: Pool,
+  schema: string,
+  viewerId: string,
+  limit = SUGGESTIONS_LIMIT,
+): Promise<SuggestedConnection[]> {
+  const { rows } = await pool.query<SuggestionRow>({
+    name: `${schema}:suggestions`,
+    text: suggestionsSql(schema),
     values: [viewerId, limit],
   });
   return rows.map((r) => ({
