@@ -5,6 +5,7 @@
  * with free ports (an e2e run may hold 4101-4103 at the same time) and with production settings.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -75,6 +76,8 @@ export function createTopology(options: { poolSize: number }): BenchTopology {
   // Production settings rather than the test-file ones testNamespace picks (a small pool, 2
   // partitions, a fast relay poll, every answer checked against the route table), except the scrypt cost: 2^14 instead of 2^17, so that registering
   // the bench's users takes seconds (sign-in cost is not what the bench measures).
+  // Production refuses to start without it; one per run, shared by the three services as in a deployment.
+  const consistencyTokenSecret = randomBytes(32).toString('base64url');
   const production = (env: NodeJS.ProcessEnv, port?: number): NodeJS.ProcessEnv => {
     const {
       DATABASE_POOL_SIZE: _,
@@ -89,6 +92,7 @@ export function createTopology(options: { poolSize: number }): BenchTopology {
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
       ALLOWED_ORIGINS: WEB_ORIGIN,
       DATABASE_POOL_SIZE: String(options.poolSize),
+      CONSISTENCY_TOKEN_SECRET: consistencyTokenSecret,
       ...(port === undefined ? {} : { PORT: String(port) }),
     };
   };
