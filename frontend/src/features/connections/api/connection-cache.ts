@@ -56,7 +56,13 @@ function dropFromLists(queryClient: QueryClient, connectionId: string): void {
  * Reads every connections list again. A change to one relationship moves several at once (an answer
  * moves a request into the connections, a request takes a suggestion away), and the command's or the
  * push's consistency token, already remembered, makes these reads wait until the change is readable.
+ * It reaches beyond this screen too: a connection made or ended shows or hides the other person's
+ * posts in the feed and on the dashboard. Whatever is cached but not on screen is therefore marked
+ * stale (not fetched now), so those screens read again when next opened.
  */
-export function refreshConnections(queryClient: QueryClient): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: connectionsKey });
+export async function refreshConnections(queryClient: QueryClient): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: connectionsKey }),
+    queryClient.invalidateQueries({ type: 'inactive', refetchType: 'none' }),
+  ]);
 }

@@ -324,6 +324,33 @@ describe('connections: Pending Requests', () => {
     expect(screen.getByRole('status').textContent).toBe('Connection request accepted');
   });
 
+  it('has the feed read again when next opened, as a connection shows or hides posts there', async () => {
+    const alan = aConnection({ firstName: 'Alan', lastName: 'Turing' }, { status: 'pending' });
+    const lists = { ...noLists(), pending: [alan] };
+    const feed = '/api/posts/feed';
+    const { api, user, router } = openConnections(lists, '/feed', (method, url) =>
+      method === 'GET' && new URL(url, 'http://app').pathname === feed
+        ? jsonReply(200, {
+            data: [],
+            pagination: { currentPage: 1, totalPages: 1, totalPosts: 0, hasNext: false, hasPrev: false },
+          })
+        : undefined,
+    );
+    await screen.findByText('No posts yet');
+    const feedReads = () => api.mock.calls.filter(([input]) => String(input).startsWith(feed)).length;
+    const before = feedReads();
+
+    await router.navigate('/connections?tab=pending');
+    const card = within(await screen.findByRole('article', { name: 'Alan Turing' }));
+    lists.pending = [];
+    await user.click(card.getByRole('button', { name: 'Accept' }));
+    await screen.findByRole('heading', { name: 'No Pending Requests' });
+    expect(feedReads()).toBe(before);
+
+    await router.navigate('/feed');
+    await waitFor(() => expect(feedReads()).toBe(before + 1));
+  });
+
   it('declines with rejected', async () => {
     const alan = aConnection({ firstName: 'Alan', lastName: 'Turing' }, { status: 'pending' });
     const lists = { ...noLists(), pending: [alan] };
