@@ -72,7 +72,7 @@ function MessageLink({ name, email }: { name: string; email: string | undefined 
 
 /**
  * Remove, then the question with the confirm and cancel buttons. Focus goes to the confirm button when
- * the question opens and back to Remove when it is cancelled.
+ * the question opens and back to Remove when it is cancelled (Cancel or Escape).
  */
 function RemoveButton({ connection, actions }: Omit<ConnectionCardProps, 'direction'>) {
   const [asking, setAsking] = useState(false);
@@ -94,7 +94,12 @@ function RemoveButton({ connection, actions }: Omit<ConnectionCardProps, 'direct
     );
   }
   return (
-    <div className="confirm-box connection-confirm">
+    <div
+      className="confirm-box connection-confirm"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') setAsking(false);
+      }}
+    >
       <p>{texts.removeQuestion(fullName(connection.user))}</p>
       <div className="confirm-buttons">
         <ActionButton

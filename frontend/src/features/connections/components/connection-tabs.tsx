@@ -71,7 +71,13 @@ export function ConnectionTabs<Id extends string>({
               onClick={() => onSelect(tab.id)}
             >
               {tab.label}
-              {tab.count === undefined ? null : <span className="tab-count">{tab.count}</span>}
+              {/* The space keeps the name "Pending Requests 1" rather than "Pending Requests1". */}
+              {tab.count === undefined ? null : (
+                <>
+                  {' '}
+                  <span className="tab-count">{tab.count}</span>
+                </>
+              )}
             </button>
           );
         })}

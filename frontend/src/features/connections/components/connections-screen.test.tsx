@@ -30,7 +30,10 @@ function openConnections(
 function tabs(): Array<[string, string | undefined]> {
   return screen.getAllByRole('tab').map((tab) => {
     const badge = tab.querySelector('.tab-count');
-    return [tab.textContent?.replace(badge?.textContent ?? '', '') ?? '', badge?.textContent ?? undefined];
+    return [
+      (tab.textContent?.replace(badge?.textContent ?? '', '') ?? '').trim(),
+      badge?.textContent ?? undefined,
+    ];
   });
 }
 
@@ -80,6 +83,7 @@ describe('connections: the tabs', () => {
       ]),
     );
     expect(screen.getByRole('tablist', { name: 'Connections' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Pending Requests 1' })).toBeTruthy();
     const [mine, pending] = screen.getAllByRole('tab');
     expect(mine?.getAttribute('aria-selected')).toBe('true');
     expect(pending?.getAttribute('aria-selected')).toBe('false');
@@ -222,6 +226,10 @@ describe('connections: My Connections', () => {
     expect(card.getByText('Remove Grace Hopper from your connections?')).toBeTruthy();
     expect(document.activeElement).toBe(card.getByRole('button', { name: 'Remove' }));
     await user.click(card.getByRole('button', { name: 'Cancel' }));
+    expect(document.activeElement).toBe(card.getByRole('button', { name: 'Remove' }));
+    await user.click(card.getByRole('button', { name: 'Remove' }));
+    await user.keyboard('{Escape}');
+    expect(card.queryByText('Remove Grace Hopper from your connections?')).toBeNull();
     expect(document.activeElement).toBe(card.getByRole('button', { name: 'Remove' }));
     expect(countCalls(api, 'DELETE', `${LIST}/${grace._id}`)).toBe(0);
 
