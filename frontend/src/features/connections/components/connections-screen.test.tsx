@@ -304,7 +304,8 @@ describe('connections: Pending Requests', () => {
 
     const sent = within(screen.getByRole('region', { name: 'Sent' }));
     const mine = within(sent.getByRole('article', { name: 'Barbara Liskov' }));
-    expect(mine.getByText(/Request sent/).textContent).toBe('Request sent 3h ago');
+    expect(mine.getByText('Request sent')).toBeTruthy();
+    expect(mine.getByText('3h ago')).toBeTruthy();
     expect(mine.getByRole('button', { name: 'Withdraw' })).toBeTruthy();
   });
 

@@ -67,9 +67,8 @@ export function SentRequestCard({ request, actions, now }: RequestProps & { now:
       nameId={nameId}
       actions={<WithdrawButton request={request} actions={actions} />}
     >
-      <p className="connection-when">
-        {texts.requestSent} <RelativeTime at={request.createdAt} now={now} />
-      </p>
+      <p>{texts.requestSent}</p>
+      <RelativeTime at={request.createdAt} now={now} />
     </PersonCard>
   );
 }
