@@ -30,9 +30,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEdgeHandlers } from '../frontend/edge-proxy.ts';
 import { ROOT } from './topology.ts';
 
-const ST = `${ROOT}/.stack/schemathesis/bin/st`;
-const CHECKS = `${ROOT}/scripts/fuzz-checks.py`;
-const OPENAPI = `${ROOT}/docs/api/openapi.json`;
+const ST = join(ROOT, '.stack/schemathesis/bin/st');
+const CHECKS = join(ROOT, 'scripts/fuzz-checks.py');
+const OPENAPI = join(ROOT, 'docs/api/openapi.json');
 /** Fixed, so a failure here is reproduced by running the same command (printed on failure). */
 const SEED = '20261122';
 /** Well under the two minutes npm test allows this suite; schemathesis is stopped if it runs over. */
@@ -241,10 +241,10 @@ describe('fuzzing the product', () => {
         FUZZ_EVENT_LOG: `${ident(command.deps.config.DB_SCHEMA)}.event_log`,
       });
       // Kept for reading after a green run too: which operations were reached, and the warnings.
-      writeFileSync(`${ROOT}/.stack/logs/fuzz-int.log`, run.output);
+      writeFileSync(join(ROOT, '.stack/logs/fuzz-int.log'), run.output);
       expect(run.code, `st run ${args.join(' ')}\n${run.output}`).toBe(0);
       expect(run.output).not.toContain('stopped after');
-    expect(run.output).not.toContain('refusal_writes_nothing is off');
+      expect(run.output).not.toContain('refusal_writes_nothing is off');
     },
     RUN_LIMIT_MS + 10_000,
   );
