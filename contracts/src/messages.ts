@@ -487,7 +487,7 @@ export const connectionScreenMessages = {
   newestFirst: 'Newest first',
   oldestFirst: 'Oldest first',
   clearFilters: 'Clear Filters',
-  noMatches: 'No connections match your search',
+  noMatches: 'No connections match your search and filter',
   message: 'Message',
   messageTitle: (name: string): string => `Write an email to ${name}`,
   remove: 'Remove',

@@ -192,7 +192,7 @@ describe('connections: My Connections', () => {
 
     lists.connections = [];
     await user.type(screen.getByRole('searchbox', { name: 'Search connections' }), 'nobody');
-    expect(await screen.findByText('No connections match your search')).toBeTruthy();
+    expect(await screen.findByText('No connections match your search and filter')).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'No Connections' })).toBeNull();
     expect(tabs()[0]).toEqual(['My Connections', '1']);
   });
