@@ -21,6 +21,7 @@ import {
   openVisitor,
   registerVisitor,
   replyTo,
+  stamp,
   until,
   type Visitor,
   visible,
@@ -109,6 +110,25 @@ async function expectBadge(person: Person, name: string, count: number, what: st
   }
 }
 
+/**
+ * Starts timing at a command's reply: resolves with the milliseconds until `person`'s tab shows `count`
+ * (the push, the read it causes and the render), as a person would see it.
+ */
+function shownAfter(person: Person, name: string, count: number): Promise<number> {
+  const replied = performance.now();
+  return tab(person, name)
+    .locator('.tab-count')
+    .filter({ hasText: new RegExp(`^${count}$`) })
+    .waitFor({ timeout: WAIT })
+    .then(() => Math.round(performance.now() - replied));
+}
+
+/** A figure the run measured, in the page's journal and the test's output. */
+function note(person: Person, text: string): void {
+  person.journal.push(`${stamp()} ${text}`);
+  console.info(`connections e2e: ${text}`);
+}
+
 function card(person: Person, name: string): Locator {
   return person.page.getByRole('tabpanel').getByRole('article', { name, exact: true });
 }
@@ -136,6 +156,9 @@ describe('connections in two browsers: suggest, connect, accept live, share a po
   let b: Person;
   let connectionId = '';
   let postId = '';
+  /** Milliseconds from a command's reply until the other person's screen shows it (badge included). */
+  let requestShown: Promise<number> = Promise.resolve(Number.NaN);
+  let acceptanceShown: Promise<number> = Promise.resolve(Number.NaN);
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -166,6 +189,7 @@ describe('connections in two browsers: suggest, connect, accept live, share a po
       suggestion.getByRole('button', { name: 'Connect', exact: true }).click(),
     );
     expect(reply.status(), 'POST connect').toBe(201);
+    requestShown = shownAfter(b, 'Pending Requests', 1);
     const answer = (await reply.json()) as { message: string; data: { _id: string; status: string } };
     expect(answer).toMatchObject({ message: 'Connection request sent', data: { status: 'pending' } });
     connectionId = answer.data._id;
@@ -190,6 +214,7 @@ describe('connections in two browsers: suggest, connect, accept live, share a po
     const navigations = b.navigations.length;
     await expectBadge(b, 'Pending Requests', 1, "B's Pending badge (live, without a reload)");
     expect(b.navigations.slice(navigations), 'navigations of B while the request arrived').toEqual([]);
+    note(b, `the request reached B's Pending badge ${await requestShown} ms after A's reply`);
     expect(
       eventsReceived(b, serverEvents.connectionRequested).some(
         (event) => event.connectionId === connectionId,
@@ -212,6 +237,7 @@ describe('connections in two browsers: suggest, connect, accept live, share a po
       request.getByRole('button', { name: 'Accept', exact: true }).click(),
     );
     expect(reply.status(), 'PUT accept').toBe(200);
+    acceptanceShown = shownAfter(a, 'My Connections', 1);
     expect(await reply.json()).toMatchObject({ data: { _id: connectionId, status: 'accepted' } });
     await visible(
       b.page.getByRole('heading', { name: 'No Pending Requests', exact: true }),
@@ -234,6 +260,7 @@ describe('connections in two browsers: suggest, connect, accept live, share a po
       'A received connection:updated accepted',
     ).toBe(true);
     expect(a.navigations.slice(aNavigations), 'navigations of A while B accepted').toEqual([]);
+    note(a, `the acceptance reached A's My Connections badge ${await acceptanceShown} ms after B's reply`);
     // Choosing a tab puts it in the address (history.replaceState), which the journal counts as a navigation.
     await tab(a, 'My Connections').click();
     const bCard = card(a, `${b.first} ${b.last}`);
