@@ -159,7 +159,10 @@ describe('connections, end to end', () => {
     });
     expect(adaHeardRequest).toEqual([]);
     expect(names((await get(ada, '/api/users/connections')).body)).toEqual(['Bob']);
-    expect(names((await get(bob, '/api/users/connections')).body)).toEqual(['Ada']);
+    const bobsConnections = await get(bob, '/api/users/connections');
+    expect(names(bobsConnections.body)).toEqual(['Ada']);
+    // A connection carries the address the Message button writes to; the pending request above did not.
+    expect((bobsConnections.body.data as Connection[])[0]?.user.email).toMatch(/^ada\./);
     expect((await get(bob, '/api/users/connections/pending')).body.data).toEqual([]);
   });
 

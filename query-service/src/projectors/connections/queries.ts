@@ -30,6 +30,7 @@ interface ConnectionRow {
   picture_id: string | null;
   bio: string;
   location: Connection['user']['location'];
+  email: string;
 }
 
 const toConnection = (r: ConnectionRow): Connection => ({
@@ -43,6 +44,8 @@ const toConnection = (r: ConnectionRow): Connection => ({
     profilePicture: profilePictureOf(r.picture_id),
     bio: r.bio,
     location: r.location,
+    // The Message button's address: only a connection gets it, never the other side of a request.
+    ...(r.status === 'accepted' ? { email: r.email } : {}),
   },
 });
 
@@ -64,7 +67,7 @@ export class ConnectionQueries {
 
   private select(otherSide: string): string {
     return `SELECT c.id, c.status, c.requested_at, u.id AS user_id, u.first_name, u.last_name, u.picture_id,
-                   u.bio, u.location
+                   u.bio, u.location, u.email
               FROM ${this.s}.connections c JOIN ${this.s}.users u ON u.id = ${otherSide}`;
   }
 
