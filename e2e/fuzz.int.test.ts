@@ -10,7 +10,7 @@
  * when they should.
  */
 import { execFile, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -33,6 +33,8 @@ import { ROOT } from './topology.ts';
 const ST = join(ROOT, '.stack/schemathesis/bin/st');
 const CHECKS = join(ROOT, 'scripts/fuzz-checks.py');
 const OPENAPI = join(ROOT, 'docs/api/openapi.json');
+/** Where schemathesis and hypothesis keep what they write (replays, the example database): not the checkout. */
+const WORK_DIR = join(ROOT, '.stack/fuzz');
 /** Fixed, so a failure here is reproduced by running the same command (printed on failure). */
 const SEED = '20261122';
 /** Well under the two minutes npm test allows this suite; schemathesis is stopped if it runs over. */
@@ -48,8 +50,9 @@ interface Run {
 /** Runs schemathesis with the product's checks loaded; resolves with its exit code and output. */
 function schemathesis(args: string[], env: NodeJS.ProcessEnv): Promise<Run> {
   return new Promise((resolve, reject) => {
+    mkdirSync(WORK_DIR, { recursive: true });
     const child = spawn(ST, ['run', ...args], {
-      cwd: ROOT,
+      cwd: WORK_DIR,
       env: { ...process.env, ...env, SCHEMATHESIS_HOOKS: CHECKS, NO_COLOR: '1', COLUMNS: '160' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -9,6 +9,7 @@
 #   npm run fuzz                       # 25 examples per operation
 #   npm run fuzz -- --max-examples=200 --seed=42   # any schemathesis option is passed on
 #   FUZZ_URL=http://127.0.0.1:5174 npm run fuzz    # another edge (then nothing is started)
+#   cd .stack/fuzz && ../schemathesis/bin/st replay <id>   # repeat a failure the run printed
 source "$(dirname "${BASH_SOURCE[0]}")/lib/services.sh"
 
 t0=$(now_ms)
@@ -42,6 +43,9 @@ sid=$(awk -v name="$session_cookie" '$6 == name { print $7 }' "$cookie_jar")
 info "signed in as $email"
 
 printf '%s\n' "${BOLD}→ schemathesis (progress below; the report in $LOGS/fuzz-report/)${RESET}"
+# schemathesis and hypothesis keep what they write (replays, the example database) in the directory
+# they run in: .stack/, not the checkout.
+mkdir -p "$STACK/fuzz" && cd "$STACK/fuzz"
 set +e
 SCHEMATHESIS_HOOKS="$ROOT/scripts/fuzz-checks.py" FUZZ_DATABASE_URL="$database_url" FUZZ_EVENT_LOG="$event_log" \
   "$FUZZ_VENV/bin/st" run "$ROOT/docs/api/openapi.json" \
