@@ -155,6 +155,15 @@ export const profileCompletionThresholds = { green: 80, yellow: 60 } as const;
 /** "Just now" under 1 minute, "{n}m ago" under 60 minutes, "{n}h ago" under 1440, else "{n}d ago". */
 export const relativeTimeCutoffsMinutes = { hours: 60, days: 1440 } as const;
 
+// ---- Notifications (not in the spec) -------------------------------------------------------------------
+
+/** How many notification ids one mark-read request may name. */
+export const MAX_NOTIFICATIONS_MARKED_AT_ONCE = 100;
+/** A grouped like notification names at most this many people ("Ada, Bob and 4 others"). */
+export const NOTIFICATION_ACTORS_SHOWN = 3;
+/** The bell's panel shows this many at a time. */
+export const NOTIFICATIONS_PAGE_SIZE = 10;
+
 // ---- Pagination --------------------------------------------------------------------------------------
 
 export const DEFAULT_PAGE = 1;

@@ -10,6 +10,7 @@ import {
   JOB_TITLE_MAX_LENGTH,
   MAX_DESIRED_ROLES,
   MAX_FILTER_VALUES,
+  MAX_NOTIFICATIONS_MARKED_AT_ONCE,
   MAX_PAGE_SIZE,
   MAX_PROFILE_SKILLS,
   MAX_TAGS,
@@ -596,4 +597,50 @@ export const recoveryMessages = {
   tryAgain: 'Try again',
   tryingAgain: 'Trying again...',
   backToDashboard: 'Go to the dashboard',
+} as const;
+
+// ---- Notifications (beyond the spec) -----------------------------------------------------------------
+
+function personName(person: { firstName: string; lastName: string }): string {
+  return `${person.firstName} ${person.lastName}`.trim();
+}
+
+/** "Ada Lovelace", "Ada Lovelace and Bob Babbage", "Ada Lovelace and 4 others". */
+export function peopleText(
+  actors: readonly { firstName: string; lastName: string }[],
+  actorCount: number,
+): string {
+  const first = actors[0] ? personName(actors[0]) : 'Someone';
+  if (actorCount <= 1) return first;
+  if (actorCount === 2 && actors[1]) return `${first} and ${personName(actors[1])}`;
+  const others = actorCount - 1;
+  return `${first} and ${others} other${others === 1 ? '' : 's'}`;
+}
+
+export const notificationMessages = {
+  bellLabel: (unread: number): string => (unread === 0 ? 'Notifications' : `Notifications, ${unread} unread`),
+  panelTitle: 'Notifications',
+  empty: "You're all caught up",
+  markAllRead: 'Mark all as read',
+  markRead: 'Mark as read',
+  loadMore: 'Load more',
+  fetchFailed: 'Failed to fetch notifications',
+  markFailed: 'Failed to mark notifications as read',
+  marked: 'Notifications marked as read',
+  idInvalid: 'Invalid notification id',
+  nothingToMark: 'Name at least one notification to mark as read',
+  tooManyToMark: `At most ${MAX_NOTIFICATIONS_MARKED_AT_ONCE} notifications can be marked at once`,
+  markReadInvalid: 'Send notificationIds (a list of ids) or all: true',
+  /** The line each kind shows; `who` is `peopleText(actors, actorCount)`. */
+  text: {
+    connection_request: (who: string): string => `${who} wants to connect with you`,
+    connection_accepted: (who: string): string => `${who} accepted your connection request`,
+    new_application: (who: string, jobTitle: string): string => `${who} applied to ${jobTitle}`,
+    application_status: (jobTitle: string, status: string): string =>
+      `Your application for ${jobTitle} is now ${status}`,
+    post_comment: (who: string, excerpt: string): string => `${who} commented on your post: "${excerpt}"`,
+    post_likes: (who: string): string => `${who} liked your post`,
+    job_alert: (jobTitle: string, company: string): string =>
+      `New job that fits you: ${jobTitle} at ${company}`,
+  },
 } as const;

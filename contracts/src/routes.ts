@@ -4,6 +4,7 @@ import { connectionRoutes } from './api/connection-routes.ts';
 import { dashboardRoutes } from './api/dashboard-routes.ts';
 import type { RouteDefinition } from './api/define-route.ts';
 import { jobRoutes } from './api/job-routes.ts';
+import { notificationRoutes } from './api/notification-routes.ts';
 import { postRoutes } from './api/post-routes.ts';
 import { profileRoutes } from './api/profile-routes.ts';
 
@@ -29,6 +30,7 @@ export const routes = Object.freeze({
   ...postRoutes,
   ...connectionRoutes,
   ...dashboardRoutes,
+  ...notificationRoutes,
 });
 
 export type Routes = typeof routes;

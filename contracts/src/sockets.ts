@@ -29,6 +29,7 @@ export const serverEvents = {
   connectionUpdated: 'connection:updated',
   applicationUpdated: 'application:updated',
   jobApplicationsChanged: 'job:applications-changed',
+  notificationsChanged: 'notifications:changed',
 } as const;
 
 export const clientEvents = {
@@ -104,6 +105,18 @@ export type PostSubscriptionPayload = z.infer<typeof PostSubscriptionPayload>;
 export const PostSubscriptionReply = z.object({ postIds: z.array(Id) });
 export type PostSubscriptionReply = z.infer<typeof PostSubscriptionReply>;
 
+/**
+ * To a user: their notifications changed (a new one, a grouped one moved up, some marked read). The
+ * bell shows `unreadCount` at once; an open panel refetches. Not sent while the user's
+ * `pushNotifications` setting is off (the list and count still change).
+ */
+export const NotificationsChangedPayload = z.object({
+  unreadCount: z.number().int().nonnegative(),
+  /** The newest notification that caused it, when one was made. */
+  notificationId: Id.nullable(),
+});
+export type NotificationsChangedPayload = z.infer<typeof NotificationsChangedPayload>;
+
 /** Payload schema of each server -> client event. */
 export const serverEventPayloads = {
   [serverEvents.postUpdated]: PostUpdatedPayload,
@@ -113,6 +126,7 @@ export const serverEventPayloads = {
   [serverEvents.connectionUpdated]: ConnectionUpdatedPayload,
   [serverEvents.applicationUpdated]: ApplicationUpdatedPayload,
   [serverEvents.jobApplicationsChanged]: JobApplicationsChangedPayload,
+  [serverEvents.notificationsChanged]: NotificationsChangedPayload,
 } as const;
 
 /** Payload schema of each client -> server event. */

@@ -39,6 +39,8 @@ const required: Record<DomainEventType, readonly string[]> = {
   ProfilePictureRemoved: ['userId'],
   ResumeUploaded: ['userId', 'resumeId', 'filename', 'size', 'uploadedAt'],
   ResumeRemoved: ['userId'],
+  NotificationsRead: ['userId', 'notificationIds', 'readAt'],
+  AllNotificationsRead: ['userId', 'upTo'],
   JobPosted: ['jobId', 'employerId', 'title', 'description', 'salary', 'company', 'postedAt'],
   JobClosed: ['jobId', 'employerId', 'closedAt'],
   ApplicationSubmitted: [
@@ -86,7 +88,7 @@ describe('the event catalogue', () => {
   it('files every event under one stream type, each with a past-tense name', () => {
     const all = streamTypes.flatMap((streamType) => eventTypesOf(streamType));
     expect(all.sort()).toEqual([...domainEventTypes].sort());
-    for (const type of domainEventTypes) expect(type).toMatch(/^[A-Z][A-Za-z]+(ed|In|Out|To|Withdrawn)$/);
+    for (const type of domainEventTypes) expect(type).toMatch(/^[A-Z][A-Za-z]+(ed|In|Out|To|Withdrawn|Read)$/);
   });
 
   it('knows its own names only', () => {

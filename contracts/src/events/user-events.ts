@@ -73,6 +73,19 @@ export const ResumeUploadedData = z.strictObject({
 });
 export const ResumeRemovedData = z.strictObject({ userId: Id });
 
+/** Marking notifications read is the only notification command; notifications themselves are a read model. */
+export const NotificationsReadData = z.strictObject({
+  userId: Id,
+  /** The notifications named; any that are not this user's change nothing. */
+  notificationIds: z.array(Id),
+  readAt: IsoDateTime,
+});
+export const AllNotificationsReadData = z.strictObject({
+  userId: Id,
+  /** Every notification of the user made at or before this instant is read. */
+  upTo: IsoDateTime,
+});
+
 export const userEvents = {
   UserRegistered: defineEvent({
     streamType: 'user',
@@ -199,5 +212,19 @@ export const userEvents = {
     data: ResumeRemovedData,
     description: 'A user removed their resume.',
     example: { userId },
+  }),
+  NotificationsRead: defineEvent({
+    streamType: 'user',
+    schemaVersion: 1,
+    data: NotificationsReadData,
+    description: 'A user marked some of their notifications read.',
+    example: { userId, notificationIds: ['01936b50-0000-7000-8000-000000000003'], readAt: at },
+  }),
+  AllNotificationsRead: defineEvent({
+    streamType: 'user',
+    schemaVersion: 1,
+    data: AllNotificationsReadData,
+    description: 'A user marked all their notifications read.',
+    example: { userId, upTo: at },
   }),
 } as const;
