@@ -25,6 +25,7 @@ import { registerJobRoutes } from './jobs/routes.ts';
 import { JobStore } from './jobs/store.ts';
 import { registerPostRoutes } from './posts/routes.ts';
 import { PostStore } from './posts/store.ts';
+import { registerCommandRateLimits } from './security/rate-limits.ts';
 import { registerUserFileRoutes } from './users/file-routes.ts';
 import { LoginThrottle } from './users/login-throttle.ts';
 import { registerProfileRoutes } from './users/profile-routes.ts';
@@ -52,6 +53,8 @@ export async function buildCommandApp(deps: CommandServiceDeps): Promise<Fastify
     consistencyTokens: new ConsistencyTokenSigner(consistencyTokenSecret(deps.config)),
   });
   if (deps.config.CHECK_RESPONSES) checkResponses(app, routes);
+  // Before any route: each command route is held to its class's per-user limit as it is registered.
+  await registerCommandRateLimits(app, deps.redis, deps.config.RATE_LIMIT_FACTOR);
   registerHealth(app, {
     postgres: () => deps.pool.query('SELECT 1'),
     redis: () => deps.redis.ping(),

@@ -164,6 +164,59 @@ export const NOTIFICATION_ACTORS_SHOWN = 3;
 /** The bell's panel shows this many at a time. */
 export const NOTIFICATIONS_PAGE_SIZE = 10;
 
+// ---- Abuse limits (not in the spec) --------------------------------------------------------------------
+
+/**
+ * Per-person limits on mutations: how many requests of a class one signed-in user may send in a window
+ * (the public sign-in routes count per client address instead, on top of their own throttles). Chosen
+ * well above what a person does by hand (a like every half second, a post every six seconds), so only
+ * scripts meet them; a refused request gets 429 with Retry-After and writes nothing.
+ */
+export const mutationRateLimits = {
+  likes: { max: 120, windowSeconds: 60 },
+  comments: { max: 30, windowSeconds: 60 },
+  posts: { max: 10, windowSeconds: 60 },
+  connectionRequests: { max: 30, windowSeconds: 60 },
+  /** Accepting, declining, withdrawing and removing: a person clears a backlog of requests at once. */
+  connectionChanges: { max: 60, windowSeconds: 60 },
+  applications: { max: 20, windowSeconds: 60 },
+  jobPosts: { max: 10, windowSeconds: 60 },
+  /** Moving applicants through statuses and closing jobs: an employer triages a list quickly. */
+  hiring: { max: 60, windowSeconds: 60 },
+  uploads: { max: 10, windowSeconds: 60 },
+  profileSaves: { max: 30, windowSeconds: 60 },
+  /** Settings switches save as they are flipped. */
+  settings: { max: 60, windowSeconds: 60 },
+  passwordChanges: { max: 10, windowSeconds: 60 },
+  markRead: { max: 120, windowSeconds: 60 },
+  /** Sign-in, registration and sign-out, per client address (an office shares one). */
+  signIn: { max: 60, windowSeconds: 60 },
+} as const satisfies Record<string, { max: number; windowSeconds: number }>;
+export type MutationRateLimitClass = keyof typeof mutationRateLimits;
+
+/**
+ * Failed sign-ins. Per account and client address together: the first `freeFailures` cost nothing,
+ * then each further failure makes that address wait (`firstDelaySeconds`, doubling, at most
+ * `maxDelaySeconds`) before it may try that account again. Per account from all addresses: past
+ * `accountCeiling` failures in `accountWindowSeconds`, only addresses that signed in to the account
+ * before (within `knownAddressDays`) may try, so a stranger cannot lock the owner out.
+ */
+export const loginProtection = {
+  freeFailures: 5,
+  firstDelaySeconds: 15,
+  maxDelaySeconds: 15 * 60,
+  /** How long an address's failures on an account are remembered after the last one. */
+  pairMemorySeconds: 60 * 60,
+  accountCeiling: 100,
+  accountWindowSeconds: 60 * 60,
+  knownAddressDays: 30,
+} as const;
+
+/** Password hashes waiting for a free hashing slot, per slot, before the server answers 503 busy. */
+export const PASSWORD_HASH_QUEUE_PER_SLOT = 8;
+/** Seconds a client is told to wait (Retry-After) when password hashing is busy. */
+export const PASSWORD_HASH_BUSY_RETRY_SECONDS = 2;
+
 // ---- Pagination --------------------------------------------------------------------------------------
 
 export const DEFAULT_PAGE = 1;

@@ -531,6 +531,8 @@ export const requestMessages = {
   crossSiteRequest: 'Cross-site requests are not allowed',
   payloadTooLarge: 'The request is too large',
   tooManyRequests: 'Too many requests. Please slow down and try again shortly.',
+  /** Every password-hashing slot is taken and the short queue is full (sign-in, registration, password change). */
+  hashingBusy: 'The server is busy. Please try again in a moment.',
   forbidden: 'You do not have permission to do that',
   /** Another command changed the same item first, every time this one was tried again. */
   changedMeanwhile: 'This item was changed by someone else. Please try again.',

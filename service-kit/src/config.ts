@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 
 /** Turns "a,b , c" into ['a','b','c']. */
@@ -109,8 +110,12 @@ export const commandServiceEnv = baseEnv.extend({
   RELAY_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(250),
   /** scrypt cost as log2(N): 17 (128 MiB, ARCHITECTURE.md) in production; tests may lower it to 14. */
   PASSWORD_SCRYPT_LOG_N: z.coerce.number().int().min(14).max(20).default(17),
-  /** Failed sign-ins allowed per account, then per client IP, within the window before 429. */
-  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).max(1000).default(5),
+  /**
+   * Failed sign-ins on one account from all addresses in an hour, past which only addresses that signed
+   * in to it before may try (the per-address delays are contracts' loginProtection).
+   */
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).max(100_000).default(100),
+  /** Failed sign-ins from one client IP across accounts within the window before 429. */
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).max(100_000).default(50),
   LOGIN_THROTTLE_WINDOW_SECONDS: z.coerce
     .number()
@@ -120,6 +125,16 @@ export const commandServiceEnv = baseEnv.extend({
     .default(15 * 60),
   /** Registrations accepted from one client IP within the same window (each costs a password hash). */
   REGISTER_MAX_PER_IP: z.coerce.number().int().min(1).max(100_000).default(20),
+  /**
+   * Multiplies every per-user mutation limit (contracts' mutationRateLimits). 1 in production; test
+   * suites, the bench and the fuzzer raise it so their scripted users are not limited, while every
+   * request still goes through the limiter.
+   */
+  RATE_LIMIT_FACTOR: z.coerce.number().min(0.01).max(1_000_000).default(1),
+  /** Password hashes computed at once in this process; more wait briefly, then get 503 (default: cores). */
+  PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(availableParallelism()),
+  /** Hashes waiting for a slot before 503 busy (default: contracts PASSWORD_HASH_QUEUE_PER_SLOT per slot). */
+  PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).max(10_000).optional(),
   CHECK_RESPONSES: checkResponsesFlag,
 });
 export type CommandServiceConfig = z.infer<typeof commandServiceEnv>;

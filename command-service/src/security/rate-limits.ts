@@ -1,0 +1,83 @@
+import { type MutationRateLimitClass, mutationRateLimits } from '@careers/contracts/constants';
+import { apiPath, type RouteName, routes } from '@careers/contracts/routes';
+import { type Redis, readSession, SESSION_COOKIE } from '@careers/service-kit';
+import {
+  type RateLimitOptions,
+  type RouteRateLimit,
+  registerRateLimits,
+} from '@careers/service-kit/rate-limit';
+import type { FastifyInstance } from 'fastify';
+
+type CommandRouteName = {
+  [N in RouteName]: (typeof routes)[N]['service'] extends 'command' ? N : never;
+}[RouteName];
+
+/**
+ * The limit class of every command route. Exhaustive on purpose: a new command route does not compile
+ * until it is given a class (contracts' mutationRateLimits names the numbers).
+ */
+export const commandRateLimitClasses = {
+  login: 'signIn',
+  register: 'signIn',
+  logout: 'signIn',
+  changePassword: 'passwordChanges',
+  updateProfile: 'profileSaves',
+  updateSkills: 'profileSaves',
+  updateNotifications: 'settings',
+  updateAppearance: 'settings',
+  uploadProfilePicture: 'uploads',
+  removeProfilePicture: 'profileSaves',
+  uploadResume: 'uploads',
+  removeResume: 'profileSaves',
+  createJob: 'jobPosts',
+  applyToJob: 'applications',
+  closeJob: 'hiring',
+  moveApplication: 'hiring',
+  withdrawApplication: 'applications',
+  createPost: 'posts',
+  toggleLike: 'likes',
+  addComment: 'comments',
+  connect: 'connectionRequests',
+  respondToConnection: 'connectionChanges',
+  withdrawConnectionRequest: 'connectionChanges',
+  removeConnection: 'connectionChanges',
+  markNotificationsRead: 'markRead',
+} as const satisfies Record<CommandRouteName, MutationRateLimitClass>;
+
+/** `POST /api/posts/:id/like` -> the route's limit. */
+function limitsByRoute(): Map<string, RouteRateLimit> {
+  const byRoute = new Map<string, RouteRateLimit>();
+  for (const [name, limitClass] of Object.entries(commandRateLimitClasses)) {
+    const route = routes[name as CommandRouteName];
+    byRoute.set(`${route.method} ${apiPath(route)}`, {
+      name: limitClass,
+      rule: mutationRateLimits[limitClass],
+      // The public routes have no user yet (or, for sign-out, may have none): they count per address.
+      per: route.auth === 'public' ? 'address' : 'user',
+    });
+  }
+  return byRoute;
+}
+
+/**
+ * Holds every command route to its class's per-user limit. Registered before the routes. The user is
+ * read from the session the same way the pipeline reads it; an unknown session counts per address (and
+ * is refused with 401 by the pipeline anyway).
+ */
+export async function registerCommandRateLimits(
+  app: FastifyInstance,
+  redis: Redis,
+  factor: number,
+): Promise<void> {
+  const byRoute = limitsByRoute();
+  const options: RateLimitOptions = {
+    redis,
+    factor,
+    limitOf: (method, url) => byRoute.get(`${method} ${url}`) ?? null,
+    userOf: async (request) => {
+      const sessionId = request.cookies[SESSION_COOKIE];
+      return sessionId ? ((await readSession(redis, sessionId))?.userId ?? null) : null;
+    },
+  };
+  await registerRateLimits(app, options);
+}
