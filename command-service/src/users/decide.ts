@@ -3,7 +3,7 @@ import type { AppearanceSettings } from '@careers/contracts/entities/appearance-
 import type { JobPreferences } from '@careers/contracts/entities/job-preferences';
 import type { Location } from '@careers/contracts/entities/location';
 import type { NotificationSettings } from '@careers/contracts/entities/notification-settings';
-import type { User } from '@careers/contracts/entities/user';
+import { profileTextOf, type User } from '@careers/contracts/entities/user';
 import type { UserSkill } from '@careers/contracts/entities/user-skill';
 import type { NewDomainEvent, NewEventOf } from '@careers/contracts/events/catalogue';
 import { authMessages, passwordMessages, profileMessages } from '@careers/contracts/messages';
@@ -97,12 +97,7 @@ const skillsOf = (skills: readonly UserSkill[]): UserSkill[] =>
 
 function profileOf(user: User): Omit<NewEventOf<'ProfileUpdated'>['data'], 'userId'> {
   return {
-    firstName: user.firstName,
-    lastName: user.lastName,
-    email: user.email,
-    phone: user.phone,
-    bio: user.bio,
-    jobTitle: user.jobTitle,
+    ...profileTextOf(user),
     location: locationOf(user.location),
     jobPreferences: preferencesOf(user.jobPreferences),
   };

@@ -29,3 +29,21 @@ export const User = z.object({
   createdAt: IsoDateTime,
 });
 export type User = z.infer<typeof User>;
+
+/** The profile's own text fields: what the Profile form edits as typed and ProfileUpdated records. */
+export type ProfileText = Pick<User, 'firstName' | 'lastName' | 'email' | 'phone' | 'bio' | 'jobTitle'>;
+
+/**
+ * A copy holding those fields and nothing else, whatever else `source` carries: the write side's
+ * strict event schema and the form's request both refuse a field they do not name.
+ */
+export function profileTextOf(source: ProfileText): ProfileText {
+  return {
+    firstName: source.firstName,
+    lastName: source.lastName,
+    email: source.email,
+    phone: source.phone,
+    bio: source.bio,
+    jobTitle: source.jobTitle,
+  };
+}

@@ -1,10 +1,10 @@
 import { SHORT_TEXT_MAX_LENGTH, workLocations } from '@careers/contracts/constants';
 import type { PreferredLocation } from '@careers/contracts/entities/enums';
 import { jobScreenMessages } from '@careers/contracts/messages';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { InputField } from '../../../components/input-field';
 import { SelectField } from '../../../components/select-field';
-import { enterAdds } from './enter-adds';
+import { AddRow, useAddRow } from './add-row';
 import type { ProfileDraft } from './profile-draft';
 
 const locationOptions = workLocations.map((value) => ({ value, label: value }));
@@ -33,7 +33,7 @@ export function JobPreferencesEditor({
   onChange,
 }: JobPreferencesEditorProps) {
   const [role, setRole] = useState('');
-  const row = useRef<HTMLDivElement>(null);
+  const row = useAddRow();
   const roles = preferences.roles;
   const text = role.trim();
 
@@ -43,12 +43,12 @@ export function JobPreferencesEditor({
       onChange({ roles: [...roles, text] }, 'jobPreferences.roles');
     }
     setRole('');
-    row.current?.querySelector('input')?.focus();
+    row.focus();
   }
 
   function remove(name: string) {
     onChange({ roles: roles.filter((other) => other !== name) }, 'jobPreferences.roles');
-    row.current?.querySelector('input')?.focus();
+    row.focus();
   }
 
   const rolesError = Object.entries(errors).find(([path]) => path.startsWith('jobPreferences.roles'))?.[1];
@@ -80,8 +80,7 @@ export function JobPreferencesEditor({
           <p className="muted">No desired roles added yet</p>
         )}
         {editing ? (
-          // biome-ignore lint/a11y/noStaticElementInteractions: only listens for Enter bubbling from the role field
-          <div className="profile-add-row" ref={row} onKeyDown={enterAdds(add)}>
+          <AddRow row={row} buttonLabel="Add Role" canAdd={text !== ''} onAdd={add}>
             <InputField
               name="desiredRole"
               label="Desired role"
@@ -89,10 +88,7 @@ export function JobPreferencesEditor({
               value={role}
               onChange={setRole}
             />
-            <button type="button" className="button button-ghost" disabled={text === ''} onClick={add}>
-              Add Role
-            </button>
-          </div>
+          </AddRow>
         ) : null}
         {rolesError ? <p className="form-group-error">{rolesError}</p> : null}
       </div>

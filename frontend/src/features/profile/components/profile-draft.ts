@@ -1,6 +1,6 @@
 import { DEFAULT_CURRENCY } from '@careers/contracts/constants';
 import type { PreferredLocation } from '@careers/contracts/entities/enums';
-import type { User } from '@careers/contracts/entities/user';
+import { profileTextOf, type User } from '@careers/contracts/entities/user';
 import type { UserSkill } from '@careers/contracts/entities/user-skill';
 import type { UpdateProfileRequestInput } from '@careers/contracts/requests/update-profile';
 
@@ -25,12 +25,7 @@ const amountText = (amount: number | null) => (amount === null ? '' : String(amo
 export function draftOf(user: User): ProfileDraft {
   const preferences = user.jobPreferences;
   return {
-    firstName: user.firstName,
-    lastName: user.lastName,
-    email: user.email,
-    phone: user.phone,
-    bio: user.bio,
-    jobTitle: user.jobTitle,
+    ...profileTextOf(user),
     location: { ...user.location },
     skills: user.skills.map((skill) => ({ ...skill })),
     roles: [...preferences.roles],
@@ -48,12 +43,7 @@ export function draftOf(user: User): ProfileDraft {
  */
 export function profileRequestOf(draft: ProfileDraft, user: User): UpdateProfileRequestInput {
   return {
-    firstName: draft.firstName,
-    lastName: draft.lastName,
-    email: draft.email,
-    phone: draft.phone,
-    bio: draft.bio,
-    jobTitle: draft.jobTitle,
+    ...profileTextOf(draft),
     location: draft.location,
     skills: draft.skills,
     jobPreferences: {

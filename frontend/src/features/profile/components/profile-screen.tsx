@@ -28,6 +28,34 @@ type FieldErrors = Record<string, string>;
 type TextName = 'firstName' | 'lastName' | 'email' | 'phone' | 'jobTitle';
 type LocationPart = keyof ProfileDraft['location'];
 
+/** What sets one profile input apart from the others; value, message and editing come from the form. */
+interface FieldLook {
+  label: string;
+  autoComplete: string;
+  maxLength?: number;
+  type?: 'email' | 'tel';
+  inputMode?: 'email' | 'tel';
+}
+
+const textFields: Record<TextName, FieldLook> = {
+  firstName: { label: 'First name', autoComplete: 'given-name', maxLength: SHORT_TEXT_MAX_LENGTH },
+  lastName: { label: 'Last name', autoComplete: 'family-name', maxLength: SHORT_TEXT_MAX_LENGTH },
+  email: { label: 'Email', type: 'email', inputMode: 'email', autoComplete: 'email' },
+  phone: { label: 'Phone', type: 'tel', inputMode: 'tel', autoComplete: 'tel', maxLength: PHONE_MAX_LENGTH },
+  jobTitle: {
+    label: 'Job title',
+    autoComplete: 'organization-title',
+    maxLength: PROFILE_JOB_TITLE_MAX_LENGTH,
+  },
+};
+
+const locationParts: readonly LocationPart[] = ['city', 'state', 'country'];
+const locationFields: Record<LocationPart, FieldLook> = {
+  city: { label: 'City', autoComplete: 'address-level2', maxLength: SHORT_TEXT_MAX_LENGTH },
+  state: { label: 'State', autoComplete: 'address-level1', maxLength: SHORT_TEXT_MAX_LENGTH },
+  country: { label: 'Country', autoComplete: 'country-name', maxLength: SHORT_TEXT_MAX_LENGTH },
+};
+
 /** Spec section 8: the server's message, else "Failed to update profile. Please try again." */
 function saveFailureText(error: unknown): string {
   if (error instanceof ApiError && error.message !== fallbackMessages.updateProfile) return error.message;
@@ -96,6 +124,30 @@ export function ProfileScreen({ user }: { user: User }) {
   const setLocation = (part: LocationPart) => (value: string) =>
     change({ location: { ...draft.location, [part]: value } }, `location.${part}`, 'location');
 
+  const disabled = !editing;
+  const textInput = (name: TextName) => (
+    <InputField
+      {...textFields[name]}
+      name={name}
+      disabled={disabled}
+      value={values[name]}
+      error={errors[name]}
+      onChange={setText(name)}
+    />
+  );
+  // A message about the location as a whole stands under its first field, City.
+  const locationInput = (part: LocationPart, index: number) => (
+    <InputField
+      key={part}
+      {...locationFields[part]}
+      name={`location.${part}`}
+      disabled={disabled}
+      value={values.location[part]}
+      error={errors[`location.${part}`] ?? (index === 0 ? errors.location : undefined)}
+      onChange={setLocation(part)}
+    />
+  );
+
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (save.isPending) return;
@@ -121,7 +173,6 @@ export function ProfileScreen({ user }: { user: User }) {
     });
   }
 
-  const disabled = !editing;
   return (
     <section className="screen profile-screen">
       <div className="screen-header">
@@ -144,62 +195,14 @@ export function ProfileScreen({ user }: { user: User }) {
           <ProfileCard title="Basic Information">
             <ProfilePictureSection user={user} editing={editing} notices={notices} />
             <div className="form-row">
-              <InputField
-                name="firstName"
-                label="First name"
-                autoComplete="given-name"
-                maxLength={SHORT_TEXT_MAX_LENGTH}
-                disabled={disabled}
-                value={values.firstName}
-                error={errors.firstName}
-                onChange={setText('firstName')}
-              />
-              <InputField
-                name="lastName"
-                label="Last name"
-                autoComplete="family-name"
-                maxLength={SHORT_TEXT_MAX_LENGTH}
-                disabled={disabled}
-                value={values.lastName}
-                error={errors.lastName}
-                onChange={setText('lastName')}
-              />
+              {textInput('firstName')}
+              {textInput('lastName')}
             </div>
             <div className="form-row">
-              <InputField
-                name="email"
-                label="Email"
-                type="email"
-                inputMode="email"
-                autoComplete="email"
-                disabled={disabled}
-                value={values.email}
-                error={errors.email}
-                onChange={setText('email')}
-              />
-              <InputField
-                name="phone"
-                label="Phone"
-                type="tel"
-                inputMode="tel"
-                autoComplete="tel"
-                maxLength={PHONE_MAX_LENGTH}
-                disabled={disabled}
-                value={values.phone}
-                error={errors.phone}
-                onChange={setText('phone')}
-              />
+              {textInput('email')}
+              {textInput('phone')}
             </div>
-            <InputField
-              name="jobTitle"
-              label="Job title"
-              autoComplete="organization-title"
-              maxLength={PROFILE_JOB_TITLE_MAX_LENGTH}
-              disabled={disabled}
-              value={values.jobTitle}
-              error={errors.jobTitle}
-              onChange={setText('jobTitle')}
-            />
+            {textInput('jobTitle')}
             <TextAreaField
               name="bio"
               label="Bio"
@@ -210,38 +213,7 @@ export function ProfileScreen({ user }: { user: User }) {
               error={errors.bio}
               onChange={setText('bio')}
             />
-            <div className="form-row-3">
-              <InputField
-                name="location.city"
-                label="City"
-                autoComplete="address-level2"
-                maxLength={SHORT_TEXT_MAX_LENGTH}
-                disabled={disabled}
-                value={values.location.city}
-                error={errors['location.city'] ?? errors.location}
-                onChange={setLocation('city')}
-              />
-              <InputField
-                name="location.state"
-                label="State"
-                autoComplete="address-level1"
-                maxLength={SHORT_TEXT_MAX_LENGTH}
-                disabled={disabled}
-                value={values.location.state}
-                error={errors['location.state']}
-                onChange={setLocation('state')}
-              />
-              <InputField
-                name="location.country"
-                label="Country"
-                autoComplete="country-name"
-                maxLength={SHORT_TEXT_MAX_LENGTH}
-                disabled={disabled}
-                value={values.location.country}
-                error={errors['location.country']}
-                onChange={setLocation('country')}
-              />
-            </div>
+            <div className="form-row-3">{locationParts.map(locationInput)}</div>
           </ProfileCard>
 
           <ProfileCard title="Skills">

@@ -3,10 +3,10 @@ import type { SkillProficiency } from '@careers/contracts/entities/enums';
 import type { UserSkill } from '@careers/contracts/entities/user-skill';
 import { UserSkillInput } from '@careers/contracts/requests/update-skills';
 import { parseInput } from '@careers/contracts/validation';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { InputField } from '../../../components/input-field';
 import { SelectField } from '../../../components/select-field';
-import { enterAdds } from './enter-adds';
+import { AddRow, useAddRow } from './add-row';
 
 const proficiencyOptions = skillProficiencies.map((value) => ({ value, label: value }));
 
@@ -36,7 +36,7 @@ interface SkillsEditorProps {
 export function SkillsEditor({ skills, editing, error, onChange }: SkillsEditorProps) {
   const [draft, setDraft] = useState(emptyDraft);
   const [yearsError, setYearsError] = useState<string | undefined>();
-  const row = useRef<HTMLDivElement>(null);
+  const row = useAddRow();
   const name = draft.name.trim();
 
   function add() {
@@ -50,12 +50,12 @@ export function SkillsEditor({ skills, editing, error, onChange }: SkillsEditorP
     if (!known) onChange([...skills, parsed.data]);
     setDraft(emptyDraft());
     setYearsError(undefined);
-    row.current?.querySelector('input')?.focus();
+    row.focus();
   }
 
   function remove(skill: UserSkill) {
     onChange(skills.filter((other) => other !== skill));
-    row.current?.querySelector('input')?.focus();
+    row.focus();
   }
 
   return (
@@ -85,8 +85,13 @@ export function SkillsEditor({ skills, editing, error, onChange }: SkillsEditorP
         <p className="muted">No skills added yet</p>
       )}
       {editing ? (
-        // biome-ignore lint/a11y/noStaticElementInteractions: only listens for Enter bubbling from the row's inputs
-        <div className="profile-add-row profile-add-skill" ref={row} onKeyDown={enterAdds(add)}>
+        <AddRow
+          row={row}
+          className="profile-add-skill"
+          buttonLabel="Add Skill"
+          canAdd={name !== ''}
+          onAdd={add}
+        >
           <InputField
             name="skillName"
             label="Skill name"
@@ -117,10 +122,7 @@ export function SkillsEditor({ skills, editing, error, onChange }: SkillsEditorP
               setYearsError(undefined);
             }}
           />
-          <button type="button" className="button button-ghost" disabled={name === ''} onClick={add}>
-            Add Skill
-          </button>
-        </div>
+        </AddRow>
       ) : null}
       {error ? <p className="form-group-error">{error}</p> : null}
     </>
