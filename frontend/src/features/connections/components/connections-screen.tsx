@@ -1,18 +1,20 @@
 import { pageTitles, connectionScreenMessages as texts } from '@careers/contracts/messages';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { type TabItem, Tabs } from '../../../components/tabs';
 import { type ConnectionFilters, noConnectionFilters, useConnectionList } from '../api/list-connections';
 import { usePendingRequests } from '../api/list-pending-requests';
 import { useSentRequests } from '../api/list-sent-requests';
 import { useSuggestions } from '../api/list-suggestions';
 import { useLiveConnections } from '../live/use-live-connections';
-import { ConnectionTabs, type CountedTab } from './connection-tabs';
 import { MyConnectionsPanel } from './my-connections-panel';
 import { PendingPanel } from './pending-panel';
 import { SuggestionsPanel } from './suggestions-panel';
 import { type ActionDone, useConnectionActions } from './use-connection-actions';
 
 type TabId = 'connections' | 'pending' | 'suggested';
+
+const connectionTabClasses = { list: 'connection-tabs', tab: 'connection-tab', panel: 'connection-panel' };
 
 /** The tab is in the URL (`?tab=pending`), so a link, a reload or Back shows the same one. */
 function tabOf(params: URLSearchParams): TabId {
@@ -50,7 +52,7 @@ export function ConnectionsScreen() {
   }, []);
   const actions = useConnectionActions(onDone);
 
-  const tabs: CountedTab<TabId>[] = [
+  const tabs: TabItem<TabId>[] = [
     { id: 'connections', label: texts.myConnections, count: all.data?.pages[0]?.pagination.totalConnections },
     { id: 'pending', label: texts.pendingRequests, count: received.data?.length },
     { id: 'suggested', label: texts.suggested, count: suggestions.data?.length },
@@ -71,7 +73,14 @@ export function ConnectionsScreen() {
       <p className="visually-hidden" role="status" aria-live="polite">
         {announcement}
       </p>
-      <ConnectionTabs label={texts.tabs} tabs={tabs} selected={tab} onSelect={select} panelRef={panel}>
+      <Tabs
+        label={texts.tabs}
+        tabs={tabs}
+        selected={tab}
+        onSelect={select}
+        classNames={connectionTabClasses}
+        panelRef={panel}
+      >
         {tab === 'connections' ? (
           <MyConnectionsPanel
             filters={filters}
@@ -83,7 +92,7 @@ export function ConnectionsScreen() {
         ) : null}
         {tab === 'pending' ? <PendingPanel received={received} sent={sent} actions={actions} /> : null}
         {tab === 'suggested' ? <SuggestionsPanel suggestions={suggestions} actions={actions} /> : null}
-      </ConnectionTabs>
+      </Tabs>
     </section>
   );
 }

@@ -1,17 +1,19 @@
 import type { User } from '@careers/contracts/entities/user';
 import { useState } from 'react';
+import { type TabItem, Tabs } from '../../../components/tabs';
 import { AppearanceTab } from './appearance-tab';
 import { NotificationsTab } from './notifications-tab';
 import { SecurityTab } from './security-tab';
-import { type SettingsTab, SettingsTabs } from './settings-tabs';
 
 type TabId = 'security' | 'notifications' | 'appearance';
 
-const tabs: ReadonlyArray<SettingsTab<TabId>> = [
+const tabs: ReadonlyArray<TabItem<TabId>> = [
   { id: 'security', label: 'Security' },
   { id: 'notifications', label: 'Notifications' },
   { id: 'appearance', label: 'Appearance' },
 ];
+
+const settingsTabClasses = { list: 'settings-tabs', tab: 'settings-tab', panel: 'card settings-panel' };
 
 /** Spec section 2, "Settings". Each tab keeps its own form and its own save message. */
 export function SettingsScreen({ user }: { user: User }) {
@@ -19,13 +21,22 @@ export function SettingsScreen({ user }: { user: User }) {
   return (
     <section className="screen">
       <h1 className="screen-title">Settings</h1>
-      <SettingsTabs<TabId> label="Settings" tabs={tabs} selected={selected} onSelect={setSelected}>
-        {selected === 'security' ? <SecurityTab /> : null}
-        {selected === 'notifications' ? (
-          <NotificationsTab initialSettings={user.notificationSettings} />
-        ) : null}
-        {selected === 'appearance' ? <AppearanceTab savedSettings={user.appearanceSettings} /> : null}
-      </SettingsTabs>
+      <div className="settings-layout">
+        <Tabs<TabId>
+          label="Settings"
+          tabs={tabs}
+          selected={selected}
+          onSelect={setSelected}
+          orientation="vertical"
+          classNames={settingsTabClasses}
+        >
+          {selected === 'security' ? <SecurityTab /> : null}
+          {selected === 'notifications' ? (
+            <NotificationsTab initialSettings={user.notificationSettings} />
+          ) : null}
+          {selected === 'appearance' ? <AppearanceTab savedSettings={user.appearanceSettings} /> : null}
+        </Tabs>
+      </div>
     </section>
   );
 }

@@ -1,34 +1,44 @@
-import { type KeyboardEvent, type ReactNode, useId, useRef } from 'react';
+import { type KeyboardEvent, type ReactNode, type Ref, useId, useRef } from 'react';
 
-export interface CountedTab<Id extends string> {
+export interface TabItem<Id extends string> {
   id: Id;
   label: string;
-  /** The badge; undefined while the count is not known yet. */
-  count: number | undefined;
+  /** A count badge after the label; undefined while the count is not known yet, or for a tab without one. */
+  count?: number | undefined;
 }
 
-interface ConnectionTabsProps<Id extends string> {
+interface TabsProps<Id extends string> {
+  /** The tab list's accessible name. */
   label: string;
-  tabs: ReadonlyArray<CountedTab<Id>>;
+  tabs: ReadonlyArray<TabItem<Id>>;
   selected: Id;
   onSelect(id: Id): void;
-  /** The tab panel, so the screen can give it the focus after an action took a card away. */
-  panelRef?: React.Ref<HTMLDivElement>;
+  /** A vertical list also moves with Up and Down. */
+  orientation?: 'horizontal' | 'vertical';
+  /** The screen's own classes for the list, each tab and the panel. */
+  classNames: { list: string; tab: string; panel: string };
+  /** Given when the screen moves the focus to the panel (after an action took a card away). */
+  panelRef?: Ref<HTMLDivElement>;
   children: ReactNode;
 }
 
+const forward = { horizontal: ['ArrowRight'], vertical: ['ArrowRight', 'ArrowDown'] };
+const backward = { horizontal: ['ArrowLeft'], vertical: ['ArrowLeft', 'ArrowUp'] };
+
 /**
- * A horizontal tab list with a count badge on each tab (WAI-ARIA tabs pattern, automatic activation):
- * one tab stop, Left and Right, Home and End move and select, and the panel is labelled by its tab.
+ * A tab list and its panel (WAI-ARIA tabs pattern, automatic activation): one tab stop; the arrow
+ * keys, Home and End move and select; the panel is labelled by its tab.
  */
-export function ConnectionTabs<Id extends string>({
+export function Tabs<Id extends string>({
   label,
   tabs,
   selected,
   onSelect,
+  orientation = 'horizontal',
+  classNames,
   panelRef,
   children,
-}: ConnectionTabsProps<Id>) {
+}: TabsProps<Id>) {
   const prefix = useId();
   const tabRefs = useRef(new Map<Id, HTMLButtonElement>());
   const tabId = (id: Id) => `${prefix}tab-${id}`;
@@ -36,12 +46,9 @@ export function ConnectionTabs<Id extends string>({
 
   function move(event: KeyboardEvent<HTMLDivElement>) {
     const index = tabs.findIndex((tab) => tab.id === selected);
-    const targets: Record<string, number> = {
-      ArrowRight: (index + 1) % tabs.length,
-      ArrowLeft: (index - 1 + tabs.length) % tabs.length,
-      Home: 0,
-      End: tabs.length - 1,
-    };
+    const targets: Record<string, number> = { Home: 0, End: tabs.length - 1 };
+    for (const key of forward[orientation]) targets[key] = (index + 1) % tabs.length;
+    for (const key of backward[orientation]) targets[key] = (index - 1 + tabs.length) % tabs.length;
     const target = tabs[targets[event.key] ?? -1];
     if (!target) return;
     event.preventDefault();
@@ -51,7 +58,13 @@ export function ConnectionTabs<Id extends string>({
 
   return (
     <>
-      <div className="connection-tabs" role="tablist" aria-label={label} onKeyDown={move}>
+      <div
+        className={classNames.list}
+        role="tablist"
+        aria-label={label}
+        aria-orientation={orientation === 'vertical' ? 'vertical' : undefined}
+        onKeyDown={move}
+      >
         {tabs.map((tab) => {
           const isSelected = tab.id === selected;
           return (
@@ -64,7 +77,7 @@ export function ConnectionTabs<Id extends string>({
               type="button"
               role="tab"
               id={tabId(tab.id)}
-              className="connection-tab"
+              className={classNames.tab}
               aria-selected={isSelected}
               aria-controls={panelId(tab.id)}
               tabIndex={isSelected ? 0 : -1}
@@ -84,11 +97,11 @@ export function ConnectionTabs<Id extends string>({
       </div>
       <div
         ref={panelRef}
-        className="connection-panel"
+        className={classNames.panel}
         role="tabpanel"
         id={panelId(selected)}
         aria-labelledby={tabId(selected)}
-        tabIndex={-1}
+        tabIndex={panelRef ? -1 : undefined}
       >
         {children}
       </div>
