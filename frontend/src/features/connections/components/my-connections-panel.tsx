@@ -6,7 +6,8 @@ import {
   screenMessages,
   connectionScreenMessages as texts,
 } from '@careers/contracts/messages';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { FilterBar } from '../../../components/filter-bar';
 import { LoadingState } from '../../../components/loading-state';
 import { SelectField } from '../../../components/select-field';
 import { errorMessageOf } from '../../../lib/api-client';
@@ -75,7 +76,6 @@ export function MyConnectionsPanel({
 }: MyConnectionsPanelProps) {
   const list = useConnectionList(filters);
   const [searchText, setSearchText] = useState(filters.search);
-  const searchId = useId();
 
   // Typing settles before the list is asked for; a cleared filter puts its text back in the field.
   useEffect(() => setSearchText(filters.search), [filters.search]);
@@ -92,48 +92,33 @@ export function MyConnectionsPanel({
 
   return (
     <>
-      <search className="card applications-filters" aria-label={texts.searchLabel}>
-        <div className="applications-filter-row">
-          <div className="field">
-            <label className="field-label" htmlFor={searchId}>
-              {texts.searchLabel}
-            </label>
-            <input
-              id={searchId}
-              className="input"
-              type="search"
-              maxLength={SEARCH_MAX_LENGTH}
-              placeholder={texts.searchPlaceholder}
-              value={searchText}
-              onChange={(event) => setSearchText(event.target.value)}
-            />
-          </div>
-          <SelectField
-            name="status"
-            label={texts.status}
-            options={statusOptions}
-            value={filters.status}
-            onChange={(status) => onFilters({ ...filters, status })}
-          />
-          <SelectField<Sort>
-            name="sort"
-            label={texts.sort}
-            options={sortOptions}
-            value={sortOf(filters)}
-            onChange={(sort) => onFilters({ ...filters, ...sortFilters(sort) })}
-          />
-          <button
-            type="button"
-            className="button button-ghost jobs-clear"
-            onClick={() => {
-              setSearchText('');
-              onFilters(noConnectionFilters);
-            }}
-          >
-            {texts.clearFilters}
-          </button>
-        </div>
-      </search>
+      <FilterBar
+        label={texts.searchLabel}
+        placeholder={texts.searchPlaceholder}
+        maxLength={SEARCH_MAX_LENGTH}
+        search={searchText}
+        onSearch={setSearchText}
+        clearLabel={texts.clearFilters}
+        onClear={() => {
+          setSearchText('');
+          onFilters(noConnectionFilters);
+        }}
+      >
+        <SelectField
+          name="status"
+          label={texts.status}
+          options={statusOptions}
+          value={filters.status}
+          onChange={(status) => onFilters({ ...filters, status })}
+        />
+        <SelectField<Sort>
+          name="sort"
+          label={texts.sort}
+          options={sortOptions}
+          value={sortOf(filters)}
+          onChange={(sort) => onFilters({ ...filters, ...sortFilters(sort) })}
+        />
+      </FilterBar>
       {list.isPending ? <LoadingState /> : null}
       {list.isError && !list.isFetchNextPageError ? (
         <ListFailure

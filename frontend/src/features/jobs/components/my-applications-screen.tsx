@@ -10,6 +10,7 @@ import {
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ErrorCard } from '../../../components/error-card';
+import { FilterBar } from '../../../components/filter-bar';
 import { LoadingState } from '../../../components/loading-state';
 import { SelectField } from '../../../components/select-field';
 import { errorMessageOf } from '../../../lib/api-client';
@@ -130,44 +131,29 @@ export function MyApplicationsScreen() {
       {all.length > 0 ? (
         <>
           <Statistics applications={all} />
-          <search className="card applications-filters" aria-label={texts.searchLabel}>
-            <div className="applications-filter-row">
-              <div className="field">
-                <label className="field-label" htmlFor="applications-search">
-                  {texts.searchLabel}
-                </label>
-                <input
-                  id="applications-search"
-                  className="input"
-                  type="search"
-                  placeholder={texts.searchPlaceholder}
-                  value={filters.search}
-                  onChange={(event) => setFilters((current) => ({ ...current, search: event.target.value }))}
-                />
-              </div>
-              <SelectField
-                name="status"
-                label={texts.status}
-                options={statusOptions}
-                value={filters.status}
-                onChange={(status) => setFilters((current) => ({ ...current, status }))}
-              />
-              <SelectField
-                name="sort"
-                label={texts.sort}
-                options={sortOptions}
-                value={filters.sort}
-                onChange={(sort) => setFilters((current) => ({ ...current, sort: sort || 'recent' }))}
-              />
-              <button
-                type="button"
-                className="button button-ghost jobs-clear"
-                onClick={() => setFilters(noFilters)}
-              >
-                {texts.clearFilters}
-              </button>
-            </div>
-          </search>
+          <FilterBar
+            label={texts.searchLabel}
+            placeholder={texts.searchPlaceholder}
+            search={filters.search}
+            onSearch={(search) => setFilters((current) => ({ ...current, search }))}
+            clearLabel={texts.clearFilters}
+            onClear={() => setFilters(noFilters)}
+          >
+            <SelectField
+              name="status"
+              label={texts.status}
+              options={statusOptions}
+              value={filters.status}
+              onChange={(status) => setFilters((current) => ({ ...current, status }))}
+            />
+            <SelectField
+              name="sort"
+              label={texts.sort}
+              options={sortOptions}
+              value={filters.sort}
+              onChange={(sort) => setFilters((current) => ({ ...current, sort: sort || 'recent' }))}
+            />
+          </FilterBar>
           {shown.length === 0 ? (
             <div className="card empty-state">
               <p>{applyMessages.noApplicationsMatch}</p>
