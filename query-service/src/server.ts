@@ -19,10 +19,12 @@ import { JobQueries } from './projectors/jobs/queries.ts';
 import { PostQueries } from './projectors/posts/queries.ts';
 import { registerApiDocs } from './routes/api-docs.ts';
 import { registerConnectionQueries } from './routes/connections.ts';
+import { registerDashboardQueries } from './routes/dashboard.ts';
 import { registerFileRoutes } from './routes/files.ts';
 import { registerGetMe } from './routes/get-me.ts';
 import { registerGetResume } from './routes/get-resume.ts';
 import { registerJobQueries } from './routes/jobs.ts';
+import { registerNotificationQueries } from './routes/notifications.ts';
 import { registerPostQueries } from './routes/posts.ts';
 
 export interface QueryServiceDeps {
@@ -75,5 +77,7 @@ export async function buildQueryApp(deps: QueryServiceDeps): Promise<FastifyInst
   registerPostQueries(routeDeps);
   registerJobQueries(routeDeps);
   registerConnectionQueries(routeDeps);
+  registerDashboardQueries(routeDeps);
+  registerNotificationQueries(routeDeps);
   return app;
 }

@@ -10,6 +10,12 @@ export interface ProjectionContext {
   schema: string;
   /** Redis writes, run just before the Postgres commit. They must be absolute or idempotent (SET, ZADD, SADD). */
   redis: ChainableCommander;
+  /**
+   * Work for after the batch's commit, never before it: telling others of what the batch changed (the
+   * notification pushes), so nobody is told of rows a failed commit never wrote. Best effort: a failure
+   * is logged, and the batch stays committed.
+   */
+  afterCommit(work: (redis: Redis) => Promise<void>): void;
 }
 
 /**

@@ -2,6 +2,7 @@ import { applicationsProjector } from './applications/project.ts';
 import { connectionsProjector } from './connections/project.ts';
 import { jobsProjector } from './jobs/project.ts';
 import { jobsListVersion } from './jobs/version.ts';
+import { notificationsProjector } from './notifications/project.ts';
 import { postsProjector } from './posts/project.ts';
 import type { Projector, ReadModelVersion } from './projector.ts';
 import { suggestionsProjector } from './suggestions/project.ts';
@@ -17,6 +18,8 @@ export const projectors: readonly Projector[] = [
   jobsProjector,
   applicationsProjector,
   suggestionsProjector,
+  // After users, posts and jobs: it reads settings and post authors as the same batch left them.
+  notificationsProjector,
 ];
 
 /** The versions of cached views narrower than "any read model" (PROJECTIONS_VERSION_KEY). */

@@ -146,6 +146,7 @@ export class ProjectorRunner {
     let applied = 0;
     let skipped = 0;
     const touched = new Set<string>();
+    const afterCommit: ((redis: Redis) => Promise<void>)[] = [];
     try {
       await client.query('BEGIN');
       const streamIds = [...new Set(events.map((e) => e.streamId))];
@@ -166,7 +167,12 @@ export class ProjectorRunner {
           continue;
         }
         for (const projector of this.byType.get(event.type) ?? []) {
-          await projector.apply(event, { tx: client, schema: this.s, redis: multi });
+          await projector.apply(event, {
+            tx: client,
+            schema: this.s,
+            redis: multi,
+            afterCommit: (work) => afterCommit.push(work),
+          });
         }
         for (const key of this.versionKeysByType.get(event.type) ?? []) touched.add(key);
         current.set(event.streamId, event.streamVersion);
@@ -221,6 +227,9 @@ export class ProjectorRunner {
       client.release();
     }
     await this.moveVersions([...touched]);
+    for (const work of afterCommit) {
+      await work(redis).catch((error: Error) => log.error({ error: error.message }, 'after-commit work failed'));
+    }
     this.applied += applied;
     this.skipped += skipped;
     return { applied, skipped };

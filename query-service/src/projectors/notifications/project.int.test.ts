@@ -1,0 +1,481 @@
+import { randomUUID } from 'node:crypto';
+import { notificationDefaults } from '@careers/contracts/constants';
+import { Notification } from '@careers/contracts/entities/notification';
+import type { DomainEventType, EventDataInput } from '@careers/contracts/events/catalogue';
+import type { EventEnvelope } from '@careers/contracts/events/envelope';
+import { notificationMessages, peopleText } from '@careers/contracts/messages';
+import { type NotificationPush, watchNotificationPushes } from '@careers/service-kit/notification-pushes';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobPostedData } from '../jobs/testing.ts';
+import { projectorTestbed } from '../testing.ts';
+import { NotificationQueries } from './queries.ts';
+
+/**
+ * The notification centre's read model: given events, then these notifications (and pushes); toggles
+ * off, then none; a redelivery, then none twice; likes grouped; job alerts through the indexes; marking
+ * read only one's own; and a rebuild that makes the same rows.
+ */
+
+type Bed = Awaited<ReturnType<typeof projectorTestbed>>;
+let bed: Bed;
+let queries: NotificationQueries;
+let stopWatching: () => Promise<void>;
+const pushes: NotificationPush[] = [];
+const log: EventEnvelope[] = [];
+
+beforeAll(async () => {
+  bed = await projectorTestbed('notifications-projector');
+  queries = new NotificationQueries(bed.pool, bed.schema);
+  stopWatching = await watchNotificationPushes(bed.redis, (list) => pushes.push(...list));
+});
+afterAll(async () => {
+  await stopWatching?.();
+  await bed?.close();
+});
+
+const at = (minute: number) => new Date(Date.UTC(2026, 2, 1, 9, minute)).toISOString();
+const versions = new Map<string, number>();
+/** The next event of a stream (versions count up per stream), kept for the rebuild at the end. */
+function next<T extends DomainEventType>(type: T, streamId: string, data: EventDataInput<T>) {
+  const version = (versions.get(streamId) ?? 0) + 1;
+  versions.set(streamId, version);
+  const envelope = bed.event(type, streamId, version, data);
+  log.push(envelope);
+  return envelope;
+}
+async function apply(...events: EventEnvelope[]) {
+  await bed.runner.applyMessages(events.map((e) => bed.message(e)));
+}
+async function register(userId: string, firstName: string) {
+  versions.set(userId, 1);
+  const envelope = bed.registered(userId, firstName, 'Tester');
+  log.push(envelope);
+  await apply(envelope);
+}
+const settings = (userId: string, changes: Partial<typeof notificationDefaults>) =>
+  next('NotificationSettingsUpdated', userId, { userId, settings: { ...notificationDefaults, ...changes } });
+const profile = (
+  userId: string,
+  roles: string[],
+  preferredLocation: 'Remote' | 'On-site' | 'Hybrid' | null,
+) =>
+  next('ProfileUpdated', userId, {
+    userId,
+    firstName: 'Pat',
+    lastName: 'Tester',
+    email: `${userId}@example.com`,
+    phone: '',
+    bio: '',
+    jobTitle: '',
+    location: { city: '', state: '', country: '' },
+    jobPreferences: { roles, preferredLocation, salaryExpectation: { min: 0, max: 0, currency: 'USD' } },
+  });
+const skills = (userId: string, names: string[]) =>
+  next('SkillsUpdated', userId, {
+    userId,
+    skills: names.map((name) => ({ name, proficiency: 'Advanced' as const, experience: 3 })),
+  });
+
+async function listOf(userId: string) {
+  const page = await queries.list(userId, 1, 50);
+  for (const n of page.data) Notification.parse(n);
+  return page;
+}
+async function waitForPush(userId: string, since: number): Promise<NotificationPush | undefined> {
+  for (let i = 0; i < 50; i++) {
+    const found = pushes.slice(since).findLast((p) => p.userId === userId);
+    if (found) return found;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return undefined;
+}
+
+describe('connection requests', () => {
+  it('tells the person asked, takes the request away once answered, and tells the requester of an acceptance', async () => {
+    const [ada, bob] = [randomUUID(), randomUUID()];
+    await register(ada, 'Ada');
+    await register(bob, 'Bob');
+    const connectionId = randomUUID();
+    const parties = { connectionId, requesterId: ada, recipientId: bob };
+    const since = pushes.length;
+    await apply(next('ConnectionRequested', connectionId, { ...parties, requestedAt: at(1) }));
+
+    const bobs = await listOf(bob);
+    expect(bobs.unreadCount).toBe(1);
+    expect(bobs.data).toHaveLength(1);
+    expect(bobs.data[0]).toMatchObject({
+      kind: 'connection_request',
+      actors: [{ _id: ada, firstName: 'Ada', lastName: 'Tester', profilePicture: null }],
+      actorCount: 1,
+      target: { type: 'connections', tab: 'pending' },
+      read: false,
+      createdAt: at(1),
+    });
+    expect(await waitForPush(bob, since)).toEqual({
+      userId: bob,
+      unreadCount: 1,
+      notificationId: bobs.data[0]?._id,
+    });
+
+    await apply(next('ConnectionAccepted', connectionId, { ...parties, respondedAt: at(2) }));
+    expect((await listOf(bob)).data).toEqual([]);
+    const adas = await listOf(ada);
+    expect(adas.data).toHaveLength(1);
+    expect(adas.data[0]).toMatchObject({
+      kind: 'connection_accepted',
+      actors: [{ _id: bob, firstName: 'Bob' }],
+      target: { type: 'connections', tab: 'connections' },
+    });
+    expect(notificationMessages.text.connection_accepted(peopleText(adas.data[0]?.actors ?? [], 1))).toBe(
+      'Bob Tester accepted your connection request',
+    );
+  });
+
+  it('takes a withdrawn request away, and makes none for someone who turned connection requests off', async () => {
+    const [ada, bob, cy] = [randomUUID(), randomUUID(), randomUUID()];
+    for (const [id, name] of [
+      [ada, 'Ada'],
+      [bob, 'Bob'],
+      [cy, 'Cy'],
+    ] as const)
+      await register(id, name);
+    const first = randomUUID();
+    await apply(
+      next('ConnectionRequested', first, {
+        connectionId: first,
+        requesterId: ada,
+        recipientId: bob,
+        requestedAt: at(3),
+      }),
+    );
+    expect((await listOf(bob)).unreadCount).toBe(1);
+    await apply(
+      next('ConnectionWithdrawn', first, {
+        connectionId: first,
+        requesterId: ada,
+        recipientId: bob,
+        withdrawnAt: at(4),
+      }),
+    );
+    expect(await listOf(bob)).toMatchObject({ data: [], unreadCount: 0, total: 0 });
+
+    await apply(settings(cy, { connectionRequests: false }));
+    const second = randomUUID();
+    await apply(
+      next('ConnectionRequested', second, {
+        connectionId: second,
+        requesterId: ada,
+        recipientId: cy,
+        requestedAt: at(5),
+      }),
+    );
+    expect((await listOf(cy)).data).toEqual([]);
+  });
+});
+
+describe('applications', () => {
+  it('tells the poster of a new application and the applicant of each change, unless applicationUpdates is off', async () => {
+    const [eve, ann, ben] = [randomUUID(), randomUUID(), randomUUID()];
+    await register(eve, 'Eve');
+    await register(ann, 'Ann');
+    await register(ben, 'Ben');
+    const job = jobPostedData({
+      employerId: eve,
+      title: 'Data Engineer',
+      company: { name: 'Acme', industry: '', size: null, website: '' },
+    });
+    await apply(next('JobPosted', job.jobId, job));
+    const [annApp, benApp] = [randomUUID(), randomUUID()];
+    const parties = (applicationId: string, applicantId: string) => ({
+      applicationId,
+      jobId: job.jobId,
+      applicantId,
+      employerId: eve,
+    });
+    await apply(
+      next('ApplicationSubmitted', annApp, {
+        ...parties(annApp, ann),
+        coverLetter: '',
+        expectedSalary: null,
+        appliedAt: at(10),
+      }),
+      next('ApplicationStatusChanged', annApp, {
+        ...parties(annApp, ann),
+        from: 'pending',
+        to: 'interview',
+        changedAt: at(11),
+      }),
+    );
+    const eves = await listOf(eve);
+    expect(eves.data).toHaveLength(1);
+    expect(eves.data[0]).toMatchObject({
+      kind: 'new_application',
+      actors: [{ _id: ann, firstName: 'Ann' }],
+      target: { type: 'job_applicants', jobId: job.jobId },
+      jobTitle: 'Data Engineer',
+      company: 'Acme',
+    });
+    const anns = await listOf(ann);
+    expect(anns.data[0]).toMatchObject({
+      kind: 'application_status',
+      status: 'interview',
+      jobTitle: 'Data Engineer',
+      target: { type: 'application', applicationId: annApp, jobId: job.jobId },
+    });
+
+    await apply(settings(ben, { applicationUpdates: false }), settings(eve, { applicationUpdates: false }));
+    await apply(
+      next('ApplicationSubmitted', benApp, {
+        ...parties(benApp, ben),
+        coverLetter: '',
+        expectedSalary: null,
+        appliedAt: at(12),
+      }),
+      next('ApplicationStatusChanged', benApp, {
+        ...parties(benApp, ben),
+        from: 'pending',
+        to: 'rejected',
+        changedAt: at(13),
+      }),
+    );
+    expect((await listOf(eve)).data).toHaveLength(1);
+    expect((await listOf(ben)).data).toEqual([]);
+  });
+});
+
+describe('posts', () => {
+  it('tells the author of a comment (not of their own) with its start, and groups likes into one', async () => {
+    const author = randomUUID();
+    await register(author, 'Pia');
+    const likers: string[] = [];
+    for (const name of ['Ada', 'Bob', 'Cy', 'Dee', 'Eli']) {
+      const id = randomUUID();
+      likers.push(id);
+      await register(id, name);
+    }
+    const postId = randomUUID();
+    await apply(
+      next('PostCreated', postId, {
+        postId,
+        authorId: author,
+        content: 'Hello',
+        type: 'text',
+        category: 'Career',
+        visibility: 'public',
+        tags: [],
+        createdAt: at(20),
+      }),
+    );
+    const long = `${'a'.repeat(150)}`;
+    const commentId = randomUUID();
+    await apply(
+      next('CommentAdded', postId, {
+        postId,
+        commentId,
+        authorId: likers[0] as string,
+        content: ` ${long} `,
+        commentsCount: 1,
+        createdAt: at(21),
+      }),
+      next('CommentAdded', postId, {
+        postId,
+        commentId: randomUUID(),
+        authorId: author,
+        content: 'thanks',
+        commentsCount: 2,
+        createdAt: at(22),
+      }),
+    );
+    let page = await listOf(author);
+    expect(page.data).toHaveLength(1);
+    expect(page.data[0]).toMatchObject({
+      kind: 'post_comment',
+      excerpt: 'a'.repeat(100),
+      target: { type: 'post', postId },
+    });
+
+    // The author's own like makes nothing; five others make one notification naming the latest three.
+    let likes = 0;
+    await apply(next('PostLiked', postId, { postId, userId: author, likesCount: ++likes, likedAt: at(23) }));
+    for (const [i, userId] of likers.entries()) {
+      await apply(next('PostLiked', postId, { postId, userId, likesCount: ++likes, likedAt: at(24 + i) }));
+    }
+    page = await listOf(author);
+    expect(page.data).toHaveLength(2);
+    const grouped = page.data[0];
+    expect(grouped).toMatchObject({ kind: 'post_likes', actorCount: 5, read: false, createdAt: at(28) });
+    expect(grouped?.actors.map((a) => a.firstName)).toEqual(['Eli', 'Dee', 'Cy']);
+    expect(
+      notificationMessages.text.post_likes(peopleText(grouped?.actors ?? [], grouped?.actorCount ?? 0)),
+    ).toBe('Eli Tester and 4 others liked your post');
+
+    // Read, then one more like: it moves up and is unread again.
+    await apply(
+      next('NotificationsRead', author, {
+        userId: author,
+        notificationIds: [grouped?._id as string],
+        readAt: at(29),
+      }),
+    );
+    expect((await listOf(author)).data[0]?.read).toBe(true);
+    const late = randomUUID();
+    await register(late, 'Fay');
+    await apply(next('PostLiked', postId, { postId, userId: late, likesCount: ++likes, likedAt: at(30) }));
+    page = await listOf(author);
+    expect(page.data[0]).toMatchObject({ _id: grouped?._id, actorCount: 6, read: false, createdAt: at(30) });
+
+    // An unlike takes that person out; when nobody is left the notification goes.
+    await apply(
+      next('PostUnliked', postId, { postId, userId: late, likesCount: --likes, unlikedAt: at(31) }),
+    );
+    page = await listOf(author);
+    expect(page.data[0]?.actorCount).toBe(5);
+    expect(page.data[0]?.actors.map((a) => a.firstName)).toEqual(['Eli', 'Dee', 'Cy']);
+    for (const userId of likers) {
+      await apply(next('PostUnliked', postId, { postId, userId, likesCount: --likes, unlikedAt: at(32) }));
+    }
+    page = await listOf(author);
+    expect(page.data.map((n) => n.kind)).toEqual(['post_comment']);
+  });
+});
+
+describe('job alerts', () => {
+  it('alerts whoever the job fits by skill (any case) or role, where the work location suits, with alerts on', async () => {
+    const poster = randomUUID();
+    const [bySkill, byRole, wrongPlace, anyPlace, alertsOff, noMatch, roleHalf] = Array.from(
+      { length: 7 },
+      () => randomUUID(),
+    );
+    await register(poster, 'Poe');
+    for (const id of [bySkill, byRole, wrongPlace, anyPlace, alertsOff, noMatch, roleHalf])
+      await register(id, 'Sam');
+    await apply(
+      skills(poster, ['TypeScript']),
+      skills(bySkill, [' typescript ', 'Go']),
+      profile(byRole, ['Frontend Developer'], null),
+      skills(wrongPlace, ['TYPESCRIPT']),
+      profile(wrongPlace, [], 'On-site'),
+      skills(anyPlace, ['Rust']),
+      profile(anyPlace, ['Platform Engineer'], 'Remote'),
+      skills(alertsOff, ['TypeScript']),
+      settings(alertsOff, { jobAlerts: false }),
+      skills(noMatch, ['Cobol']),
+      profile(roleHalf, ['Backend Developer'], null),
+    );
+    const job = jobPostedData({
+      employerId: poster,
+      title: 'Senior Frontend Developer',
+      workLocation: 'Remote',
+      skills: [{ name: 'TypeScript', required: true, proficiency: 'Advanced' }],
+    });
+    const since = pushes.length;
+    await apply(next('JobPosted', job.jobId, job));
+    const alerted = async (userId: string) =>
+      (await listOf(userId)).data.filter((n) => n.kind === 'job_alert');
+    expect(await alerted(bySkill)).toHaveLength(1);
+    expect((await alerted(bySkill))[0]).toMatchObject({
+      target: { type: 'job', jobId: job.jobId },
+      jobTitle: 'Senior Frontend Developer',
+      company: 'Acme',
+    });
+    expect(await alerted(byRole)).toHaveLength(1);
+    for (const userId of [poster, wrongPlace, alertsOff, noMatch, roleHalf, anyPlace]) {
+      expect(await alerted(userId)).toEqual([]);
+    }
+    expect((await waitForPush(bySkill, since))?.unreadCount).toBe(1);
+
+    // A role whose words are all in the title, and a preferred location that is the job's.
+    const second = jobPostedData({
+      employerId: poster,
+      title: 'Platform engineer (Kafka)',
+      workLocation: 'Remote',
+    });
+    await apply(next('JobPosted', second.jobId, second));
+    expect(await alerted(anyPlace)).toHaveLength(1);
+
+    // Skills replaced: the old ones no longer match.
+    await apply(skills(bySkill, ['Go']));
+    const third = jobPostedData({
+      employerId: poster,
+      skills: [{ name: 'typescript', required: false, proficiency: 'Beginner' }],
+    });
+    await apply(next('JobPosted', third.jobId, third));
+    expect(await alerted(bySkill)).toHaveLength(1);
+    expect(await alerted(wrongPlace)).toEqual([]);
+  });
+
+  it('lists but does not push for someone with push notifications off', async () => {
+    const [poster, quiet] = [randomUUID(), randomUUID()];
+    await register(poster, 'Poe');
+    await register(quiet, 'Quinn');
+    await apply(skills(quiet, ['Elixir']), settings(quiet, { pushNotifications: false }));
+    const job = jobPostedData({
+      employerId: poster,
+      skills: [{ name: 'Elixir', required: true, proficiency: 'Expert' }],
+    });
+    const since = pushes.length;
+    await apply(next('JobPosted', job.jobId, job));
+    expect((await listOf(quiet)).unreadCount).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(pushes.slice(since).filter((p) => p.userId === quiet)).toEqual([]);
+  });
+});
+
+describe('redelivery and marking read', () => {
+  it('never makes a second notification from a redelivered event, and marks only the reader’s own', async () => {
+    const [ada, bob, cy] = [randomUUID(), randomUUID(), randomUUID()];
+    await register(ada, 'Ada');
+    await register(bob, 'Bob');
+    await register(cy, 'Cy');
+    const connectionId = randomUUID();
+    const requested = next('ConnectionRequested', connectionId, {
+      connectionId,
+      requesterId: ada,
+      recipientId: bob,
+      requestedAt: at(40),
+    });
+    await apply(requested);
+    await apply(requested);
+    // Even past the checkpoint (a rebuilt checkpoint table, say), the derived id keeps it one.
+    await bed.pool.query(`DELETE FROM ${bed.schema}.stream_checkpoints WHERE stream_id = $1`, [connectionId]);
+    await apply(requested);
+    const bobs = await listOf(bob);
+    expect(bobs.total).toBe(1);
+
+    const other = randomUUID();
+    await apply(
+      next('ConnectionRequested', other, {
+        connectionId: other,
+        requesterId: ada,
+        recipientId: cy,
+        requestedAt: at(41),
+      }),
+    );
+    const cys = (await listOf(cy)).data[0]?._id as string;
+    // Bob names Cy's notification and one that does not exist: neither changes.
+    await apply(
+      next('NotificationsRead', bob, { userId: bob, notificationIds: [cys, randomUUID()], readAt: at(42) }),
+    );
+    expect((await listOf(cy)).unreadCount).toBe(1);
+    expect((await listOf(bob)).unreadCount).toBe(1);
+    await apply(next('AllNotificationsRead', bob, { userId: bob, upTo: at(43) }));
+    expect(await listOf(bob)).toMatchObject({ unreadCount: 0, total: 1 });
+    expect(await queries.unreadCount(cy)).toBe(1);
+  });
+});
+
+describe('rebuild', () => {
+  it('makes the same notifications from the same events', async () => {
+    const before = await bed.pool.query(
+      `SELECT id, user_id, kind, actor_id, actor_count, post_id, job_id, application_id, status, excerpt, read, created_at
+         FROM ${bed.schema}.notifications ORDER BY id`,
+    );
+    expect(before.rows.length).toBeGreaterThan(5);
+    await bed.rebuildFrom(log);
+    const after = await bed.pool.query(
+      `SELECT id, user_id, kind, actor_id, actor_count, post_id, job_id, application_id, status, excerpt, read, created_at
+         FROM ${bed.schema}.notifications ORDER BY id`,
+    );
+    expect(after.rows).toEqual(before.rows);
+  });
+});

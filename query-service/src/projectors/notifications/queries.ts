@@ -1,0 +1,137 @@
+import { NOTIFICATION_ACTORS_SHOWN } from '@careers/contracts/constants';
+import type { ApplicationStatus } from '@careers/contracts/entities/enums';
+import type {
+  Notification,
+  NotificationKind,
+  NotificationTarget,
+} from '@careers/contracts/entities/notification';
+import type { Pool } from '@careers/service-kit';
+import { profilePictureOf } from '../users/queries.ts';
+
+interface ActorJson {
+  id: string;
+  first_name: string;
+  last_name: string;
+  picture_id: string | null;
+}
+
+interface NotificationRow {
+  id: string;
+  // Only values the projector wrote reach these columns.
+  kind: NotificationKind;
+  actor_count: number;
+  post_id: string | null;
+  job_id: string | null;
+  application_id: string | null;
+  status: ApplicationStatus | null;
+  excerpt: string | null;
+  read: boolean;
+  /** ISO text from json_agg. */
+  created_at: string;
+  job_title: string | null;
+  company: string | null;
+  actors: ActorJson[];
+}
+
+function targetOf(r: NotificationRow): NotificationTarget {
+  switch (r.kind) {
+    case 'connection_request':
+      return { type: 'connections', tab: 'pending' };
+    case 'connection_accepted':
+      return { type: 'connections', tab: 'connections' };
+    case 'new_application':
+      return { type: 'job_applicants', jobId: r.job_id ?? '' };
+    case 'application_status':
+      return { type: 'application', applicationId: r.application_id ?? '', jobId: r.job_id ?? '' };
+    case 'post_comment':
+    case 'post_likes':
+      return { type: 'post', postId: r.post_id ?? '' };
+    case 'job_alert':
+      return { type: 'job', jobId: r.job_id ?? '' };
+  }
+}
+
+const toNotification = (r: NotificationRow): Notification => ({
+  _id: r.id,
+  kind: r.kind,
+  actors: r.actors.map((a) => ({
+    _id: a.id,
+    firstName: a.first_name,
+    lastName: a.last_name,
+    profilePicture: profilePictureOf(a.picture_id),
+  })),
+  actorCount: r.actor_count,
+  target: targetOf(r),
+  jobTitle: r.job_title,
+  company: r.company,
+  status: r.status,
+  excerpt: r.excerpt,
+  read: r.read,
+  createdAt: new Date(r.created_at).toISOString(),
+});
+
+/**
+ * The only reader of the notification tables. People are joined from the users read model when read
+ * (a new name or picture shows at once), and so are a job's title and company.
+ */
+export class NotificationQueries {
+  private readonly pool: Pool;
+  private readonly s: string;
+
+  constructor(pool: Pool, schema: string) {
+    this.pool = pool;
+    this.s = schema;
+  }
+
+  /** One page of the reader's notifications, newest first, with the total and the unread count: one round trip. */
+  async list(
+    userId: string,
+    page: number,
+    limit: number,
+  ): Promise<{ data: Notification[]; total: number; unreadCount: number }> {
+    const s = this.s;
+    const { rows } = await this.pool.query<{ total: number; unread: number; page: NotificationRow[] }>(
+      `WITH page AS (
+         SELECT * FROM ${s}.notifications WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3
+       ),
+       shown AS (
+         SELECT n.id, n.kind, n.actor_count, n.post_id, n.job_id, n.application_id, n.status, n.excerpt, n.read,
+                n.created_at, j.title AS job_title, nullif(j.company ->> 'name', '') AS company,
+                coalesce(people.actors, '[]'::json) AS actors
+           FROM page n
+           LEFT JOIN ${s}.jobs j ON j.id = n.job_id
+           LEFT JOIN LATERAL (
+             SELECT json_agg(json_build_object('id', u.id, 'first_name', u.first_name, 'last_name', u.last_name,
+                                               'picture_id', u.picture_id) ORDER BY a.rank) AS actors
+               FROM (
+                 SELECT n.actor_id AS user_id, 0::bigint AS rank WHERE n.actor_id IS NOT NULL
+                 UNION ALL
+                 SELECT l.user_id, row_number() OVER (ORDER BY l.liked_at DESC, l.user_id)
+                   FROM (SELECT user_id, liked_at FROM ${s}.notification_likers
+                          WHERE n.kind = 'post_likes' AND post_id = n.post_id
+                          ORDER BY liked_at DESC, user_id LIMIT $4) l
+               ) a JOIN ${s}.users u ON u.id = a.user_id
+           ) people ON true
+       )
+       SELECT (SELECT count(*)::int FROM ${s}.notifications WHERE user_id = $1) AS total,
+              (SELECT count(*)::int FROM ${s}.notifications WHERE user_id = $1 AND NOT read) AS unread,
+              (SELECT coalesce(json_agg(shown ORDER BY created_at DESC, id DESC), '[]'::json) FROM shown) AS page`,
+      [userId, limit, (page - 1) * limit, NOTIFICATION_ACTORS_SHOWN],
+    );
+    const row = rows[0];
+    return {
+      data: (row?.page ?? []).map(toNotification),
+      total: row?.total ?? 0,
+      unreadCount: row?.unread ?? 0,
+    };
+  }
+
+  /** The bell's number. */
+  async unreadCount(userId: string): Promise<number> {
+    const { rows } = await this.pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM ${this.s}.notifications WHERE user_id = $1 AND NOT read`,
+      [userId],
+    );
+    return rows[0]?.n ?? 0;
+  }
+}
