@@ -1,8 +1,9 @@
 import type { User } from '@careers/contracts/entities/user';
 import { Link, useNavigate } from 'react-router-dom';
 import { Avatar, initialsOf } from '../../components/avatar';
-import { BellIcon, LogoutIcon, MenuIcon } from '../../components/icons';
+import { LogoutIcon, MenuIcon } from '../../components/icons';
 import { useLogout } from '../../features/auth/api/logout';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { brandName } from '../../lib/brand';
 import { SearchBox } from './search-box';
 import { SIDEBAR_ID } from './sidebar';
@@ -38,9 +39,7 @@ export function TopBar({ user, menu }: { user: User; menu: NavMenu }) {
       <SearchBox />
       <div className="top-bar-actions">
         <ThemeToggle />
-        <button type="button" className="icon-button" aria-label="Notifications">
-          <BellIcon />
-        </button>
+        <NotificationBell />
         <span className="user-chip">
           <Avatar picture={user.profilePicture} name={name} initials={initialsOf(user)} size="small" />
           <span className="user-name" title={name}>
