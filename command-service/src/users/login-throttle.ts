@@ -1,74 +1,133 @@
 import { createHash } from 'node:crypto';
+import { loginProtection } from '@careers/contracts/constants';
 import { authMessages } from '@careers/contracts/messages';
 import { HttpError, type Redis } from '@careers/service-kit';
 
 export interface LoginThrottleLimits {
+  /**
+   * Failed sign-ins on one account from all addresses within `protection.accountWindowSeconds`, past
+   * which only addresses that signed in to the account before may try.
+   */
   maxFailuresPerAccount: number;
+  /** Failed sign-ins from one address across all accounts within the window (spraying). */
   maxFailuresPerIp: number;
   /** Registrations from one IP in the window: each costs a full password hash. */
   maxRegistrationsPerIp: number;
   windowSeconds: number;
+  /** The per-(account, address) delays and the known-address memory; contracts' loginProtection by default. */
+  protection?: Partial<Omit<typeof loginProtection, 'accountCeiling'>>;
 }
 
 /** 429 with the seconds to wait, sent back as Retry-After. */
 export class ThrottledError extends HttpError {
   readonly retryAfterSeconds: number;
   constructor(retryAfterSeconds: number) {
-    super(429, authMessages.tooManyAttempts, { 'retry-after': String(retryAfterSeconds) });
-    this.retryAfterSeconds = retryAfterSeconds;
+    const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+    super(429, authMessages.tooManyAttempts, { 'retry-after': String(seconds) });
+    this.retryAfterSeconds = seconds;
   }
 }
 
+const digest = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 27);
+
 /**
- * Failed sign-ins counted per account and per client IP in a fixed window (Redis INCR + EXPIRE NX).
- * Past either limit, attempts are refused before the password is even checked, until the window ends.
- * A success clears the account's count; the IP's count stays (it guards against spraying many accounts).
+ * Failed sign-ins, counted so that nobody but the attacker pays for an attack:
+ *
+ * - per account AND address together: the first `freeFailures` cost nothing; each one after makes
+ *   that address wait before it may try that account again, `firstDelaySeconds` doubling up to
+ *   `maxDelaySeconds`. A stranger's failures slow the stranger, not the owner at their own address.
+ * - per address across accounts: past `maxFailuresPerIp` in the window, the address is refused (one
+ *   machine guessing many accounts).
+ * - per account from everywhere: past `maxFailuresPerAccount` in an hour (a guessing campaign from many
+ *   addresses), only addresses that signed in to the account within `knownAddressDays` may try; the
+ *   owner at home or at work still gets in.
+ *
+ * Checked before any password is hashed. A success forgets that address's failures on the account
+ * and remembers the address as one of the account's own. Keys hold digests only: no email address
+ * and no client-chosen text reaches Redis.
  */
 export class LoginThrottle {
   private readonly redis: Redis;
   private readonly limits: LoginThrottleLimits;
+  private readonly protection: Omit<typeof loginProtection, 'accountCeiling'>;
 
   constructor(redis: Redis, limits: LoginThrottleLimits) {
     this.redis = redis;
     this.limits = limits;
+    this.protection = { ...loginProtection, ...limits.protection };
   }
 
   private keys(account: string, ip: string) {
-    // Hashed, so Redis never holds an email address in a key name.
-    const digest = createHash('sha256').update(account.toLowerCase()).digest('hex');
-    return { account: `login-throttle:account:${digest}`, ip: `login-throttle:ip:${ip}` };
+    const who = digest(account.trim().toLowerCase());
+    const where = digest(ip);
+    return {
+      pair: `login-throttle:pair:${who}:${where}`,
+      account: `login-throttle:account:${who}`,
+      ip: `login-throttle:ip:${where}`,
+      known: `login-throttle:known:${who}`,
+      where,
+    };
   }
 
-  /** Throws ThrottledError when the account or the IP is over its limit. */
+  /** The wait after `failures` failures of one address on one account (0 while they are free). */
+  delaySeconds(failures: number): number {
+    const { freeFailures, firstDelaySeconds, maxDelaySeconds } = this.protection;
+    if (failures < freeFailures) return 0;
+    return Math.min(maxDelaySeconds, firstDelaySeconds * 2 ** (failures - freeFailures));
+  }
+
+  /** Throws ThrottledError when this address must wait for this account, or is refused altogether. */
   async check(account: string, ip: string): Promise<void> {
     const keys = this.keys(account, ip);
-    const [accountCount, ipCount] = await this.redis.mget(keys.account, keys.ip);
-    const blocked: string[] = [];
-    if (Number(accountCount ?? 0) >= this.limits.maxFailuresPerAccount) blocked.push(keys.account);
-    if (Number(ipCount ?? 0) >= this.limits.maxFailuresPerIp) blocked.push(keys.ip);
-    if (blocked.length === 0) return;
-    const ttls = await Promise.all(blocked.map((key) => this.redis.ttl(key)));
-    throw new ThrottledError(Math.max(1, ...ttls));
+    const replies = await this.redis
+      .multi()
+      .hget(keys.pair, 'until')
+      .get(keys.ip)
+      .ttl(keys.ip)
+      .get(keys.account)
+      .ttl(keys.account)
+      .sismember(keys.known, keys.where)
+      .exec();
+    const value = (i: number) => replies?.[i]?.[1];
+    const waitMs = Number(value(0) ?? 0) - Date.now();
+    if (waitMs > 0) throw new ThrottledError(waitMs / 1000);
+    if (Number(value(1) ?? 0) >= this.limits.maxFailuresPerIp) throw new ThrottledError(Number(value(2)));
+    const accountFailures = Number(value(3) ?? 0);
+    if (accountFailures >= this.limits.maxFailuresPerAccount && Number(value(5)) !== 1) {
+      throw new ThrottledError(Number(value(4)));
+    }
   }
 
   async recordFailure(account: string, ip: string): Promise<void> {
     const keys = this.keys(account, ip);
-    await this.redis
+    const { pairMemorySeconds, accountWindowSeconds } = this.protection;
+    const replies = await this.redis
       .multi()
-      .incr(keys.account)
-      .expire(keys.account, this.limits.windowSeconds, 'NX')
+      .hincrby(keys.pair, 'failures', 1)
+      .expire(keys.pair, pairMemorySeconds)
       .incr(keys.ip)
       .expire(keys.ip, this.limits.windowSeconds, 'NX')
+      .incr(keys.account)
+      .expire(keys.account, accountWindowSeconds, 'NX')
       .exec();
+    const failures = Number(replies?.[0]?.[1] ?? 0);
+    const delay = this.delaySeconds(failures);
+    if (delay > 0) await this.redis.hset(keys.pair, 'until', String(Date.now() + delay * 1000));
   }
 
   async recordSuccess(account: string, ip: string): Promise<void> {
-    await this.redis.del(this.keys(account, ip).account);
+    const keys = this.keys(account, ip);
+    await this.redis
+      .multi()
+      .del(keys.pair)
+      .sadd(keys.known, keys.where)
+      .expire(keys.known, this.protection.knownAddressDays * 86_400)
+      .exec();
   }
 
   /** Counts a registration attempt from `ip`; past the limit it throws ThrottledError instead. */
   async registration(ip: string): Promise<void> {
-    const key = `register-throttle:ip:${ip}`;
+    const key = `register-throttle:ip:${digest(ip)}`;
     const replies = await this.redis
       .multi()
       .incr(key)
