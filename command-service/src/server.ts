@@ -22,6 +22,7 @@ import { ConnectionStore } from './connections/store.ts';
 import type { EventStore } from './event-log/event-store.ts';
 import type { OutboxRelay } from './event-log/outbox-relay.ts';
 import { registerJobRoutes } from './jobs/routes.ts';
+import { registerNotificationRoutes } from './notifications/routes.ts';
 import { JobStore } from './jobs/store.ts';
 import { registerPostRoutes } from './posts/routes.ts';
 import { PostStore } from './posts/store.ts';
@@ -127,5 +128,6 @@ export async function buildCommandApp(deps: CommandServiceDeps): Promise<Fastify
     connections: new ConnectionStore(config.DB_SCHEMA),
     users,
   });
+  registerNotificationRoutes({ app, redis: deps.redis, store: deps.store, users });
   return app;
 }

@@ -17,7 +17,11 @@ export const MarkNotificationsReadRequest = z.union(
       notificationIds: z
         .array(z.uuid({ error: notificationMessages.idInvalid }))
         .min(1, notificationMessages.nothingToMark)
-        .max(MAX_NOTIFICATIONS_MARKED_AT_ONCE, notificationMessages.tooManyToMark),
+        // Not `.max()`: inside this union its issue ends the branch, and the request would be told only
+        // markReadInvalid. A refinement keeps the branch, so the person reads tooManyToMark; the
+        // documented limit is given as metadata.
+        .refine((ids) => ids.length <= MAX_NOTIFICATIONS_MARKED_AT_ONCE, notificationMessages.tooManyToMark)
+        .meta({ maxItems: MAX_NOTIFICATIONS_MARKED_AT_ONCE }),
     }),
     z.strictObject({ all: z.literal(true) }),
   ],
