@@ -22,13 +22,14 @@ import { ConnectionStore } from './connections/store.ts';
 import type { EventStore } from './event-log/event-store.ts';
 import type { OutboxRelay } from './event-log/outbox-relay.ts';
 import { registerJobRoutes } from './jobs/routes.ts';
-import { registerNotificationRoutes } from './notifications/routes.ts';
 import { JobStore } from './jobs/store.ts';
+import { registerNotificationRoutes } from './notifications/routes.ts';
 import { registerPostRoutes } from './posts/routes.ts';
 import { PostStore } from './posts/store.ts';
 import { registerCommandRateLimits } from './security/rate-limits.ts';
 import { registerUserFileRoutes } from './users/file-routes.ts';
 import { LoginThrottle } from './users/login-throttle.ts';
+import { limitPasswordHashing } from './users/passwords.ts';
 import { registerProfileRoutes } from './users/profile-routes.ts';
 import { registerUserRoutes } from './users/routes.ts';
 import { UserStore } from './users/store.ts';
@@ -84,6 +85,7 @@ export async function buildCommandApp(deps: CommandServiceDeps): Promise<Fastify
   });
 
   const { config } = deps;
+  limitPasswordHashing({ concurrency: config.PASSWORD_HASH_CONCURRENCY, queue: config.PASSWORD_HASH_QUEUE });
   const users = new UserStore(config.DB_SCHEMA);
   registerUserRoutes({
     app,

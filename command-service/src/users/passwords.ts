@@ -1,4 +1,8 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import { PASSWORD_HASH_BUSY_RETRY_SECONDS, PASSWORD_HASH_QUEUE_PER_SLOT } from '@careers/contracts/constants';
+import { requestMessages } from '@careers/contracts/messages';
+import { HttpError } from '@careers/service-kit';
 
 /**
  * Password hashes: scrypt (N = 2^logN, r = 8, p = 1), 16-byte salt, 64-byte key. The parameters travel
@@ -9,13 +13,92 @@ const R = 8;
 const P = 1;
 const KEY_LENGTH = 64;
 
+/** 503 with Retry-After: every hashing slot is taken and the queue is full. */
+export class HashingBusyError extends HttpError {
+  constructor() {
+    super(503, requestMessages.hashingBusy, { 'retry-after': String(PASSWORD_HASH_BUSY_RETRY_SECONDS) });
+  }
+}
+
+export interface HashingLimits {
+  /** Hashes computed at once. */
+  concurrency: number;
+  /** Hashes waiting for a slot; one more is refused with HashingBusyError. */
+  queue: number;
+}
+
+/**
+ * At most `concurrency` scrypt hashes at once in this process, a short queue behind them, and a quick
+ * 503 beyond it. Each hash holds 128 MiB and a core for a good part of a second: without the cap, a
+ * burst of sign-ins (or of bad ones) queues without end in libuv's pool, and every sign-in, a real
+ * one too, waits behind all of it.
+ */
+class HashingGate {
+  private limits: HashingLimits;
+  private running = 0;
+  private readonly waiting: Array<() => void> = [];
+
+  constructor(limits: HashingLimits) {
+    this.limits = limits;
+  }
+
+  configure(limits: HashingLimits): void {
+    this.limits = limits;
+    this.pump();
+  }
+
+  get load() {
+    return { running: this.running, waiting: this.waiting.length };
+  }
+
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    if (this.running < this.limits.concurrency) this.running++;
+    // pump() counts the slot as taken before it wakes a waiting hash.
+    else if (this.waiting.length < this.limits.queue)
+      await new Promise<void>((wake) => this.waiting.push(wake));
+    else throw new HashingBusyError();
+    try {
+      return await work();
+    } finally {
+      this.running--;
+      this.pump();
+    }
+  }
+
+  private pump(): void {
+    while (this.running < this.limits.concurrency && this.waiting.length > 0) {
+      this.running++;
+      this.waiting.shift()?.();
+    }
+  }
+}
+
+const cores = availableParallelism();
+const gate = new HashingGate({ concurrency: cores, queue: cores * PASSWORD_HASH_QUEUE_PER_SLOT });
+
+/** Sets this process's hashing cap (the command-service does, from its configuration). */
+export function limitPasswordHashing(limits: { concurrency: number; queue?: number }): void {
+  gate.configure({
+    concurrency: limits.concurrency,
+    queue: limits.queue ?? limits.concurrency * PASSWORD_HASH_QUEUE_PER_SLOT,
+  });
+}
+
+/** Hashes running and waiting now (for tests and diagnostics). */
+export function passwordHashingLoad(): { running: number; waiting: number } {
+  return gate.load;
+}
+
 function derive(password: string, salt: Buffer, logN: number, r: number, p: number): Promise<Buffer> {
   const N = 2 ** logN;
-  return new Promise((resolve, reject) => {
-    scrypt(password, salt, KEY_LENGTH, { N, r, p, maxmem: 256 * N * r + 1024 * 1024 }, (error, key) =>
-      error ? reject(error) : resolve(key),
-    );
-  });
+  return gate.run(
+    () =>
+      new Promise((resolve, reject) => {
+        scrypt(password, salt, KEY_LENGTH, { N, r, p, maxmem: 256 * N * r + 1024 * 1024 }, (error, key) =>
+          error ? reject(error) : resolve(key),
+        );
+      }),
+  );
 }
 
 export async function hashPassword(password: string, logN: number): Promise<string> {
@@ -70,6 +153,8 @@ export function dummyHash(logN: number): Promise<string> {
   if (!hash) {
     hash = hashPassword(randomBytes(16).toString('hex'), logN);
     dummyHashes.set(logN, hash);
+    // Busy at the first unknown email: the next one tries again rather than inheriting the refusal.
+    hash.catch(() => dummyHashes.delete(logN));
   }
   return hash;
 }
