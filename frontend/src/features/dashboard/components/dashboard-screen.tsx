@@ -1,7 +1,18 @@
 import { screenMessages } from '@careers/contracts/messages';
-import type { ReactNode } from 'react';
+import { profileCompletion } from '@careers/contracts/profile-completion';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { type ReactNode, useMemo } from 'react';
 import { Link } from 'react-router-dom';
+import { useSignedInUser } from '../../../lib/use-signed-in-user';
+import { noConnectionFilters, useConnectionList } from '../../connections/api/list-connections';
+import { feedQueryOptions } from '../../feed/api/get-feed';
+import { dashboardFeedFilters } from '../api/dashboard-feed';
+import { useDashboardJobs } from '../api/dashboard-jobs';
+import { useLiveDashboard } from '../live/use-live-dashboard';
+import { recommendedJobs } from '../recommend';
 import { QuickActions } from './quick-actions';
+import { RecommendedJobs } from './recommended-jobs';
+import { StatCards } from './stat-cards';
 
 interface DashboardScreenProps {
   firstName: string;
@@ -10,10 +21,25 @@ interface DashboardScreenProps {
 }
 
 /**
- * Spec, Dashboard. The stat cards and Recommended Jobs come with the jobs and connections features;
- * until then the dashboard shows only what it can show truthfully.
+ * Spec, Dashboard. On load it fetches 5 jobs, 3 feed posts and the connections list (the list the
+ * Connections screen reads, unfiltered); the stat cards are those lists' totals, and Profile Completion
+ * is the signed-in user's. Recommended Jobs are the fetched jobs that share a skill with the user.
+ * Everything follows the pushes that change it (see `useLiveDashboard`) and the user's own commands.
  */
 export function DashboardScreen({ firstName, recentActivity }: DashboardScreenProps) {
+  const user = useSignedInUser();
+  const jobs = useDashboardJobs();
+  const connections = useConnectionList(noConnectionFilters);
+  // The same cache entry as Recent Activity's: one request serves the card and the count.
+  const posts = useInfiniteQuery(feedQueryOptions(dashboardFeedFilters));
+  useLiveDashboard();
+
+  const skills = user?.skills;
+  const recommended = useMemo(
+    () => recommendedJobs(jobs.data?.data ?? [], skills ?? []),
+    [jobs.data, skills],
+  );
+
   return (
     <section className="screen dashboard-screen">
       <header className="screen-header">
@@ -27,8 +53,17 @@ export function DashboardScreen({ firstName, recentActivity }: DashboardScreenPr
           </Link>
         </div>
       </header>
+      <StatCards
+        totalJobs={jobs.data?.pagination.totalJobs}
+        totalConnections={connections.data?.pages[0]?.pagination.totalConnections}
+        totalPosts={posts.data?.pages[0]?.pagination.totalPosts}
+        profileCompletion={user ? profileCompletion(user) : 0}
+      />
       <div className="dashboard-grid">
-        {recentActivity}
+        <div className="dashboard-column">
+          <RecommendedJobs jobs={jobs} recommended={recommended} />
+          {recentActivity}
+        </div>
         <QuickActions />
       </div>
     </section>
