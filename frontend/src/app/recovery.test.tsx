@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } fr
 import { createQueryClient } from '../lib/query-client';
 import { ada, countCalls, type FetchHandler, jsonReply, stubSession } from '../testing/fake-api';
 import { aPost, feedReply } from '../testing/posts';
-import { renderApp } from '../testing/render-app';
+import { openSignedIn, renderApp } from '../testing/render-app';
 import { AppProviders } from './providers';
 import { RouteErrorBoundary } from './route-error-boundary';
 
@@ -33,8 +33,7 @@ function findScreenFailure() {
 }
 
 function openFeed(handler: FetchHandler) {
-  const api = stubSession(ada, handler);
-  return { api, ...renderApp('/feed') };
+  return openSignedIn('/feed', handler);
 }
 
 /** The signed-in shell: the top bar with its Logout, and the sidebar's links. */

@@ -55,7 +55,8 @@ export function stubSession(user: User | null, others?: FetchHandler) {
   });
 }
 
-type FetchStub = ReturnType<typeof stubFetch>;
+/** The stubbed `fetch` a test reads its calls from. */
+export type FetchStub = ReturnType<typeof stubFetch>;
 
 function callsTo(fetchStub: FetchStub, method: string, url: string) {
   return fetchStub.mock.calls.filter(

@@ -1,9 +1,11 @@
+import type { User } from '@careers/contracts/entities/user';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { AppProviders } from '../app/providers';
 import { routeTable } from '../app/route-table';
 import { createQueryClient } from '../lib/query-client';
+import { ada, type FetchHandler, stubSession } from './fake-api';
 
 /** Renders the whole app at `path`, with a fresh cache, as a person would open it. */
 export function renderApp(path: string) {
@@ -15,4 +17,13 @@ export function renderApp(path: string) {
     </AppProviders>,
   );
   return { router, user };
+}
+
+/**
+ * `signedIn` (Ada unless named) opens `path`; `handler` answers every call but GET /auth/me, and
+ * anything it is not given answers 404. `api` is the fetch stub, to count and read what was sent.
+ */
+export function openSignedIn(path: string, handler?: FetchHandler, signedIn: User = ada) {
+  const api = stubSession(signedIn, handler);
+  return { api, ...renderApp(path) };
 }

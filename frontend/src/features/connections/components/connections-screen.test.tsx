@@ -2,10 +2,10 @@ import { CONSISTENCY_HEADER } from '@careers/contracts/consistency';
 import { serverEvents } from '@careers/contracts/sockets';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { ada, countCalls, jsonReply, sentBodies, stubSession } from '../../../testing/fake-api';
+import { countCalls, type FetchStub, jsonReply, sentBodies } from '../../../testing/fake-api';
 import { fakeSocket } from '../../../testing/fake-socket';
 import { minutesAgo } from '../../../testing/posts';
-import { renderApp } from '../../../testing/render-app';
+import { openSignedIn } from '../../../testing/render-app';
 import { aConnection, aSuggestion, type ConnectionLists, connectionsApi } from '../testing';
 
 const LIST = '/api/users/connections';
@@ -22,8 +22,7 @@ function openConnections(
   path = '/connections',
   others?: Parameters<typeof connectionsApi>[1],
 ) {
-  const api = stubSession(ada, connectionsApi(lists, others));
-  return { api, ...renderApp(path) };
+  return openSignedIn(path, connectionsApi(lists, others));
 }
 
 /** The tab's name and its badge: "Pending Requests" and "1" (no badge while the count is unknown). */
@@ -43,7 +42,7 @@ const names = () =>
     .map((card) => within(card).getByRole('heading').textContent);
 
 /** Every GET of the connections list the screen made, as query strings. */
-function listQueries(api: ReturnType<typeof stubSession>): string[] {
+function listQueries(api: FetchStub): string[] {
   return api.mock.calls
     .map(([input, init]) => [String(input), init?.method ?? 'GET'] as const)
     .filter(([url, method]) => method === 'GET' && new URL(url, 'http://app').pathname === LIST)

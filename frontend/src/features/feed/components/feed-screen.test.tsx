@@ -2,22 +2,14 @@ import { postMessages } from '@careers/contracts/messages';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { deferred } from '../../../testing/deferred';
-import {
-  ada,
-  countCalls,
-  type FetchHandler,
-  jsonReply,
-  sentBodies,
-  stubSession,
-} from '../../../testing/fake-api';
+import { countCalls, type FetchHandler, jsonReply, sentBodies } from '../../../testing/fake-api';
 import { adaAuthor, aPost, feedReply, grace, minutesAgo } from '../../../testing/posts';
-import { renderApp } from '../../../testing/render-app';
+import { openSignedIn } from '../../../testing/render-app';
 
 const firstPage = '/api/posts/feed?limit=10';
 
 function openFeed(handler: FetchHandler) {
-  const api = stubSession(ada, handler);
-  return { api, ...renderApp('/feed') };
+  return openSignedIn('/feed', handler);
 }
 
 function composer(): HTMLTextAreaElement {

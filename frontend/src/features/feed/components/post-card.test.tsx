@@ -2,25 +2,17 @@ import type { Post } from '@careers/contracts/entities/post';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { deferred } from '../../../testing/deferred';
-import {
-  ada,
-  countCalls,
-  type FetchHandler,
-  jsonReply,
-  sentBodies,
-  stubSession,
-} from '../../../testing/fake-api';
+import { ada, countCalls, type FetchHandler, jsonReply, sentBodies } from '../../../testing/fake-api';
 import { aComment, adaAuthor, addedCommentReply, aPost, feedReply } from '../../../testing/posts';
-import { renderApp } from '../../../testing/render-app';
+import { openSignedIn } from '../../../testing/render-app';
 
 /** The feed holds `post` alone; `others` answers everything but the feed. */
 async function openPost(post: Post, others: FetchHandler = () => jsonReply(404, {})) {
-  const api = stubSession(ada, (method, url, init) =>
+  const opened = openSignedIn('/feed', (method, url, init) =>
     method === 'GET' && url === '/api/posts/feed?limit=10' ? feedReply([post]) : others(method, url, init),
   );
-  const rendered = renderApp('/feed');
   const card = within(await screen.findByRole('article'));
-  return { api, card, ...rendered };
+  return { ...opened, card };
 }
 
 function pressed(button: HTMLElement): string | null {
@@ -313,12 +305,12 @@ describe('post card: links in what people wrote', () => {
 describe('post card: numbers and dates in the chosen language', () => {
   it("writes counts and the exact time in the reader's language, keeping the relative time in English", async () => {
     const post = aPost({ likesCount: 1234, commentsCount: 20500, createdAt: '2026-03-09T12:00:00.000Z' });
-    stubSession(
-      { ...ada, appearanceSettings: { theme: 'light', language: 'de', timezone: 'UTC' } },
+    openSignedIn(
+      '/feed',
       (method, url) =>
         method === 'GET' && url === '/api/posts/feed?limit=10' ? feedReply([post]) : jsonReply(404, {}),
+      { ...ada, appearanceSettings: { theme: 'light', language: 'de', timezone: 'UTC' } },
     );
-    renderApp('/feed');
     const card = within(await screen.findByRole('article'));
 
     expect(card.getByRole('button', { name: 'Like, 1.234' }).textContent).toBe('1.234');

@@ -2,25 +2,22 @@ import type { JobApplicant } from '@careers/contracts/entities/application';
 import { serverEvents } from '@careers/contracts/sockets';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { ada, type FetchHandler, jsonReply, sentBodies, stubSession } from '../../../testing/fake-api';
+import { type FetchHandler, type FetchStub, jsonReply, sentBodies } from '../../../testing/fake-api';
 import { fakeSocket } from '../../../testing/fake-socket';
 import { adaAuthor, minutesAgo } from '../../../testing/posts';
-import { renderApp } from '../../../testing/render-app';
+import { openSignedIn } from '../../../testing/render-app';
 import { adaEmployer, aJob, anApplicant, dataReply } from '../testing';
-
-type FetchStub = ReturnType<typeof stubSession>;
 
 const job = aJob({ title: 'Compiler Engineer', employer: adaEmployer });
 const applicantsUrl = `/api/jobs/${job._id}/applications`;
 
 /** Ada opens her job's applicants; `applicants` answers GET .../applications, `others` the rest. */
 function openApplicants(applicants: () => Response, others: FetchHandler = () => jsonReply(404, {})) {
-  const api = stubSession(ada, (method, url, init) => {
+  return openSignedIn(`/jobs/${job._id}/applicants`, (method, url, init) => {
     if (method === 'GET' && url === `/api/jobs/${job._id}`) return dataReply(job);
     if (method === 'GET' && url === applicantsUrl) return applicants();
     return others(method, url, init);
   });
-  return { api, ...renderApp(`/jobs/${job._id}/applicants`) };
 }
 
 function tokensSent(api: FetchStub, url: string): Array<string | null> {

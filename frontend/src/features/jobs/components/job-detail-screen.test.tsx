@@ -10,7 +10,7 @@ import {
   sentBodies,
   stubSession,
 } from '../../../testing/fake-api';
-import { renderApp } from '../../../testing/render-app';
+import { openSignedIn, renderApp } from '../../../testing/render-app';
 import { adaEmployer, aJob, anApplication, dataReply } from '../testing';
 
 /** Ada opens `job`; her applications are `mine`; `others` answers the rest. */
@@ -19,12 +19,11 @@ function openJob(
   others: FetchHandler = () => jsonReply(404, { message: 'Not found' }),
   mine = [] as unknown[],
 ) {
-  const api = stubSession(ada, (method, url, init) => {
+  return openSignedIn(`/jobs/${job._id}`, (method, url, init) => {
     if (method === 'GET' && url === `/api/jobs/${job._id}`) return dataReply(job);
     if (method === 'GET' && url === '/api/jobs/my/applications') return dataReply(mine);
     return others(method, url, init);
   });
-  return { api, ...renderApp(`/jobs/${job._id}`) };
 }
 
 function coverLetter(): HTMLTextAreaElement {

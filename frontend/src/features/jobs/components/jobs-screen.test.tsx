@@ -1,12 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { ada, countCalls, type FetchHandler, jsonReply, stubSession } from '../../../testing/fake-api';
-import { renderApp } from '../../../testing/render-app';
+import { countCalls, type FetchHandler, jsonReply } from '../../../testing/fake-api';
+import { openSignedIn } from '../../../testing/render-app';
 import { aJob, jobsReply } from '../testing';
 
 function openJobs(handler: FetchHandler, path = '/jobs') {
-  const api = stubSession(ada, handler);
-  return { api, ...renderApp(path) };
+  return openSignedIn(path, handler);
 }
 
 function card(title: string) {

@@ -2,10 +2,10 @@ import type { Application } from '@careers/contracts/entities/application';
 import { serverEvents } from '@careers/contracts/sockets';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ada, countCalls, type FetchHandler, jsonReply, stubSession } from '../../../testing/fake-api';
+import { countCalls, type FetchHandler, jsonReply } from '../../../testing/fake-api';
 import { fakeSocket } from '../../../testing/fake-socket';
 import { minutesAgo } from '../../../testing/posts';
-import { renderApp } from '../../../testing/render-app';
+import { openSignedIn } from '../../../testing/render-app';
 import { aJob, anApplication, dataReply } from '../testing';
 
 const mine = '/api/jobs/my/applications';
@@ -14,8 +14,7 @@ function openApplications(applications: Application[] | FetchHandler, path = '/j
   const handler: FetchHandler = Array.isArray(applications)
     ? (method, url) => (method === 'GET' && url === mine ? dataReply(applications) : jsonReply(404, {}))
     : applications;
-  const api = stubSession(ada, handler);
-  return { api, ...renderApp(path) };
+  return openSignedIn(path, handler);
 }
 
 function statistics(): Record<string, string | undefined> {

@@ -1,16 +1,13 @@
 import { serverEvents } from '@careers/contracts/sockets';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ada, countCalls, type FetchHandler, jsonReply, stubSession } from '../../../testing/fake-api';
+import { countCalls, type FetchHandler, type FetchStub, jsonReply } from '../../../testing/fake-api';
 import { fakeSocket } from '../../../testing/fake-socket';
-import { renderApp } from '../../../testing/render-app';
+import { openSignedIn } from '../../../testing/render-app';
 import { aPostedJob, dataReply } from '../testing';
 
-type FetchStub = ReturnType<typeof stubSession>;
-
 function openPosted(handler: FetchHandler) {
-  const api = stubSession(ada, handler);
-  return { api, ...renderApp('/jobs/my/posted') };
+  return openSignedIn('/jobs/my/posted', handler);
 }
 
 function tokensSent(api: FetchStub, url: string): Array<string | null> {

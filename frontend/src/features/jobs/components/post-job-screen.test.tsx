@@ -2,20 +2,12 @@ import { localDate } from '@careers/contracts/requests/create-job';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { deferred } from '../../../testing/deferred';
-import {
-  ada,
-  countCalls,
-  type FetchHandler,
-  jsonReply,
-  sentBodies,
-  stubSession,
-} from '../../../testing/fake-api';
-import { renderApp } from '../../../testing/render-app';
+import { countCalls, type FetchHandler, jsonReply, sentBodies } from '../../../testing/fake-api';
+import { openSignedIn } from '../../../testing/render-app';
 import { adaEmployer, aJob, aPostedJob, dataReply } from '../testing';
 
 function openForm(handler: FetchHandler = () => jsonReply(404, {})) {
-  const api = stubSession(ada, handler);
-  return { api, ...renderApp('/jobs/post') };
+  return openSignedIn('/jobs/post', handler);
 }
 
 const field = (name: string) => screen.getByRole('textbox', { name }) as HTMLInputElement;

@@ -8,11 +8,11 @@ import {
   ada,
   countCalls,
   type FetchHandler,
+  type FetchStub,
   jsonReply,
   sentBodies,
-  stubSession,
 } from '../../../testing/fake-api';
-import { renderApp } from '../../../testing/render-app';
+import { openSignedIn } from '../../../testing/render-app';
 
 const picture = {
   url: '/api/files/pictures/7c1f0e52-0d5e-4c1b-9a2e-1f4b6d8e9a01/large',
@@ -27,14 +27,17 @@ const resume = {
 
 /** Ada opens /profile; GET /users/resume answers `null` unless `others` says otherwise. */
 function openProfile(signedIn: User = ada, others: FetchHandler = () => jsonReply(404, {})) {
-  const api = stubSession(signedIn, async (method, url, init) => {
-    const reply = await others(method, url, init);
-    if (method === 'GET' && url === '/api/users/resume' && reply.status === 404) {
-      return jsonReply(200, { resume: null });
-    }
-    return reply;
-  });
-  return { api, ...renderApp('/profile') };
+  return openSignedIn(
+    '/profile',
+    async (method, url, init) => {
+      const reply = await others(method, url, init);
+      if (method === 'GET' && url === '/api/users/resume' && reply.status === 404) {
+        return jsonReply(200, { resume: null });
+      }
+      return reply;
+    },
+    signedIn,
+  );
 }
 
 async function profileHeading() {
@@ -67,7 +70,7 @@ const fileOf = (file: unknown) =>
   file instanceof File ? { name: file.name, type: file.type, size: file.size } : file;
 
 /** The file each multipart upload to `url` carried in `field` (FormData copies the File it is given). */
-function filesSent(api: ReturnType<typeof stubSession>, url: string, field: string) {
+function filesSent(api: FetchStub, url: string, field: string) {
   return sentBodies(api, 'POST', url).map((body) =>
     body instanceof FormData ? fileOf(body.get(field)) : 'not multipart',
   );
