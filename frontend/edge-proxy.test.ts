@@ -3,7 +3,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEdgeHandlers } from './edge-proxy.ts';
+import { requestMessages } from '../contracts/src/messages.ts';
+import { answerClientError, createEdgeHandlers, edgeRouting } from './edge-proxy.ts';
 
 /** What a fake service saw; each one answers with this so the test can tell who got the request. */
 interface Seen {
@@ -236,5 +237,39 @@ describe('edge proxy', () => {
     socket.write('frame');
     await until('echo:frame');
     socket.destroy();
+  });
+});
+
+describe('requests the edge cannot read', () => {
+  it('answers an over-long query string with 431 { message }, as the services do (fuzz finding)', async () => {
+    // The plugin as Vite runs it: its configureServer given a server with middlewares and the http server.
+    const httpServer = http.createServer((_req, res) => res.end('not reached'));
+    const plugin = edgeRouting({ query: deadEdgeUrl, command: deadEdgeUrl, gateway: deadEdgeUrl });
+    const configure = plugin.configureServer as (server: unknown) => void;
+    configure({ middlewares: { use: () => undefined }, httpServer });
+    const url = await listen(httpServer);
+
+    const response = await fetch(`${url}/api/jobs?location=${'a'.repeat(20_000)}`);
+    expect(response.status).toBe(431);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await response.json()).toEqual({ message: requestMessages.invalidRequest });
+  });
+
+  it('answers a request line it cannot parse with 400 { message }', async () => {
+    const server = http.createServer((_req, res) => res.end('not reached'));
+    server.on('clientError', answerClientError);
+    const url = new URL(await listen(server));
+    const raw = await new Promise<string>((resolve) => {
+      const socket = net.connect(Number(url.port), url.hostname, () =>
+        socket.write('NOT HTTP AT ALL\r\n\r\n'),
+      );
+      let text = '';
+      socket.on('data', (chunk: Buffer) => {
+        text += chunk.toString('utf8');
+      });
+      socket.on('close', () => resolve(text));
+    });
+    expect(raw).toMatch(/^HTTP\/1\.1 400 /);
+    expect(raw.split('\r\n\r\n')[1]).toBe(JSON.stringify({ message: requestMessages.invalidRequest }));
   });
 });

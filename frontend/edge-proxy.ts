@@ -2,6 +2,9 @@ import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerRespon
 import net from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { Plugin } from 'vite';
+// Relative, not the package name: the config loader bundles this file, and Node will not strip types
+// from a .ts file reached through node_modules.
+import { requestMessages } from '../contracts/src/messages.ts';
 import { type EdgeTargets, routeFor } from './edge-routing.ts';
 
 /**
@@ -124,6 +127,29 @@ export function createEdgeHandlers(targets: EdgeTargets): EdgeHandlers {
   };
 }
 
+/**
+ * A request Node's parser refuses before any middleware sees it (headers or a request line over the
+ * size limit, bad bytes): answered as the services answer it, `{ message }` as JSON, where Node's
+ * default is a bare status line with an empty body.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout']
+        : [400, 'Bad Request'];
+  const body = JSON.stringify({ message: requestMessages.invalidRequest });
+  if (socket.writable) {
+    socket.end(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
+}
+
 /** Installs the edge routing on both `vite` and `vite preview`, ahead of Vite's own middlewares. */
 export function edgeRouting(targets: EdgeTargets): Plugin {
   const edge = createEdgeHandlers(targets);
@@ -132,10 +158,12 @@ export function edgeRouting(targets: EdgeTargets): Plugin {
     configureServer(server) {
       server.middlewares.use(edge.handleRequest);
       server.httpServer?.on('upgrade', edge.handleUpgrade);
+      server.httpServer?.on('clientError', answerClientError);
     },
     configurePreviewServer(server) {
       server.middlewares.use(edge.handleRequest);
       server.httpServer.on('upgrade', edge.handleUpgrade);
+      server.httpServer.on('clientError', answerClientError);
     },
   };
 }
