@@ -1,44 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { CONSISTENCY_HEADER, consistencyTokenSubjects } from '@careers/contracts/consistency';
 import { authMessages, connectionMessages, profileMessages } from '@careers/contracts/messages';
-import { ident } from '@careers/service-kit';
 import { testNamespace } from '@careers/service-kit/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningCommandService, startCommandService } from '../service.ts';
-import { sendCommand, sessionCookieOf } from '../testing.ts';
+import { describe, expect, it } from 'vitest';
+import { commandTestbed } from '../testing.ts';
 
-const ns = testNamespace('connection-routes');
-let command: RunningCommandService;
-
-beforeAll(async () => {
-  command = await startCommandService(ns.commandEnv, { listen: false });
-});
-afterAll(async () => {
-  await command?.close();
-  await ns.cleanup();
-});
-
-type Method = 'POST' | 'PUT' | 'DELETE';
-const call = (method: Method, url: string, sid?: string, body?: unknown) =>
-  sendCommand(command.app, { method, url, sid, body });
+const testbed = commandTestbed(testNamespace('connection-routes'));
+const { call, query, eventCount } = testbed;
 
 interface Person {
   sid: string;
   id: string;
 }
 
-let seq = 0;
-async function signUp(firstName: string): Promise<Person> {
-  const response = await call('POST', '/api/auth/register', undefined, {
-    firstName,
-    lastName: 'Tester',
-    email: `${firstName.toLowerCase()}.${ns.id}.${++seq}@example.com`,
-    password: 'enigma-1940',
-    accountType: 'job_seeker',
-  });
-  expect(response.statusCode).toBe(201);
-  return { sid: sessionCookieOf(response)?.value as string, id: response.json().user._id as string };
-}
+const signUp = (firstName: string): Promise<Person> => testbed.signUp(firstName);
 
 const connect = (from: Person, to: Person) => call('POST', `/api/users/${to.id}/connect`, from.sid);
 const respond = (who: Person, requestId: string, status: unknown) =>
@@ -61,44 +36,29 @@ async function connected(a: Person, b: Person): Promise<string> {
   return id;
 }
 
-const s = () => ident(command.deps.config.DB_SCHEMA);
-
 async function eventTypes(streamId: string) {
-  const { rows } = await command.deps.pool.query<{ type: string }>(
-    `SELECT type FROM ${s()}.event_log WHERE stream_id = $1 ORDER BY stream_version`,
-    [streamId],
-  );
-  return rows.map((r) => r.type);
+  return (await testbed.eventsOf(streamId)).map((event) => event.type);
 }
 
 /** Every connection event between two people, oldest first. */
-async function pairEvents(a: Person, b: Person) {
-  const { rows } = await command.deps.pool.query<{ type: string; stream_id: string }>(
-    `SELECT type, stream_id FROM ${s()}.event_log
+function pairEvents(a: Person, b: Person) {
+  return query<{ type: string; stream_id: string }>(
+    `SELECT type, stream_id FROM {schema}.event_log
       WHERE stream_type = 'connection'
         AND ((data ->> 'requesterId' = $1 AND data ->> 'recipientId' = $2)
           OR (data ->> 'requesterId' = $2 AND data ->> 'recipientId' = $1))
       ORDER BY position`,
     [a.id, b.id],
   );
-  return rows;
 }
 
 /** The live rows of the pair (the write side keeps at most one). */
-async function pairRows(a: Person, b: Person) {
-  const { rows } = await command.deps.pool.query<{ id: string; status: string; requester_id: string }>(
-    `SELECT id, status, requester_id FROM ${s()}.connections
+function pairRows(a: Person, b: Person) {
+  return query<{ id: string; status: string; requester_id: string }>(
+    `SELECT id, status, requester_id FROM {schema}.connections
       WHERE (requester_id = $1 AND recipient_id = $2) OR (requester_id = $2 AND recipient_id = $1)`,
     [a.id, b.id],
   );
-  return rows;
-}
-
-async function eventCount(): Promise<number> {
-  const { rows } = await command.deps.pool.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM ${s()}.event_log`,
-  );
-  return rows[0]?.n ?? 0;
 }
 
 /** Runs `send` and checks it is refused with `status` and `message` and writes nothing. */
