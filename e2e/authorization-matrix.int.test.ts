@@ -375,6 +375,12 @@ const matrix: Record<CommandRouteName, Row> = {
     stranger: 404,
     rule: 'only the two people connected remove a connection',
   },
+  // Notification ids belong to the read model; the write side records B's marks on B's own stream,
+  // and the projector applies them to B's rows only (projectors/notifications: "marks only the reader's own").
+  markNotificationsRead: ownAccount(
+    () => ({ body: { notificationIds: [randomUUID()] } }),
+    "B's own notifications only",
+  ),
 };
 
 async function logPosition(): Promise<number> {

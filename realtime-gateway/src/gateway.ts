@@ -28,11 +28,17 @@ import {
   topicName,
   watchEndedSessions,
 } from '@careers/service-kit';
+import { watchNotificationPushes } from '@careers/service-kit/notification-pushes';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { Kafka } from 'kafkajs';
 import { Server, type Socket } from 'socket.io';
 import { PostAccessCheck } from './post-access.ts';
-import { roomsJoinedOnConnect, type SocketMessage, socketMessagesFor } from './routing.ts';
+import {
+  notificationMessageFor,
+  roomsJoinedOnConnect,
+  type SocketMessage,
+  socketMessagesFor,
+} from './routing.ts';
 
 export const GATEWAY_GROUP = 'realtime-gateway';
 /** A socket may watch this many posts at once (a feed page shows far fewer). */
@@ -253,6 +259,11 @@ export async function createGateway(deps: GatewayDeps): Promise<Gateway> {
   const deliverHere = (message: SocketMessage) => {
     const members = io.of('/').adapter.rooms.get(message.room);
     if (!members || members.size === 0) return;
+    if (!('consistencyToken' in message.payload)) {
+      // Nothing signed for anyone (notifications:changed): the room hears the payload as it is.
+      io.local.to(message.room).emit(message.event, message.payload as never);
+      return;
+    }
     const token = parseConsistencyTokens(message.payload.consistencyToken)?.[0];
     if (!token) return;
     const issued = new Map<string, string>();
@@ -272,6 +283,13 @@ export async function createGateway(deps: GatewayDeps): Promise<Gateway> {
 
   let joined = false;
   let pushed = 0;
+  // Every gateway hears the projector's announcements itself, so each delivers to its own sockets only.
+  const stopWatchingNotifications = await watchNotificationPushes(redis, (list) => {
+    for (const push of list) {
+      deliverHere(notificationMessageFor(push));
+      pushed++;
+    }
+  });
   const topics = streamTypes.map((type) => topicName(config, type));
   await ensureTopics(kafka, config, topics);
   const consumer = createConsumer(kafka, groupName(config, GATEWAY_GROUP));
@@ -312,6 +330,7 @@ export async function createGateway(deps: GatewayDeps): Promise<Gateway> {
       clearInterval(sweep);
       await consumer.disconnect();
       await stopWatchingSessions();
+      await stopWatchingNotifications();
       await new Promise<void>((resolve) => io.close(() => resolve()));
       await pub.quit().catch(() => {});
       await sub.quit().catch(() => {});

@@ -15,7 +15,12 @@ import {
 } from '@careers/contracts/policies/post-access';
 import { rooms } from '@careers/contracts/sockets';
 import { describe, expect, it } from 'vitest';
-import { roomsJoinedOnConnect, type SocketMessage, socketMessagesFor } from './routing.ts';
+import {
+  notificationMessageFor,
+  roomsJoinedOnConnect,
+  type SocketMessage,
+  socketMessagesFor,
+} from './routing.ts';
 
 function event<T extends DomainEvent['type']>(
   type: T,
@@ -343,5 +348,20 @@ describe('live application pushes against the application access table', () => {
   it('sends application news to user rooms alone, never to the feed or a post room', () => {
     const everyRoom = lifecycle.flatMap((step) => step.messages.map((m) => m.room));
     expect(new Set(everyRoom)).toEqual(new Set([rooms.user(people.applicant), rooms.user(people.poster)]));
+  });
+});
+
+describe('notifications:changed', () => {
+  it('goes to the person’s own room alone, with the count and no token', () => {
+    const userId = randomUUID();
+    const notificationId = randomUUID();
+    const message = notificationMessageFor({ userId, unreadCount: 3, notificationId });
+    expect(message).toEqual({
+      room: rooms.user(userId),
+      event: 'notifications:changed',
+      payload: { unreadCount: 3, notificationId },
+    });
+    expect(roomsJoinedOnConnect(userId)).toContain(message.room);
+    expect(roomsJoinedOnConnect(randomUUID())).not.toContain(message.room);
   });
 });

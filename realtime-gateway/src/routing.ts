@@ -102,6 +102,23 @@ export function socketMessagesFor(event: DomainEvent): SocketMessage[] {
   }
 }
 
+/**
+ * A person's notifications changed (the projector names them after its commit, and only those who
+ * want pushes): their own room hears the new unread count. Not an event from the topics, so no
+ * consistency token: the count itself is the news, and the panel refetches the list.
+ */
+export function notificationMessageFor(push: {
+  userId: string;
+  unreadCount: number;
+  notificationId: string | null;
+}): SocketMessage {
+  return {
+    room: rooms.user(push.userId),
+    event: serverEvents.notificationsChanged,
+    payload: { unreadCount: push.unreadCount, notificationId: push.notificationId },
+  };
+}
+
 /** What each change of a relationship tells its two people. */
 const connectionUpdateStatus = {
   ConnectionAccepted: 'accepted',

@@ -52,7 +52,7 @@ async function register(userId: string, firstName: string) {
   log.push(envelope);
   await apply(envelope);
 }
-const settings = (userId: string, changes: Partial<typeof notificationDefaults>) =>
+const settings = (userId: string, changes: Partial<Record<keyof typeof notificationDefaults, boolean>>) =>
   next('NotificationSettingsUpdated', userId, { userId, settings: { ...notificationDefaults, ...changes } });
 const profile = (
   userId: string,
@@ -344,8 +344,8 @@ describe('job alerts', () => {
     const poster = randomUUID();
     const [bySkill, byRole, wrongPlace, anyPlace, alertsOff, noMatch, roleHalf] = Array.from(
       { length: 7 },
-      () => randomUUID(),
-    );
+      () => randomUUID() as string,
+    ) as [string, string, string, string, string, string, string];
     await register(poster, 'Poe');
     for (const id of [bySkill, byRole, wrongPlace, anyPlace, alertsOff, noMatch, roleHalf])
       await register(id, 'Sam');
