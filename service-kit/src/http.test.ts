@@ -1,3 +1,5 @@
+import type { AddressInfo } from 'node:net';
+import net from 'node:net';
 import { requestMessages } from '@careers/contracts/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -210,5 +212,53 @@ describe("every error body is the product's { message } (issue 14, findings 7 an
       expect(headers['referrer-policy']).toBe('no-referrer');
       expect(headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
     }
+  });
+});
+
+describe('while the service closes (fuzz finding)', () => {
+  it("answers requests still arriving on an open connection 503 { message }, not Fastify's body", async () => {
+    const app = await createHttpServer({
+      serviceName: 'test',
+      logger: createLogger('test', 'silent'),
+      allowedOrigins: allowed,
+    });
+    let release = () => {};
+    const entered = new Promise<void>((resolve) => {
+      app.get('/hold', async () => {
+        resolve();
+        await new Promise<void>((done) => {
+          release = done;
+        });
+        return { held: true };
+      });
+    });
+    app.get('/next', async () => ({ served: true }));
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+
+    // A keep-alive connection busy with one request when close begins, then sending another.
+    const socket = net.connect(port, '127.0.0.1');
+    let raw = '';
+    socket.on('data', (chunk: Buffer) => {
+      raw += chunk.toString('utf8');
+    });
+    const ended = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    socket.write('GET /hold HTTP/1.1\r\nHost: x\r\n\r\n');
+    await entered;
+    const closed = app.close();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    socket.write('GET /next HTTP/1.1\r\nHost: x\r\n\r\n');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    release();
+    await ended;
+    await closed;
+
+    const [first, second] = raw.split(/(?=HTTP\/1\.1 )/);
+    expect(first).toMatch(/^HTTP\/1\.1 200 /);
+    expect(second).toMatch(/^HTTP\/1\.1 503 /);
+    expect(second).toMatch(/\r\nretry-after: 1\r\n/i);
+    expect(JSON.parse(second?.split('\r\n\r\n')[1] ?? '')).toEqual({
+      message: requestMessages.serviceUnavailable,
+    });
   });
 });

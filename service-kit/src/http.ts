@@ -165,6 +165,9 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
     trustProxy: (address: string) => isTrusted(address),
     logController: new LogController({ disableRequestLogging: true }),
     frameworkErrors: sendFrameworkError,
+    // Fastify's own answer while closing is `{ error, message, statusCode }`; the hook below answers
+    // those requests in the product's words instead.
+    return503OnClosing: false,
     // A request Node's parser refuses (bad header bytes, headers too large) before Fastify sees it.
     clientErrorHandler: (error: Error & { code?: string }, socket) => {
       if (error.code === 'ECONNRESET' || socket.destroyed) return;
@@ -194,7 +197,22 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
   });
   await app.register(cookie);
 
+  // While the service drains (a deploy, a restart), requests still arriving on open keep-alive
+  // connections are turned away at once, so the edge or the client retries elsewhere.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+
   app.addHook('onRequest', async (request, reply) => {
+    if (closing) {
+      return reply
+        .code(503)
+        .header('x-served-by', options.serviceName)
+        .header('connection', 'close')
+        .header('retry-after', '1')
+        .send({ message: requestMessages.serviceUnavailable });
+    }
     sanitizeForwardedHeaders(request.raw.headers, request.raw.socket.remoteAddress, isTrusted);
     reply.header('x-served-by', options.serviceName);
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
