@@ -281,6 +281,17 @@ describe('per-user limits on mutations (429 { message } with Retry-After, nothin
     );
   });
 
+  it('marking notifications read, per person', async () => {
+    const person = await signUp();
+    const malformed = await times(mutationRateLimits.markRead.max, () =>
+      call({ method: 'PUT', url: '/api/notifications/read', sid: person.sid, body: {} }),
+    );
+    expect(malformed.every((s) => s === 400)).toBe(true);
+    await expectRefusedWithoutWrite('markRead', () =>
+      call({ method: 'PUT', url: '/api/notifications/read', sid: person.sid, body: { all: true } }),
+    );
+  });
+
   it('sign-in routes count per address: one address is refused, another is not', async () => {
     const person = await signUp();
     const { max } = mutationRateLimits.signIn;
