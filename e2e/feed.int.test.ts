@@ -64,24 +64,9 @@ async function post(who: Person, body: Record<string, unknown>): Promise<Post> {
   return Post.parse(response.json().data);
 }
 
-/** Connection commands arrive with the connections feature; here the events are appended directly. */
+/** The feed's tests are about what a connection changes, so the connection is appended directly. */
 async function connect(a: Person, b: Person) {
-  const connectionId = randomUUID();
-  const at = new Date().toISOString();
-  const parties = { connectionId, requesterId: a.id, recipientId: b.id };
-  const { events } = await command.deps.store.execute({ actorId: a.id }, (tx) =>
-    tx.append({
-      streamType: 'connection',
-      streamId: connectionId,
-      expectedVersion: 0,
-      events: [
-        { type: 'ConnectionRequested', data: { ...parties, requestedAt: at } },
-        { type: 'ConnectionAccepted', data: { ...parties, respondedAt: at } },
-      ],
-    }),
-  );
-  const token = `${connectionId}@${events.at(-1)?.streamVersion}`;
-  tokens.push(token);
+  tokens.push(await services.appendConnection(a.id, b.id));
 }
 
 const openSocket = (who: Person): Promise<Socket> => services.openSocket(who.sid);

@@ -4,6 +4,7 @@
  * namespace (Postgres schemas, Redis prefix, Kafka topics). Also what those tests share on top: reads
  * that carry consistency tokens, sockets to the gateway, and a rebuild of the read models from the topics.
  */
+import { randomUUID } from 'node:crypto';
 import { type RunningCommandService, startCommandService } from '@careers/command-service/service';
 import { TEST_ORIGIN } from '@careers/command-service/testing';
 import {
@@ -56,6 +57,12 @@ export interface InProcessServices {
   rows(tables: ReadonlyArray<readonly [table: string, order: string]>): Promise<Record<string, unknown[]>>;
   /** Stops the projector and rebuilds every read model from the topics, as `npm run rebuild` does. */
   rebuildFromTopics(): Promise<void>;
+  /**
+   * Makes `requesterId` and `recipientId` connections by appending ConnectionRequested and
+   * ConnectionAccepted straight to the event log, for tests about what a connection changes rather
+   * than about the connection commands; resolves to the write's `<connectionId>@<version>`, to read with.
+   */
+  appendConnection(requesterId: string, recipientId: string): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -153,6 +160,24 @@ export async function startInProcessServices(name: string): Promise<InProcessSer
       } finally {
         await runtime.close();
       }
+    },
+
+    async appendConnection(requesterId, recipientId) {
+      const connectionId = randomUUID();
+      const at = new Date().toISOString();
+      const parties = { connectionId, requesterId, recipientId };
+      const { events } = await command.deps.store.execute({ actorId: requesterId }, (tx) =>
+        tx.append({
+          streamType: 'connection',
+          streamId: connectionId,
+          expectedVersion: 0,
+          events: [
+            { type: 'ConnectionRequested', data: { ...parties, requestedAt: at } },
+            { type: 'ConnectionAccepted', data: { ...parties, respondedAt: at } },
+          ],
+        }),
+      );
+      return `${connectionId}@${events.at(-1)?.streamVersion}`;
     },
 
     async close() {
