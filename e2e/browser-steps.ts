@@ -273,9 +273,13 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
 /**
  * axe on the screen as it is, then at 375 px, each in the light and the dark theme: the findings as
  * "375px dark: rule: element :: summary". The theme is set on the page for the check only (the
- * person's saved theme stays as it is), and the size put back after.
+ * person's saved theme stays as it is), and the size put back after. With `screenshots`, each look is
+ * also kept as a full-page `<screenshots>-<width>-<theme>.png` next to the other screenshots.
  */
-export async function axeAtEveryLook(page: Page): Promise<string[]> {
+export async function axeAtEveryLook(
+  page: Page,
+  { screenshots }: { screenshots?: string } = {},
+): Promise<string[]> {
   const size = page.viewportSize();
   const theme = await page.evaluate<string | undefined>('document.documentElement.dataset.theme');
   const found: string[] = [];
@@ -287,6 +291,9 @@ export async function axeAtEveryLook(page: Page): Promise<string[]> {
       await page.evaluate('Promise.all(document.getAnimations().map((animation) => animation.finished))');
       for (const violation of await axeViolations(page)) {
         found.push(...violation.nodes.map((node) => `${width}px ${look}: ${violation.id}: ${node}`));
+      }
+      if (screenshots) {
+        await page.screenshot({ path: `${ARTIFACTS}/${screenshots}-${width}-${look}.png`, fullPage: true });
       }
     }
   }

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS, launchBrowser } from './browser.ts';
 import {
   at,
-  axeViolations,
+  axeAtEveryLook,
   closeVisitors,
   connects,
   eventsReceived,
@@ -43,30 +43,10 @@ async function shot(person: Person, name: string): Promise<void> {
 /** axe-core's serious and critical findings on each screen as filled with this test's data. */
 const axeFindings: Record<string, string[]> = {};
 
-/** axe on the screen at 1280 and 375 px, each in the light and the dark theme (set for the check only). */
+/** axe on the screen at 1280 and 375 px, each in the light and the dark theme, each look kept as a screenshot. */
 async function checkAxe(page: Page, screen: string): Promise<void> {
-  const size = page.viewportSize();
-  const theme = await page.evaluate<string | undefined>('document.documentElement.dataset.theme');
-  const found: string[] = [];
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: size?.height ?? 900 });
-    for (const look of ['light', 'dark']) {
-      await page.evaluate(`document.documentElement.dataset.theme = ${JSON.stringify(look)}`);
-      // Colours ease over 120 ms: judge them once the change has finished, not halfway.
-      await page.evaluate('Promise.all(document.getAnimations().map((animation) => animation.finished))');
-      for (const violation of await axeViolations(page)) {
-        found.push(...violation.nodes.map((node) => `${width}px ${look}: ${violation.id}: ${node}`));
-      }
-      const name = screen.toLowerCase().replace(/\s+/g, '-');
-      await page.screenshot({
-        path: `${ARTIFACTS}/connections-${name}-${width}-${look}.png`,
-        fullPage: true,
-      });
-    }
-  }
-  await page.evaluate(`document.documentElement.dataset.theme = ${JSON.stringify(theme ?? 'light')}`);
-  if (size) await page.setViewportSize(size);
-  axeFindings[screen] = found;
+  const name = screen.toLowerCase().replace(/\s+/g, '-');
+  axeFindings[screen] = await axeAtEveryLook(page, { screenshots: `connections-${name}` });
 }
 
 /**
