@@ -88,6 +88,11 @@ describe('the OpenAPI document', () => {
     expect(errorStatuses(routes.login)).not.toContain('401');
     expect(errorStatuses(routes.register)).toContain('409');
     expect(errorStatuses(routes.logout)).toEqual(['403', '429']);
+    // Only the routes that hash a password can be busy.
+    for (const route of [routes.login, routes.register, routes.changePassword]) {
+      expect(errorStatuses(route)).toContain('503');
+    }
+    expect(errorStatuses(routes.createPost)).not.toContain('503');
     expect(errorStatuses(routes.removeResume)).toContain('404');
     expect(errorStatuses(routes.createPost)).toEqual(
       expect.arrayContaining(['400', '401', '403', '413', '429']),

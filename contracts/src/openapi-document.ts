@@ -61,6 +61,7 @@ const errorResponses = {
   '413': 'The body or the upload is larger than the route takes.',
   '415': 'The body is not of a type the route reads.',
   '429': 'Too many requests: wait as long as `Retry-After` says.',
+  '503': 'The server is busy (every password hashing slot is taken): try again after `Retry-After`.',
 } as const;
 type ErrorStatus = keyof typeof errorResponses;
 
@@ -73,6 +74,7 @@ const errorComponentNames: Record<ErrorStatus, string> = {
   '413': 'PayloadTooLarge',
   '415': 'UnsupportedMediaType',
   '429': 'TooManyRequests',
+  '503': 'Busy',
 };
 
 /**
@@ -186,6 +188,7 @@ export function errorStatuses(route: RouteDefinition): ErrorStatus[] {
   if (isCommand && (route.auth === 'required' || route.status === 201)) statuses.push('409');
   if (takesBody) statuses.push('413', '415');
   if (isCommand) statuses.push('429');
+  if (route.hashesPassword) statuses.push('503');
   return statuses;
 }
 
@@ -292,7 +295,7 @@ export function openApiDocument() {
           errorComponentNames[status],
           {
             description: errorResponses[status],
-            ...(status === '429'
+            ...(status === '429' || status === '503'
               ? {
                   headers: {
                     'Retry-After': {

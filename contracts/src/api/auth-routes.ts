@@ -17,6 +17,7 @@ export const authRoutes = {
   login: defineRoute({
     method: 'POST',
     path: '/auth/login',
+    hashesPassword: true,
     service: 'command',
     auth: 'public',
     body: LoginRequest,
@@ -27,6 +28,7 @@ export const authRoutes = {
   register: defineRoute({
     method: 'POST',
     path: '/auth/register',
+    hashesPassword: true,
     service: 'command',
     auth: 'public',
     body: RegisterRequest,
@@ -48,6 +50,7 @@ export const authRoutes = {
   changePassword: defineRoute({
     method: 'PUT',
     path: '/auth/change-password',
+    hashesPassword: true,
     service: 'command',
     auth: 'required',
     body: ChangePasswordRequest,

@@ -24,6 +24,11 @@ export interface RouteDefinition {
   /** A command route always says what its body is: a schema, or `null` for "no body, on purpose". */
   body?: z.ZodType | null;
   multipart?: MultipartUpload;
+  /**
+   * The route hashes a password (scrypt), so it may answer 503 with `Retry-After` while the service's
+   * hashing slots are all taken.
+   */
+  hashesPassword?: true;
   /** The success status. */
   status: 200 | 201;
   response: z.ZodType;
