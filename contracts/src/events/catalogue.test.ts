@@ -88,7 +88,8 @@ describe('the event catalogue', () => {
   it('files every event under one stream type, each with a past-tense name', () => {
     const all = streamTypes.flatMap((streamType) => eventTypesOf(streamType));
     expect(all.sort()).toEqual([...domainEventTypes].sort());
-    for (const type of domainEventTypes) expect(type).toMatch(/^[A-Z][A-Za-z]+(ed|In|Out|To|Withdrawn|Read)$/);
+    for (const type of domainEventTypes)
+      expect(type).toMatch(/^[A-Z][A-Za-z]+(ed|In|Out|To|Withdrawn|Read)$/);
   });
 
   it('knows its own names only', () => {
