@@ -15,7 +15,7 @@ const classNames = { list: 'list', tab: 'tab', panel: 'panel' };
 function Harness({ orientation, withPanelRef }: { orientation?: 'vertical'; withPanelRef?: boolean }) {
   const [selected, setSelected] = useState<Id>('one');
   return (
-    <Tabs
+    <Tabs<Id>
       label="Parts"
       tabs={tabs}
       selected={selected}
