@@ -108,7 +108,13 @@ describe('authenticated layout', () => {
     await user.click(screen.getByRole('button', { name: 'Logout' }));
 
     expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeTruthy();
-    expect(calls).toEqual(['GET /api/posts/feed?limit=3&following=true', 'POST /api/auth/logout']);
+    // Spec, Dashboard: 5 jobs, 3 feed posts and the connections list; then the logout.
+    expect(calls).toEqual([
+      'GET /api/posts/feed?limit=3&following=true',
+      'GET /api/jobs?limit=5',
+      'GET /api/users/connections',
+      'POST /api/auth/logout',
+    ]);
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
 });

@@ -45,11 +45,25 @@ export const ada: User = User.parse({
   createdAt: '2026-01-05T09:30:00.000Z',
 });
 
-/** GET /api/auth/me answers with `user` (or 401 when null); other calls get `others` or a 404. */
-export function stubSession(user: User | null, others?: FetchHandler) {
+/** What the top bar's bell reads on every signed-in screen. */
+const BELL_COUNT_URL = '/api/notifications/unread-count';
+
+/**
+ * GET /api/auth/me answers with `user` (or 401 when null); other calls get `others` or a 404. The
+ * bell's count answers "nothing unread" unless `bell: 'others'` hands it to `others` too, so a test of
+ * another screen counts and answers only its own calls.
+ */
+export function stubSession(
+  user: User | null,
+  others?: FetchHandler,
+  { bell = 'nothing-unread' }: { bell?: 'nothing-unread' | 'others' } = {},
+) {
   return stubFetch((method, url, init) => {
     if (method === 'GET' && url === '/api/auth/me') {
       return user ? jsonReply(200, { user }) : jsonReply(401, { message: 'Not signed in' });
+    }
+    if (bell === 'nothing-unread' && method === 'GET' && url === BELL_COUNT_URL) {
+      return jsonReply(200, { data: { unreadCount: 0 } });
     }
     return others ? others(method, url, init) : jsonReply(404, { message: 'Not found' });
   });

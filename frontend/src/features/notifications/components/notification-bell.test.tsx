@@ -17,7 +17,7 @@ const bob = {
 };
 
 function open(store: NotificationStore, others?: Parameters<typeof notificationsApi>[1]) {
-  const api = stubSession(ada, notificationsApi(store, others));
+  const api = stubSession(ada, notificationsApi(store, others), { bell: 'others' });
   return { api, ...renderApp('/settings') };
 }
 
