@@ -166,7 +166,7 @@ describe('connection requests', () => {
         connectionId: second,
         requesterId: ada,
         recipientId: cy,
-        requestedAt: at(5),
+        requestedAt: new Date().toISOString(),
       }),
     );
     expect((await listOf(cy)).data).toEqual([]);
@@ -180,6 +180,7 @@ describe('applications', () => {
     await register(ann, 'Ann');
     await register(ben, 'Ben');
     const job = jobPostedData({
+      postedAt: new Date().toISOString(),
       employerId: eve,
       title: 'Data Engineer',
       company: { name: 'Acme', industry: '', size: null, website: '' },
@@ -229,13 +230,13 @@ describe('applications', () => {
         ...parties(benApp, ben),
         coverLetter: '',
         expectedSalary: null,
-        appliedAt: at(12),
+        appliedAt: new Date().toISOString(),
       }),
       next('ApplicationStatusChanged', benApp, {
         ...parties(benApp, ben),
         from: 'pending',
         to: 'rejected',
-        changedAt: at(13),
+        changedAt: new Date().toISOString(),
       }),
     );
     expect((await listOf(eve)).data).toHaveLength(1);
@@ -363,6 +364,7 @@ describe('job alerts', () => {
       profile(roleHalf, ['Backend Developer'], null),
     );
     const job = jobPostedData({
+      postedAt: new Date().toISOString(),
       employerId: poster,
       title: 'Senior Frontend Developer',
       workLocation: 'Remote',
@@ -386,6 +388,7 @@ describe('job alerts', () => {
 
     // A role whose words are all in the title, and a preferred location that is the job's.
     const second = jobPostedData({
+      postedAt: new Date().toISOString(),
       employerId: poster,
       title: 'Platform engineer (Kafka)',
       workLocation: 'Remote',
@@ -396,6 +399,7 @@ describe('job alerts', () => {
     // Skills replaced: the old ones no longer match.
     await apply(skills(bySkill, ['Go']));
     const third = jobPostedData({
+      postedAt: new Date().toISOString(),
       employerId: poster,
       skills: [{ name: 'typescript', required: false, proficiency: 'Beginner' }],
     });
@@ -410,6 +414,7 @@ describe('job alerts', () => {
     await register(quiet, 'Quinn');
     await apply(skills(quiet, ['Elixir']), settings(quiet, { pushNotifications: false }));
     const job = jobPostedData({
+      postedAt: new Date().toISOString(),
       employerId: poster,
       skills: [{ name: 'Elixir', required: true, proficiency: 'Expert' }],
     });
@@ -418,6 +423,53 @@ describe('job alerts', () => {
     expect((await listOf(quiet)).unreadCount).toBe(1);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(pushes.slice(since).filter((p) => p.userId === quiet)).toEqual([]);
+  });
+});
+
+describe('topics read at different paces', () => {
+  it('judges a job by the person as they were when it was posted, whichever arrives first', async () => {
+    const [poster, late, turnedOff] = [randomUUID(), randomUUID(), randomUUID()];
+    await register(poster, 'Poe');
+    await register(late, 'Lu');
+    await register(turnedOff, 'Tom');
+    await apply(skills(turnedOff, ['Zig']));
+    // Both made before the job is posted, applied only after it (as a rebuild may read the user topic last).
+    const lateSkills = skills(late, ['Zig']);
+    const alertsOff = settings(turnedOff, { jobAlerts: false });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const job = jobPostedData({
+      postedAt: new Date().toISOString(),
+      employerId: poster,
+      skills: [{ name: 'zig', required: true, proficiency: 'Advanced' }],
+    });
+    await apply(next('JobPosted', job.jobId, job));
+    expect((await listOf(late)).data).toEqual([]);
+    expect((await listOf(turnedOff)).unreadCount).toBe(1);
+    await apply(lateSkills, alertsOff);
+    expect((await listOf(late)).data.map((n) => n.kind)).toEqual(['job_alert']);
+    expect((await listOf(turnedOff)).data).toEqual([]);
+    // A change made after the posting leaves it be.
+    await apply(skills(late, ['Go']));
+    expect((await listOf(late)).data.map((n) => n.kind)).toEqual(['job_alert']);
+  });
+
+  it('shows a request made while requests were off once a toggle made before it arrives, and honours an early mark read', async () => {
+    const [ada, bob] = [randomUUID(), randomUUID()];
+    await register(ada, 'Ada');
+    await register(bob, 'Bob');
+    await apply(settings(bob, { connectionRequests: false }));
+    const backOn = settings(bob, { connectionRequests: true });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const connectionId = randomUUID();
+    const parties = { connectionId, requesterId: ada, recipientId: bob };
+    await apply(
+      next('ConnectionRequested', connectionId, { ...parties, requestedAt: new Date().toISOString() }),
+    );
+    expect((await listOf(bob)).data).toEqual([]);
+    await apply(backOn);
+    const [request] = (await listOf(bob)).data;
+    expect(request?.kind).toBe('connection_request');
+    expect(request?.read).toBe(false);
   });
 });
 
@@ -467,13 +519,13 @@ describe('redelivery and marking read', () => {
 describe('rebuild', () => {
   it('makes the same notifications from the same events', async () => {
     const before = await bed.pool.query(
-      `SELECT id, user_id, kind, actor_id, actor_count, post_id, job_id, application_id, status, excerpt, read, created_at
+      `SELECT id, user_id, kind, actor_id, actor_count, post_id, job_id, application_id, status, excerpt, hidden, created_at
          FROM ${bed.schema}.notifications ORDER BY id`,
     );
     expect(before.rows.length).toBeGreaterThan(5);
     await bed.rebuildFrom(log);
     const after = await bed.pool.query(
-      `SELECT id, user_id, kind, actor_id, actor_count, post_id, job_id, application_id, status, excerpt, read, created_at
+      `SELECT id, user_id, kind, actor_id, actor_count, post_id, job_id, application_id, status, excerpt, hidden, created_at
          FROM ${bed.schema}.notifications ORDER BY id`,
     );
     expect(after.rows).toEqual(before.rows);

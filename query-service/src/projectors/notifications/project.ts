@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { NotificationKind } from '@careers/contracts/entities/notification';
-import type { NotificationSettings } from '@careers/contracts/entities/notification-settings';
 import type { DomainEvent } from '@careers/contracts/events/catalogue';
 import { type NotificationPush, publishNotificationPushes } from '@careers/service-kit/notification-pushes';
 import type { ProjectionContext, Projector } from '../projector.ts';
 import { roleIndexRows, skillKey, wordsOf } from './matching.ts';
+import { unreadCountSql } from './queries.ts';
 
 /** A comment's notification quotes this many characters of it. */
 export const COMMENT_EXCERPT_LENGTH = 100;
@@ -33,18 +33,42 @@ interface Change {
   notificationId: string | null;
 }
 
-type Toggle = keyof Pick<NotificationSettings, 'connectionRequests' | 'applicationUpdates'>;
+/** The toggle each kind answers to; kinds not named have none. */
+const toggleOf: Partial<Record<NotificationKind, 'connection_requests' | 'application_updates'>> = {
+  connection_request: 'connection_requests',
+  connection_accepted: 'connection_requests',
+  new_application: 'application_updates',
+  application_status: 'application_updates',
+};
 
-/**
- * Whether a person wants this kind of notification, as their settings stand when the event is applied
- * (a changed toggle counts for what happens next). Someone not projected yet has the defaults: on.
- */
-async function wants(tx: Tx, schema: string, userId: string, toggle: Toggle): Promise<boolean> {
-  const { rows } = await tx.query<{ on: boolean | null }>(
-    `SELECT (notification_settings ->> $2)::boolean AS on FROM ${schema}.users WHERE id = $1`,
-    [userId, toggle],
+/** SQL: whether each notification `n` of a toggled kind is hidden under the settings row `s`. */
+const hiddenSql = (n: string, s: string) => `CASE
+    WHEN ${n}.kind IN ('connection_request', 'connection_accepted') THEN NOT ${s}.connection_requests
+    WHEN ${n}.kind IN ('new_application', 'application_status') THEN NOT ${s}.application_updates
+    ELSE false END`;
+
+interface AlertSettings {
+  connection_requests: boolean;
+  application_updates: boolean;
+  job_alerts: boolean;
+  preferred_location: string | null;
+}
+
+/** A person's toggles and preferred work location as they stood at `at`; before any change, the defaults. */
+async function settingsAsOf(tx: Tx, schema: string, userId: string, at: string): Promise<AlertSettings> {
+  const { rows } = await tx.query<AlertSettings>(
+    `SELECT connection_requests, application_updates, job_alerts, preferred_location FROM ${schema}.alert_settings
+      WHERE user_id = $1 AND valid_from <= $2 ORDER BY valid_from DESC, stream_version DESC LIMIT 1`,
+    [userId, at],
   );
-  return rows[0]?.on ?? true;
+  return (
+    rows[0] ?? {
+      connection_requests: true,
+      application_updates: true,
+      job_alerts: true,
+      preferred_location: null,
+    }
+  );
 }
 
 /** The posts read model's author of a post (its PostCreated comes first in the post's own stream). */
@@ -70,12 +94,17 @@ interface NewNotification {
   excerpt?: string;
 }
 
-/** Writes one notification unless it exists (a redelivery); the change, when it was made. */
+/**
+ * Writes one notification unless it exists (a redelivery). One of a kind its recipient had turned off
+ * at its time is kept hidden: a toggle change that arrives later (another topic) may show it.
+ */
 async function insert(tx: Tx, schema: string, n: NewNotification): Promise<Change[]> {
+  const toggle = toggleOf[n.kind];
+  const hidden = toggle ? !(await settingsAsOf(tx, schema, n.userId, n.createdAt))[toggle] : false;
   const { rowCount } = await tx.query(
-    `INSERT INTO ${schema}.notifications
-       (id, user_id, kind, actor_id, post_id, job_id, application_id, connection_id, status, excerpt, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+    `INSERT INTO ${schema}.notifications (id, user_id, kind, actor_id, post_id, job_id, application_id,
+       connection_id, status, excerpt, created_at, hidden)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
      ON CONFLICT (id) DO NOTHING`,
     [
       n.id,
@@ -89,9 +118,10 @@ async function insert(tx: Tx, schema: string, n: NewNotification): Promise<Chang
       n.status ?? null,
       n.excerpt ?? null,
       n.createdAt,
+      hidden,
     ],
   );
-  return (rowCount ?? 0) > 0 ? [{ userId: n.userId, notificationId: n.id }] : [];
+  return (rowCount ?? 0) > 0 && !hidden ? [{ userId: n.userId, notificationId: n.id }] : [];
 }
 
 /**
@@ -107,12 +137,17 @@ async function dropRequest(tx: Tx, schema: string, connectionId: string): Promis
   return rows.map((r) => ({ userId: r.user_id, notificationId: null }));
 }
 
-/** SQL: the people a job's skills or title match, through the two indexes ($1 skill keys, $2 title words). */
+/**
+ * SQL: the people a job's skills or title matched at its time ($1 skill keys, $2 title words, $3 the
+ * time), through the two indexes.
+ */
 export const jobAlertMatchSql = (schema: string) => `
-  SELECT user_id FROM ${schema}.alert_skills WHERE skill_key = ANY($1::text[])
+  SELECT user_id FROM ${schema}.alert_skills
+   WHERE skill_key = ANY($1::text[]) AND valid_from <= $3 AND (valid_to IS NULL OR valid_to > $3)
   UNION
-  SELECT user_id FROM ${schema}.alert_roles WHERE word = ANY($2::text[])
-   GROUP BY user_id, role_key, words HAVING count(*) = words`;
+  SELECT user_id FROM ${schema}.alert_roles
+   WHERE word = ANY($2::text[]) AND valid_from <= $3 AND (valid_to IS NULL OR valid_to > $3)
+   GROUP BY user_id, role_key, words, valid_from HAVING count(*) = words`;
 
 /** The two arguments of `jobAlertMatchSql` for a job. */
 export function jobAlertMatchArgs(job: {
@@ -124,9 +159,9 @@ export function jobAlertMatchArgs(job: {
 }
 
 /**
- * A new job: one alert for everyone it fits who wants alerts, found through the skill and role indexes
- * and then by id, never by reading every user. Their preferred work location, when set, must be the
- * job's. The poster is never alerted of their own job.
+ * A new job: one alert for everyone it fits, as they stood when it was posted, found through the skill
+ * and role indexes and then by id, never by reading every user: alerts on, and their preferred work
+ * location, when set, the job's. The poster is never alerted of their own job.
  */
 async function jobAlerts(
   tx: Tx,
@@ -135,18 +170,25 @@ async function jobAlerts(
 ): Promise<Change[]> {
   const d = event.data;
   const [skills, words] = jobAlertMatchArgs(d);
+  await tx.query(
+    `INSERT INTO ${schema}.alert_jobs (job_id, employer_id, posted_at, work_location, skill_keys, title_words)
+     VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (job_id) DO NOTHING`,
+    [d.jobId, d.employerId, d.postedAt, d.workLocation, skills, words],
+  );
   if (skills.length === 0 && words.length === 0) return [];
   const { rows } = await tx.query<{ user_id: string; id: string }>(
     `WITH matched AS (${jobAlertMatchSql(schema)})
      INSERT INTO ${schema}.notifications (id, user_id, kind, actor_id, job_id, created_at)
-     SELECT ${uuidSql(`'job_alert:' || $4::text`, 'u.id')}, u.id, 'job_alert', $3, $4, $5
-       FROM matched m JOIN ${schema}.users u ON u.id = m.user_id
-      WHERE u.id <> $3
-        AND coalesce((u.notification_settings ->> 'jobAlerts')::boolean, true)
-        AND coalesce(u.job_preferences ->> 'preferredLocation' = $6, true)
+     SELECT ${uuidSql(`'job_alert:' || $5::text`, 'm.user_id')}, m.user_id, 'job_alert', $4, $5, $3
+       FROM matched m
+       LEFT JOIN LATERAL (
+         SELECT job_alerts, preferred_location FROM ${schema}.alert_settings s
+          WHERE s.user_id = m.user_id AND s.valid_from <= $3 ORDER BY valid_from DESC, stream_version DESC LIMIT 1
+       ) s ON true
+      WHERE m.user_id <> $4 AND coalesce(s.job_alerts, true) AND coalesce(s.preferred_location = $6, true)
      ON CONFLICT (id) DO NOTHING
      RETURNING user_id, id::text`,
-    [skills, words, d.employerId, d.jobId, d.postedAt, d.workLocation],
+    [skills, words, d.postedAt, d.employerId, d.jobId, d.workLocation],
   );
   return rows.map((r) => ({ userId: r.user_id, notificationId: r.id }));
 }
@@ -168,7 +210,7 @@ async function liked(tx: Tx, schema: string, postId: string, userId: string, at:
   await tx.query(
     `INSERT INTO ${schema}.notifications (id, user_id, kind, actor_id, actor_count, post_id, created_at)
      VALUES ($1, $2, 'post_likes', NULL, 1, $3, $4)
-     ON CONFLICT (id) DO UPDATE SET actor_count = ${schema}.notifications.actor_count + 1, read = false,
+     ON CONFLICT (id) DO UPDATE SET actor_count = ${schema}.notifications.actor_count + 1,
        created_at = greatest(${schema}.notifications.created_at, EXCLUDED.created_at)`,
     [id, authorId, postId, at],
   );
@@ -194,26 +236,107 @@ async function unliked(tx: Tx, schema: string, postId: string, userId: string): 
   return rows.map((r) => ({ userId: r.user_id, notificationId: null }));
 }
 
-/** Keeps the job-alert indexes to what the person's latest skills and roles say. */
-async function indexSkills(tx: Tx, schema: string, userId: string, names: readonly string[]): Promise<void> {
+/**
+ * A person's skills or roles from `at` on: the rows holding until then end there (an interval left
+ * empty by two changes at one instant goes), and the new ones start.
+ */
+async function indexSkills(tx: Tx, schema: string, userId: string, names: readonly string[], at: string) {
   const keys = [...new Set(names.map(skillKey).filter((k) => k !== ''))];
-  await tx.query(`DELETE FROM ${schema}.alert_skills WHERE user_id = $1`, [userId]);
+  await tx.query(`UPDATE ${schema}.alert_skills SET valid_to = $2 WHERE user_id = $1 AND valid_to IS NULL`, [
+    userId,
+    at,
+  ]);
+  await tx.query(`DELETE FROM ${schema}.alert_skills WHERE user_id = $1 AND valid_to <= valid_from`, [
+    userId,
+  ]);
   if (keys.length === 0) return;
   await tx.query(
-    `INSERT INTO ${schema}.alert_skills (skill_key, user_id) SELECT unnest($2::text[]), $1 ON CONFLICT DO NOTHING`,
-    [userId, keys],
+    `INSERT INTO ${schema}.alert_skills (skill_key, user_id, valid_from) SELECT unnest($2::text[]), $1, $3
+     ON CONFLICT (skill_key, user_id, valid_from) DO UPDATE SET valid_to = NULL`,
+    [userId, keys, at],
   );
 }
 
-async function indexRoles(tx: Tx, schema: string, userId: string, roles: readonly string[]): Promise<void> {
+async function indexRoles(tx: Tx, schema: string, userId: string, roles: readonly string[], at: string) {
   const rows = roleIndexRows(roles);
-  await tx.query(`DELETE FROM ${schema}.alert_roles WHERE user_id = $1`, [userId]);
+  await tx.query(`UPDATE ${schema}.alert_roles SET valid_to = $2 WHERE user_id = $1 AND valid_to IS NULL`, [
+    userId,
+    at,
+  ]);
+  await tx.query(`DELETE FROM ${schema}.alert_roles WHERE user_id = $1 AND valid_to <= valid_from`, [userId]);
   if (rows.length === 0) return;
   await tx.query(
-    `INSERT INTO ${schema}.alert_roles (word, user_id, role_key, words)
-     SELECT w, $1, r, n FROM unnest($2::text[], $3::text[], $4::int[]) AS x(w, r, n) ON CONFLICT DO NOTHING`,
-    [userId, rows.map((r) => r.word), rows.map((r) => r.roleKey), rows.map((r) => r.words)],
+    `INSERT INTO ${schema}.alert_roles (word, user_id, role_key, words, valid_from)
+     SELECT w, $1, r, n, $5 FROM unnest($2::text[], $3::text[], $4::int[]) AS x(w, r, n)
+     ON CONFLICT (word, user_id, role_key, valid_from) DO UPDATE SET valid_to = NULL`,
+    [userId, rows.map((r) => r.word), rows.map((r) => r.roleKey), rows.map((r) => r.words), at],
   );
+}
+
+/** Records the person's settings from this event of their stream on: the previous row with `changes`. */
+async function recordSettings(
+  tx: Tx,
+  schema: string,
+  event: DomainEvent,
+  userId: string,
+  changes: Partial<AlertSettings>,
+): Promise<void> {
+  const before = await settingsAsOf(tx, schema, userId, 'infinity');
+  const next = { ...before, ...changes };
+  await tx.query(
+    `INSERT INTO ${schema}.alert_settings (user_id, stream_version, valid_from, connection_requests,
+       application_updates, job_alerts, preferred_location)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (user_id, stream_version) DO NOTHING`,
+    [
+      userId,
+      event.streamVersion,
+      event.occurredAt,
+      next.connection_requests,
+      next.application_updates,
+      next.job_alerts,
+      next.preferred_location,
+    ],
+  );
+}
+
+/**
+ * The person changed at `at`: whatever of theirs is dated from then on is judged again by what they are
+ * now (their stream is applied in order, so "now" is what held from `at` until their next change, which
+ * will judge again). Live, nothing is dated after the change being applied, and each statement finds
+ * nothing through its index; when topics are read at different paces (a rebuild, a lagging partition),
+ * this is what makes the outcome the same as in time order.
+ */
+async function judgeAgain(tx: Tx, schema: string, userId: string, at: string): Promise<Change[]> {
+  const s = await settingsAsOf(tx, schema, userId, 'infinity');
+  const toggled = await tx.query(
+    `UPDATE ${schema}.notifications n SET hidden = ${hiddenSql('n', 'x')}
+       FROM (SELECT $3::boolean AS connection_requests, $4::boolean AS application_updates) x
+      WHERE n.user_id = $1 AND n.created_at >= $2
+        AND n.kind IN ('connection_request', 'connection_accepted', 'new_application', 'application_status')
+        AND n.hidden IS DISTINCT FROM (${hiddenSql('n', 'x')})`,
+    [userId, at, s.connection_requests, s.application_updates],
+  );
+  const later = `SELECT job_id FROM ${schema}.alert_jobs WHERE posted_at >= $2`;
+  const dropped = await tx.query(
+    `DELETE FROM ${schema}.notifications WHERE user_id = $1 AND kind = 'job_alert' AND job_id IN (${later})`,
+    [userId, at],
+  );
+  const made = await tx.query<{ id: string }>(
+    `INSERT INTO ${schema}.notifications (id, user_id, kind, actor_id, job_id, created_at)
+     SELECT ${uuidSql(`'job_alert:' || j.job_id`, '$1::text')}, $1, 'job_alert', j.employer_id, j.job_id, j.posted_at
+       FROM ${schema}.alert_jobs j
+      WHERE j.posted_at >= $2 AND j.employer_id <> $1 AND $3::boolean AND coalesce($4::text = j.work_location, true)
+        AND (EXISTS (SELECT 1 FROM ${schema}.alert_skills k
+                      WHERE k.user_id = $1 AND k.valid_to IS NULL AND k.skill_key = ANY(j.skill_keys))
+          OR EXISTS (SELECT 1 FROM ${schema}.alert_roles r
+                      WHERE r.user_id = $1 AND r.valid_to IS NULL AND r.word = ANY(j.title_words)
+                      GROUP BY r.role_key, r.words HAVING count(*) = r.words))
+     ON CONFLICT (id) DO NOTHING
+     RETURNING id::text`,
+    [userId, at, s.job_alerts, s.preferred_location],
+  );
+  const changed = (toggled.rowCount ?? 0) + (dropped.rowCount ?? 0) + made.rows.length > 0;
+  return changed ? [{ userId, notificationId: made.rows.at(-1)?.id ?? null }] : [];
 }
 
 /** What an event does to the notification tables, and whose notifications it changed. */
@@ -221,7 +344,6 @@ async function project(event: DomainEvent, tx: Tx, schema: string): Promise<Chan
   switch (event.type) {
     case 'ConnectionRequested': {
       const d = event.data;
-      if (!(await wants(tx, schema, d.recipientId, 'connectionRequests'))) return [];
       return insert(tx, schema, {
         id: notificationId(`connection_request:${d.connectionId}`, d.recipientId),
         userId: d.recipientId,
@@ -234,7 +356,6 @@ async function project(event: DomainEvent, tx: Tx, schema: string): Promise<Chan
     case 'ConnectionAccepted': {
       const d = event.data;
       const dropped = await dropRequest(tx, schema, d.connectionId);
-      if (!(await wants(tx, schema, d.requesterId, 'connectionRequests'))) return dropped;
       // No connection_id on this one: it is not a request, and dropRequest must leave it.
       return [
         ...dropped,
@@ -253,7 +374,6 @@ async function project(event: DomainEvent, tx: Tx, schema: string): Promise<Chan
     case 'ApplicationSubmitted': {
       const d = event.data;
       if (d.applicantId === d.employerId) return [];
-      if (!(await wants(tx, schema, d.employerId, 'applicationUpdates'))) return [];
       return insert(tx, schema, {
         id: notificationId(`new_application:${d.applicationId}`, d.employerId),
         userId: d.employerId,
@@ -266,7 +386,6 @@ async function project(event: DomainEvent, tx: Tx, schema: string): Promise<Chan
     }
     case 'ApplicationStatusChanged': {
       const d = event.data;
-      if (!(await wants(tx, schema, d.applicantId, 'applicationUpdates'))) return [];
       // Each change of status is its own notification, named by the event that made it.
       return insert(tx, schema, {
         id: notificationId(`application_status:${event.id}`, d.applicantId),
@@ -299,34 +418,55 @@ async function project(event: DomainEvent, tx: Tx, schema: string): Promise<Chan
       return unliked(tx, schema, event.data.postId, event.data.userId);
     case 'JobPosted':
       return jobAlerts(tx, schema, event);
-    case 'SkillsUpdated':
+    case 'SkillsUpdated': {
+      const { userId } = event.data;
       await indexSkills(
         tx,
         schema,
-        event.data.userId,
+        userId,
         event.data.skills.map((s) => s.name),
+        event.occurredAt,
       );
-      return [];
-    case 'ProfileUpdated':
-      await indexRoles(tx, schema, event.data.userId, event.data.jobPreferences.roles);
-      return [];
+      return judgeAgain(tx, schema, userId, event.occurredAt);
+    }
+    case 'ProfileUpdated': {
+      const { userId, jobPreferences } = event.data;
+      await indexRoles(tx, schema, userId, jobPreferences.roles, event.occurredAt);
+      await recordSettings(tx, schema, event, userId, {
+        preferred_location: jobPreferences.preferredLocation,
+      });
+      return judgeAgain(tx, schema, userId, event.occurredAt);
+    }
+    case 'NotificationSettingsUpdated': {
+      const { userId, settings } = event.data;
+      await recordSettings(tx, schema, event, userId, {
+        connection_requests: settings.connectionRequests,
+        application_updates: settings.applicationUpdates,
+        job_alerts: settings.jobAlerts,
+      });
+      return judgeAgain(tx, schema, userId, event.occurredAt);
+    }
     case 'NotificationsRead': {
       const ids = event.data.notificationIds.filter((id) => UUID.test(id));
       if (ids.length === 0) return [];
-      // Only the reader's own rows: an id of someone else's notification, or of none, changes nothing.
-      const { rowCount } = await tx.query(
-        `UPDATE ${schema}.notifications SET read = true WHERE user_id = $1 AND id = ANY($2::uuid[]) AND NOT read`,
-        [event.data.userId, ids],
+      // Kept under the reader: it only ever matches the reader's own notifications, whether they are
+      // projected already or arrive later; someone else's id, or none, changes nothing.
+      await tx.query(
+        `INSERT INTO ${schema}.notification_reads (user_id, notification_id, read_at)
+         SELECT $1, unnest($2::uuid[]), $3
+         ON CONFLICT (user_id, notification_id) DO UPDATE
+           SET read_at = greatest(${schema}.notification_reads.read_at, EXCLUDED.read_at)`,
+        [event.data.userId, ids, event.data.readAt],
       );
-      return (rowCount ?? 0) > 0 ? [{ userId: event.data.userId, notificationId: null }] : [];
+      return [{ userId: event.data.userId, notificationId: null }];
     }
-    case 'AllNotificationsRead': {
-      const { rowCount } = await tx.query(
-        `UPDATE ${schema}.notifications SET read = true WHERE user_id = $1 AND NOT read AND created_at <= $2`,
+    case 'AllNotificationsRead':
+      await tx.query(
+        `INSERT INTO ${schema}.notification_read_marks (user_id, up_to) VALUES ($1, $2)
+         ON CONFLICT (user_id) DO UPDATE SET up_to = greatest(${schema}.notification_read_marks.up_to, EXCLUDED.up_to)`,
         [event.data.userId, event.data.upTo],
       );
-      return (rowCount ?? 0) > 0 ? [{ userId: event.data.userId, notificationId: null }] : [];
-    }
+      return [{ userId: event.data.userId, notificationId: null }];
     default:
       return [];
   }
@@ -344,7 +484,7 @@ async function announce(ctx: ProjectionContext, changes: readonly Change[]): Pro
   }
   const { rows } = await ctx.tx.query<{ id: string; unread: number }>(
     `SELECT u.id,
-            (SELECT count(*)::int FROM ${ctx.schema}.notifications n WHERE n.user_id = u.id AND NOT n.read) AS unread
+            ${unreadCountSql(ctx.schema, 'u.id')} AS unread
        FROM ${ctx.schema}.users u
       WHERE u.id = ANY($1::text[]) AND coalesce((u.notification_settings ->> 'pushNotifications')::boolean, true)`,
     [[...latest.keys()]],
@@ -364,9 +504,11 @@ async function announce(ctx: ProjectionContext, changes: readonly Change[]): Pro
  * no such notification is made for that person, and `pushNotifications` off means it is listed but not
  * pushed. Each row's id is derived from its event, so a redelivery never makes a second one.
  *
- * Settings are read from the users read model as the event is applied. Events of different streams
- * reach the projector in no fixed order, so a toggle changed at the very moment of a job's posting may
- * count either way; and ids marked read before their notification was projected stay unread.
+ * Topics are read at their own paces (live, and much more so in a rebuild), so nothing here depends on
+ * the order events of different streams arrive in: each notification is judged by its recipient's
+ * settings, skills and roles as of its own time (kept with the time each held from), a person's change
+ * judges again whatever of theirs is dated after it, and marks read are kept as facts compared with
+ * each notification's time.
  */
 export const notificationsProjector: Projector = {
   name: 'notifications',
@@ -383,6 +525,7 @@ export const notificationsProjector: Projector = {
     'JobPosted',
     'SkillsUpdated',
     'ProfileUpdated',
+    'NotificationSettingsUpdated',
     'NotificationsRead',
     'AllNotificationsRead',
   ],
@@ -391,7 +534,9 @@ export const notificationsProjector: Projector = {
   },
   async reset({ tx, schema }) {
     await tx.query(
-      `TRUNCATE ${schema}.notifications, ${schema}.notification_likers, ${schema}.alert_skills, ${schema}.alert_roles`,
+      `TRUNCATE ${schema}.notifications, ${schema}.notification_likers, ${schema}.notification_reads,
+         ${schema}.notification_read_marks, ${schema}.alert_skills, ${schema}.alert_roles, ${schema}.alert_settings,
+         ${schema}.alert_jobs`,
     );
   },
 };

@@ -8,6 +8,20 @@ import type {
 import type { Pool } from '@careers/service-kit';
 import { profilePictureOf } from '../users/queries.ts';
 
+/**
+ * SQL: whether notification `n` is read: marked at or after its time (a grouped like notification that
+ * moved up since is unread again), or made at or before its person's "all read".
+ */
+export const isReadSql = (s: string, n: string) => `(
+  EXISTS (SELECT 1 FROM ${s}.notification_reads r
+           WHERE r.user_id = ${n}.user_id AND r.notification_id = ${n}.id AND r.read_at >= ${n}.created_at)
+  OR coalesce((SELECT m.up_to FROM ${s}.notification_read_marks m WHERE m.user_id = ${n}.user_id) >= ${n}.created_at,
+              false))`;
+
+/** SQL: how many shown, unread notifications the user `userSql` has (the bell's number). */
+export const unreadCountSql = (s: string, userSql: string) =>
+  `(SELECT count(*)::int FROM ${s}.notifications n WHERE n.user_id = ${userSql} AND NOT n.hidden AND NOT ${isReadSql(s, 'n')})`;
+
 interface ActorJson {
   id: string;
   first_name: string;
@@ -92,10 +106,12 @@ export class NotificationQueries {
     const s = this.s;
     const { rows } = await this.pool.query<{ total: number; unread: number; page: NotificationRow[] }>(
       `WITH page AS (
-         SELECT * FROM ${s}.notifications WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3
+         SELECT * FROM ${s}.notifications WHERE user_id = $1 AND NOT hidden
+          ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3
        ),
        shown AS (
-         SELECT n.id, n.kind, n.actor_count, n.post_id, n.job_id, n.application_id, n.status, n.excerpt, n.read,
+         SELECT n.id, n.kind, n.actor_count, n.post_id, n.job_id, n.application_id, n.status, n.excerpt,
+                ${isReadSql(s, 'n')} AS read,
                 n.created_at, j.title AS job_title, nullif(j.company ->> 'name', '') AS company,
                 coalesce(people.actors, '[]'::json) AS actors
            FROM page n
@@ -113,8 +129,8 @@ export class NotificationQueries {
                ) a JOIN ${s}.users u ON u.id = a.user_id
            ) people ON true
        )
-       SELECT (SELECT count(*)::int FROM ${s}.notifications WHERE user_id = $1) AS total,
-              (SELECT count(*)::int FROM ${s}.notifications WHERE user_id = $1 AND NOT read) AS unread,
+       SELECT (SELECT count(*)::int FROM ${s}.notifications WHERE user_id = $1 AND NOT hidden) AS total,
+              ${unreadCountSql(s, '$1')} AS unread,
               (SELECT coalesce(json_agg(shown ORDER BY created_at DESC, id DESC), '[]'::json) FROM shown) AS page`,
       [userId, limit, (page - 1) * limit, NOTIFICATION_ACTORS_SHOWN],
     );
@@ -128,10 +144,9 @@ export class NotificationQueries {
 
   /** The bell's number. */
   async unreadCount(userId: string): Promise<number> {
-    const { rows } = await this.pool.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM ${this.s}.notifications WHERE user_id = $1 AND NOT read`,
-      [userId],
-    );
+    const { rows } = await this.pool.query<{ n: number }>(`SELECT ${unreadCountSql(this.s, '$1')} AS n`, [
+      userId,
+    ]);
     return rows[0]?.n ?? 0;
   }
 }
