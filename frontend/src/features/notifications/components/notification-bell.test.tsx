@@ -156,6 +156,21 @@ describe('the notifications panel', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('closes when Tab leaves it', async () => {
+    const { user } = open({ notifications: [aNotification({ read: true })] });
+    const panel = await openPanel(user);
+    await panel.findByRole('link');
+
+    // The title, Close, the one link: Tab from the link leaves the panel (Mark all as read is disabled).
+    await user.tab();
+    await user.tab();
+    expect(document.activeElement?.closest('.notification-panel')).toBeTruthy();
+    await user.tab();
+
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).not.toBe(document.body);
+  });
+
   it('shows the empty text', async () => {
     const { user } = open({ notifications: [] });
     const panel = await openPanel(user);

@@ -1,5 +1,5 @@
 import { notificationMessages } from '@careers/contracts/messages';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { type FocusEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { BellIcon } from '../../../components/icons';
 import { useUnreadCount } from '../api/get-unread-count';
 import { useMarkNotificationsRead } from '../api/mark-read';
@@ -12,7 +12,7 @@ const BADGE_MAX = 99;
 /**
  * The top bar's bell (beyond the spec, whose bell has no behaviour): the unread count as a badge and in
  * the button's name, and the panel it opens. The count follows the notifications:changed push at once.
- * A click outside closes the panel and leaves the focus where the click put it.
+ * A click outside, or Tab out of it, closes the panel and leaves the focus where it went.
  */
 export function NotificationBell() {
   useLiveNotifications();
@@ -49,8 +49,14 @@ export function NotificationBell() {
     return () => document.removeEventListener('pointerdown', onPointerDown);
   }, [open]);
 
+  // Tabbing out of the panel closes it, as a click outside does; the focus goes on where Tab took it.
+  function onBlur(event: FocusEvent<HTMLDivElement>) {
+    const next = event.relatedTarget;
+    if (open && next instanceof Node && !root.current?.contains(next)) setOpen(false);
+  }
+
   return (
-    <div className="notification-bell" ref={root}>
+    <div className="notification-bell" ref={root} onBlur={onBlur}>
       <button
         ref={button}
         type="button"
