@@ -3,9 +3,15 @@ import { DEFAULT_PAGE, NOTIFICATIONS_PAGE_SIZE } from '@careers/contracts/consta
 import type { Notification } from '@careers/contracts/entities/notification';
 import { notificationMessages } from '@careers/contracts/messages';
 import type { RouteResponse } from '@careers/contracts/routes';
-import { type InfiniteData, infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import {
+  type InfiniteData,
+  infiniteQueryOptions,
+  useInfiniteQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { callApi } from '../../../lib/api-client';
-import { notificationListKey } from './notification-keys';
+import { notificationListKey, unreadCountKey } from './notification-keys';
 
 export type NotificationsPage = RouteResponse<'listNotifications'>;
 /** The panel's cache entry: the pages loaded so far ("Load more" adds one), each as the server sent it. */
@@ -33,8 +39,22 @@ export const notificationListQueryOptions = infiniteQueryOptions({
   refetchOnMount: 'always',
 });
 
+/**
+ * The list, and the bell's count from each answer: with the push setting off no push moves the bell,
+ * so opening the panel is when it catches up.
+ */
 export function useNotificationList() {
-  return useInfiniteQuery(notificationListQueryOptions);
+  const queryClient = useQueryClient();
+  const list = useInfiniteQuery(notificationListQueryOptions);
+  // The page read last is the newest answer (a refetch reads the pages in order).
+  const unreadCount = list.data?.pages.at(-1)?.unreadCount;
+  const { dataUpdatedAt } = list;
+  useEffect(() => {
+    if (unreadCount !== undefined && dataUpdatedAt > 0) {
+      queryClient.setQueryData<number>(unreadCountKey, unreadCount);
+    }
+  }, [queryClient, unreadCount, dataUpdatedAt]);
+  return list;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { notificationRoutes } from '@careers/contracts/api/notification-routes';
+import type { Notification } from '@careers/contracts/entities/notification';
 import { notificationMessages } from '@careers/contracts/messages';
 import type { MarkNotificationsReadRequest } from '@careers/contracts/requests/notification-requests';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
@@ -18,31 +19,31 @@ export async function markNotificationsRead(request: MarkNotificationsReadReques
 
 /**
  * Shows the marks at once: the named notifications (or all) turn read in the cached list, and the bell
- * drops by the unread ones among them that the list holds (all of them, for "Mark all as read").
+ * and the list's own count drop by the unread ones among them that the list holds (to 0 for "Mark all
+ * as read").
  */
 function markInCache(queryClient: QueryClient, request: MarkNotificationsReadRequest): void {
   const named = 'all' in request ? null : new Set(request.notificationIds);
-  let newlyRead = 0;
-  queryClient.setQueryData<NotificationsData>(notificationListKey, (data) =>
-    data
-      ? {
-          ...data,
-          pages: data.pages.map((page) => ({
-            ...page,
-            unreadCount: named ? page.unreadCount : 0,
-            data: page.data.map((notification) => {
-              if (notification.read || (named && !named.has(notification._id))) return notification;
-              newlyRead += 1;
-              return { ...notification, read: true };
-            }),
-          })),
-        }
-      : data,
-  );
-  queryClient.setQueryData<number>(unreadCountKey, (count) => {
-    if (count === undefined) return count;
-    return named ? Math.max(0, count - Math.min(newlyRead, named.size)) : 0;
-  });
+  const marks = (notification: Notification) =>
+    !notification.read && (named === null || named.has(notification._id));
+  const listed = queryClient.getQueryData<NotificationsData>(notificationListKey);
+  const newlyRead = new Set(
+    listed?.pages.flatMap((page) => page.data.filter(marks).map((notification) => notification._id)),
+  ).size;
+  const after = (count: number) => (named ? Math.max(0, count - newlyRead) : 0);
+  if (listed) {
+    queryClient.setQueryData<NotificationsData>(notificationListKey, {
+      ...listed,
+      pages: listed.pages.map((page) => ({
+        ...page,
+        unreadCount: after(page.unreadCount),
+        data: page.data.map((notification) =>
+          marks(notification) ? { ...notification, read: true } : notification,
+        ),
+      })),
+    });
+  }
+  queryClient.setQueryData<number>(unreadCountKey, (count) => (count === undefined ? count : after(count)));
 }
 
 /**

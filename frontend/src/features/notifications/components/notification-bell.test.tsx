@@ -294,6 +294,18 @@ describe('the notifications panel', () => {
     expect(await bell('Notifications, 1 unread')).toBeTruthy();
   });
 
+  it('brings the bell up to date from the list when no push came (the push setting is off)', async () => {
+    const store: NotificationStore = { notifications: [] };
+    const { user } = open(store);
+    await bell('Notifications');
+
+    store.notifications = [aNotification(), aNotification()];
+    const panel = await openPanel(user);
+
+    expect(await panel.findAllByRole('link')).toHaveLength(2);
+    expect(await bell('Notifications, 2 unread')).toBeTruthy();
+  });
+
   it("shows the server's text when the list cannot be read, and tries again", async () => {
     let fail = true;
     const { user } = open({ notifications: [aNotification()] }, (method, url) =>
