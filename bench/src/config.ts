@@ -26,6 +26,8 @@ export interface BenchConfig {
   networkUsers: number;
   /** Connections among them (capped at a quarter of all possible pairs). */
   networkConnections: number;
+  /** People with skills the notifications phase writes before posting jobs; 0 skips the phase. */
+  notifyUsers: number;
 }
 
 const defaults: BenchConfig = {
@@ -43,6 +45,7 @@ const defaults: BenchConfig = {
   jobs: 50_000,
   networkUsers: 10_000,
   networkConnections: 100_000,
+  notifyUsers: 10_000,
 };
 
 const names: Record<keyof BenchConfig, string> = {
@@ -60,6 +63,7 @@ const names: Record<keyof BenchConfig, string> = {
   jobs: 'BENCH_JOBS',
   networkUsers: 'BENCH_NETWORK_USERS',
   networkConnections: 'BENCH_NETWORK_CONNECTIONS',
+  notifyUsers: 'BENCH_NOTIFY_USERS',
 };
 
 const limits: Partial<Record<keyof BenchConfig, [number, number]>> = {
@@ -78,6 +82,7 @@ const limits: Partial<Record<keyof BenchConfig, [number, number]>> = {
   jobs: [0, 200_000],
   networkUsers: [0, 100_000],
   networkConnections: [0, 1_000_000],
+  notifyUsers: [0, 100_000],
 };
 
 export function readConfig(env: NodeJS.ProcessEnv): BenchConfig {

@@ -5,6 +5,7 @@ import type { CommandsResult } from './measure-commands.ts';
 import type { FeedResult } from './measure-feed.ts';
 import type { JobsResult } from './measure-jobs.ts';
 import type { NetworkResult } from './measure-network.ts';
+import type { NotificationsResult } from './measure-notifications.ts';
 import type { PropagationResult } from './measure-propagation.ts';
 import type { Comparison } from './versus-baseline.ts';
 
@@ -28,6 +29,8 @@ export interface BenchReport {
   jobs: JobsResult;
   /** Absent from reports made before the network phase existed. */
   network?: NetworkResult;
+  /** Absent from reports made before the notifications phase existed. */
+  notifications?: NotificationsResult;
   targets: TargetResult[];
 }
 
@@ -114,12 +117,74 @@ export function networkTargets(network: NetworkResult | undefined): TargetResult
   ];
 }
 
+/** The notifications phase's goals (issue 13): a job alert on every matching screen, the bell at once. */
+export const JOB_ALERT_P99_MS = 500;
+export const REQUEST_BELL_P99_MS = 150;
+
+export function notificationTargets(n: NotificationsResult | undefined): TargetResult[] {
+  const alert = { name: 'job posted -> every matching socket p99 (ms)', target: `<= ${JOB_ALERT_P99_MS}` };
+  const bell = { name: 'connection request -> bell p99 (ms)', target: `<= ${REQUEST_BELL_P99_MS}` };
+  if (n?.status !== 'measured') {
+    const reason = n?.reason ?? 'not run';
+    return [
+      { ...alert, measured: null, pass: null, detail: reason },
+      { ...bell, measured: null, pass: null, detail: reason },
+    ];
+  }
+  const alertP99 = n.alerts.count > 0 ? n.alerts.p99 : null;
+  const bellP99 = n.requests.count > 0 ? n.requests.p99 : null;
+  return [
+    {
+      ...alert,
+      measured: alertP99,
+      pass: alertP99 === null ? null : alertP99 <= JOB_ALERT_P99_MS && n.alerts.missing === 0,
+      detail:
+        `${n.alerts.count} jobs at ${fixed(n.alerts.rate, 0)}/s, ${n.alerts.recipients} watched alerts, ` +
+        `${n.alerts.missing} missing; ${n.users} people; matching ${fixed(n.matching.meanMs)} ms/job`,
+    },
+    {
+      ...bell,
+      measured: bellP99,
+      pass: bellP99 === null ? null : bellP99 <= REQUEST_BELL_P99_MS && n.requests.missing === 0,
+      detail: `${n.requests.count} of ${n.requests.sent} requests, ${n.requests.missing} missing`,
+    },
+  ];
+}
+
+/** The notifications phase's rows of the summary table. */
+export function notificationRows(n: NotificationsResult | undefined): string[][] {
+  if (!n) return [];
+  if (n.status !== 'measured') return [['notifications', n.reason, '', '']];
+  return [
+    [
+      `notifications: ${n.users} people with skills written and projected`,
+      `${fixed(n.writeSeconds, 1)} s`,
+      '',
+      '',
+    ],
+    [
+      `job posted -> every watched match's socket (${fixed(n.alerts.rate, 0)} jobs/s)`,
+      latency(n.alerts),
+      '',
+      '',
+    ],
+    [
+      `  matching per job (${n.matching.meanMatched} people on average, largest ${n.matching.maxMatched})`,
+      `${fixed(n.matching.meanMs)} / ${fixed(n.matching.p99Ms)} ms mean / p99`,
+      '',
+      '',
+    ],
+    ['connection request -> bell', latency(n.requests), '', ''],
+  ];
+}
+
 export function evaluateTargets(
   commands: CommandsResult,
   propagation: PropagationResult,
   feed: FeedResult,
   jobs: JobsResult,
   network?: NetworkResult,
+  notifications?: NotificationsResult,
 ): TargetResult[] {
   const socket = propagation.socket;
   const socketMeasured = socket.count > 0 ? socket.p99 : null;
@@ -155,6 +220,7 @@ export function evaluateTargets(
         },
     ...jobTargets(jobs),
     ...(network ? networkTargets(network) : []),
+    ...(notifications ? notificationTargets(notifications) : []),
   ];
 }
 
@@ -204,6 +270,9 @@ export function cpuPhases(report: BenchReport): Array<{ phase: string; usage: Cp
       { phase: 'network reads', usage: report.network.reads.cpu },
       { phase: 'connect pushes', usage: report.network.push.cpu },
     );
+  }
+  if (report.notifications?.status === 'measured') {
+    phases.push({ phase: 'job alerts', usage: report.notifications.cpu });
   }
   return phases;
 }
@@ -310,6 +379,7 @@ export function formatSummary(report: BenchReport): string {
   }
   rows.push(...jobRows(jobs));
   rows.push(...networkRows(report.network));
+  rows.push(...notificationRows(report.notifications));
 
   const targets = [
     ['target', 'measured', 'goal', 'result', ''],

@@ -4,8 +4,10 @@
  *   1 topology  2 users and posts  3 commands vs bare INSERT  4 like propagation (GET and socket)
  *   5 feed reads vs in-memory JSON  6 jobs: 50,000 through the write path, then searches vs in-memory
  *   JSON  7 network: 10,000 people and 100,000 connections through the write path, then suggestion
- *   and connection-list reads, and connect -> push times. Knobs: see config.ts (BENCH_SECONDS,
- *   BENCH_CONNECTIONS, BENCH_JOBS, BENCH_NETWORK_USERS, ...).
+ *   and connection-list reads, and connect -> push times  8 notifications: 10,000 people with skills,
+ *   jobs posted in an open loop -> every matching watched socket's alert, the matching cost per job,
+ *   and connection request -> bell. Knobs: see config.ts (BENCH_SECONDS, BENCH_CONNECTIONS,
+ *   BENCH_JOBS, BENCH_NETWORK_USERS, BENCH_NOTIFY_USERS, ...).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -17,6 +19,7 @@ import { measureCommands } from './measure-commands.ts';
 import { measureFeed } from './measure-feed.ts';
 import { measureJobs } from './measure-jobs.ts';
 import { measureNetwork } from './measure-network.ts';
+import { measureNotifications } from './measure-notifications.ts';
 import { measurePropagation } from './measure-propagation.ts';
 import { populate } from './measure-setup.ts';
 import { type BenchReport, evaluateTargets, formatSummary } from './report.ts';
@@ -70,7 +73,8 @@ const ceilingSeconds =
   10 * (config.warmupSeconds + config.seconds) +
   config.jobs / 100 +
   config.networkConnections / 100 +
-  config.networkUsers / 50;
+  config.networkUsers / 50 +
+  config.notifyUsers / 50;
 setTimeout(
   () => abort(`still running after ${ceilingSeconds} s; giving up`, 1),
   ceilingSeconds * 1000,
@@ -78,7 +82,7 @@ setTimeout(
 
 try {
   progress(
-    `phase 1/7: starting command-service, query-service, projector, realtime-gateway and the INSERT baseline`,
+    `phase 1/8: starting command-service, query-service, projector, realtime-gateway and the INSERT baseline`,
   );
   const running = createTopology({ poolSize: config.poolSize });
   topology = running;
@@ -103,14 +107,14 @@ try {
   );
 
   progress(
-    `phase 2/7: registering ${config.users} users (scrypt 2^${SCRYPT_LOG_N}) and publishing ${config.posts} posts`,
+    `phase 2/8: registering ${config.users} users (scrypt 2^${SCRYPT_LOG_N}) and publishing ${config.posts} posts`,
   );
   const setupStart = performance.now();
   const population = await populate(api, config, progress);
   const setupSeconds = (performance.now() - setupStart) / 1000;
   running.assertAlive();
 
-  progress('phase 3/7: command throughput, closed loop, against a bare INSERT endpoint');
+  progress('phase 3/8: command throughput, closed loop, against a bare INSERT endpoint');
   const commands = await measureCommands(
     api,
     population,
@@ -122,7 +126,7 @@ try {
   running.assertAlive();
 
   const rate = config.openRate > 0 ? config.openRate : Math.max(1, commands.app.rate / 2);
-  progress(`phase 4/7: like propagation at ${rate.toFixed(0)}/s (half the command rate), open loop`);
+  progress(`phase 4/8: like propagation at ${rate.toFixed(0)}/s (half the command rate), open loop`);
   const propagation = await measurePropagation(
     api,
     population,
@@ -134,18 +138,18 @@ try {
   );
   running.assertAlive();
 
-  progress('phase 5/7: feed reads, closed loop, against a bare in-memory JSON endpoint');
+  progress('phase 5/8: feed reads, closed loop, against a bare in-memory JSON endpoint');
   const feed = await measureFeed(api, population, running.startJsonBaseline, config, meter, progress);
   if (feed.status === 'missing') progress(`  ${feed.reason}: phase skipped`);
   running.assertAlive();
 
-  progress('phase 6/7: jobs through the write path, then searches, closed loop, against in-memory JSON');
+  progress('phase 6/8: jobs through the write path, then searches, closed loop, against in-memory JSON');
   const jobs = await measureJobs(api, population, running, config, meter, progress);
   if (jobs.status === 'missing') progress(`  ${jobs.reason}: phase skipped`);
   running.assertAlive();
 
   progress(
-    `phase 7/7: a network of people and connections through the write path, then suggestions, lists and connect pushes`,
+    `phase 7/8: a network of people and connections through the write path, then suggestions, lists and connect pushes`,
   );
   const network = await measureNetwork(
     api,
@@ -157,6 +161,22 @@ try {
     progress,
   );
   if (network.status === 'missing') progress(`  ${network.reason}: phase skipped`);
+  running.assertAlive();
+
+  progress(
+    'phase 8/8: notifications: job alerts to every matching socket, the matching cost, request -> bell',
+  );
+  const notifications = await measureNotifications(
+    api,
+    population,
+    running,
+    { url: running.urls.gateway, origin: WEB_ORIGIN },
+    rate,
+    config,
+    meter,
+    progress,
+  );
+  if (notifications.status === 'missing') progress(`  ${notifications.reason}: phase skipped`);
   running.assertAlive();
   await api.command.close();
   await api.query.close();
@@ -184,7 +204,8 @@ try {
     feed,
     jobs,
     network,
-    targets: evaluateTargets(commands, propagation, feed, jobs, network),
+    notifications,
+    targets: evaluateTargets(commands, propagation, feed, jobs, network, notifications),
   };
   mkdirSync(REPORTS, { recursive: true });
   const json = `${JSON.stringify(report, null, 2)}\n`;

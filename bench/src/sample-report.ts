@@ -43,6 +43,7 @@ export function sampleReport(overrides: Partial<BenchReport> = {}): BenchReport 
       jobs: 1000,
       networkUsers: 500,
       networkConnections: 5000,
+      notifyUsers: 0,
       passwordScryptLogN: 14,
     },
     setup: { users: 100, posts: 50, seconds: 4 },
