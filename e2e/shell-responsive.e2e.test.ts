@@ -110,7 +110,8 @@ async function open(page: Page, path: string, theme?: Theme): Promise<void> {
   await page.goto(`${WEB_URL}${path}`);
   await page.waitForURL((url) => url.pathname === path, { timeout: WAIT });
   await page.locator('h1').first().waitFor({ state: 'visible', timeout: WAIT });
-  await page.waitForFunction(`!document.querySelector('.spinner')`, undefined, { timeout: WAIT });
+  // A locator, not a waitForFunction string: the app's Content-Security-Policy forbids eval.
+  await page.locator('.spinner').first().waitFor({ state: 'detached', timeout: WAIT });
   if (theme)
     expect(await page.evaluate<string | undefined>('document.documentElement.dataset.theme')).toBe(theme);
 }
