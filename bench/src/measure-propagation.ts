@@ -4,7 +4,13 @@ import {
   parseConsistencyTokens,
 } from '@careers/contracts/consistency';
 import { routes } from '@careers/contracts/routes';
-import { clientEvents, type PostUpdatedPayload, SOCKET_PATH, serverEvents } from '@careers/contracts/sockets';
+import {
+  clientEvents,
+  type PostSubscriptionReply,
+  type PostUpdatedPayload,
+  SOCKET_PATH,
+  serverEvents,
+} from '@careers/contracts/sockets';
 import { io, type Socket } from 'socket.io-client';
 import { type BenchUser, header, type LikeState, type ProductApi } from './api.ts';
 import type { BenchConfig } from './config.ts';
@@ -119,8 +125,21 @@ export async function measurePropagation(
         // A push's token is signed for its listener, the reply's for the liker: the write they name matches.
         onDelivery(consistencyTokenSubjects(payload.consistencyToken)[0] ?? '', performance.now()),
       );
-      socket.emit(clientEvents.postSubscribe, { postIds: population.postIds });
     }
+    // The gateway joins a post's room only once the query-service shows the post to that socket's
+    // session, so the subscriptions are in place when every socket's acknowledgement names every post.
+    const joined = await Promise.all(
+      sockets.map(
+        (socket) =>
+          socket
+            .timeout(30_000)
+            .emitWithAck(clientEvents.postSubscribe, {
+              postIds: population.postIds,
+            }) as Promise<PostSubscriptionReply>,
+      ),
+    );
+    const short = joined.filter((reply) => reply.postIds.length < population.postIds.length).length;
+    if (short > 0) throw new Error(`${short} sockets could not join every post's room`);
 
     // The subscriptions are in place and the gateway's consumer is live once a like reaches every socket.
     const probeUser = population.users[0] as BenchUser;
