@@ -30,7 +30,6 @@ export const UserLoggedOutData = z.strictObject({ userId: Id, at: IsoDateTime })
 export const PasswordChangedData = z.strictObject({ userId: Id, changedAt: IsoDateTime });
 
 /** The whole editable profile after the change (fields not sent keep their previous values). */
-/** The whole editable profile after the change (fields not sent keep their previous values). */
 export const ProfileUpdatedData = z.strictObject({
   userId: Id,
   ...User.pick({ firstName: true, lastName: true, email: true, phone: true, bio: true, jobTitle: true })
