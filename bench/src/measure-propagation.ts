@@ -131,11 +131,9 @@ export async function measurePropagation(
     const joined = await Promise.all(
       sockets.map(
         (socket) =>
-          socket
-            .timeout(30_000)
-            .emitWithAck(clientEvents.postSubscribe, {
-              postIds: population.postIds,
-            }) as Promise<PostSubscriptionReply>,
+          socket.timeout(30_000).emitWithAck(clientEvents.postSubscribe, {
+            postIds: population.postIds,
+          }) as Promise<PostSubscriptionReply>,
       ),
     );
     const short = joined.filter((reply) => reply.postIds.length < population.postIds.length).length;

@@ -228,7 +228,9 @@ export class ProjectorRunner {
     }
     await this.moveVersions([...touched]);
     for (const work of afterCommit) {
-      await work(redis).catch((error: Error) => log.error({ error: error.message }, 'after-commit work failed'));
+      await work(redis).catch((error: Error) =>
+        log.error({ error: error.message }, 'after-commit work failed'),
+      );
     }
     this.applied += applied;
     this.skipped += skipped;

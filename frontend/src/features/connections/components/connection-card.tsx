@@ -79,6 +79,18 @@ function RemoveButton({ connection, actions }: Omit<ConnectionCardProps, 'direct
   const confirm = useRef<HTMLButtonElement>(null);
   const start = useRef<HTMLButtonElement>(null);
   const wasAsking = useRef(false);
+  const box = useRef<HTMLDivElement>(null);
+
+  // Escape anywhere in the question cancels it, like its Cancel button.
+  useEffect(() => {
+    const element = box.current;
+    if (!asking || !element) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setAsking(false);
+    };
+    element.addEventListener('keydown', onKeyDown);
+    return () => element.removeEventListener('keydown', onKeyDown);
+  }, [asking]);
 
   useEffect(() => {
     if (asking) confirm.current?.focus();
@@ -94,12 +106,7 @@ function RemoveButton({ connection, actions }: Omit<ConnectionCardProps, 'direct
     );
   }
   return (
-    <div
-      className="confirm-box connection-confirm"
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') setAsking(false);
-      }}
-    >
+    <div className="confirm-box connection-confirm" ref={box}>
       <p>{texts.removeQuestion(fullName(connection.user))}</p>
       <div className="confirm-buttons">
         <ActionButton

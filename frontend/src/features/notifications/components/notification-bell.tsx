@@ -1,5 +1,5 @@
 import { notificationMessages } from '@careers/contracts/messages';
-import { type FocusEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { BellIcon } from '../../../components/icons';
 import { useUnreadCount } from '../api/get-unread-count';
 import { useMarkNotificationsRead } from '../api/mark-read';
@@ -50,13 +50,19 @@ export function NotificationBell() {
   }, [open]);
 
   // Tabbing out of the panel closes it, as a click outside does; the focus goes on where Tab took it.
-  function onBlur(event: FocusEvent<HTMLDivElement>) {
-    const next = event.relatedTarget;
-    if (open && next instanceof Node && !root.current?.contains(next)) setOpen(false);
-  }
+  useEffect(() => {
+    const element = root.current;
+    if (!open || !element) return;
+    const onFocusOut = (event: FocusEvent) => {
+      const next = event.relatedTarget;
+      if (next instanceof Node && !element.contains(next)) setOpen(false);
+    };
+    element.addEventListener('focusout', onFocusOut);
+    return () => element.removeEventListener('focusout', onFocusOut);
+  }, [open]);
 
   return (
-    <div className="notification-bell" ref={root} onBlur={onBlur}>
+    <div className="notification-bell" ref={root}>
       <button
         ref={button}
         type="button"
