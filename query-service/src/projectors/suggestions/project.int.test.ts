@@ -4,7 +4,7 @@ import type { EventEnvelope } from '@careers/contracts/events/envelope';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConnectionQueries } from '../connections/queries.ts';
 import { projectorTestbed, testMessages } from '../testing.ts';
-import { suggestionsFor } from './queries.ts';
+import { mutualSuggestionsSql, suggestionsFor, suggestionsSql } from './queries.ts';
 
 /**
  * People you may know, from events: given connections, skills and cities, then this ranking. The same
@@ -145,6 +145,27 @@ describe('suggestions projector', () => {
     });
     const fay = (await suggestionsFor(inOrder.pool, inOrder.schema, id.Ann))[2];
     expect(fay?.skills.map((s) => s.name)).toEqual(['typescript ', 'sql']);
+  });
+
+  it('answers from mutual connections alone when they fill the list, exactly as the whole ranking does', async () => {
+    const ids = (result: { rows: { id: string; mutuals: number }[] }) =>
+      result.rows.map((r) => [nameOf.get(r.id), r.mutuals]);
+    let fromMutualsAlone = 0;
+    for (const who of names) {
+      for (const limit of [1, 2, 3]) {
+        const values = [id[who], limit];
+        const whole = await inOrder.pool.query(suggestionsSql(inOrder.schema), values);
+        const mutual = await inOrder.pool.query(mutualSuggestionsSql(inOrder.schema), values);
+        if (mutual.rows.length >= limit) {
+          fromMutualsAlone++;
+          expect(ids(mutual), `${who}, ${limit}`).toEqual(ids(whole));
+        }
+        const served = await suggestionsFor(inOrder.pool, inOrder.schema, id[who], limit);
+        expect(served.map((s) => s._id)).toEqual(whole.rows.map((r) => r.id));
+      }
+    }
+    // Ann (Dee through two, Eve through one), Dee, Eve, Kim and others fill short lists from mutuals.
+    expect(fromMutualsAlone).toBeGreaterThan(5);
   });
 
   it('still suggests people to someone with no connections: the same city, then the most connected', async () => {

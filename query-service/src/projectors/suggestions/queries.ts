@@ -88,18 +88,69 @@ export function suggestionsSql(schema: string): string {
        ORDER BY r.mutuals DESC, r.skills DESC, r.same_city DESC, r.connections DESC, r.id`;
 }
 
-/** People you may know for `viewerId`, best first (see `suggestionsSql`). */
+/**
+ * The same ranking over the people the reader has a mutual connection with, and no one else: each of
+ * them has at least one (a pair with none has no row), and everyone else has none, so when this finds
+ * `$2` people they are exactly the top of `suggestionsSql`. It reads the reader's own rows only: the
+ * shared skills of each candidate by primary key, not every holder of the reader's skills (a common
+ * skill is held by thousands). $1 the reader, $2 how many.
+ */
+export function mutualSuggestionsSql(schema: string): string {
+  return `
+      WITH excluded AS (
+        SELECT recipient_id AS id FROM ${schema}.connections
+         WHERE requester_id = $1 AND status IN ('pending', 'accepted')
+        UNION
+        SELECT requester_id FROM ${schema}.connections
+         WHERE recipient_id = $1 AND status IN ('pending', 'accepted')
+      ),
+      me AS (SELECT coalesce((SELECT city_key FROM ${schema}.suggestion_people WHERE user_id = $1), '') AS city_key),
+      my_skills AS (SELECT skill_key FROM ${schema}.suggestion_skills WHERE user_id = $1),
+      ranked AS (
+        SELECT m.candidate_id AS id,
+               m.mutuals,
+               (SELECT count(*)::int FROM my_skills k
+                  JOIN ${schema}.suggestion_skills t ON t.skill_key = k.skill_key AND t.user_id = m.candidate_id) AS skills,
+               (me.city_key <> '' AND p.city_key IS NOT DISTINCT FROM me.city_key) AS same_city,
+               coalesce(p.connections, 0) AS connections
+          FROM ${schema}.connection_mutuals m
+          CROSS JOIN me
+          LEFT JOIN ${schema}.suggestion_people p ON p.user_id = m.candidate_id
+         WHERE m.user_id = $1 AND m.candidate_id <> $1
+           AND NOT EXISTS (SELECT 1 FROM excluded e WHERE e.id = m.candidate_id)
+           AND EXISTS (SELECT 1 FROM ${schema}.users u WHERE u.id = m.candidate_id)
+         ORDER BY mutuals DESC, skills DESC, same_city DESC, connections DESC, m.candidate_id
+         LIMIT $2
+      )
+      SELECT u.id, u.first_name, u.last_name, u.picture_id, u.bio, u.skills, r.mutuals
+        FROM ranked r JOIN ${schema}.users u ON u.id = r.id
+       ORDER BY r.mutuals DESC, r.skills DESC, r.same_city DESC, r.connections DESC, r.id`;
+}
+
+/**
+ * People you may know for `viewerId`, best first (see `suggestionsSql`). Someone with a network gets
+ * their list from their mutual connections alone (`mutualSuggestionsSql`, the same answer, read far more
+ * cheaply); only when those are fewer than the list holds does the whole ranking run.
+ */
 export async function suggestionsFor(
   pool: Pool,
   schema: string,
   viewerId: string,
   limit = SUGGESTIONS_LIMIT,
 ): Promise<SuggestedConnection[]> {
-  const { rows } = await pool.query<SuggestionRow>({
-    name: `${schema}:suggestions`,
-    text: suggestionsSql(schema),
+  const mutual = await pool.query<SuggestionRow>({
+    name: `${schema}:mutual-suggestions`,
+    text: mutualSuggestionsSql(schema),
     values: [viewerId, limit],
   });
+  const { rows } =
+    mutual.rows.length >= limit
+      ? mutual
+      : await pool.query<SuggestionRow>({
+          name: `${schema}:suggestions`,
+          text: suggestionsSql(schema),
+          values: [viewerId, limit],
+        });
   return rows.map((r) => ({
     _id: r.id,
     firstName: r.first_name,
