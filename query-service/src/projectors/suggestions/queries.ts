@@ -91,9 +91,11 @@ export function suggestionsSql(schema: string): string {
 /**
  * The same ranking over the people the reader has a mutual connection with, and no one else: each of
  * them has at least one (a pair with none has no row), and everyone else has none, so when this finds
- * `$2` people they are exactly the top of `suggestionsSql`. It reads the reader's own rows only: the
- * shared skills of each candidate by primary key, not every holder of the reader's skills (a common
- * skill is held by thousands). $1 the reader, $2 how many.
+ * `$2` people they are exactly the top of `suggestionsSql`. It reads the reader's own rows only, and
+ * works out the later keys (shared skills by primary key, city, connections) only for the candidates
+ * with as many mutual connections as the `$2`-th: not for every one of their hundreds of
+ * friends-of-friends, nor for every holder of the reader's skills (a common skill is held by
+ * thousands). $1 the reader, $2 how many.
  */
 export function mutualSuggestionsSql(schema: string): string {
   return `
@@ -104,22 +106,39 @@ export function mutualSuggestionsSql(schema: string): string {
         SELECT requester_id FROM ${schema}.connections
          WHERE recipient_id = $1 AND status IN ('pending', 'accepted')
       ),
-      me AS (SELECT coalesce((SELECT city_key FROM ${schema}.suggestion_people WHERE user_id = $1), '') AS city_key),
-      my_skills AS (SELECT skill_key FROM ${schema}.suggestion_skills WHERE user_id = $1),
-      ranked AS (
-        SELECT m.candidate_id AS id,
-               m.mutuals,
-               (SELECT count(*)::int FROM my_skills k
-                  JOIN ${schema}.suggestion_skills t ON t.skill_key = k.skill_key AND t.user_id = m.candidate_id) AS skills,
-               (me.city_key <> '' AND p.city_key IS NOT DISTINCT FROM me.city_key) AS same_city,
-               coalesce(p.connections, 0) AS connections
+      candidates AS MATERIALIZED (
+        SELECT m.candidate_id AS id, m.mutuals
           FROM ${schema}.connection_mutuals m
-          CROSS JOIN me
-          LEFT JOIN ${schema}.suggestion_people p ON p.user_id = m.candidate_id
          WHERE m.user_id = $1 AND m.candidate_id <> $1
            AND NOT EXISTS (SELECT 1 FROM excluded e WHERE e.id = m.candidate_id)
            AND EXISTS (SELECT 1 FROM ${schema}.users u WHERE u.id = m.candidate_id)
-         ORDER BY mutuals DESC, skills DESC, same_city DESC, connections DESC, m.candidate_id
+      ),
+      -- The $2-th most mutual connections: nobody with fewer can make the list, so only those with at
+      -- least as many (the sure ones and the ties the later keys decide) are ranked further.
+      cutoff AS (SELECT mutuals FROM candidates ORDER BY mutuals DESC OFFSET $2 - 1 LIMIT 1),
+      me AS (SELECT coalesce((SELECT city_key FROM ${schema}.suggestion_people WHERE user_id = $1), '') AS city_key),
+      contenders AS MATERIALIZED (SELECT * FROM candidates WHERE mutuals >= (SELECT mutuals FROM cutoff)),
+      -- Shared skills in one pass over the holders of the reader's few skills, kept for contenders only.
+      shared AS (
+        SELECT t.user_id AS id, count(*)::int AS skills
+          FROM ${schema}.suggestion_skills mine
+          JOIN ${schema}.suggestion_skills t ON t.skill_key = mine.skill_key
+         WHERE mine.user_id = $1 AND t.user_id IN (SELECT id FROM contenders)
+         GROUP BY t.user_id
+      ),
+      ranked AS (
+        SELECT c.id,
+               c.mutuals,
+               coalesce(s.skills, 0) AS skills,
+               (me.city_key <> '' AND p.city_key IS NOT DISTINCT FROM me.city_key) AS same_city,
+               coalesce(p.connections, 0) AS connections
+          FROM contenders c
+          CROSS JOIN me
+          LEFT JOIN shared s ON s.id = c.id
+          LEFT JOIN LATERAL (
+            SELECT city_key, connections FROM ${schema}.suggestion_people WHERE user_id = c.id
+          ) p ON true
+         ORDER BY mutuals DESC, skills DESC, same_city DESC, connections DESC, c.id
          LIMIT $2
       )
       SELECT u.id, u.first_name, u.last_name, u.picture_id, u.bio, u.skills, r.mutuals
