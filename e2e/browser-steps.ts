@@ -301,3 +301,41 @@ export async function axeAtEveryLook(
   if (size) await page.setViewportSize(size);
   return found;
 }
+
+/**
+ * A JSON call from the person's page, as the app makes it (their cookie, this origin): for what no
+ * screen offers (a connections-only post, skills set directly) or to read what the screen is built from.
+ */
+export async function callFromPage(
+  page: Page,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  return page.evaluate(
+    async ([method, path, body]) => {
+      const reply = await fetch(path, {
+        method,
+        headers:
+          body === undefined
+            ? { accept: 'application/json' }
+            : { 'content-type': 'application/json', accept: 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        credentials: 'include',
+      });
+      return { status: reply.status, body: (await reply.json()) as Record<string, unknown> };
+    },
+    [method, path, body] as const,
+  );
+}
+
+/** A full-page screenshot of the page, kept as `<name>.png` next to the others. */
+export async function keepScreenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `${ARTIFACTS}/${name}.png`, fullPage: true });
+}
+
+/** A figure a browser test measured, in the person's journal and the test's output. */
+export function noteFigure(journal: string[], test: string, text: string): void {
+  journal.push(`${stamp()} ${text}`);
+  console.info(`${test} e2e: ${text}`);
+}

@@ -11,17 +11,19 @@ import { randomUUID } from 'node:crypto';
 import { serverEvents } from '@careers/contracts/sockets';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS, launchBrowser } from './browser.ts';
+import { launchBrowser } from './browser.ts';
 import {
   at,
   axeAtEveryLook,
+  callFromPage,
   closeVisitors,
   connects,
   eventsReceived,
+  keepScreenshot,
+  noteFigure,
   openVisitor,
   registerVisitor,
   replyTo,
-  stamp,
   until,
   type Visitor,
   visible,
@@ -33,11 +35,8 @@ interface Person extends Visitor {
   label: 'a' | 'b';
 }
 
-async function shot(person: Person, name: string): Promise<void> {
-  await person.page.screenshot({
-    path: `${ARTIFACTS}/connections-${person.label}-${name}.png`,
-    fullPage: true,
-  });
+function shot(person: Person, name: string): Promise<void> {
+  return keepScreenshot(person.page, `connections-${person.label}-${name}`);
 }
 
 /** axe-core's serious and critical findings on each screen as filled with this test's data. */
@@ -47,26 +46,6 @@ const axeFindings: Record<string, string[]> = {};
 async function checkAxe(page: Page, screen: string): Promise<void> {
   const name = screen.toLowerCase().replace(/\s+/g, '-');
   axeFindings[screen] = await axeAtEveryLook(page, { screenshots: `connections-${name}` });
-}
-
-/**
- * Sends a JSON command from the person's page, as the app does (their cookie, this origin), for what
- * the screens do not offer: the post composer publishes publicly only (spec), and skills are the
- * Profile screen's.
- */
-async function sendFromPage(person: Person, method: string, path: string, body: unknown) {
-  return person.page.evaluate(
-    async ([method, path, body]) => {
-      const reply = await fetch(path, {
-        method,
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify(body),
-        credentials: 'include',
-      });
-      return { status: reply.status, body: (await reply.json()) as unknown };
-    },
-    [method, path, body] as const,
-  );
 }
 
 function tab(person: Person, name: string): Locator {
@@ -103,10 +82,8 @@ function shownAfter(person: Person, name: string, count: number): Promise<number
     .then(() => Math.round(performance.now() - replied));
 }
 
-/** A figure the run measured, in the page's journal and the test's output. */
 function note(person: Person, text: string): void {
-  person.journal.push(`${stamp()} ${text}`);
-  console.info(`connections e2e: ${text}`);
+  noteFigure(person.journal, 'connections', text);
 }
 
 function card(person: Person, name: string): Locator {
@@ -146,7 +123,7 @@ describe('connections in two browsers: suggest, connect, accept live, share a po
     b = { ...(await openVisitor(browser, 'Frances', 'Allen')), label: 'b' };
     for (const person of [a, b]) {
       await registerVisitor(person, { password: 'connections-e2e-password', accountType: 'job_seeker' });
-      const reply = await sendFromPage(person, 'PUT', '/api/users/skills', {
+      const reply = await callFromPage(person.page, 'PUT', '/api/users/skills', {
         skills: [{ name: skill, proficiency: 'Expert', experience: 5 }],
       });
       expect(reply.status, `${person.first}'s skills`).toBe(200);
@@ -255,7 +232,7 @@ describe('connections in two browsers: suggest, connect, accept live, share a po
   });
 
   it("A's connections-only post appears in B's feed, and B can like it", async () => {
-    const reply = await sendFromPage(a, 'POST', '/api/posts', {
+    const reply = await callFromPage(a.page, 'POST', '/api/posts', {
       content,
       type: 'text',
       category: 'Career',

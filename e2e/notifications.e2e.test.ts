@@ -11,17 +11,19 @@ import { randomUUID } from 'node:crypto';
 import { serverEvents } from '@careers/contracts/sockets';
 import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS, launchBrowser } from './browser.ts';
+import { launchBrowser } from './browser.ts';
 import {
   at,
   axeAtEveryLook,
+  callFromPage,
   closeVisitors,
   connects,
   eventsReceived,
+  keepScreenshot,
+  noteFigure,
   openVisitor,
   registerVisitor,
   replyTo,
-  stamp,
   until,
   type Visitor,
   visible,
@@ -33,39 +35,15 @@ interface Person extends Visitor {
   label: 'a' | 'b';
 }
 
-async function shot(person: Person, name: string): Promise<void> {
-  await person.page.screenshot({
-    path: `${ARTIFACTS}/notifications-${person.label}-${name}.png`,
-    fullPage: true,
-  });
+function shot(person: Person, name: string): Promise<void> {
+  return keepScreenshot(person.page, `notifications-${person.label}-${name}`);
 }
 
 /** axe-core's serious and critical findings on each screen as filled with this test's data. */
 const axeFindings: Record<string, string[]> = {};
 
-/** A call from the person's page, as the app makes it (their cookie, this origin). */
-async function fromPage(person: Person, method: string, path: string, body?: unknown) {
-  return person.page.evaluate(
-    async ([method, path, body]) => {
-      const reply = await fetch(path, {
-        method,
-        headers:
-          body === undefined
-            ? { accept: 'application/json' }
-            : { 'content-type': 'application/json', accept: 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        credentials: 'include',
-      });
-      return { status: reply.status, body: (await reply.json()) as Record<string, unknown> };
-    },
-    [method, path, body] as const,
-  );
-}
-
-/** A figure the run measured, in the page's journal and the test's output. */
 function note(person: Person, text: string): void {
-  person.journal.push(`${stamp()} ${text}`);
-  console.info(`notifications e2e: ${text}`);
+  noteFigure(person.journal, 'notifications', text);
 }
 
 function bell(person: Person): Locator {
@@ -132,11 +110,11 @@ describe('notifications in two browsers: a job alert, a connection request, the 
     await registerVisitor(a, { password: 'notifications-e2e-password', accountType: 'employer' });
     await registerVisitor(b, { password: 'notifications-e2e-password', accountType: 'job_seeker' });
     // B's skill is written in another case than the job's: matching ignores case.
-    const skills = await fromPage(b, 'PUT', '/api/users/skills', {
+    const skills = await callFromPage(b.page, 'PUT', '/api/users/skills', {
       skills: [{ name: skill.toLowerCase(), proficiency: 'Expert', experience: 5 }],
     });
     expect(skills.status, "B's skills").toBe(200);
-    const settings = await fromPage(b, 'PUT', '/api/users/notifications', {
+    const settings = await callFromPage(b.page, 'PUT', '/api/users/notifications', {
       emailNotifications: false,
       pushNotifications: true,
       jobAlerts: true,
@@ -145,7 +123,7 @@ describe('notifications in two browsers: a job alert, a connection request, the 
       marketingEmails: false,
     });
     expect(settings.status, "B's notification settings").toBe(200);
-    const me = await fromPage(b, 'GET', '/api/auth/me');
+    const me = await callFromPage(b.page, 'GET', '/api/auth/me');
     bId = String((me.body.user as { _id: string })._id);
   });
   afterAll(() => closeVisitors(browser, { 'notifications-a': a, 'notifications-b': b }));
@@ -162,7 +140,7 @@ describe('notifications in two browsers: a job alert, a connection request, the 
     await expectBell(b, 0, "B's bell before the job");
     const navigations = b.navigations.length;
 
-    const reply = await fromPage(a, 'POST', '/api/jobs', {
+    const reply = await callFromPage(a.page, 'POST', '/api/jobs', {
       title,
       description: 'Compute trajectories.',
       requirements: [],
@@ -242,7 +220,7 @@ describe('notifications in two browsers: a job alert, a connection request, the 
     await until("B's Pending badge to read 0", async () => (await pendingBadge(b).textContent()) === '0');
     const navigations = b.navigations.length;
 
-    const reply = await fromPage(a, 'POST', `/api/users/${bId}/connect`);
+    const reply = await callFromPage(a.page, 'POST', `/api/users/${bId}/connect`);
     const shown = bellAfter(b, 1);
     expect(reply.status, 'POST connect').toBe(201);
 
@@ -279,8 +257,8 @@ describe('notifications in two browsers: a job alert, a connection request, the 
     }
 
     // What the lists behind the cards hold now, read as B.
-    const jobs = await fromPage(b, 'GET', '/api/jobs?limit=1');
-    const posts = await fromPage(b, 'GET', '/api/posts/feed?limit=1&following=true');
+    const jobs = await callFromPage(b.page, 'GET', '/api/jobs?limit=1');
+    const posts = await callFromPage(b.page, 'GET', '/api/posts/feed?limit=1&following=true');
     const totalJobs = (jobs.body.pagination as { totalJobs: number }).totalJobs;
     const totalPosts = (posts.body.pagination as { totalPosts: number }).totalPosts;
     const expected = [
