@@ -530,4 +530,20 @@ describe('rebuild', () => {
     );
     expect(after.rows).toEqual(before.rows);
   });
+
+  it('changes nothing when every event is redelivered, in order or reversed', async () => {
+    const rows = async () =>
+      (
+        await bed.pool.query(
+          `SELECT id, user_id, kind, actor_id, actor_count, post_id, job_id, application_id, status, excerpt,
+                  hidden, created_at
+             FROM ${bed.schema}.notifications ORDER BY id`,
+        )
+      ).rows;
+    const before = await rows();
+    const all = log.map((e) => bed.message(e));
+    expect(await bed.runner.applyMessages(all)).toMatchObject({ applied: 0 });
+    expect(await bed.runner.applyMessages([...all].reverse())).toMatchObject({ applied: 0 });
+    expect(await rows()).toEqual(before);
+  });
 });
