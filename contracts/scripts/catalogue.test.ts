@@ -5,8 +5,17 @@ import {
   catalogueJson,
   eventMessageSchema,
   exampleEvent,
+  previousExampleEvent,
+  previousMessageName,
+  previousMessageSchema,
 } from '../src/catalogue-document.ts';
-import { domainEvents, domainEventTypes, parseDomainEvent } from '../src/events/catalogue.ts';
+import {
+  type DomainEventType,
+  domainEvents,
+  domainEventTypes,
+  parseDomainEvent,
+} from '../src/events/catalogue.ts';
+import type { PreviousVersion } from '../src/events/define-event.ts';
 import { allTopics, topics } from '../src/topics.ts';
 import { CATALOGUE_PATH } from './write-catalogue.ts';
 
@@ -29,8 +38,19 @@ describe('the AsyncAPI document', () => {
     for (const [id, channel] of Object.entries(document.channels)) expect(channel.address).toBe(id);
   });
 
-  it('has one message per event, referenced by its topic channel and a receive operation', () => {
-    expect(Object.keys(document.components.messages).sort()).toEqual([...domainEventTypes].sort());
+  const previousVersions = domainEventTypes.flatMap((type) =>
+    ((domainEvents[type] as { previousVersions?: readonly PreviousVersion[] }).previousVersions ?? []).map(
+      (version) => [type, version] as [DomainEventType, PreviousVersion],
+    ),
+  );
+
+  it('has one message per event version, referenced by its topic channel and a receive operation', () => {
+    expect(Object.keys(document.components.messages).sort()).toEqual(
+      [
+        ...domainEventTypes,
+        ...previousVersions.map(([type, v]) => previousMessageName(type, v.schemaVersion)),
+      ].sort(),
+    );
     for (const type of domainEventTypes) {
       const topic = topics[domainEvents[type].streamType];
       const channel = document.channels[topic];
@@ -59,5 +79,60 @@ describe('the AsyncAPI document', () => {
     expect(eventMessageSchema(type).safeParse(example).success).toBe(true);
     expect(parseDomainEvent(example).type).toBe(type);
     expect(document.components.messages[type]?.examples[0]?.payload).toEqual(example);
+  });
+
+  it.each(previousVersions.map(([type, v]) => [`${type} v${v.schemaVersion}`, type, v] as const))(
+    'the %s example validates and upcasts to the current version',
+    (_name, type, version) => {
+      const example = previousExampleEvent(type, version);
+      expect(previousMessageSchema(type, version).safeParse(example).success).toBe(true);
+      const event = parseDomainEvent(example);
+      expect(event.schemaVersion).toBe(domainEvents[type].schemaVersion);
+      expect(event.data).toEqual(domainEvents[type].data.parse(domainEvents[type].example));
+      const message = document.components.messages[previousMessageName(type, version.schemaVersion)];
+      expect(message?.['x-superseded-by']).toBe(domainEvents[type].schemaVersion);
+    },
+  );
+
+  it('marks every personal field sealed, with its plain schema beside it', () => {
+    const marked: string[] = [];
+    for (const type of domainEventTypes) {
+      const message = document.components.messages[type] as unknown as {
+        payload: { properties: { data: { properties: Record<string, Record<string, unknown>> } } };
+        'x-personal-data-fields'?: string[];
+      };
+      const fields = Object.entries(message.payload.properties.data.properties);
+      for (const [field, schema] of fields) {
+        if (schema['x-personal-data'] !== true) continue;
+        marked.push(`${type}.${field}`);
+        expect(schema.type).toBe('string');
+        expect(schema['x-plain-schema']).toBeTypeOf('object');
+      }
+      expect(fields.filter(([, s]) => s['x-personal-data']).map(([f]) => f)).toEqual(
+        message['x-personal-data-fields'] ?? [],
+      );
+    }
+    expect(marked.sort()).toEqual(
+      [
+        'ApplicationSubmitted.coverLetter',
+        'ApplicationSubmitted.expectedSalary',
+        'ApplicationSubmitted.resume',
+        'CommentAdded.content',
+        'PostCreated.content',
+        'ProfileUpdated.bio',
+        'ProfileUpdated.email',
+        'ProfileUpdated.firstName',
+        'ProfileUpdated.jobPreferences',
+        'ProfileUpdated.jobTitle',
+        'ProfileUpdated.lastName',
+        'ProfileUpdated.location',
+        'ProfileUpdated.phone',
+        'ResumeUploaded.filename',
+        'SkillsUpdated.skills',
+        'UserRegistered.email',
+        'UserRegistered.firstName',
+        'UserRegistered.lastName',
+      ].sort(),
+    );
   });
 });

@@ -189,6 +189,8 @@ export const mutationRateLimits = {
   settings: { max: 60, windowSeconds: 60 },
   passwordChanges: { max: 10, windowSeconds: 60 },
   markRead: { max: 120, windowSeconds: 60 },
+  /** Exporting replays every event of the person; deleting asks for the password. */
+  accountData: { max: 5, windowSeconds: 60 },
   /** Sign-in, registration and sign-out, per client address (an office shares one). */
   signIn: { max: 60, windowSeconds: 60 },
 } as const satisfies Record<string, { max: number; windowSeconds: number }>;

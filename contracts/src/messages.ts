@@ -148,6 +148,29 @@ export const settingsMessages = {
   notificationSettingInvalid: (label: string): string => `${label} must be turned on or off`,
 } as const;
 
+/** Settings, Account tab (beyond the spec): export my data, delete my account. */
+export const accountMessages = {
+  tabLabel: 'Account',
+  exportTitle: 'Export your data',
+  exportDescription:
+    'Download everything we hold about you (your profile, settings, posts, comments, likes, connections, applications and posted jobs) as one JSON file.',
+  exportButton: 'Download my data',
+  exporting: 'Preparing your file...',
+  exportFailed: 'Failed to export your data. Please try again.',
+  deleteTitle: 'Delete account',
+  deleteDescription:
+    'Deleting your account signs you out everywhere and removes your profile, files, posts, comments, likes and connections. Your open applications are withdrawn and your open jobs are closed. This cannot be undone.',
+  deleteButton: 'Delete account',
+  deleteConfirmLabel: 'Enter your password to confirm',
+  deleteConfirmButton: 'Delete my account for good',
+  deleteCancel: 'Cancel',
+  deleting: 'Deleting...',
+  passwordRequired: 'Please enter your password to delete your account',
+  passwordIncorrect: 'Password is incorrect',
+  deleted: 'Your account has been deleted',
+  deleteFailed: 'Failed to delete account. Please try again.',
+} as const;
+
 // ---- Section 5: Post a Job ----------------------------------------------------------------------------
 
 export const jobFormMessages = {

@@ -42,6 +42,8 @@ export const commandRateLimitClasses = {
   withdrawConnectionRequest: 'connectionChanges',
   removeConnection: 'connectionChanges',
   markNotificationsRead: 'markRead',
+  exportMyData: 'accountData',
+  deleteAccount: 'accountData',
 } as const satisfies Record<CommandRouteName, MutationRateLimitClass>;
 
 /** `POST /api/posts/:id/like` -> the route's limit. */

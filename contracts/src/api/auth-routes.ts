@@ -1,6 +1,8 @@
 import { ChangePasswordRequest } from '../requests/change-password.ts';
+import { DeleteAccountRequest } from '../requests/delete-account.ts';
 import { LoginRequest } from '../requests/login.ts';
 import { RegisterRequest } from '../requests/register.ts';
+import { AccountExport } from './account-export.ts';
 import { defineRoute } from './define-route.ts';
 import { MessageResponse, UserResponse } from './responses.ts';
 
@@ -46,6 +48,28 @@ export const authRoutes = {
     status: 200,
     response: MessageResponse,
     summary: 'Ends the session and clears the cookie.',
+  }),
+  exportMyData: defineRoute({
+    method: 'POST',
+    path: '/auth/export',
+    service: 'command',
+    auth: 'required',
+    body: null,
+    status: 200,
+    response: AccountExport,
+    summary: 'Everything the product holds about the signed-in person, as JSON (from their events).',
+  }),
+  deleteAccount: defineRoute({
+    method: 'DELETE',
+    path: '/auth/account',
+    hashesPassword: true,
+    service: 'command',
+    auth: 'required',
+    body: DeleteAccountRequest,
+    status: 200,
+    response: MessageResponse,
+    summary:
+      "Deletes the account for good (password asked again): sessions end, files go, posts, comments, likes and connections are removed, open applications withdrawn, open jobs closed, and the person's key is destroyed.",
   }),
   changePassword: defineRoute({
     method: 'PUT',

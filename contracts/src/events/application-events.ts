@@ -3,6 +3,7 @@ import { ApplicationStatus, EmployerApplicationStatus } from '../entities/enums.
 import { Id, IsoDateTime } from '../entities/scalars.ts';
 import { defineEvent } from './define-event.ts';
 import { exampleIds } from './example-ids.ts';
+import { sealedV1 } from './sealed-v1.ts';
 
 /** Events of the `application` stream (stream id = applicationId). */
 
@@ -50,8 +51,13 @@ export const ApplicationWithdrawnData = z.strictObject({
 export const applicationEvents = {
   ApplicationSubmitted: defineEvent({
     streamType: 'application',
-    schemaVersion: 1,
+    schemaVersion: 2,
     data: ApplicationSubmittedData,
+    personalData: {
+      subject: 'applicantId',
+      erased: { coverLetter: () => '', expectedSalary: () => null, resume: () => null },
+    },
+    previousVersions: [sealedV1(ApplicationSubmittedData)],
     description: 'A user applied to a job with a cover letter. The application starts as pending.',
     example: {
       applicationId: exampleIds.application,

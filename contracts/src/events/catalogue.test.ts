@@ -41,6 +41,9 @@ const required: Record<DomainEventType, readonly string[]> = {
   ResumeRemoved: ['userId'],
   NotificationsRead: ['userId', 'notificationIds', 'readAt'],
   AllNotificationsRead: ['userId', 'upTo'],
+  AccountDeleted: ['userId', 'deletedAt'],
+  PostRemoved: ['postId', 'authorId', 'removedAt'],
+  CommentRemoved: ['postId', 'commentId', 'authorId', 'commentsCount', 'removedAt'],
   JobPosted: ['jobId', 'employerId', 'title', 'description', 'salary', 'company', 'postedAt'],
   JobClosed: ['jobId', 'employerId', 'closedAt'],
   ApplicationSubmitted: [

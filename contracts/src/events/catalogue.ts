@@ -4,6 +4,7 @@ import { applicationEvents } from './application-events.ts';
 import { connectionEvents } from './connection-events.ts';
 import { EventEnvelope } from './envelope.ts';
 import { jobEvents } from './job-events.ts';
+import { type OpenSealed, openFields, sealedSubjectOf, sealFields } from './personal-data.ts';
 import { postEvents } from './post-events.ts';
 import { userEvents } from './user-events.ts';
 
@@ -100,43 +101,103 @@ function issuesText(error: z.ZodError): string {
   return error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`).join('; ');
 }
 
+export interface ParseOptions {
+  /**
+   * Opens sealed personal fields (`personal-data.ts`): returns the plain JSON text, or null when the
+   * subject's key is gone. Without it, or when it returns null, sealed fields take their erased
+   * stand-ins: right for readers that never show personal data (the realtime gateway).
+   */
+  open?: OpenSealed;
+}
+
+/** The definition's spec of personal fields, loosely typed for the pure helpers. */
+function personalSpecOf(type: DomainEventType) {
+  return (domainEvents[type] as { personalData?: Parameters<typeof openFields>[0] }).personalData;
+}
+
+/** Seals the personal fields of validated data, for the event log (the command-service). */
+export function sealEventData(
+  type: DomainEventType,
+  data: unknown,
+  seal: (subjectId: string, plainJson: string) => string,
+): unknown {
+  return sealFields(personalSpecOf(type), data as Record<string, unknown>, seal);
+}
+
+/** Whose key reading this raw event needs, or null (no sealed field, or an unknown type). */
+export function sealedSubject(envelope: { type: string; data: unknown }): string | null {
+  if (!isKnownEventType(envelope.type)) return null;
+  return sealedSubjectOf(personalSpecOf(envelope.type), envelope.data);
+}
+
+/** The versions of a type a reader of this build understands, newest first. */
+export function readableVersions(type: DomainEventType): number[] {
+  const definition = domainEvents[type] as {
+    schemaVersion: number;
+    previousVersions?: { schemaVersion: number }[];
+  };
+  return [definition.schemaVersion, ...(definition.previousVersions ?? []).map((v) => v.schemaVersion)];
+}
+
 /**
  * Validates an envelope and its data. A consumer may skip `unknown-type` (an event newer than its
- * contracts) and should stop or dead-letter on anything else.
+ * contracts) and should stop or dead-letter on anything else. An event of an older `schemaVersion` still
+ * readable is validated against that version's schema and upcast: the result always has the current
+ * version's data (and `schemaVersion`). Sealed personal fields are opened with `options.open`.
  */
-export function safeParseDomainEvent(input: unknown): EventParseResult {
+export function safeParseDomainEvent(input: unknown, options: ParseOptions = {}): EventParseResult {
   const envelope = EventEnvelope.safeParse(input);
   if (!envelope.success)
     return failure('invalid-envelope', `Invalid event envelope: ${issuesText(envelope.error)}`);
   const { type, schemaVersion, streamType, streamId } = envelope.data;
   if (!isKnownEventType(type)) return failure('unknown-type', `Unknown event type ${type}`);
-  const definition = domainEvents[type];
-  if (schemaVersion !== definition.schemaVersion) {
-    return failure(
-      'unsupported-version',
-      `${type} schemaVersion ${schemaVersion} is not supported (this build reads ${definition.schemaVersion})`,
-    );
-  }
+  const definition = domainEvents[type] as DomainEvents[DomainEventType] & {
+    previousVersions?: readonly { schemaVersion: number; data: z.ZodType; upcast(data: never): unknown }[];
+  };
   if (streamType !== definition.streamType) {
     return failure(
       'stream-mismatch',
       `${type} belongs to the ${definition.streamType} stream, not ${streamType}`,
     );
   }
+  let raw: unknown;
+  if (schemaVersion === definition.schemaVersion) {
+    raw = openFields(personalSpecOf(type), envelope.data.data, options.open);
+  } else {
+    const previous = definition.previousVersions?.find((v) => v.schemaVersion === schemaVersion);
+    if (!previous) {
+      return failure(
+        'unsupported-version',
+        `${type} schemaVersion ${schemaVersion} is not supported (this build reads ${readableVersions(type).join(', ')})`,
+      );
+    }
+    const old = previous.data.safeParse(envelope.data.data);
+    if (!old.success)
+      return failure('invalid-data', `Invalid ${type} v${schemaVersion} data: ${issuesText(old.error)}`);
+    raw = previous.upcast(old.data as never);
+  }
   const schema: z.ZodType = definition.data;
-  const data = schema.safeParse(envelope.data.data);
+  const data = schema.safeParse(raw);
   if (!data.success) return failure('invalid-data', `Invalid ${type} data: ${issuesText(data.error)}`);
   const idField = streamIdFields[definition.streamType];
   const dataStreamId = (data.data as Record<string, unknown>)[idField];
   if (dataStreamId !== streamId) {
     return failure('stream-mismatch', `${type} streamId ${streamId} does not match data.${idField}`);
   }
-  return { success: true, event: { ...envelope.data, type, data: data.data } as DomainEvent };
+  return {
+    success: true,
+    event: {
+      ...envelope.data,
+      schemaVersion: definition.schemaVersion,
+      type,
+      data: data.data,
+    } as DomainEvent,
+  };
 }
 
 /** Like `safeParseDomainEvent`, but throws an `EventParseError`. */
-export function parseDomainEvent(input: unknown): DomainEvent {
-  const result = safeParseDomainEvent(input);
+export function parseDomainEvent(input: unknown, options: ParseOptions = {}): DomainEvent {
+  const result = safeParseDomainEvent(input, options);
   if (!result.success) throw new EventParseError(result.reason, result.message);
   return result.event;
 }

@@ -3,6 +3,7 @@ import { Post } from '../entities/post.ts';
 import { Id, IsoDateTime } from '../entities/scalars.ts';
 import { defineEvent } from './define-event.ts';
 import { exampleIds } from './example-ids.ts';
+import { sealedV1 } from './sealed-v1.ts';
 
 /**
  * Events of the `post` stream (stream id = postId). Likes and comments belong to their post's stream, so
@@ -41,14 +42,28 @@ export const CommentAddedData = z.strictObject({
   createdAt: IsoDateTime,
 });
 
+/** The author deleted their account: the post is gone, with its likes and comments. */
+export const PostRemovedData = z.strictObject({ postId: Id, authorId: Id, removedAt: IsoDateTime });
+
+/** The comment's author deleted their account; commentsCount is the count after the removal. */
+export const CommentRemovedData = z.strictObject({
+  postId: Id,
+  commentId: Id,
+  authorId: Id,
+  commentsCount: count,
+  removedAt: IsoDateTime,
+});
+
 const postId = exampleIds.post;
 
 export const postEvents = {
   PostCreated: defineEvent({
     streamType: 'post',
-    schemaVersion: 1,
+    schemaVersion: 2,
     data: PostCreatedData,
     description: 'A user published a feed post.',
+    personalData: { subject: 'authorId', erased: { content: () => '' } },
+    previousVersions: [sealedV1(PostCreatedData)],
     example: {
       postId,
       authorId: exampleIds.user,
@@ -76,8 +91,10 @@ export const postEvents = {
   }),
   CommentAdded: defineEvent({
     streamType: 'post',
-    schemaVersion: 1,
+    schemaVersion: 2,
     data: CommentAddedData,
+    personalData: { subject: 'authorId', erased: { content: () => '' } },
+    previousVersions: [sealedV1(CommentAddedData)],
     description: 'A user commented on a post; commentsCount is the count after the comment.',
     example: {
       postId,
@@ -86,6 +103,28 @@ export const postEvents = {
       content: 'Congratulations!',
       commentsCount: 1,
       createdAt: '2025-01-17T12:10:00.000Z',
+    },
+  }),
+  PostRemoved: defineEvent({
+    streamType: 'post',
+    schemaVersion: 1,
+    data: PostRemovedData,
+    description:
+      'The post is gone because its author deleted their account; its likes and comments go with it. Nothing follows on its stream.',
+    example: { postId, authorId: exampleIds.user, removedAt: '2025-03-01T10:00:00.000Z' },
+  }),
+  CommentRemoved: defineEvent({
+    streamType: 'post',
+    schemaVersion: 1,
+    data: CommentRemovedData,
+    description:
+      "A comment is gone because its author deleted their account; commentsCount is the post's count after the removal.",
+    example: {
+      postId,
+      commentId: exampleIds.comment,
+      authorId: exampleIds.otherUser,
+      commentsCount: 0,
+      removedAt: '2025-03-01T10:00:00.000Z',
     },
   }),
 } as const;

@@ -10,6 +10,7 @@ import {
   EventUserSkill,
 } from './event-fields.ts';
 import { exampleIds } from './example-ids.ts';
+import { sealedV1 } from './sealed-v1.ts';
 
 /**
  * Events of the `user` stream (stream id = userId). No password, hash, session id, token or IP ever
@@ -85,12 +86,29 @@ export const AllNotificationsReadData = z.strictObject({
   upTo: IsoDateTime,
 });
 
+/** Stand-ins for the personal fields of a person whose key is gone: nothing of theirs, valid for the schemas. */
+const erasedText = () => '';
+const erasedName = {
+  firstName: () => 'Deleted',
+  lastName: () => 'member',
+  email: (subjectId: string) => `erased-${subjectId}@erased.invalid`,
+};
+const emptyPreferences = () => ({
+  roles: [],
+  preferredLocation: null,
+  salaryExpectation: { min: null, max: null, currency: 'USD' },
+});
+
+export const AccountDeletedData = z.strictObject({ userId: Id, deletedAt: IsoDateTime });
+
 export const userEvents = {
   UserRegistered: defineEvent({
     streamType: 'user',
-    schemaVersion: 1,
+    schemaVersion: 2,
     data: UserRegisteredData,
     description: 'A person created an account. Settings start at the documented defaults.',
+    personalData: { subject: 'userId', erased: erasedName },
+    previousVersions: [sealedV1(UserRegisteredData)],
     example: {
       userId,
       firstName: 'Ada',
@@ -123,8 +141,20 @@ export const userEvents = {
   }),
   ProfileUpdated: defineEvent({
     streamType: 'user',
-    schemaVersion: 1,
+    schemaVersion: 2,
     data: ProfileUpdatedData,
+    personalData: {
+      subject: 'userId',
+      erased: {
+        ...erasedName,
+        phone: erasedText,
+        bio: erasedText,
+        jobTitle: erasedText,
+        location: () => ({ city: '', state: '', country: '' }),
+        jobPreferences: emptyPreferences,
+      },
+    },
+    previousVersions: [sealedV1(ProfileUpdatedData)],
     description: 'A user saved their profile; the data is the whole profile after the change.',
     example: {
       userId,
@@ -144,8 +174,10 @@ export const userEvents = {
   }),
   SkillsUpdated: defineEvent({
     streamType: 'user',
-    schemaVersion: 1,
+    schemaVersion: 2,
     data: SkillsUpdatedData,
+    personalData: { subject: 'userId', erased: { skills: () => [] } },
+    previousVersions: [sealedV1(SkillsUpdatedData)],
     description: "A user's skill list was replaced; the data is the whole list after the change.",
     example: { userId, skills: [{ name: 'TypeScript', proficiency: 'Advanced', experience: 4 }] },
   }),
@@ -194,8 +226,10 @@ export const userEvents = {
   }),
   ResumeUploaded: defineEvent({
     streamType: 'user',
-    schemaVersion: 1,
+    schemaVersion: 2,
     data: ResumeUploadedData,
+    personalData: { subject: 'userId', erased: { filename: () => 'erased.pdf' } },
+    previousVersions: [sealedV1(ResumeUploadedData)],
     description: 'A user uploaded a PDF resume (it replaces any previous one).',
     example: {
       userId,
@@ -225,5 +259,13 @@ export const userEvents = {
     data: AllNotificationsReadData,
     description: 'A user marked all their notifications read.',
     example: { userId, upTo: at },
+  }),
+  AccountDeleted: defineEvent({
+    streamType: 'user',
+    schemaVersion: 1,
+    data: AccountDeletedData,
+    description:
+      'The person deleted their account. Their key is destroyed with it, so every sealed field they were the subject of is unreadable for good. Their posts, comments, likes, connections, open applications and open jobs were ended by events of their own streams just before, in the same transaction; read models drop everything else of theirs.',
+    example: { userId, deletedAt: '2025-03-01T10:00:00.000Z' },
   }),
 } as const;
