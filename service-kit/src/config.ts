@@ -78,6 +78,16 @@ export const baseEnv = z.object({
    * query-service checks: the three must share it. Required in production (consistencyTokenSecret).
    */
   CONSISTENCY_TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /**
+   * The key-encryption secret of the personal-data vault: every person's data key is stored wrapped with
+   * a key derived from it. Required in production; losing it makes all sealed personal data unreadable.
+   */
+  PERSONAL_DATA_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** The Postgres schema of the personal-data vault (shared by the command-service and the projectors). */
+  VAULT_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]*$/)
+    .default('vault'),
   SESSION_TTL_SECONDS: z.coerce
     .number()
     .int()
@@ -175,6 +185,16 @@ export function consistencyTokenSecret(config: BaseConfig): string {
     throw new ConfigError('Invalid environment:\n  CONSISTENCY_TOKEN_SECRET: required in production');
   }
   return DEVELOPMENT_CONSISTENCY_SECRET;
+}
+
+const DEVELOPMENT_PERSONAL_DATA_SECRET = 'careers-development-personal-data-secret';
+
+export function personalDataSecret(config: BaseConfig): string {
+  if (config.PERSONAL_DATA_SECRET) return config.PERSONAL_DATA_SECRET;
+  if (config.NODE_ENV === 'production') {
+    throw new ConfigError('Invalid environment:\n  PERSONAL_DATA_SECRET: required in production');
+  }
+  return DEVELOPMENT_PERSONAL_DATA_SECRET;
 }
 
 /**

@@ -6,6 +6,7 @@ export * from './http.ts';
 export * from './kafka.ts';
 export * from './logger.ts';
 export * from './migrations.ts';
+export * from './personal-data.ts';
 export * from './postgres.ts';
 export * from './redis.ts';
 export * from './response-check.ts';

@@ -38,6 +38,9 @@ export function testNamespace(name: string): TestNamespace {
   };
   const commandSchema = `t_${id}_cmd`;
   const readSchema = `t_${id}_read`;
+  const vaultSchema = `t_${id}_vault`;
+  // The person-key vault too, so a test that deletes an account erases nothing of another file's.
+  Object.assign(shared, { VAULT_SCHEMA: vaultSchema });
   return {
     id,
     // The lowest scrypt cost the config allows: the same code path, a fraction of the CPU. Tests
@@ -60,6 +63,7 @@ export function testNamespace(name: string): TestNamespace {
       await client.connect();
       await client.query(`DROP SCHEMA IF EXISTS "${commandSchema}" CASCADE`);
       await client.query(`DROP SCHEMA IF EXISTS "${readSchema}" CASCADE`);
+      await client.query(`DROP SCHEMA IF EXISTS "${vaultSchema}" CASCADE`);
       await client.end();
       const redis = createRedis(config.REDIS_URL, '');
       let cursor = '0';
