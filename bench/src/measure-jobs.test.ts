@@ -1,3 +1,4 @@
+import { PersonalDataVault } from '@careers/service-kit';
 import { describe, expect, it } from 'vitest';
 import type { ProductApi, Reply } from './api.ts';
 import { readConfig } from './config.ts';
@@ -10,6 +11,7 @@ const apiAnswering = (reply: Reply) => ({ searchJobs: async () => reply }) as un
 const nothingStarts = {
   databaseUrl: 'postgres://nowhere',
   schemas: { command: 'c', query: 'q' },
+  vault: new PersonalDataVault('a-bench-test-secret-of-32-characters', 'v'),
   startJsonBaseline: async () => {
     throw new Error('the baseline must not start');
   },

@@ -96,7 +96,7 @@ async function record(
 export async function measureJobs(
   api: ProductApi,
   population: Population,
-  topology: Pick<BenchTopology, 'databaseUrl' | 'schemas' | 'startJsonBaseline' | 'assertAlive'>,
+  topology: Pick<BenchTopology, 'databaseUrl' | 'schemas' | 'vault' | 'startJsonBaseline' | 'assertAlive'>,
   config: BenchConfig,
   meter: Meter,
   progress: (line: string) => void,
@@ -123,6 +123,7 @@ export async function measureJobs(
   const projection = await writeJobs({
     databaseUrl: topology.databaseUrl,
     schemas: topology.schemas,
+    vault: topology.vault,
     jobs: jobPostings(
       { seed: JOB_BOARD_SEED, employerIds: population.users.map((u) => u.id), now: new Date() },
       config.jobs,

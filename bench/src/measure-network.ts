@@ -25,6 +25,7 @@ import {
   createSession,
   ident,
   loadConfig,
+  type PersonalDataVault,
   type Pool,
 } from '@careers/service-kit';
 import { io, type Socket } from 'socket.io-client';
@@ -161,6 +162,7 @@ function connectionEvents(connectionId: string, requesterId: string, recipientId
 async function writeNetwork(options: {
   pool: Pool;
   schemas: { command: string; query: string };
+  vault: PersonalDataVault;
   people: NetworkPerson[];
   userIds: string[];
   edges: Array<[number, number]>;
@@ -172,6 +174,7 @@ async function writeNetwork(options: {
   const store = new EventStore({
     pool,
     schema: schemas.command,
+    vault: options.vault,
     onCommitted: createCommitNotifier(pool, createLogger('bench', 'warn')),
   });
   const users = new UserStore(schemas.command);
@@ -341,7 +344,7 @@ async function until(check: () => boolean, timeoutMs: number): Promise<boolean> 
  */
 export async function measureNetwork(
   api: ProductApi,
-  topology: Pick<BenchTopology, 'ns' | 'databaseUrl' | 'schemas' | 'assertAlive'>,
+  topology: Pick<BenchTopology, 'ns' | 'databaseUrl' | 'schemas' | 'vault' | 'assertAlive'>,
   gateway: { url: string; origin: string },
   rate: number,
   config: BenchConfig,
@@ -365,6 +368,7 @@ export async function measureNetwork(
     const projection = await writeNetwork({
       pool,
       schemas: topology.schemas,
+      vault: topology.vault,
       people,
       userIds,
       edges,

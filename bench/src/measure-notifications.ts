@@ -22,6 +22,7 @@ import {
   createSession,
   ident,
   loadConfig,
+  type PersonalDataVault,
   type Pool,
 } from '@careers/service-kit';
 import { io, type Socket } from 'socket.io-client';
@@ -113,12 +114,14 @@ function personEvents(person: NetworkPerson, userId: string, now: Date) {
 async function writePeople(
   pool: Pool,
   schemas: BenchTopology['schemas'],
+  vault: PersonalDataVault,
   people: NetworkPerson[],
   ids: string[],
 ) {
   const store = new EventStore({
     pool,
     schema: schemas.command,
+    vault,
     onCommitted: createCommitNotifier(pool, createLogger('bench', 'warn')),
   });
   const users = new UserStore(schemas.command);
@@ -190,7 +193,7 @@ function openSocket(url: string, origin: string, user: BenchUser): Promise<Socke
 export async function measureNotifications(
   api: ProductApi,
   population: Population,
-  topology: Pick<BenchTopology, 'ns' | 'databaseUrl' | 'schemas' | 'assertAlive'>,
+  topology: Pick<BenchTopology, 'ns' | 'databaseUrl' | 'schemas' | 'vault' | 'assertAlive'>,
   gateway: { url: string; origin: string },
   rate: number,
   config: BenchConfig,
@@ -207,7 +210,7 @@ export async function measureNotifications(
   const sockets: Socket[] = [];
   try {
     progress(`writing ${people.length} people with skills through the event log, relay, Kafka and projector`);
-    const writeSeconds = await writePeople(pool, topology.schemas, people, ids);
+    const writeSeconds = await writePeople(pool, topology.schemas, topology.vault, people, ids);
     progress(`  on the read side after ${writeSeconds.toFixed(1)} s`);
     topology.assertAlive();
 

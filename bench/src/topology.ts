@@ -10,7 +10,7 @@ import { closeSync, mkdirSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { baseEnv, loadConfig } from '@careers/service-kit';
+import { baseEnv, loadConfig, PersonalDataVault } from '@careers/service-kit';
 import { type TestNamespace, testNamespace } from '@careers/service-kit/testing';
 import pg from 'pg';
 import type { MeteredProcess } from './cpu.ts';
@@ -37,6 +37,8 @@ export interface BenchTopology {
   /** The Postgres both services use, and their schemas (the bench writes jobs and reads checkpoints). */
   databaseUrl: string;
   schemas: { command: string; query: string };
+  /** The person-key vault the services use: the bench's own writers seal with it too. */
+  vault: PersonalDataVault;
   /** Starts the services and the INSERT baseline; resolves once each answers its health check. */
   start(): Promise<void>;
   processes(): MeteredProcess[];
@@ -78,6 +80,7 @@ export function createTopology(options: { poolSize: number }): BenchTopology {
   // the bench's users takes seconds (sign-in cost is not what the bench measures).
   // Production refuses to start without it; one per run, shared by the three services as in a deployment.
   const consistencyTokenSecret = randomBytes(32).toString('base64url');
+  const personalDataSecret = randomBytes(32).toString('base64url');
   const production = (env: NodeJS.ProcessEnv, port?: number): NodeJS.ProcessEnv => {
     const {
       DATABASE_POOL_SIZE: _,
@@ -93,6 +96,7 @@ export function createTopology(options: { poolSize: number }): BenchTopology {
       ALLOWED_ORIGINS: WEB_ORIGIN,
       DATABASE_POOL_SIZE: String(options.poolSize),
       CONSISTENCY_TOKEN_SECRET: consistencyTokenSecret,
+      PERSONAL_DATA_SECRET: personalDataSecret,
       ...(port === undefined ? {} : { PORT: String(port) }),
     };
   };
@@ -151,6 +155,7 @@ export function createTopology(options: { poolSize: number }): BenchTopology {
     urls: { command: '', query: '', gateway: '', insertBaseline: '' },
     databaseUrl,
     schemas: { command: String(ns.commandEnv.DB_SCHEMA), query: String(ns.queryEnv.DB_SCHEMA) },
+    vault: new PersonalDataVault(personalDataSecret, String(ns.commandEnv.VAULT_SCHEMA)),
     async start() {
       const [command, query, gateway, insert] = await Promise.all([
         freePort(),

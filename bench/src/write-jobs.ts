@@ -3,7 +3,7 @@ import { createCommitNotifier } from '@careers/command-service/event-log/outbox-
 import { decidePostJob, foldJob, unpostedJob } from '@careers/command-service/jobs/decide';
 import { JobStore } from '@careers/command-service/jobs/store';
 import { isRefusal } from '@careers/command-service/pipeline/domain-error';
-import { createLogger, createPool, ident } from '@careers/service-kit';
+import { createLogger, createPool, ident, type PersonalDataVault } from '@careers/service-kit';
 import { type CpuUsage, CpuWindow, type Meter } from './cpu.ts';
 import type { JobPosting } from './job-generator.ts';
 
@@ -91,6 +91,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export async function writeJobs(options: {
   databaseUrl: string;
   schemas: { command: string; query: string };
+  vault: PersonalDataVault;
   jobs: Iterable<JobPosting>;
   count: number;
   meter: Meter;
@@ -102,6 +103,7 @@ export async function writeJobs(options: {
   const store = new EventStore({
     pool,
     schema: schemas.command,
+    vault: options.vault,
     onCommitted: createCommitNotifier(pool, createLogger('bench', 'warn')),
   });
   const jobStore = new JobStore(schemas.command);

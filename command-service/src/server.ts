@@ -7,6 +7,7 @@ import {
   consistencyTokenSecret,
   createHttpServer,
   type Logger,
+  type PersonalDataVault,
   type Pool,
   type Redis,
   registerHealth,
@@ -43,6 +44,8 @@ export interface CommandServiceDeps {
   store: EventStore;
   relay: OutboxRelay;
   storage: ObjectStorage;
+  /** Person keys: seals personal fields (through the store) and destroys a key on account deletion. */
+  vault: PersonalDataVault;
 }
 
 /** The composition root's HTTP half: every command route is registered here, explicitly. */

@@ -6,6 +6,8 @@ import {
   createPool,
   createRedis,
   loadConfig,
+  migrateVault,
+  PersonalDataVault,
 } from '@careers/service-kit';
 import { ObjectStorage } from '@careers/service-kit/object-storage';
 import type { FastifyInstance } from 'fastify';
@@ -32,6 +34,8 @@ export async function startCommandService(
   const log = createLogger('command-service', config.LOG_LEVEL);
   const pool = createPool(config.DATABASE_URL, config.DATABASE_POOL_SIZE, 'command-service');
   await migrateCommandSchema(pool, config.DB_SCHEMA);
+  await migrateVault(pool, config.VAULT_SCHEMA);
+  const vault = PersonalDataVault.fromConfig(config);
   const redis = createRedis(config.REDIS_URL, config.REDIS_KEY_PREFIX);
   const kafka = createKafka(config, 'command-service', log);
   const storage = new ObjectStorage(config);
@@ -50,6 +54,7 @@ export async function startCommandService(
   const store = new EventStore({
     pool,
     schema: config.DB_SCHEMA,
+    vault,
     onCommitted: () => {
       relay.wake();
       notify();
@@ -57,7 +62,7 @@ export async function startCommandService(
   });
   relay.start();
 
-  const deps: CommandServiceDeps = { config, log, pool, redis, kafka, store, relay, storage };
+  const deps: CommandServiceDeps = { config, log, pool, redis, kafka, store, relay, storage, vault };
   const app = await buildCommandApp(deps);
   const sweeper = startUploadSweeper({
     storage,

@@ -5,6 +5,8 @@ import {
   createRedis,
   type Logger,
   loadConfig,
+  migrateVault,
+  PersonalDataVault,
   type Pool,
   type QueryServiceConfig,
   queryServiceEnv,
@@ -77,7 +79,9 @@ export async function createProjectorRuntime(
   await migrateReadSchema(pool, config.DB_SCHEMA);
   const redis = createRedis(config.REDIS_URL, config.REDIS_KEY_PREFIX);
   const kafka = createKafka(config, name, log);
+  await migrateVault(pool, config.VAULT_SCHEMA);
   const runner = new ProjectorRunner({
+    vault: PersonalDataVault.fromConfig(config),
     pool,
     schema: config.DB_SCHEMA,
     redis,

@@ -306,6 +306,8 @@ export async function createGateway(deps: GatewayDeps): Promise<Gateway> {
     eachMessage: async ({ message }) => {
       let event: ReturnType<typeof parseDomainEvent>;
       try {
+        // No `open`: pushes carry ids and counts only, so the gateway never needs (or holds) a person's
+        // key; sealed fields parse to their erased stand-ins here.
         event = parseDomainEvent(JSON.parse(message.value?.toString('utf8') ?? 'null'));
       } catch (error) {
         log.warn({ err: error }, 'skipping a message that is not a known event');

@@ -1,4 +1,11 @@
-import { createPool, ident, type Pool } from '@careers/service-kit';
+import {
+  createPool,
+  ident,
+  migrateVault,
+  PersonalDataVault,
+  type Pool,
+  SubjectErasedError,
+} from '@careers/service-kit';
 import { testNamespace } from '@careers/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateCommandSchema } from '../migrate.ts';
@@ -7,6 +14,8 @@ import { newId, postCreated, postLiked } from './testing.ts';
 
 const ns = testNamespace('event-store');
 const schema = ns.commandEnv.DB_SCHEMA as string;
+const vaultSchema = ns.commandEnv.VAULT_SCHEMA as string;
+const vault = new PersonalDataVault('event-store-test-secret-of-32-chars!', vaultSchema);
 let pool: Pool;
 let store: EventStore;
 
@@ -17,7 +26,12 @@ beforeAll(async () => {
     'test',
   );
   await migrateCommandSchema(pool, schema);
-  store = new EventStore({ pool, schema });
+  await migrateVault(pool, vaultSchema);
+  store = new EventStore({
+    pool,
+    schema,
+    vault,
+  });
 });
 afterAll(async () => {
   await pool.end();
@@ -51,6 +65,47 @@ describe('event store', () => {
     expect(events[0]?.actorId).toBe(author);
     expect(events[0]?.position).toBeLessThan(events[1]?.position ?? 0);
     expect(await rowsOf(postId)).toHaveLength(2);
+  });
+
+  it('stores personal fields sealed with their subject key, and hands the caller its plain data', async () => {
+    const postId = newId();
+    const author = newId();
+    const { events } = await store.execute({ actorId: author }, async (tx) =>
+      tx.append({
+        streamType: 'post',
+        streamId: postId,
+        expectedVersion: 0,
+        events: [postCreated(postId, author, 'My secret launch plans')],
+      }),
+    );
+    expect((events[0]?.data as { content: string }).content).toBe('My secret launch plans');
+    const { rows } = await pool.query<{ data: Record<string, unknown>; schema_version: number }>(
+      `SELECT data, schema_version FROM ${ident(schema)}.event_log WHERE stream_id = $1`,
+      [postId],
+    );
+    expect(rows[0]?.schema_version).toBe(2);
+    expect(rows[0]?.data.content).toMatch(/^pii1\./);
+    expect(JSON.stringify(rows[0]?.data)).not.toContain('secret');
+    // Not personal: stays readable for every consumer.
+    expect(rows[0]?.data.tags).toEqual(['hiring']);
+    expect(rows[0]?.data.authorId).toBe(author);
+  });
+
+  it('refuses to seal anything for a person whose key was destroyed, and writes nothing', async () => {
+    const postId = newId();
+    const author = newId();
+    await vault.destroy(pool, author);
+    await expect(
+      store.execute({ actorId: author }, async (tx) =>
+        tx.append({
+          streamType: 'post',
+          streamId: postId,
+          expectedVersion: 0,
+          events: [postCreated(postId, author)],
+        }),
+      ),
+    ).rejects.toBeInstanceOf(SubjectErasedError);
+    expect(await rowsOf(postId)).toHaveLength(0);
   });
 
   it('lets only one of two writers that read the same version commit (optimistic concurrency)', async () => {

@@ -4,10 +4,11 @@ import {
   domainEvents,
   type EventData,
   parseEventData,
+  sealEventData,
 } from '@careers/contracts/events/catalogue';
 import type { EventEnvelope } from '@careers/contracts/events/envelope';
 import type { StreamType } from '@careers/contracts/topics';
-import { ident, type Pool, type PoolClient } from '@careers/service-kit';
+import { ident, type PersonalDataVault, type Pool, type PoolClient, sealWith } from '@careers/service-kit';
 
 export interface EventMetadata {
   actorId: string | null;
@@ -73,12 +74,41 @@ export class CommandTransaction {
   private readonly table: string;
   private readonly metadata: EventMetadata;
   private readonly now: Date;
+  private readonly vault: PersonalDataVault;
+  /** Data keys already fetched in this transaction (each person's row is locked FOR SHARE once). */
+  private readonly keys = new Map<string, Buffer>();
 
-  constructor(client: PoolClient, schema: string, metadata: EventMetadata, now: Date) {
+  constructor(
+    client: PoolClient,
+    schema: string,
+    metadata: EventMetadata,
+    now: Date,
+    vault: PersonalDataVault,
+  ) {
     this.client = client;
     this.table = `${ident(schema)}.event_log`;
     this.metadata = metadata;
     this.now = now;
+    this.vault = vault;
+  }
+
+  /**
+   * The data as the log stores it: personal fields sealed with their subject's key (made on first use).
+   * Throws SubjectErasedError when that person deleted their account meanwhile.
+   */
+  private async sealed(type: DomainEventType, data: unknown): Promise<unknown> {
+    const subjects = new Set<string>();
+    sealEventData(type, data, (subjectId) => {
+      subjects.add(subjectId);
+      return '';
+    });
+    for (const subjectId of subjects) {
+      if (!this.keys.has(subjectId))
+        this.keys.set(subjectId, await this.vault.keyFor(this.client, subjectId));
+    }
+    return sealEventData(type, data, (subjectId, plain) =>
+      sealWith(this.keys.get(subjectId) as Buffer, subjectId, plain),
+    );
   }
 
   /** Current version of a stream (0 when it has no events). */
@@ -94,13 +124,16 @@ export class CommandTransaction {
     if (request.events.length === 0) return [];
     const params: unknown[] = [];
     const tuples: string[] = [];
-    request.events.forEach((event, i) => {
+    const plainData: unknown[] = [];
+    for (const [i, event] of request.events.entries()) {
       const spec = domainEvents[event.type];
       if (spec.streamType !== request.streamType) {
         throw new Error(`${event.type} belongs to ${spec.streamType} streams, not ${request.streamType}`);
       }
       // Nothing that fails its published schema ever reaches the log.
       const data = parseEventData(event.type, event.data);
+      plainData.push(data);
+      const stored = await this.sealed(event.type, data);
       const base = params.length;
       params.push(
         randomUUID(),
@@ -109,12 +142,12 @@ export class CommandTransaction {
         request.expectedVersion + i + 1,
         event.type,
         spec.schemaVersion,
-        JSON.stringify(data),
+        JSON.stringify(stored),
         JSON.stringify(this.metadata),
         this.now,
       );
       tuples.push(`(${Array.from({ length: 9 }, (_, k) => `$${base + k + 1}`).join(', ')})`);
-    });
+    }
     try {
       const { rows } = await this.client.query<EventRow>({
         // Prepared per connection and event count (nearly always 1): appends are the hottest statement.
@@ -122,10 +155,13 @@ export class CommandTransaction {
         text: `INSERT INTO ${this.table}
            (event_id, stream_type, stream_id, stream_version, type, schema_version, data, metadata, occurred_at)
          VALUES ${tuples.join(', ')}
-         RETURNING ${EVENT_LOG_COLUMNS}`,
+         RETURNING ${EVENT_LOG_COLUMNS.replace(', data,', ',')}`,
         values: params,
       });
-      const envelopes = rows.sort((a, b) => a.stream_version - b.stream_version).map(rowToEnvelope);
+      // The caller gets its own plain data back; only the log (and so the topics) holds it sealed.
+      const envelopes = rows
+        .sort((a, b) => a.stream_version - b.stream_version)
+        .map((row, i) => ({ ...rowToEnvelope(row), data: plainData[i] }));
       this.appended.push(...envelopes);
       return envelopes;
     } catch (error) {
@@ -144,6 +180,8 @@ export interface EventStoreOptions {
   schema: string;
   /** Called after each commit that appended events (wakes the relay). */
   onCommitted?: (events: EventEnvelope[]) => void;
+  /** Seals personal fields with their subject's key before they reach the log. */
+  vault: PersonalDataVault;
 }
 
 export class EventStore {
@@ -170,7 +208,7 @@ export class EventStore {
     };
     for (let attempt = 1; ; attempt++) {
       const client = await this.options.pool.connect();
-      const tx = new CommandTransaction(client, this.options.schema, meta, new Date());
+      const tx = new CommandTransaction(client, this.options.schema, meta, new Date(), this.options.vault);
       try {
         await client.query('BEGIN');
         const result = await fn(tx);

@@ -6,6 +6,8 @@ import {
   createPool,
   ident,
   loadConfig,
+  migrateVault,
+  PersonalDataVault,
   type Pool,
   topicName,
 } from '@careers/service-kit';
@@ -21,6 +23,7 @@ const config = loadConfig(commandServiceEnv, ns.commandEnv);
 const log = createLogger('test', 'error');
 const kafka = createKafka(config, 'relay-test', log);
 const table = `${ident(config.DB_SCHEMA)}.event_log`;
+const vault = PersonalDataVault.fromConfig(config);
 let pool: Pool;
 let store: EventStore;
 const relays: OutboxRelay[] = [];
@@ -43,9 +46,11 @@ const decode = (value: Buffer | null) => EventEnvelope.parse(JSON.parse(value?.t
 beforeAll(async () => {
   pool = createPool(config.DATABASE_URL, 6, 'test');
   await migrateCommandSchema(pool, config.DB_SCHEMA);
+  await migrateVault(pool, config.VAULT_SCHEMA);
   store = new EventStore({
     pool,
     schema: config.DB_SCHEMA,
+    vault,
     onCommitted: () => {
       for (const r of relays) r.wake();
     },
@@ -110,6 +115,7 @@ describe('outbox relay', () => {
       config.DB_SCHEMA,
       { actorId: null, correlationId: newId(), causationId: null },
       new Date(),
+      vault,
     );
     const [slow] = await txA.append({
       streamType: 'post',

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type DomainEvent, parseDomainEvent } from '@careers/contracts/events/catalogue';
+import { type DomainEvent, parseDomainEvent, sealedSubject } from '@careers/contracts/events/catalogue';
 import { streamTypes } from '@careers/contracts/topics';
 import {
   type Consumer,
@@ -9,6 +9,7 @@ import {
   ident,
   type KafkaSettings,
   type Logger,
+  type PersonalDataVault,
   type Pool,
   type Redis,
   topicName,
@@ -35,6 +36,8 @@ export interface ProjectorRunnerOptions {
   projectors: readonly Projector[];
   /** Narrower versions, each moved only by batches that apply one of its events. */
   versions: readonly ReadModelVersion[];
+  /** Opens sealed personal fields; a destroyed key gives the erased stand-ins. */
+  vault: PersonalDataVault;
   groupId?: string;
 }
 
@@ -132,16 +135,30 @@ export class ProjectorRunner {
 
   /** Applies a batch of raw Kafka messages in one transaction. Public so tests can redeliver batches. */
   async applyMessages(messages: RawMessage[]): Promise<{ applied: number; skipped: number }> {
+    const { pool, redis, log } = this.options;
     const events: DomainEvent[] = [];
     const dead: { message: RawMessage; reason: string }[] = [];
+    const raw: { message: RawMessage; value: unknown }[] = [];
+    const subjects = new Set<string>();
     for (const message of messages) {
       try {
-        events.push(parseDomainEvent(JSON.parse(message.value?.toString('utf8') ?? 'null')));
+        const value: unknown = JSON.parse(message.value?.toString('utf8') ?? 'null');
+        raw.push({ message, value });
+        const subject = sealedSubject(value as { type: string; data: unknown });
+        if (subject) subjects.add(subject);
       } catch (error) {
         dead.push({ message, reason: (error as Error).message.slice(0, 2000) });
       }
     }
-    const { pool, redis, log } = this.options;
+    // The keys of everyone the batch's sealed fields are about, in one query.
+    const open = subjects.size > 0 ? await this.options.vault.opener(pool, subjects) : undefined;
+    for (const { message, value } of raw) {
+      try {
+        events.push(parseDomainEvent(value, { open }));
+      } catch (error) {
+        dead.push({ message, reason: (error as Error).message.slice(0, 2000) });
+      }
+    }
     const client = await pool.connect();
     let applied = 0;
     let skipped = 0;

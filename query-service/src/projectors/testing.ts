@@ -8,6 +8,8 @@ import {
   createRedis,
   ident,
   loadConfig,
+  migrateVault,
+  PersonalDataVault,
   queryServiceEnv,
   withTransaction,
 } from '@careers/service-kit';
@@ -83,7 +85,10 @@ export async function projectorTestbed(name: string) {
   const redis = createRedis(config.REDIS_URL, config.REDIS_KEY_PREFIX);
   const pool = createPool(config.DATABASE_URL, 4, 'test');
   await migrateReadSchema(pool, config.DB_SCHEMA);
+  await migrateVault(pool, config.VAULT_SCHEMA);
+  const vault = PersonalDataVault.fromConfig(config);
   const runner = new ProjectorRunner({
+    vault,
     pool,
     schema: config.DB_SCHEMA,
     redis,
@@ -99,6 +104,7 @@ export async function projectorTestbed(name: string) {
     pool,
     redis,
     runner,
+    vault,
     schema: ident(config.DB_SCHEMA),
     ...messages,
     /**
