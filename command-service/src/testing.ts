@@ -2,6 +2,7 @@ import { ident, SESSION_COOKIE } from '@careers/service-kit';
 import type { TestNamespace } from '@careers/service-kit/testing';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
+import { openedLogRows } from './event-log/testing.ts';
 import { type RunningCommandService, startCommandService } from './service.ts';
 
 /** The origin the local stack allows, as a browser on the web server sends it. */
@@ -84,11 +85,8 @@ export function commandTestbed(ns: TestNamespace) {
     },
     /** A stream's events, in order. */
     async eventsOf(streamId: string) {
-      const { rows } = await running().deps.pool.query<{ type: string; data: Record<string, unknown> }>(
-        `SELECT type, data FROM ${schema()}.event_log WHERE stream_id = $1 ORDER BY stream_version`,
-        [streamId],
-      );
-      return rows;
+      const rows = await openedLogRows(running().deps, `${schema()}.event_log`, 'stream_id = $1', [streamId]);
+      return rows.map(({ type, data }) => ({ type, data }));
     },
     async eventCount() {
       const { rows } = await running().deps.pool.query(

@@ -3,6 +3,7 @@ import { ident, SESSION_COOKIE } from '@careers/service-kit';
 import type { TestNamespace } from '@careers/service-kit/testing';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
+import { openedLogRows } from '../event-log/testing.ts';
 import { type RunningCommandService, startCommandService } from '../service.ts';
 import { sendCommand, sessionCookieOf, TEST_ORIGIN } from '../testing.ts';
 
@@ -165,11 +166,8 @@ export function uploadTestbed(ns: TestNamespace) {
     /** A stream's events, in order. */
     async eventsOf(streamId: string) {
       const schema = ident(running().deps.config.DB_SCHEMA);
-      const { rows } = await running().deps.pool.query<{ type: string; data: Record<string, unknown> }>(
-        `SELECT type, data FROM ${schema}.event_log WHERE stream_id = $1 ORDER BY stream_version`,
-        [streamId],
-      );
-      return rows;
+      const rows = await openedLogRows(running().deps, `${schema}.event_log`, 'stream_id = $1', [streamId]);
+      return rows.map(({ type, data }) => ({ type, data }));
     },
     /** Rows of the file's own schema: `{schema}` in the text names it. */
     async query<R extends Record<string, unknown>>(text: string, values: unknown[] = []): Promise<R[]> {

@@ -124,6 +124,11 @@ export function sealEventData(
   return sealFields(personalSpecOf(type), data as Record<string, unknown>, seal);
 }
 
+/** Opens the sealed personal fields of one event's stored data (stand-ins where `open` gives null). */
+export function openEventData(type: DomainEventType, data: unknown, open: OpenSealed | undefined): unknown {
+  return openFields(personalSpecOf(type), data, open);
+}
+
 /** Whose key reading this raw event needs, or null (no sealed field, or an unknown type). */
 export function sealedSubject(envelope: { type: string; data: unknown }): string | null {
   if (!isKnownEventType(envelope.type)) return null;
