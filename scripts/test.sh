@@ -18,6 +18,7 @@ else
 fi
 cd "$ROOT"
 step "fuzzing tools (schemathesis)" ensure_schemathesis
+step "analytics consumer (python)" ensure_analytics
 step "lint and format (biome)" npx biome check --diagnostic-level=error .
 step "type check (services, contracts, tests)" npx tsc -p tsconfig.json
 step "type check (frontend)" npx tsc -p frontend/tsconfig.json

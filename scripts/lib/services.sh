@@ -67,3 +67,28 @@ ensure_schemathesis() {
     || { tail -20 "$log"; rm -rf "$FUZZ_VENV"; return 1; }
   echo "$want" >"$stamp"
 }
+
+# The analytics example (npm run analytics, e2e/analytics.int.test.ts): its pinned Python dependencies
+# in a venv under .stack/, reinstalled only when examples/analytics/requirements.txt changes.
+ANALYTICS_VENV="$STACK/analytics-venv"
+ensure_analytics() {
+  local requirements="$ROOT/examples/analytics/requirements.txt"
+  local want; want=$(sha256sum "$requirements" | cut -c1-16)
+  local stamp="$ANALYTICS_VENV/.careers-install-stamp" log="$LOGS/analytics-install.log"
+  if [ -x "$ANALYTICS_VENV/bin/python" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$want" ]; then
+    info "analytics venv up to date"; return 0
+  fi
+  command -v python3 >/dev/null || apt_install python3
+  info "pip install -r examples/analytics/requirements.txt"
+  rm -rf "$ANALYTICS_VENV"
+  # Debian leaves ensurepip out of python3 itself: a venv needs python3-venv.
+  if ! python3 -m venv "$ANALYTICS_VENV" >"$log" 2>&1; then
+    rm -rf "$ANALYTICS_VENV"
+    apt_install python3-venv && python3 -m venv "$ANALYTICS_VENV" >>"$log" 2>&1 || { tail -20 "$log"; return 1; }
+  fi
+  # Wheels only: confluent-kafka's wheel carries librdkafka, while building it would need a C toolchain
+  # and librdkafka's headers.
+  "$ANALYTICS_VENV/bin/pip" install --disable-pip-version-check --quiet --only-binary=:all: -r "$requirements" >>"$log" 2>&1 \
+    || { tail -20 "$log"; rm -rf "$ANALYTICS_VENV"; return 1; }
+  echo "$want" >"$stamp"
+}
