@@ -24,6 +24,8 @@ export const rooms = {
 export const serverEvents = {
   postUpdated: 'post:updated',
   postCommentAdded: 'post:comment-added',
+  postCommentRemoved: 'post:comment-removed',
+  postRemoved: 'post:removed',
   feedPostCreated: 'feed:post-created',
   connectionRequested: 'connection:requested',
   connectionUpdated: 'connection:updated',
@@ -56,6 +58,14 @@ export const PostCommentAddedPayload = z.object({
   consistencyToken: ConsistencyTokenText,
 });
 export type PostCommentAddedPayload = z.infer<typeof PostCommentAddedPayload>;
+
+/** A comment is gone (its author deleted their account); `commentsCount` is the count after. */
+export const PostCommentRemovedPayload = PostCommentAddedPayload;
+export type PostCommentRemovedPayload = z.infer<typeof PostCommentRemovedPayload>;
+
+/** The post is gone (its author deleted their account): screens showing it drop it. */
+export const PostRemovedPayload = z.object({ postId: Id, consistencyToken: ConsistencyTokenText });
+export type PostRemovedPayload = z.infer<typeof PostRemovedPayload>;
 
 export const FeedPostCreatedPayload = z.object({
   postId: Id,
@@ -121,6 +131,8 @@ export type NotificationsChangedPayload = z.infer<typeof NotificationsChangedPay
 export const serverEventPayloads = {
   [serverEvents.postUpdated]: PostUpdatedPayload,
   [serverEvents.postCommentAdded]: PostCommentAddedPayload,
+  [serverEvents.postCommentRemoved]: PostCommentRemovedPayload,
+  [serverEvents.postRemoved]: PostRemovedPayload,
   [serverEvents.feedPostCreated]: FeedPostCreatedPayload,
   [serverEvents.connectionRequested]: ConnectionRequestedPayload,
   [serverEvents.connectionUpdated]: ConnectionUpdatedPayload,

@@ -80,6 +80,43 @@ describe('socketMessagesFor', () => {
     });
   });
 
+  it('tells the post room that a comment is gone, with the count after', () => {
+    const commentId = randomUUID();
+    expect(
+      socketMessagesFor(
+        event('CommentRemoved', postId, 9, {
+          postId,
+          commentId,
+          authorId: a,
+          commentsCount: 1,
+          removedAt: '',
+        }),
+      ),
+    ).toEqual([
+      {
+        room: `post:${postId}`,
+        event: 'post:comment-removed',
+        payload: { postId, commentId, commentsCount: 1, consistencyToken: `${postId}@9` },
+      },
+    ]);
+  });
+
+  it('tells only the post room that a post is gone (never the whole feed)', () => {
+    expect(
+      socketMessagesFor(event('PostRemoved', postId, 10, { postId, authorId: a, removedAt: '' })),
+    ).toEqual([
+      {
+        room: `post:${postId}`,
+        event: 'post:removed',
+        payload: { postId, consistencyToken: `${postId}@10` },
+      },
+    ]);
+  });
+
+  it('pushes nothing for an account deletion itself: its cascade events carried the news', () => {
+    expect(socketMessagesFor(event('AccountDeleted', a, 5, { userId: a, deletedAt: '' }))).toEqual([]);
+  });
+
   it('tells feed viewers about a new post', () => {
     const [m] = socketMessagesFor(
       event('PostCreated', postId, 1, { postId, authorId: a, visibility: 'public' }),

@@ -68,6 +68,28 @@ export function socketMessagesFor(event: DomainEvent): SocketMessage[] {
           },
         },
       ];
+    case 'CommentRemoved':
+      return [
+        {
+          room: rooms.post(event.data.postId),
+          event: serverEvents.postCommentRemoved,
+          payload: {
+            postId: event.data.postId,
+            commentId: event.data.commentId,
+            commentsCount: event.data.commentsCount,
+            consistencyToken,
+          },
+        },
+      ];
+    case 'PostRemoved':
+      // Its watchers only: the room is joined by those allowed to see the post, and its author is gone.
+      return [
+        {
+          room: rooms.post(event.data.postId),
+          event: serverEvents.postRemoved,
+          payload: { postId: event.data.postId, consistencyToken },
+        },
+      ];
     case 'ConnectionRequested':
       return [
         {

@@ -27,6 +27,16 @@ export function updatePost(queryClient: QueryClient, postId: string, change: (po
   );
 }
 
+/** A post is gone (its author deleted their account): every list drops it and its open view closes. */
+export function removePost(queryClient: QueryClient, postId: string): void {
+  const without = (posts: Post[]) => posts.filter((post) => post._id !== postId);
+  queryClient.setQueriesData<FeedData>({ queryKey: feedListsKey }, (data) =>
+    data ? { ...data, pages: data.pages.map((page) => ({ ...page, data: without(page.data) })) } : data,
+  );
+  queryClient.setQueryData<Post[]>(myPostsQueryKey, (posts) => (posts ? without(posts) : posts));
+  queryClient.removeQueries({ queryKey: postQueryKey(postId), exact: true });
+}
+
 /** Spec section 4: a new post goes first in the feed and in the user's posts. */
 export function addPostFirst(queryClient: QueryClient, post: Post): void {
   const first = (posts: Post[]) => [post, ...posts.filter((other) => other._id !== post._id)];

@@ -238,6 +238,42 @@ describe('live posts: pushes', () => {
     expect(card('Late push').getByRole('button', { name: 'Comments, 2' }).textContent).toBe('2');
   });
 
+  it('lowers the comment count when a comment is removed, and ignores an older push that arrives later', async () => {
+    const post = aPost({ content: 'Thread', commentsCount: 3 });
+    openFeed(() => feedReply([post]));
+    await screen.findByText('Thread');
+
+    await fakeSocket.push(serverEvents.postCommentRemoved, {
+      postId: post._id,
+      commentId: crypto.randomUUID(),
+      commentsCount: 2,
+      consistencyToken: `${post._id}@9`,
+    });
+    expect(card('Thread').getByRole('button', { name: 'Comments, 2' }).textContent).toBe('2');
+
+    // The push of a comment made before the removal, delivered late, changes nothing.
+    await fakeSocket.push(serverEvents.postCommentAdded, {
+      postId: post._id,
+      commentId: crypto.randomUUID(),
+      commentsCount: 3,
+      consistencyToken: `${post._id}@8`,
+    });
+    expect(card('Thread').getByRole('button', { name: 'Comments, 2' }).textContent).toBe('2');
+  });
+
+  it('drops a post from the feed when it is removed, without asking again', async () => {
+    const gone = aPost({ content: 'Soon gone' });
+    const stays = aPost({ content: 'Still here' });
+    const { api } = openFeed(() => feedReply([gone, stays]));
+    await screen.findByText('Soon gone');
+
+    await fakeSocket.push(serverEvents.postRemoved, { postId: gone._id, consistencyToken: `${gone._id}@4` });
+
+    expect(screen.queryByText('Soon gone')).toBeNull();
+    expect(screen.getByText('Still here')).toBeTruthy();
+    expect(countCalls(api, 'GET', firstPage)).toBe(1);
+  });
+
   it('offers "New posts" when someone else publishes, and then loads the first page again', async () => {
     const old = aPost({ content: 'Old news' });
     const fresh = aPost({ content: 'Fresh off the press' });

@@ -1,9 +1,12 @@
+import { parseConsistencyTokens } from '@careers/contracts/consistency';
 import {
   type ClientEventName,
   clientEvents,
   FeedPostCreatedPayload,
   MAX_POST_SUBSCRIPTIONS,
   PostCommentAddedPayload,
+  PostCommentRemovedPayload,
+  PostRemovedPayload,
   PostUpdatedPayload,
   serverEvents,
 } from '@careers/contracts/sockets';
@@ -13,7 +16,12 @@ import { apiClient } from '../../../lib/api-client';
 import { type AppSocket, getSocket } from '../../../lib/socket';
 import { refreshFeedLists } from '../api/get-feed';
 import { postQueryKey } from '../api/get-post';
-import { updatePost } from '../api/post-cache';
+import { removePost, updatePost } from '../api/post-cache';
+
+/** The post stream version a push was made at (its consistency token names it). */
+function versionOf(token: string): number {
+  return parseConsistencyTokens(token)?.[0]?.streamVersion ?? 0;
+}
 
 function emitInChunks(socket: AppSocket, event: ClientEventName, postIds: string[]): void {
   for (let start = 0; start < postIds.length; start += MAX_POST_SUBSCRIPTIONS) {
@@ -46,6 +54,8 @@ export function useLivePosts(postIds: readonly string[], viewerId: string): Live
   const queryClient = useQueryClient();
   const subscribed = useRef<ReadonlySet<string>>(new Set());
   const [newPosts, setNewPosts] = useState<readonly NewPost[]>([]);
+  /** Per post, the stream version of the newest comment push applied: an older one arriving late is stale. */
+  const commentVersions = useRef(new Map<string, number>());
   const idsKey = [...new Set(postIds)].sort().join(' ');
 
   // Subscribe to the posts that came on screen and unsubscribe from those that left it.
@@ -94,21 +104,31 @@ export function useLivePosts(postIds: readonly string[], viewerId: string): Live
       }));
     };
 
-    const onCommentAdded = (raw: unknown) => {
-      const parsed = PostCommentAddedPayload.safeParse(raw);
+    const onCommentChanged = (removed: boolean) => (raw: unknown) => {
+      const parsed = (removed ? PostCommentRemovedPayload : PostCommentAddedPayload).safeParse(raw);
       if (!parsed.success) return;
       const { postId, commentsCount, consistencyToken } = parsed.data;
-      // Comments are never taken back, so a count only grows: a late push for an earlier comment (or
-      // one that arrives after the author's own reply) must not lower it.
+      // A push for an earlier change of the post, arriving late, must not undo a newer one.
+      const version = versionOf(consistencyToken);
+      if (version <= (commentVersions.current.get(postId) ?? 0)) return;
+      commentVersions.current.set(postId, version);
+      // An added comment only raises the count (the reader's own reply may already be counted); a
+      // removal (its author deleted their account) sets the count after it.
       updatePost(queryClient, postId, (post) => ({
         ...post,
-        commentsCount: Math.max(post.commentsCount, commentsCount),
+        commentsCount: removed ? commentsCount : Math.max(post.commentsCount, commentsCount),
       }));
       const openPost = queryClient.getQueryCache().find({ queryKey: postQueryKey(postId), exact: true });
       if (!openPost) return;
       // An open comment list refetches now, so it must see this comment; a closed one refetches on opening.
       if (openPost.isActive()) apiClient.rememberConsistencyToken(consistencyToken);
       void queryClient.invalidateQueries({ queryKey: postQueryKey(postId), exact: true });
+    };
+
+    const onPostRemoved = (raw: unknown) => {
+      const parsed = PostRemovedPayload.safeParse(raw);
+      if (!parsed.success) return;
+      removePost(queryClient, parsed.data.postId);
     };
 
     const onPostCreated = (raw: unknown) => {
@@ -124,12 +144,18 @@ export function useLivePosts(postIds: readonly string[], viewerId: string): Live
 
     socket.on('connect', resubscribe);
     socket.on(serverEvents.postUpdated, onPostUpdated);
+    const onCommentAdded = onCommentChanged(false);
+    const onCommentRemoved = onCommentChanged(true);
     socket.on(serverEvents.postCommentAdded, onCommentAdded);
+    socket.on(serverEvents.postCommentRemoved, onCommentRemoved);
+    socket.on(serverEvents.postRemoved, onPostRemoved);
     socket.on(serverEvents.feedPostCreated, onPostCreated);
     return () => {
       socket.off('connect', resubscribe);
       socket.off(serverEvents.postUpdated, onPostUpdated);
       socket.off(serverEvents.postCommentAdded, onCommentAdded);
+      socket.off(serverEvents.postCommentRemoved, onCommentRemoved);
+      socket.off(serverEvents.postRemoved, onPostRemoved);
       socket.off(serverEvents.feedPostCreated, onPostCreated);
     };
   }, [queryClient, viewerId]);
