@@ -62,7 +62,19 @@ wait_for() {
   done
 }
 
-pid_alive() { [ -f "$RUN/$1.pid" ] && kill -0 "$(cat "$RUN/$1.pid")" 2>/dev/null; }
+# Whether the process recorded in $RUN/<name>.pid runs. `kill -0` alone is not enough: a killed service
+# stays a zombie until its parent reaps it, and kill -0 succeeds on a zombie, so `npm start` right after a
+# crash would report it running and start nothing.
+pid_alive() {
+  [ -f "$RUN/$1.pid" ] || return 1
+  local pid state
+  pid=$(cat "$RUN/$1.pid")
+  kill -0 "$pid" 2>/dev/null || return 1
+  [ -r "/proc/$pid/stat" ] || return 0
+  # The state follows the command name in parentheses, which may itself hold spaces or parentheses.
+  state=$(sed -E 's/^.*\) ([A-Za-z]) .*$/\1/' "/proc/$pid/stat" 2>/dev/null) || return 0
+  [ "$state" != Z ] && [ "$state" != X ]
+}
 
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo "$@"; else die "needs root to run: $*"; fi; }
 

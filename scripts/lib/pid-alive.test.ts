@@ -1,0 +1,67 @@
+/**
+ * `pid_alive` decides whether `npm start` starts a service or reports it running. A service that was
+ * SIGKILLed stays a zombie until its parent reaps it, and `kill -0` succeeds on a zombie: it must count
+ * as dead, or `npm start` right after a crash starts nothing.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const common = fileURLToPath(new URL('./common.sh', import.meta.url));
+const stack = mkdtempSync(join(tmpdir(), 'careers-pid-alive-'));
+
+afterAll(() => rmSync(stack, { recursive: true, force: true }));
+
+function pidAlive(name: string): boolean {
+  const script = `source "${common}"; if pid_alive "${name}"; then echo yes; else echo no; fi`;
+  const out = execFileSync('bash', ['-c', script], { env: { ...process.env, CAREERS_STACK_DIR: stack } });
+  return out.toString().trim() === 'yes';
+}
+
+const record = (name: string, pid: number) => writeFileSync(join(stack, 'run', `${name}.pid`), `${pid}\n`);
+
+describe('pid_alive', () => {
+  it('is true for a running process and false without a pid file or for an ended one', () => {
+    pidAlive('nothing'); // makes the run directory
+    expect(pidAlive('nothing')).toBe(false);
+    record('self', process.pid);
+    expect(pidAlive('self')).toBe(true);
+    const ended = spawn('true');
+    return new Promise<void>((resolve) => {
+      ended.on('exit', () => {
+        record('ended', ended.pid as number);
+        expect(pidAlive('ended')).toBe(false);
+        resolve();
+      });
+    });
+  });
+
+  it('is false for a killed process its parent has not reaped yet (a zombie)', async () => {
+    // The parent starts a child, writes its pid, kills it and then sleeps without reaping it.
+    const parent = spawn('bash', ['-c', 'sleep 30 & echo $!; kill -9 $!; exec sleep 5'], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    try {
+      const pid = Number(
+        await new Promise<string>((resolve) => parent.stdout.once('data', (chunk) => resolve(String(chunk)))),
+      );
+      // Give the kill a moment to land; the child stays a zombie while its parent sleeps.
+      let state = '';
+      for (let i = 0; i < 50 && state !== 'Z'; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        state = execFileSync('ps', ['-o', 'stat=', '-p', String(pid)])
+          .toString()
+          .trim()
+          .charAt(0);
+      }
+      expect(state).toBe('Z');
+      record('zombie', pid);
+      expect(pidAlive('zombie')).toBe(false);
+    } finally {
+      parent.kill('SIGKILL');
+    }
+  });
+});
