@@ -23,4 +23,4 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib/services.sh"
 # The brokers the services use: theirs from the environment, else the local stack's (the default of
 # KAFKA_BROKERS in service-kit's config).
 export KAFKA_BROKERS="${KAFKA_BROKERS:-127.0.0.1:$KAFKA_PORT}"
-exec "$ANALYTICS_VENV/bin/python" "$ROOT/examples/analytics/analytics.py" "$@"
+exec "$ANALYTICS_VENV/bin/python" -B "$ROOT/examples/analytics/analytics.py" "$@"
