@@ -12,9 +12,11 @@ import { usersProjector } from './users/project.ts';
 /** Every read model the projector process maintains. Order matters only within one event. */
 export const projectors: readonly Projector[] = [
   usersProjector,
+  // Before connections and posts: at an AccountDeleted it reads the person's posts and connections to
+  // take those posts out of their connections' timelines, before those two drop the rows.
+  timelinesProjector,
   connectionsProjector,
   postsProjector,
-  timelinesProjector,
   jobsProjector,
   applicationsProjector,
   suggestionsProjector,

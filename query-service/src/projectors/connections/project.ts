@@ -1,5 +1,6 @@
 import type { Projector } from '../projector.ts';
 import { addEdge, connectedOtherwise, removeEdge } from '../suggestions/network.ts';
+import { anyDeleted } from '../users/deleted-accounts.ts';
 
 /**
  * Connection requests and their answers: the connections screen's lists, the feed's visibility and
@@ -10,6 +11,12 @@ import { addEdge, connectedOtherwise, removeEdge } from '../suggestions/network.
  * event writes what it wrote before (and the runner skips it by stream version anyway). Events of one
  * stream arrive in order; streams of one pair (connect, remove, connect again) may not, which the
  * network counts allow for.
+ *
+ * An account deletion ends each of the person's connections on its own stream (removed, withdrawn,
+ * declined), applied before or after their AccountDeleted. AccountDeleted takes away every edge of
+ * theirs as a removal would (so everyone's mutual counts lose them) and then every row naming them;
+ * a later event of those streams finds no row and changes nothing, and a request naming them that
+ * arrives after it is not written at all.
  */
 export const connectionsProjector: Projector = {
   name: 'connections',
@@ -19,12 +26,14 @@ export const connectionsProjector: Projector = {
     'ConnectionDeclined',
     'ConnectionWithdrawn',
     'ConnectionRemoved',
+    'AccountDeleted',
   ],
   async apply(event, { tx, schema }) {
     const table = `${schema}.connections`;
     switch (event.type) {
       case 'ConnectionRequested': {
         const d = event.data;
+        if (await anyDeleted(tx, schema, d.requesterId, d.recipientId)) return;
         await tx.query(
           `INSERT INTO ${table} (id, requester_id, recipient_id, status, requested_at)
            VALUES ($1, $2, $3, 'pending', $4) ON CONFLICT (id) DO NOTHING`,
@@ -67,6 +76,31 @@ export const connectionsProjector: Projector = {
         if (!(await connectedOtherwise(tx, schema, d.requesterId, d.recipientId, d.connectionId))) {
           await removeEdge(tx, schema, d.requesterId, d.recipientId);
         }
+        return;
+      }
+      case 'AccountDeleted': {
+        const { userId } = event.data;
+        const { rows } = await tx.query<{ other: string }>(
+          `SELECT DISTINCT CASE WHEN requester_id = $1 THEN recipient_id ELSE requester_id END AS other
+             FROM ${table} WHERE (requester_id = $1 OR recipient_id = $1) AND status = 'accepted'`,
+          [userId],
+        );
+        // One edge per person, however many accepted rows the pair has. Each pair's rows stop being
+        // accepted before its edge is taken away, as a removal's do: the next edge's counts must not
+        // see this one (removeEdge works from the edges the table shows).
+        for (const { other } of rows) {
+          await tx.query(
+            `UPDATE ${table} SET status = 'removed' WHERE status = 'accepted'
+                AND ((requester_id = $1 AND recipient_id = $2) OR (requester_id = $2 AND recipient_id = $1))`,
+            [userId, other],
+          );
+          await removeEdge(tx, schema, userId, other);
+        }
+        await tx.query(`DELETE FROM ${table} WHERE requester_id = $1 OR recipient_id = $1`, [userId]);
+        // None should be left once every edge is gone; a pair whose counts drifted loses its row anyway.
+        await tx.query(`DELETE FROM ${schema}.connection_mutuals WHERE user_id = $1 OR candidate_id = $1`, [
+          userId,
+        ]);
         return;
       }
     }

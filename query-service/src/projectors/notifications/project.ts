@@ -3,6 +3,7 @@ import type { NotificationKind } from '@careers/contracts/entities/notification'
 import type { DomainEvent } from '@careers/contracts/events/catalogue';
 import { type NotificationPush, publishNotificationPushes } from '@careers/service-kit/notification-pushes';
 import type { ProjectionContext, Projector } from '../projector.ts';
+import { anyDeleted } from '../users/deleted-accounts.ts';
 import { roleIndexRows, skillKey, wordsOf } from './matching.ts';
 import { unreadCountSql } from './queries.ts';
 
@@ -99,6 +100,8 @@ interface NewNotification {
  * at its time is kept hidden: a toggle change that arrives later (another topic) may show it.
  */
 async function insert(tx: Tx, schema: string, n: NewNotification): Promise<Change[]> {
+  // Nobody is told of, or by, a deleted account (an event of another topic applied after it).
+  if (await anyDeleted(tx, schema, n.userId, n.actorId)) return [];
   const toggle = toggleOf[n.kind];
   const hidden = toggle ? !(await settingsAsOf(tx, schema, n.userId, n.createdAt))[toggle] : false;
   const { rowCount } = await tx.query(
@@ -161,7 +164,8 @@ export function jobAlertMatchArgs(job: {
 /**
  * A new job: one alert for everyone it fits, as they stood when it was posted, found through the skill
  * and role indexes and then by id, never by reading every user: alerts on, and their preferred work
- * location, when set, the job's. The poster is never alerted of their own job.
+ * location, when set, the job's. The poster is never alerted of their own job, and a job whose poster
+ * deleted their account (applied later from its topic) alerts nobody and is not kept for alerts.
  */
 async function jobAlerts(
   tx: Tx,
@@ -169,6 +173,7 @@ async function jobAlerts(
   event: DomainEvent & { type: 'JobPosted' },
 ): Promise<Change[]> {
   const d = event.data;
+  if (await anyDeleted(tx, schema, d.employerId)) return [];
   const [skills, words] = jobAlertMatchArgs(d);
   await tx.query(
     `INSERT INTO ${schema}.alert_jobs (job_id, employer_id, posted_at, work_location, skill_keys, title_words)
@@ -200,6 +205,7 @@ async function jobAlerts(
 async function liked(tx: Tx, schema: string, postId: string, userId: string, at: string): Promise<Change[]> {
   const authorId = await authorOf(tx, schema, postId);
   if (authorId === null || authorId === userId) return [];
+  if (await anyDeleted(tx, schema, authorId, userId)) return [];
   const added = await tx.query(
     `INSERT INTO ${schema}.notification_likers (post_id, user_id, liked_at) VALUES ($1, $2, $3)
      ON CONFLICT (post_id, user_id) DO NOTHING`,
@@ -339,6 +345,55 @@ async function judgeAgain(tx: Tx, schema: string, userId: string, at: string): P
   return changed ? [{ userId, notificationId: made.rows.at(-1)?.id ?? null }] : [];
 }
 
+/** Takes a person out of every post's likers, as their unlike would, and away goes a like notification left with none. */
+async function dropLikesOf(tx: Tx, schema: string, userId: string): Promise<Change[]> {
+  const { rows } = await tx.query<{ post_id: string }>(
+    `DELETE FROM ${schema}.notification_likers WHERE user_id = $1 RETURNING post_id`,
+    [userId],
+  );
+  if (rows.length === 0) return [];
+  const postIds = rows.map((r) => r.post_id);
+  const lowered = await tx.query<{ user_id: string }>(
+    `UPDATE ${schema}.notifications SET actor_count = actor_count - 1
+      WHERE kind = 'post_likes' AND post_id = ANY($1::text[]) RETURNING user_id`,
+    [postIds],
+  );
+  await tx.query(
+    `DELETE FROM ${schema}.notifications WHERE kind = 'post_likes' AND post_id = ANY($1::text[]) AND actor_count <= 0`,
+    [postIds],
+  );
+  return lowered.rows.map((r) => ({ userId: r.user_id, notificationId: null }));
+}
+
+/**
+ * A deleted account: everything of the person's goes (their notifications, what they marked read,
+ * their alert indexes and settings, their jobs' alert rows), and so does every notification of someone
+ * else that names them as its actor (a request, an acceptance, a comment, an application, a status
+ * change, a job alert of their job): shown, it would read "Deleted member" at best. Their likes leave
+ * the grouped like notifications. Whoever lost a notification is named, so their bell is brought up
+ * to date.
+ */
+async function eraseAccount(tx: Tx, schema: string, userId: string): Promise<Change[]> {
+  const changes = await dropLikesOf(tx, schema, userId);
+  const { rows } = await tx.query<{ user_id: string }>(
+    `DELETE FROM ${schema}.notifications WHERE user_id = $1 OR actor_id = $1 RETURNING user_id`,
+    [userId],
+  );
+  for (const table of [
+    'notification_reads',
+    'notification_read_marks',
+    'alert_skills',
+    'alert_roles',
+    'alert_settings',
+  ]) {
+    await tx.query(`DELETE FROM ${schema}.${table} WHERE user_id = $1`, [userId]);
+  }
+  await tx.query(`DELETE FROM ${schema}.alert_jobs WHERE employer_id = $1`, [userId]);
+  return [...changes, ...rows.map((r) => ({ userId: r.user_id, notificationId: null }))].filter(
+    (c) => c.userId !== userId,
+  );
+}
+
 /** What an event does to the notification tables, and whose notifications it changed. */
 async function project(event: DomainEvent, tx: Tx, schema: string): Promise<Change[]> {
   switch (event.type) {
@@ -416,6 +471,30 @@ async function project(event: DomainEvent, tx: Tx, schema: string): Promise<Chan
       return liked(tx, schema, event.data.postId, event.data.userId, event.data.likedAt);
     case 'PostUnliked':
       return unliked(tx, schema, event.data.postId, event.data.userId);
+    case 'PostRemoved': {
+      // Everything about the post: its author's like and comment notifications, and who liked it.
+      const { postId } = event.data;
+      await tx.query(`DELETE FROM ${schema}.notification_likers WHERE post_id = $1`, [postId]);
+      const { rows } = await tx.query<{ user_id: string }>(
+        `DELETE FROM ${schema}.notifications WHERE post_id = $1 RETURNING user_id`,
+        [postId],
+      );
+      return rows.map((r) => ({ userId: r.user_id, notificationId: null }));
+    }
+    case 'CommentRemoved': {
+      const d = event.data;
+      // The post is still here (its own stream removes it after this), unless its author's account
+      // was deleted first, which took their notifications already.
+      const authorId = await authorOf(tx, schema, d.postId);
+      if (authorId === null) return [];
+      const { rows } = await tx.query<{ user_id: string }>(
+        `DELETE FROM ${schema}.notifications WHERE id = $1 RETURNING user_id`,
+        [notificationId(`post_comment:${d.commentId}`, authorId)],
+      );
+      return rows.map((r) => ({ userId: r.user_id, notificationId: null }));
+    }
+    case 'AccountDeleted':
+      return eraseAccount(tx, schema, event.data.userId);
     case 'JobPosted':
       return jobAlerts(tx, schema, event);
     case 'SkillsUpdated': {
@@ -522,12 +601,15 @@ export const notificationsProjector: Projector = {
     'CommentAdded',
     'PostLiked',
     'PostUnliked',
+    'PostRemoved',
+    'CommentRemoved',
     'JobPosted',
     'SkillsUpdated',
     'ProfileUpdated',
     'NotificationSettingsUpdated',
     'NotificationsRead',
     'AllNotificationsRead',
+    'AccountDeleted',
   ],
   async apply(event, ctx) {
     await announce(ctx, await project(event, ctx.tx, ctx.schema));

@@ -4,10 +4,24 @@ import { postKeys } from './keys.ts';
 /**
  * Posts and comments in Postgres; who liked what in Redis sets. Counts are taken from the events
  * (the write side's count after the change), so a redelivery sets the same value again.
+ *
+ * An account deletion ends the person's posts (PostRemoved), comments (CommentRemoved) and likes
+ * (PostUnliked) on the posts' own streams, which may be applied before or after their AccountDeleted.
+ * AccountDeleted drops whatever of theirs is here already; a removal applied later finds nothing left
+ * and still sets its count; a post, comment or like of theirs applied after it (a lagging topic) is
+ * always followed on its stream by the removal that takes it out again.
  */
 export const postsProjector: Projector = {
   name: 'posts',
-  handles: ['PostCreated', 'PostLiked', 'PostUnliked', 'CommentAdded'],
+  handles: [
+    'PostCreated',
+    'PostLiked',
+    'PostUnliked',
+    'CommentAdded',
+    'PostRemoved',
+    'CommentRemoved',
+    'AccountDeleted',
+  ],
   async apply(event, { tx, schema, redis }) {
     switch (event.type) {
       case 'PostCreated': {
@@ -48,6 +62,38 @@ export const postsProjector: Projector = {
           d.postId,
           d.commentsCount,
         ]);
+        return;
+      }
+      case 'PostRemoved': {
+        const { postId } = event.data;
+        await tx.query(`DELETE FROM ${schema}.post_comments WHERE post_id = $1`, [postId]);
+        await tx.query(`DELETE FROM ${schema}.posts WHERE id = $1`, [postId]);
+        redis.del(postKeys.likes(postId));
+        return;
+      }
+      case 'CommentRemoved': {
+        const d = event.data;
+        await tx.query(`DELETE FROM ${schema}.post_comments WHERE id = $1`, [d.commentId]);
+        await tx.query(`UPDATE ${schema}.posts SET comments_count = $2 WHERE id = $1`, [
+          d.postId,
+          d.commentsCount,
+        ]);
+        return;
+      }
+      case 'AccountDeleted': {
+        const { userId } = event.data;
+        const { rows } = await tx.query<{ id: string }>(
+          `DELETE FROM ${schema}.posts WHERE author_id = $1 RETURNING id`,
+          [userId],
+        );
+        const postIds = rows.map((r) => r.id);
+        // Comments of others on their posts go with the posts; their own comments on others' posts go
+        // here, and those posts' counts come with each CommentRemoved (a count the write side made).
+        await tx.query(
+          `DELETE FROM ${schema}.post_comments WHERE author_id = $1 OR post_id = ANY($2::text[])`,
+          [userId, postIds],
+        );
+        if (postIds.length > 0) redis.del(...postIds.map(postKeys.likes));
         return;
       }
     }

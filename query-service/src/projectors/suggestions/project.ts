@@ -28,10 +28,13 @@ async function setSkills(tx: Tx, schema: string, userId: string, names: readonly
  * What people you may know compares besides the network: each person's city and skill names, set to
  * what the latest event says (so a redelivery writes the same). The network side (mutual connections,
  * how connected each person is) is kept by the connections projector as edges come and go.
+ *
+ * A deleted account leaves everyone's suggestions: their row and skill keys go at AccountDeleted, the
+ * last event of their stream (the connections projector takes their edges away).
  */
 export const suggestionsProjector: Projector = {
   name: 'suggestions',
-  handles: ['UserRegistered', 'ProfileUpdated', 'SkillsUpdated'],
+  handles: ['UserRegistered', 'ProfileUpdated', 'SkillsUpdated', 'AccountDeleted'],
   async apply(event, { tx, schema }) {
     switch (event.type) {
       case 'UserRegistered':
@@ -51,6 +54,10 @@ export const suggestionsProjector: Projector = {
           event.data.userId,
           event.data.skills.map((s) => s.name),
         );
+        return;
+      case 'AccountDeleted':
+        await tx.query(`DELETE FROM ${schema}.suggestion_skills WHERE user_id = $1`, [event.data.userId]);
+        await tx.query(`DELETE FROM ${schema}.suggestion_people WHERE user_id = $1`, [event.data.userId]);
         return;
     }
   },

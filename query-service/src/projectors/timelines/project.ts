@@ -1,5 +1,6 @@
 import { connectedUserIds } from '../connections/queries.ts';
 import type { ProjectionContext, Projector } from '../projector.ts';
+import { anyDeleted } from '../users/deleted-accounts.ts';
 import { TIMELINE_CAP, timelineKeys } from './keys.ts';
 
 type Multi = ProjectionContext['redis'];
@@ -24,21 +25,36 @@ async function recentPostsOf(ctx: ProjectionContext, authorId: string, limit: nu
  * Fan-out on write: a new post goes into the home timeline of its author and of everyone connected
  * with the author. A new connection brings each side's recent posts into the other's timeline; a
  * removed one takes them out. ZADD and ZREM are idempotent, so redelivery changes nothing.
+ *
+ * A removed post leaves the timelines of its author and of everyone connected with them. An account
+ * deletion drops the person's own timeline and takes their posts out of their connections' timelines,
+ * reading the posts and connections as they stand before the other read models drop them (this
+ * projector runs before those: see registry.ts). Anything applied after it that would put the person
+ * or their posts back (a lagging post or connection stream) is refused by the deleted-accounts check;
+ * whatever stays of a post until its PostRemoved is then taken out by it.
  */
 export const timelinesProjector: Projector = {
   name: 'timelines',
-  handles: ['PostCreated', 'ConnectionAccepted', 'ConnectionRemoved'],
+  handles: ['PostCreated', 'PostRemoved', 'ConnectionAccepted', 'ConnectionRemoved', 'AccountDeleted'],
   async apply(event, ctx) {
     switch (event.type) {
       case 'PostCreated': {
         const d = event.data;
+        if (await anyDeleted(ctx.tx, ctx.schema, d.authorId)) return;
         const readers = [d.authorId, ...(await connectedUserIds(ctx.tx, ctx.schema, d.authorId))];
         for (const reader of readers)
           addToTimeline(ctx.redis, reader, [{ id: d.postId, createdAt: d.createdAt }]);
         return;
       }
+      case 'PostRemoved': {
+        const { postId, authorId } = event.data;
+        const readers = [authorId, ...(await connectedUserIds(ctx.tx, ctx.schema, authorId))];
+        for (const reader of readers) ctx.redis.zrem(timelineKeys.home(reader), postId);
+        return;
+      }
       case 'ConnectionAccepted': {
         const { requesterId, recipientId } = event.data;
+        if (await anyDeleted(ctx.tx, ctx.schema, requesterId, recipientId)) return;
         addToTimeline(ctx.redis, requesterId, await recentPostsOf(ctx, recipientId, TIMELINE_CAP));
         addToTimeline(ctx.redis, recipientId, await recentPostsOf(ctx, requesterId, TIMELINE_CAP));
         return;
@@ -51,6 +67,16 @@ export const timelinesProjector: Projector = {
         ] as const) {
           const ids = (await recentPostsOf(ctx, author, 100_000)).map((p) => p.id);
           if (ids.length > 0) ctx.redis.zrem(timelineKeys.home(reader), ...ids);
+        }
+        return;
+      }
+      case 'AccountDeleted': {
+        const { userId } = event.data;
+        ctx.redis.del(timelineKeys.home(userId));
+        const ids = (await recentPostsOf(ctx, userId, 100_000)).map((p) => p.id);
+        if (ids.length === 0) return;
+        for (const reader of await connectedUserIds(ctx.tx, ctx.schema, userId)) {
+          ctx.redis.zrem(timelineKeys.home(reader), ...ids);
         }
         return;
       }
