@@ -16,7 +16,7 @@ import {
   startQueryService,
 } from '@careers/query-service/service';
 import { SESSION_COOKIE } from '@careers/service-kit';
-import { testNamespace } from '@careers/service-kit/testing';
+import { testNamespace, waitUntil } from '@careers/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const ns = testNamespace('accounts');
@@ -102,6 +102,44 @@ describe('accounts end to end', () => {
     expect(read.status).toBe(200);
     expect(read.body.user.appearanceSettings.theme).toBe('dark');
   });
+
+  it('answers a session whose user the read side has not caught up with as lag (503), never as signed out', async () => {
+    await projector.close(); // the read side falls behind: nothing is projected
+    let restarted = false;
+    try {
+      const late = await send('POST', '/api/auth/register', {
+        firstName: 'Late',
+        lastName: 'Reader',
+        email: `late.${randomUUID().slice(0, 8)}@example.com`,
+        password,
+        confirmPassword: password,
+        accountType: 'job_seeker',
+      });
+      expect(late.response.statusCode).toBe(201);
+      const response = await fetch(`${queryUrl}/api/auth/me`, {
+        headers: { cookie: `${SESSION_COOKIE}=${late.sessionId}` },
+      });
+      expect(response.status).toBe(503);
+      expect(response.headers.get('retry-after')).toBe('1');
+      expect(response.headers.get('x-consistency-stale')).toBe('1');
+      expect(await response.json()).toEqual({ message: authMessages.accountCatchingUp });
+      projector = await startProjector(ns.queryEnv);
+      restarted = true;
+      // Once the read side catches up, the same session reads its user (each answer until then is 503).
+      const caughtUp = await waitUntil(
+        'the read side to catch up with the new user',
+        async () => {
+          const read = await me(late.sessionId);
+          expect([200, 503]).toContain(read.status);
+          return read.status === 200 ? read : undefined;
+        },
+        30_000,
+      );
+      expect(caughtUp.body.user.firstName).toBe('Late');
+    } finally {
+      if (!restarted) projector = await startProjector(ns.queryEnv);
+    }
+  }, 60_000);
 
   it('refuses /api/auth/me without a session', async () => {
     expect(await me(undefined)).toMatchObject({

@@ -120,6 +120,8 @@ export const authMessages = {
   tooManyAttempts: 'Too many attempts. Please try again in a few minutes.',
   signInRequired: 'Please sign in to continue',
   signedOut: 'Signed out successfully',
+  /** GET /auth/me for a session whose user the read side has not caught up with yet. */
+  accountCatchingUp: 'Your account is almost ready. Trying again in a moment...',
 } as const;
 
 // ---- Section 5: Change password, section 8: Settings --------------------------------------------------

@@ -61,7 +61,8 @@ const errorResponses = {
   '413': 'The body or the upload is larger than the route takes.',
   '415': 'The body is not of a type the route reads.',
   '429': 'Too many requests: wait as long as `Retry-After` says.',
-  '503': 'The server is busy (every password hashing slot is taken): try again after `Retry-After`.',
+  '503':
+    'Not now: every password hashing slot is taken, or the read side has not caught up with the signed-in user yet (`x-consistency-stale: 1`). Try again after `Retry-After`.',
 } as const;
 type ErrorStatus = keyof typeof errorResponses;
 
@@ -188,7 +189,7 @@ export function errorStatuses(route: RouteDefinition): ErrorStatus[] {
   if (isCommand && (route.auth === 'required' || route.status === 201)) statuses.push('409');
   if (takesBody) statuses.push('413', '415');
   if (isCommand) statuses.push('429');
-  if (route.hashesPassword) statuses.push('503');
+  if (route.hashesPassword || route.waitsForReadSide) statuses.push('503');
   return statuses;
 }
 

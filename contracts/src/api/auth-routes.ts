@@ -12,6 +12,7 @@ export const authRoutes = {
     path: '/auth/me',
     service: 'query',
     auth: 'required',
+    waitsForReadSide: true,
     status: 200,
     response: UserResponse,
     summary: 'The signed-in user (checks the session).',

@@ -29,6 +29,12 @@ export interface RouteDefinition {
    * hashing slots are all taken.
    */
   hashesPassword?: true;
+  /**
+   * The route may answer 503 with `Retry-After` and `x-consistency-stale: 1` when the session is valid
+   * but the read side has not caught up with its user yet (just registered, or right after a restart):
+   * lag is never answered as signed out.
+   */
+  waitsForReadSide?: true;
   /** The success status. */
   status: 200 | 201;
   response: z.ZodType;

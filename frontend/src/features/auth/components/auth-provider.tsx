@@ -9,7 +9,10 @@ export type AuthState =
 
 const AuthContext = createContext<AuthState | null>(null);
 
-/** Checks the session once at start (GET /auth/me). Any failure counts as signed out. */
+/**
+ * Checks the session once at start (GET /auth/me). While the read side catches up with a valid session
+ * (503) the check is repeated and the state stays loading; any other failure counts as signed out.
+ */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const me = useMe();
   const user = me.data;

@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { deferred } from '../../../testing/deferred';
-import { ada, countCalls, jsonReply, sentBodies, stubSession } from '../../../testing/fake-api';
+import { ada, countCalls, jsonReply, sentBodies, stubFetch, stubSession } from '../../../testing/fake-api';
 import { renderApp } from '../../../testing/render-app';
 
 async function fillCredentials(user: UserEvent, email = 'ada@example.com', password = 'secret1') {
@@ -142,5 +142,30 @@ describe('logout', () => {
     expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeTruthy();
     expect(screen.queryByText('Ada Lovelace')).toBeNull();
     expect(countCalls(api, 'GET', '/api/auth/me')).toBe(1);
+  });
+});
+
+describe('a session the read side has not caught up with', () => {
+  it('keeps waiting through 503 answers instead of showing the sign-in screen, then signs in', async () => {
+    let asked = 0;
+    const api = stubFetch((method, url) => {
+      if (method === 'GET' && url === '/api/auth/me') {
+        asked += 1;
+        return asked < 3
+          ? jsonReply(
+              503,
+              { message: authMessages.accountCatchingUp },
+              { 'retry-after': '1', 'x-consistency-stale': '1' },
+            )
+          : jsonReply(200, { user: ada });
+      }
+      return jsonReply(200, { data: { unreadCount: 0 } });
+    });
+    const { router } = renderApp('/settings');
+
+    expect(screen.queryByRole('heading', { name: 'Welcome back' })).toBeNull();
+    expect(await screen.findByText('Ada Lovelace', {}, { timeout: 5000 })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/settings');
+    expect(countCalls(api, 'GET', '/api/auth/me')).toBe(3);
   });
 });
