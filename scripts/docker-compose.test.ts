@@ -31,6 +31,7 @@ interface ComposeService {
   expose?: string[];
   depends_on?: Record<string, { condition?: string }>;
   healthcheck?: { test?: string | string[] };
+  restart?: string;
 }
 
 const compose = parse(read('docker-compose.yml'), { merge: true }) as {
@@ -92,6 +93,12 @@ describe('docker-compose.yml', () => {
   it('gives every service a healthcheck', () => {
     for (const name of serviceNames) {
       expect(healthcheckText(name), `${name} has no healthcheck`).not.toBe('');
+    }
+  });
+
+  it('restarts every service that stops on its own (a crash, a dependency away at start)', () => {
+    for (const name of serviceNames) {
+      expect(services[name]?.restart, `${name} has no restart policy`).toBe('unless-stopped');
     }
   });
 
