@@ -119,7 +119,7 @@ def run(args: argparse.Namespace) -> int:
         if args.json:
             print(as_json(summary, counts, warehouse.report()))
         else:
-            tables = [(title, *warehouse.rows(view, order)) for view, title, order in REPORT_VIEWS]
+            tables = [(view, title, *warehouse.rows(view, order)) for view, title, order in REPORT_VIEWS]
             print(as_text(summary, counts, tables))
     finally:
         consumer.close()

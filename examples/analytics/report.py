@@ -3,8 +3,36 @@
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from typing import Any
+
+# Shorter headers for the text tables (the JSON output keeps the views' column names).
+LABELS = {
+    "account_type": "account type",
+    "deleted_since": "deleted since",
+    "job_id": "job",
+    "posted_at": "posted",
+    "closed_at": "closed",
+    "applications": "applied",
+    "hours_to_first_application": "first app h",
+    "median_hours_to_interview": "interview h med",
+    "avg_hours_to_interview": "avg",
+    "median_hours_interview_to_accepted": "accept h med",
+    "avg_hours_interview_to_accepted": "avg",
+    "posts_removed": "posts removed",
+    "comments_removed": "comments removed",
+    "post_id": "post",
+    "author_id": "author",
+    "created_at": "created",
+}
+
+# Under a table whose headers need it.
+NOTES = {
+    "hiring_funnel": "hours (h): posting to first application, application to interview, interview to accepted",
+}
+
+UUID = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
 
 
 @dataclass
@@ -46,7 +74,7 @@ def as_json(summary: dict[str, Any], counts: RunCounts, views: dict[str, list[di
 def as_text(
     summary: dict[str, Any],
     counts: RunCounts,
-    tables: list[tuple[str, list[str], list[dict[str, Any]]]],
+    tables: list[tuple[str, str, list[str], list[dict[str, Any]]]],
 ) -> str:
     lines = [
         f"Careers events, catalogue {summary['catalogue']}, brokers {summary['brokers']}"
@@ -68,8 +96,10 @@ def as_text(
     for example in counts.invalid_examples:
         where = f"{example['topic']}[{example['partition']}]@{example['offset']}"
         lines.append(f"  invalid {where} {example['event']}: {'; '.join(example['errors'])}")
-    for title, columns, rows in tables:
+    for view, title, columns, rows in tables:
         lines += ["", title, *table(columns, rows)]
+        if view in NOTES and rows:
+            lines.append(f"  {NOTES[view]}")
     return "\n".join(lines)
 
 
@@ -78,7 +108,7 @@ def table(columns: list[str], rows: list[dict[str, Any]]) -> list[str]:
     if not rows:
         return ["  (no rows)"]
     cells = [[cell(row[c]) for c in columns] for row in rows]
-    widths = [max(len(c), *(len(r[i]) for r in cells)) for i, c in enumerate(columns)]
+    widths = [max(len(r[i]) for r in cells) for i in range(len(columns))]
     numeric = [all(isinstance(row[c], int | float) or row[c] is None for row in rows) for c in columns]
 
     def line(values: list[str]) -> str:
@@ -86,7 +116,9 @@ def table(columns: list[str], rows: list[dict[str, Any]]) -> list[str]:
             v.rjust(w) if num else v.ljust(w) for v, w, num in zip(values, widths, numeric, strict=True)
         ).rstrip()
 
-    return [line(columns), line(["-" * w for w in widths]), *(line(r) for r in cells)]
+    headers = [LABELS.get(c, c) for c in columns]
+    widths = [max(w, len(h)) for w, h in zip(widths, headers, strict=True)]
+    return [line(headers), line(["-" * w for w in widths]), *(line(r) for r in cells)]
 
 
 def cell(value: Any) -> str:
@@ -99,6 +131,9 @@ def cell(value: Any) -> str:
     if isinstance(value, int):
         return f"{value:,}"
     text = str(value)
+    # Ids to their first 8 characters, as git shortens commits: enough to tell rows apart here.
+    if UUID.match(text):
+        return text[:8]
     # Times to the second: the report is for reading, the JSON output keeps full precision.
     if len(text) > 19 and text[10:11] == "T":
         return text[:19].replace("T", " ")

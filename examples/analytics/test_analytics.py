@@ -366,13 +366,21 @@ class WarehouseTest(unittest.TestCase):
         summary = {"catalogue": "2.0.0", "brokers": "b:9092", "topic_prefix": "", "seconds": 0.5,
                    "topics": [{"topic": "careers.users", "exists": True, "read": 9},
                               {"topic": "careers.jobs", "exists": False, "read": 0}]}
-        tables = [(title, *self.warehouse.rows(view, order)) for view, title, order in REPORT_VIEWS]
+        tables = [(view, title, *self.warehouse.rows(view, order)) for view, title, order in REPORT_VIEWS]
         text = as_text(summary, self.counts, tables)
         self.assertIn("personal fields sealed: 42 values, not loaded", text)
         self.assertIn("careers.jobs: no such topic", text)
         self.assertIn("Kafka Engineer", text)
-        header = next(line for line in text.splitlines() if line.startswith("day         account_type"))
-        self.assertEqual(header.split(), ["day", "account_type", "signups", "deleted_since"])
+        lines = text.splitlines()
+        header = lines.index("Daily sign-ups") + 1
+        self.assertEqual(lines[header:header + 3], [
+            "day         account type  signups  deleted since",
+            "----------  ------------  -------  -------------",
+            "2026-03-02  employer            1              0",
+        ])
+        funnel = lines.index("Hiring funnel per job") + 1
+        self.assertEqual(lines[funnel].split()[:4], ["job", "title", "posted", "closed"])
+        self.assertIn(f"{self.kafka[:8]}  Kafka Engineer  2026-03-02 11:00:00", lines[funnel + 2])
 
 
 if __name__ == "__main__":
