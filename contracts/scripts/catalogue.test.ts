@@ -88,7 +88,13 @@ describe('the AsyncAPI document', () => {
       expect(previousMessageSchema(type, version).safeParse(example).success).toBe(true);
       const event = parseDomainEvent(example);
       expect(event.schemaVersion).toBe(domainEvents[type].schemaVersion);
-      expect(event.data).toEqual(domainEvents[type].data.parse(domainEvents[type].example));
+      // A version whose shape did not change upcasts to the current example itself; one with its own
+      // example, to what its upcaster makes of it.
+      const expected =
+        version.example === undefined
+          ? domainEvents[type].example
+          : version.upcast(version.data.parse(version.example) as never);
+      expect(event.data).toEqual(domainEvents[type].data.parse(expected));
       const message = document.components.messages[previousMessageName(type, version.schemaVersion)];
       expect(message?.['x-superseded-by']).toBe(domainEvents[type].schemaVersion);
     },

@@ -103,7 +103,11 @@ export function exampleEvent(type: DomainEventType): EventEnvelope {
 
 /** The same example as an older version would have carried it (the plain example data). */
 export function previousExampleEvent(type: DomainEventType, previous: PreviousVersion): EventEnvelope {
-  return { ...exampleEvent(type), schemaVersion: previous.schemaVersion, data: definitionOf(type).example };
+  return {
+    ...exampleEvent(type),
+    schemaVersion: previous.schemaVersion,
+    data: previous.example ?? definitionOf(type).example,
+  };
 }
 
 /** The message key of an older version: `UserRegistered.v1`. */

@@ -27,6 +27,11 @@ export interface PreviousVersion<D extends z.ZodType = z.ZodType> {
   data: z.ZodType;
   /** What changed in this version's successor, in one sentence. */
   change: string;
+  /**
+   * An example of this version's data, for the catalogue. Without one the current example stands in,
+   * which only fits when the shape did not change (the sealing of personal fields).
+   */
+  example?: unknown;
   /** Old data (already validated by `data`) -> the current version's input data. */
   upcast(data: never): z.input<D>;
 }
