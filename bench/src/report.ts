@@ -1,6 +1,7 @@
 import type { BenchConfig } from './config.ts';
 import type { CpuUsage } from './cpu.ts';
 import { readableSearch } from './job-searches.ts';
+import { type AnalyticsResult, analyticsRows } from './measure-analytics.ts';
 import type { CommandsResult } from './measure-commands.ts';
 import type { FeedResult } from './measure-feed.ts';
 import type { JobsResult } from './measure-jobs.ts';
@@ -31,6 +32,8 @@ export interface BenchReport {
   network?: NetworkResult;
   /** Absent from reports made before the notifications phase existed. */
   notifications?: NotificationsResult;
+  /** Absent from reports made before the analytics phase existed. */
+  analytics?: AnalyticsResult;
   targets: TargetResult[];
 }
 
@@ -380,6 +383,7 @@ export function formatSummary(report: BenchReport): string {
   rows.push(...jobRows(jobs));
   rows.push(...networkRows(report.network));
   rows.push(...notificationRows(report.notifications));
+  rows.push(...analyticsRows(report.analytics));
 
   const targets = [
     ['target', 'measured', 'goal', 'result', ''],

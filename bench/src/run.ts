@@ -6,15 +6,18 @@
  *   JSON  7 network: 10,000 people and 100,000 connections through the write path, then suggestion
  *   and connection-list reads, and connect -> push times  8 notifications: 10,000 people with skills,
  *   jobs posted in an open loop -> every matching watched socket's alert, the matching cost per job,
- *   and connection request -> bell. Knobs: see config.ts (BENCH_SECONDS, BENCH_CONNECTIONS,
+ *   and connection request -> bell  9 analytics: the Python example reads, validates and loads every
+ *   event the run wrote, and prints its tables. Knobs: see config.ts (BENCH_SECONDS, BENCH_CONNECTIONS,
  *   BENCH_JOBS, BENCH_NETWORK_USERS, BENCH_NOTIFY_USERS, ...).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
+import { baseEnv, loadConfig } from '@careers/service-kit';
 import { Endpoint, ProductApi } from './api.ts';
 import { renderHtml } from './chart.ts';
 import { readConfig } from './config.ts';
 import { clockTicksPerSecond, type Meter, type MeteredProcess, stackProcesses } from './cpu.ts';
+import { formatAnalyticsTables, measureAnalytics } from './measure-analytics.ts';
 import { measureCommands } from './measure-commands.ts';
 import { measureFeed } from './measure-feed.ts';
 import { measureJobs } from './measure-jobs.ts';
@@ -82,7 +85,7 @@ setTimeout(
 
 try {
   progress(
-    `phase 1/8: starting command-service, query-service, projector, realtime-gateway and the INSERT baseline`,
+    `phase 1/9: starting command-service, query-service, projector, realtime-gateway and the INSERT baseline`,
   );
   const running = createTopology({ poolSize: config.poolSize });
   topology = running;
@@ -107,14 +110,14 @@ try {
   );
 
   progress(
-    `phase 2/8: registering ${config.users} users (scrypt 2^${SCRYPT_LOG_N}) and publishing ${config.posts} posts`,
+    `phase 2/9: registering ${config.users} users (scrypt 2^${SCRYPT_LOG_N}) and publishing ${config.posts} posts`,
   );
   const setupStart = performance.now();
   const population = await populate(api, config, progress);
   const setupSeconds = (performance.now() - setupStart) / 1000;
   running.assertAlive();
 
-  progress('phase 3/8: command throughput, closed loop, against a bare INSERT endpoint');
+  progress('phase 3/9: command throughput, closed loop, against a bare INSERT endpoint');
   const commands = await measureCommands(
     api,
     population,
@@ -126,7 +129,7 @@ try {
   running.assertAlive();
 
   const rate = config.openRate > 0 ? config.openRate : Math.max(1, commands.app.rate / 2);
-  progress(`phase 4/8: like propagation at ${rate.toFixed(0)}/s (half the command rate), open loop`);
+  progress(`phase 4/9: like propagation at ${rate.toFixed(0)}/s (half the command rate), open loop`);
   const propagation = await measurePropagation(
     api,
     population,
@@ -138,18 +141,18 @@ try {
   );
   running.assertAlive();
 
-  progress('phase 5/8: feed reads, closed loop, against a bare in-memory JSON endpoint');
+  progress('phase 5/9: feed reads, closed loop, against a bare in-memory JSON endpoint');
   const feed = await measureFeed(api, population, running.startJsonBaseline, config, meter, progress);
   if (feed.status === 'missing') progress(`  ${feed.reason}: phase skipped`);
   running.assertAlive();
 
-  progress('phase 6/8: jobs through the write path, then searches, closed loop, against in-memory JSON');
+  progress('phase 6/9: jobs through the write path, then searches, closed loop, against in-memory JSON');
   const jobs = await measureJobs(api, population, running, config, meter, progress);
   if (jobs.status === 'missing') progress(`  ${jobs.reason}: phase skipped`);
   running.assertAlive();
 
   progress(
-    `phase 7/8: a network of people and connections through the write path, then suggestions, lists and connect pushes`,
+    `phase 7/9: a network of people and connections through the write path, then suggestions, lists and connect pushes`,
   );
   const network = await measureNetwork(
     api,
@@ -164,7 +167,7 @@ try {
   running.assertAlive();
 
   progress(
-    'phase 8/8: notifications: job alerts to every matching socket, the matching cost, request -> bell',
+    'phase 8/9: notifications: job alerts to every matching socket, the matching cost, request -> bell',
   );
   const notifications = await measureNotifications(
     api,
@@ -178,6 +181,15 @@ try {
   );
   if (notifications.status === 'missing') progress(`  ${notifications.reason}: phase skipped`);
   running.assertAlive();
+
+  progress('phase 9/9: the analytics example (Python) reads, validates and loads every event of the run');
+  const settings = loadConfig(baseEnv, running.ns.commandEnv);
+  const analytics = await measureAnalytics(
+    settings.KAFKA_BROKERS.join(','),
+    settings.KAFKA_TOPIC_PREFIX,
+    progress,
+  );
+  if (analytics.status === 'missing') progress(`  ${analytics.reason}: phase skipped`);
   await api.command.close();
   await api.query.close();
 
@@ -205,6 +217,7 @@ try {
     jobs,
     network,
     notifications,
+    analytics,
     targets: evaluateTargets(commands, propagation, feed, jobs, network, notifications),
   };
   mkdirSync(REPORTS, { recursive: true });
@@ -215,6 +228,8 @@ try {
   writeFileSync(`${REPORTS}/latest.html`, renderHtml(report));
   await stop();
   console.log(`\n${formatSummary(report)}\n`);
+  const tables = formatAnalyticsTables(report.analytics);
+  if (tables) console.log(`analytics tables on this run's events:\n  ${tables}\n`);
   console.log(`reports: bench/reports/${stamp}.json, bench/reports/latest.json, bench/reports/latest.html`);
 } catch (error) {
   console.error(`bench failed: ${(error as Error).stack ?? error}`);
