@@ -223,6 +223,19 @@ async function liked(tx: Tx, schema: string, postId: string, userId: string, at:
   return [{ userId: authorId, notificationId: id }];
 }
 
+/**
+ * SQL: a post's grouped like notification, after likers left, dated by the latest like still standing,
+ * so it reads the same as if those likes had never been made (whichever of an unlike and an account
+ * deletion came first).
+ */
+const likesLeftSql = (schema: string, postIds: string) =>
+  `UPDATE ${schema}.notifications n SET actor_count = n.actor_count - gone.n,
+     created_at = coalesce((SELECT max(l.liked_at) FROM ${schema}.notification_likers l WHERE l.post_id = n.post_id),
+                           n.created_at)
+     FROM (SELECT post_id, count(*)::int AS n FROM unnest(${postIds}::text[]) post_id GROUP BY post_id) gone
+    WHERE n.kind = 'post_likes' AND n.post_id = gone.post_id
+   RETURNING n.user_id`;
+
 /** A like taken back takes that person out; a post nobody likes any more has no like notification. */
 async function unliked(tx: Tx, schema: string, postId: string, userId: string): Promise<Change[]> {
   const removed = await tx.query(
@@ -230,11 +243,7 @@ async function unliked(tx: Tx, schema: string, postId: string, userId: string): 
     [postId, userId],
   );
   if ((removed.rowCount ?? 0) === 0) return [];
-  const { rows } = await tx.query<{ user_id: string }>(
-    `UPDATE ${schema}.notifications SET actor_count = actor_count - 1
-      WHERE kind = 'post_likes' AND post_id = $1 RETURNING user_id`,
-    [postId],
-  );
+  const { rows } = await tx.query<{ user_id: string }>(likesLeftSql(schema, '$1'), [[postId]]);
   await tx.query(
     `DELETE FROM ${schema}.notifications WHERE kind = 'post_likes' AND post_id = $1 AND actor_count = 0`,
     [postId],
@@ -353,11 +362,7 @@ async function dropLikesOf(tx: Tx, schema: string, userId: string): Promise<Chan
   );
   if (rows.length === 0) return [];
   const postIds = rows.map((r) => r.post_id);
-  const lowered = await tx.query<{ user_id: string }>(
-    `UPDATE ${schema}.notifications SET actor_count = actor_count - 1
-      WHERE kind = 'post_likes' AND post_id = ANY($1::text[]) RETURNING user_id`,
-    [postIds],
-  );
+  const lowered = await tx.query<{ user_id: string }>(likesLeftSql(schema, '$1'), [postIds]);
   await tx.query(
     `DELETE FROM ${schema}.notifications WHERE kind = 'post_likes' AND post_id = ANY($1::text[]) AND actor_count <= 0`,
     [postIds],
