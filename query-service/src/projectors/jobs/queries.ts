@@ -40,7 +40,8 @@ function jobColumns(schema: string): string {
 
 const employerOf = (r: JobRow): Job['employer'] => ({
   _id: r.employer_id,
-  // A poster not yet projected (another topic) shows the company name alone until they are.
+  // A poster not yet projected (another topic) shows the company name alone until they are, and so
+  // does one who deleted their account: the job stays listed, closed, with no name of theirs.
   firstName: r.first_name ?? '',
   lastName: r.last_name ?? '',
 });
