@@ -228,6 +228,11 @@ const matrix: Record<CommandRouteName, Row> = {
     "A's password is not B's current password",
     400,
   ),
+  // B's export is B's alone: what it holds is checked in command-service/src/account/export.int.test.ts.
+  exportMyData: ownAccount(async ({ a }) => {
+    await postBy(a, 'public');
+    return {};
+  }, "B's own data only, none of A's; nothing is written"),
   updateProfile: ownAccount(
     ({ a }) => ({ body: { firstName: 'Bea', lastName: 'Stone', email: a.email } }),
     "B cannot take A's email",

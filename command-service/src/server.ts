@@ -16,6 +16,7 @@ import type { ObjectStorage } from '@careers/service-kit/object-storage';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { Kafka } from 'kafkajs';
+import { registerExportRoute } from './account/export-routes.ts';
 import { registerApplicationRoutes } from './applications/routes.ts';
 import { ApplicationStore } from './applications/store.ts';
 import { registerConnectionRoutes } from './connections/routes.ts';
@@ -134,5 +135,6 @@ export async function buildCommandApp(deps: CommandServiceDeps): Promise<Fastify
     users,
   });
   registerNotificationRoutes({ app, redis: deps.redis, store: deps.store, users });
+  registerExportRoute({ ...deps, app, schema: config.DB_SCHEMA });
   return app;
 }

@@ -1,4 +1,4 @@
-import { Writable } from 'node:stream';
+import { Readable, Writable } from 'node:stream';
 import { defineRoute } from '@careers/contracts/api/define-route';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
@@ -99,6 +99,19 @@ describe('checkResponses', () => {
     const fromBuffer = await asBuffer.app.inject({ method: 'GET', url: '/api/greetings/7' });
     expect(fromBuffer.statusCode).toBe(200);
     expect(fromBuffer.json()).toEqual({ data: { text: 'hi' } });
+  });
+
+  it('reads a streamed body whole to check it, and sends what it read', async () => {
+    const chunks = ['{"data": ', '{"text": "hi"}}'];
+    const streamed = await greeter({ get: Readable.from(chunks, { objectMode: false }) });
+    const fine = await streamed.app.inject({ method: 'GET', url: '/api/greetings/7' });
+    expect(fine.statusCode).toBe(200);
+    expect(fine.json()).toEqual({ data: { text: 'hi' } });
+
+    const wrong = await greeter({ get: Readable.from(['{"data": {}}'], { objectMode: false }) });
+    const refused = await wrong.app.inject({ method: 'GET', url: '/api/greetings/7' });
+    expect(refused.statusCode).toBe(500);
+    expect(refused.json().message).toContain('data.text: Invalid input: expected string');
   });
 
   it('answers 500 when a success body is not JSON at all', async () => {

@@ -1,14 +1,28 @@
 import { z } from 'zod';
-import { ApplicationStatus, ConnectionStatus, PostVisibility } from '../entities/enums.ts';
+import {
+  ApplicationStatus,
+  ConnectionStatus,
+  PostCategory,
+  PostType,
+  PostVisibility,
+} from '../entities/enums.ts';
 import { Id, IsoDateTime } from '../entities/scalars.ts';
 import { User } from '../entities/user.ts';
 
 /**
  * `POST /auth/export`: everything the product holds about the signed-in person, built by replaying the
- * events they are the subject or the actor of, with their sealed personal fields opened. The `events`
- * list is the record itself; the other parts are it summed up for people.
+ * events that name them (their own account's, and those whose data names them as the author of a post
+ * or comment, a liker, either side of a connection, the poster of a job or the applicant), with their
+ * sealed personal fields opened. The `events` list is the record itself; the other parts sum it up for
+ * people, as the events leave things today.
+ *
+ * Nothing of anyone else's is in it: another person appears by id only (a connection, the employer of
+ * a job applied to), and the comments and likes others left on the person's posts are theirs, not
+ * part of it. Every part is strict, so a field that would carry more cannot slip in unnoticed.
  */
-export const ExportedEvent = z.object({
+
+/** One event as the log holds it, personal fields opened, in the current version of its type. */
+export const ExportedEvent = z.strictObject({
   id: Id,
   type: z.string(),
   streamType: z.string(),
@@ -16,30 +30,79 @@ export const ExportedEvent = z.object({
   occurredAt: IsoDateTime,
   data: z.record(z.string(), z.unknown()),
 });
+export type ExportedEvent = z.infer<typeof ExportedEvent>;
 
-export const AccountExport = z.object({
+export const ExportedPost = z.strictObject({
+  postId: Id,
+  content: z.string(),
+  type: PostType,
+  category: PostCategory,
+  visibility: PostVisibility,
+  tags: z.array(z.string()),
+  createdAt: IsoDateTime,
+});
+export type ExportedPost = z.infer<typeof ExportedPost>;
+
+/** A comment of the person's, on anyone's post still there. */
+export const ExportedComment = z.strictObject({
+  commentId: Id,
+  postId: Id,
+  content: z.string(),
+  createdAt: IsoDateTime,
+});
+export type ExportedComment = z.infer<typeof ExportedComment>;
+
+/** A like of the person's that still stands, on a post still there. */
+export const ExportedLike = z.strictObject({ postId: Id, likedAt: IsoDateTime });
+export type ExportedLike = z.infer<typeof ExportedLike>;
+
+/**
+ * A connection or request, pending, accepted or declined (withdrawn and removed ones are gone). The
+ * other person by id only; `direction` says who asked; `since` is when it last changed.
+ */
+export const ExportedConnection = z.strictObject({
+  connectionId: Id,
+  otherUserId: Id,
+  direction: z.enum(['sent', 'received']),
+  status: ConnectionStatus,
+  since: IsoDateTime,
+});
+export type ExportedConnection = z.infer<typeof ExportedConnection>;
+
+/** An application the person made (the employer by id only). */
+export const ExportedApplication = z.strictObject({
+  applicationId: Id,
+  jobId: Id,
+  employerId: Id,
+  status: ApplicationStatus,
+  coverLetter: z.string(),
+  expectedSalary: z.number().nullable(),
+  /** The resume sent with it, as the application keeps it. */
+  resume: z.strictObject({ filename: z.string(), size: z.number().int().nonnegative() }).nullable(),
+  appliedAt: IsoDateTime,
+});
+export type ExportedApplication = z.infer<typeof ExportedApplication>;
+
+export const ExportedJob = z.strictObject({
+  jobId: Id,
+  title: z.string(),
+  companyName: z.string(),
+  closed: z.boolean(),
+  postedAt: IsoDateTime,
+});
+export type ExportedJob = z.infer<typeof ExportedJob>;
+
+export const AccountExport = z.strictObject({
   exportedAt: IsoDateTime,
   /** The account as its events leave it (no password, no session). */
-  user: User,
-  posts: z.array(
-    z.object({ postId: Id, content: z.string(), visibility: PostVisibility, createdAt: IsoDateTime }),
-  ),
-  comments: z.array(z.object({ commentId: Id, postId: Id, content: z.string(), createdAt: IsoDateTime })),
-  likes: z.array(z.object({ postId: Id, likedAt: IsoDateTime })),
-  connections: z.array(
-    z.object({ connectionId: Id, otherUserId: Id, status: ConnectionStatus, since: IsoDateTime }),
-  ),
-  applications: z.array(
-    z.object({
-      applicationId: Id,
-      jobId: Id,
-      status: ApplicationStatus,
-      coverLetter: z.string(),
-      expectedSalary: z.number().nullable(),
-      appliedAt: IsoDateTime,
-    }),
-  ),
-  jobsPosted: z.array(z.object({ jobId: Id, title: z.string(), closed: z.boolean(), postedAt: IsoDateTime })),
+  user: z.strictObject(User.shape),
+  posts: z.array(ExportedPost),
+  comments: z.array(ExportedComment),
+  likes: z.array(ExportedLike),
+  connections: z.array(ExportedConnection),
+  applications: z.array(ExportedApplication),
+  jobsPosted: z.array(ExportedJob),
+  /** Every event that names the person, in the order they were recorded. */
   events: z.array(ExportedEvent),
 });
 export type AccountExport = z.infer<typeof AccountExport>;

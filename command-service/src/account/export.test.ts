@@ -1,0 +1,242 @@
+import { randomUUID } from 'node:crypto';
+import { AccountExport } from '@careers/contracts/api/account-export';
+import {
+  type DomainEvent,
+  type DomainEventType,
+  domainEvents,
+  type EventDataInput,
+  newEvent,
+  streamIdFields,
+} from '@careers/contracts/events/catalogue';
+import { describe, expect, it } from 'vitest';
+import { ExportSummary, exportChunks, exportFilename } from './export.ts';
+
+const me = randomUUID();
+const other = randomUUID();
+const at = '2025-01-17T12:00:00.000Z';
+let position = 0;
+
+/** An event as the log gives it back, opened and upcast. */
+function event<T extends DomainEventType>(type: T, data: EventDataInput<T>): DomainEvent {
+  const { streamType } = domainEvents[type];
+  const parsed = newEvent(type, data).data as Record<string, unknown>;
+  position += 1;
+  return {
+    id: randomUUID(),
+    type,
+    schemaVersion: domainEvents[type].schemaVersion,
+    streamType,
+    streamId: String(parsed[streamIdFields[streamType]]),
+    streamVersion: 1,
+    position,
+    occurredAt: at,
+    actorId: null,
+    correlationId: randomUUID(),
+    causationId: null,
+    data: parsed,
+  } as DomainEvent;
+}
+
+const registered = (userId: string, firstName = 'Ann') =>
+  event('UserRegistered', {
+    userId,
+    firstName,
+    lastName: 'Lovelace',
+    email: `${firstName.toLowerCase()}@example.com`,
+    accountType: 'job_seeker',
+    registeredAt: at,
+  });
+
+const post = (postId: string, authorId: string) =>
+  event('PostCreated', {
+    postId,
+    authorId,
+    content: `post ${postId}`,
+    type: 'text',
+    category: 'Career',
+    visibility: 'public',
+    tags: [],
+    createdAt: at,
+  });
+
+function fold(events: DomainEvent[], removed: string[] = []) {
+  const summary = new ExportSummary(me);
+  for (const e of events) summary.apply(e);
+  summary.postsRemoved(removed);
+  return summary;
+}
+
+describe('ExportSummary', () => {
+  it('is null without an account, and after the account was deleted', () => {
+    expect(fold([]).result(new Date(at))).toBeNull();
+    expect(
+      fold([registered(me), event('AccountDeleted', { userId: me, deletedAt: at })]).result(new Date(at)),
+    ).toBeNull();
+  });
+
+  it('keeps connections as their last event leaves them, and forgets withdrawn and removed ones', () => {
+    const [pending, accepted, declined, withdrawn, removed] = [1, 2, 3, 4, 5].map(() => randomUUID()) as [
+      string,
+      string,
+      string,
+      string,
+      string,
+    ];
+    const parties = (connectionId: string, requesterId: string, recipientId: string) => ({
+      connectionId,
+      requesterId,
+      recipientId,
+    });
+    const result = fold([
+      registered(me),
+      event('ConnectionRequested', { ...parties(pending, other, me), requestedAt: at }),
+      event('ConnectionRequested', { ...parties(accepted, me, other), requestedAt: at }),
+      event('ConnectionAccepted', {
+        ...parties(accepted, me, other),
+        respondedAt: '2025-01-18T00:00:00.000Z',
+      }),
+      event('ConnectionRequested', { ...parties(declined, me, other), requestedAt: at }),
+      event('ConnectionDeclined', { ...parties(declined, me, other), respondedAt: at }),
+      event('ConnectionRequested', { ...parties(withdrawn, me, other), requestedAt: at }),
+      event('ConnectionWithdrawn', { ...parties(withdrawn, me, other), withdrawnAt: at }),
+      event('ConnectionRequested', { ...parties(removed, other, me), requestedAt: at }),
+      event('ConnectionAccepted', { ...parties(removed, other, me), respondedAt: at }),
+      event('ConnectionRemoved', { ...parties(removed, other, me), removedBy: other, removedAt: at }),
+    ]).result(new Date(at));
+    expect(result?.connections).toEqual([
+      { connectionId: pending, otherUserId: other, direction: 'received', status: 'pending', since: at },
+      {
+        connectionId: accepted,
+        otherUserId: other,
+        direction: 'sent',
+        status: 'accepted',
+        since: '2025-01-18T00:00:00.000Z',
+      },
+      { connectionId: declined, otherUserId: other, direction: 'sent', status: 'rejected', since: at },
+    ]);
+  });
+
+  it('follows an application to its last status, withdrawn included', () => {
+    const [jobId, moved, withdrawn] = [randomUUID(), randomUUID(), randomUUID()];
+    const parties = (applicationId: string) => ({ applicationId, jobId, applicantId: me, employerId: other });
+    const submitted = (applicationId: string) =>
+      event('ApplicationSubmitted', {
+        ...parties(applicationId),
+        coverLetter: 'Hello',
+        expectedSalary: null,
+        resume: null,
+        appliedAt: at,
+      });
+    const result = fold([
+      registered(me),
+      submitted(moved),
+      event('ApplicationStatusChanged', {
+        ...parties(moved),
+        from: 'pending',
+        to: 'interview',
+        changedAt: at,
+      }),
+      event('ApplicationStatusChanged', {
+        ...parties(moved),
+        from: 'interview',
+        to: 'accepted',
+        changedAt: at,
+      }),
+      submitted(withdrawn),
+      event('ApplicationWithdrawn', { ...parties(withdrawn), from: 'pending', withdrawnAt: at }),
+    ]).result(new Date(at));
+    expect(result?.applications.map((a) => [a.applicationId, a.status, a.resume])).toEqual([
+      [moved, 'accepted', null],
+      [withdrawn, 'withdrawn', null],
+    ]);
+  });
+
+  it('drops likes taken back, comments removed, and whatever was on a post since removed', () => {
+    const [mine, kept, gone, removedLater] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+    const [c1, c2, c3] = [randomUUID(), randomUUID(), randomUUID()];
+    const comment = (postId: string, commentId: string, authorId = me) =>
+      event('CommentAdded', {
+        postId,
+        commentId,
+        authorId,
+        content: 'Nice',
+        commentsCount: 1,
+        createdAt: at,
+      });
+    const summary = fold([
+      registered(me),
+      post(mine, me),
+      event('PostLiked', { postId: kept, userId: me, likesCount: 1, likedAt: at }),
+      event('PostLiked', { postId: gone, userId: me, likesCount: 1, likedAt: at }),
+      event('PostLiked', { postId: removedLater, userId: me, likesCount: 1, likedAt: at }),
+      event('PostUnliked', { postId: gone, userId: me, likesCount: 0, unlikedAt: at }),
+      comment(kept, c1),
+      comment(kept, c2),
+      event('CommentRemoved', { postId: kept, commentId: c2, authorId: me, commentsCount: 1, removedAt: at }),
+      comment(removedLater, c3),
+      // My own post, removed: my like-free post and its comments go.
+      event('PostRemoved', { postId: mine, authorId: me, removedAt: at }),
+    ]);
+    expect(summary.othersPostIds().sort()).toEqual([kept, removedLater].sort());
+    summary.postsRemoved([removedLater]);
+    const result = summary.result(new Date(at));
+    expect(result?.posts).toEqual([]);
+    expect(result?.likes).toEqual([{ postId: kept, likedAt: at }]);
+    expect(result?.comments.map((c) => c.commentId)).toEqual([c1]);
+  });
+
+  it("ignores what another person's events say, even when handed one", () => {
+    const result = fold([
+      registered(me),
+      registered(other, 'Ben'),
+      post(randomUUID(), other),
+      event('PostLiked', { postId: randomUUID(), userId: other, likesCount: 1, likedAt: at }),
+    ]).result(new Date(at));
+    expect(result?.user.firstName).toBe('Ann');
+    expect(result?.posts).toEqual([]);
+    expect(result?.likes).toEqual([]);
+  });
+});
+
+describe('exportChunks', () => {
+  async function text(events: DomainEvent[][]) {
+    const summary = fold([registered(me)]).result(new Date(at));
+    if (!summary) throw new Error('no account');
+    async function* batches() {
+      yield* events;
+    }
+    let out = '';
+    for await (const chunk of exportChunks(summary, batches())) out += chunk;
+    return out;
+  }
+
+  it('writes one JSON document whatever the batches: none, empty ones, several', async () => {
+    const a = registered(me);
+    const b = post(randomUUID(), me);
+    const c = event('SkillsUpdated', { userId: me, skills: [] });
+    for (const [batches, count] of [
+      [[], 0],
+      [[[], []], 0],
+      [[[a]], 1],
+      [[[a, b], [], [c]], 3],
+    ] as const) {
+      const parsed = AccountExport.parse(JSON.parse(await text(batches.map((batch) => [...batch]))));
+      expect(parsed.events).toHaveLength(count);
+    }
+    const parsed = AccountExport.parse(JSON.parse(await text([[a, b], [c]])));
+    expect(parsed.events.map((e) => e.id)).toEqual([a.id, b.id, c.id]);
+    expect(parsed.events[1]).toEqual({
+      id: b.id,
+      type: 'PostCreated',
+      streamType: 'post',
+      streamId: b.streamId,
+      occurredAt: at,
+      data: b.data,
+    });
+    expect(parsed.user._id).toBe(me);
+  });
+
+  it('names the file after the UTC day', () => {
+    expect(exportFilename(new Date('2025-03-01T23:30:00-02:00'))).toBe('careers-export-2025-03-02.json');
+  });
+});

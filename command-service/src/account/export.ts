@@ -1,0 +1,357 @@
+import type {
+  AccountExport,
+  ExportedApplication,
+  ExportedComment,
+  ExportedConnection,
+  ExportedEvent,
+  ExportedJob,
+  ExportedLike,
+  ExportedPost,
+} from '@careers/contracts/api/account-export';
+import type { User } from '@careers/contracts/entities/user';
+import { type DomainEvent, parseDomainEvent } from '@careers/contracts/events/catalogue';
+import type { OpenSealed } from '@careers/contracts/events/personal-data';
+import { ident, type PersonalDataVault, type Pool } from '@careers/service-kit';
+import { EVENT_LOG_COLUMNS, rowToEnvelope } from '../event-log/event-store.ts';
+import { evolveUser } from '../users/evolve.ts';
+
+/**
+ * "Export my data", built by replaying the person's events from the event log, the system of record:
+ * whatever the product holds about someone, it holds because an event recorded it.
+ *
+ * An export is read in three steps, none of which holds a connection for long:
+ * 1. the positions of every event that names the person (one indexed query, migration 009);
+ * 2. those events, a batch at a time, folded into the summary parts (`ExportSummary`), before a byte
+ *    is sent, so a failure is still a clean 500;
+ * 3. the same events again, a batch at a time, written into the response as the client reads it: the
+ *    `events` list grows with the person's history (every sign-in is an event), so it is streamed
+ *    rather than held in memory. The log is append-only and its rows immutable, so reading the same
+ *    positions twice reads the same events.
+ *
+ * Sealed personal fields are opened with the person's own key only: every event found names them as
+ * its data subject (the author, liker, applicant...), and no one else's key is ever fetched.
+ */
+
+/** Events per query while folding and while streaming. */
+export const EXPORT_BATCH_SIZE = 500;
+
+/**
+ * The events that name the person, in log order. Application events of jobs the person posted are
+ * left out on purpose: they are the applicants' (their cover letters are sealed with their keys), and
+ * the person's part in them, the job, is in their job streams. A connection never names one person
+ * twice, yet UNION (not UNION ALL) keeps every position once whatever the data says.
+ */
+function positionsQuery(table: string): string {
+  return `
+    SELECT position FROM ${table} WHERE stream_type = 'user' AND stream_id = $1
+    UNION
+    SELECT position FROM ${table}
+     WHERE stream_type = 'post' AND coalesce(data->>'authorId', data->>'userId') = $1
+    UNION
+    SELECT position FROM ${table} WHERE stream_type = 'connection' AND data->>'requesterId' = $1
+    UNION
+    SELECT position FROM ${table} WHERE stream_type = 'connection' AND data->>'recipientId' = $1
+    UNION
+    SELECT position FROM ${table} WHERE stream_type = 'job' AND data->>'employerId' = $1
+    UNION
+    SELECT position FROM ${table} WHERE stream_type = 'application' AND data->>'applicantId' = $1
+    ORDER BY position`;
+}
+
+interface LogRow {
+  position: number;
+  event_id: string;
+  stream_type: DomainEvent['streamType'];
+  stream_id: string;
+  stream_version: number;
+  type: string;
+  schema_version: number;
+  data: unknown;
+  metadata: { actorId: string | null; correlationId: string; causationId: string | null };
+  occurred_at: Date;
+}
+
+type Keyed<T> = Map<string, T>;
+type OnStream<S extends DomainEvent['streamType']> = Extract<DomainEvent, { streamType: S }>;
+
+/**
+ * The summary parts, folded event by event in log order (pure). Events of another person never reach
+ * it; a post removed since (its author deleted their account) takes the person's likes and comments on
+ * it along, as it did in the product.
+ */
+export class ExportSummary {
+  readonly userId: string;
+  private user: User | null = null;
+  private deleted = false;
+  private readonly posts: Keyed<ExportedPost> = new Map();
+  private readonly comments: Keyed<ExportedComment> = new Map();
+  private readonly likes: Keyed<ExportedLike> = new Map();
+  private readonly connections: Keyed<ExportedConnection> = new Map();
+  private readonly applications: Keyed<ExportedApplication> = new Map();
+  private readonly jobs: Keyed<ExportedJob> = new Map();
+  private readonly removedPosts = new Set<string>();
+
+  constructor(userId: string) {
+    this.userId = userId;
+  }
+
+  apply(event: DomainEvent): void {
+    switch (event.streamType) {
+      case 'user':
+        this.applyUser(event);
+        break;
+      case 'post':
+        this.applyPost(event);
+        break;
+      case 'connection':
+        this.applyConnection(event);
+        break;
+      case 'job':
+        this.applyJob(event);
+        break;
+      case 'application':
+        this.applyApplication(event);
+        break;
+    }
+  }
+
+  private applyUser(event: OnStream<'user'>): void {
+    if (event.streamId !== this.userId) return;
+    if (event.type === 'AccountDeleted') this.deleted = true;
+    else this.user = evolveUser(this.user, event);
+  }
+
+  private applyConnection(event: OnStream<'connection'>): void {
+    const me = this.userId;
+    const { connectionId, requesterId, recipientId } = event.data;
+    if (requesterId !== me && recipientId !== me) return;
+    const party = {
+      connectionId,
+      otherUserId: requesterId === me ? recipientId : requesterId,
+      direction: requesterId === me ? ('sent' as const) : ('received' as const),
+    };
+    switch (event.type) {
+      case 'ConnectionRequested':
+        this.connections.set(connectionId, { ...party, status: 'pending', since: event.data.requestedAt });
+        break;
+      case 'ConnectionAccepted':
+        this.connections.set(connectionId, { ...party, status: 'accepted', since: event.data.respondedAt });
+        break;
+      case 'ConnectionDeclined':
+        this.connections.set(connectionId, { ...party, status: 'rejected', since: event.data.respondedAt });
+        break;
+      default:
+        // Withdrawn or removed: the connection is no more.
+        this.connections.delete(connectionId);
+    }
+  }
+
+  private applyJob(event: OnStream<'job'>): void {
+    if (event.data.employerId !== this.userId) return;
+    if (event.type === 'JobPosted') {
+      const { jobId, title, company, postedAt } = event.data;
+      this.jobs.set(jobId, { jobId, title, companyName: company.name, closed: false, postedAt });
+      return;
+    }
+    const job = this.jobs.get(event.data.jobId);
+    if (job) job.closed = true;
+  }
+
+  private applyApplication(event: OnStream<'application'>): void {
+    if (event.data.applicantId !== this.userId) return;
+    if (event.type === 'ApplicationSubmitted') {
+      const { applicationId, jobId, employerId, coverLetter, expectedSalary, resume, appliedAt } = event.data;
+      this.applications.set(applicationId, {
+        applicationId,
+        jobId,
+        employerId,
+        status: 'pending',
+        coverLetter,
+        expectedSalary,
+        resume: resume ? { filename: resume.filename, size: resume.size } : null,
+        appliedAt,
+      });
+      return;
+    }
+    const application = this.applications.get(event.data.applicationId);
+    if (application) application.status = event.type === 'ApplicationWithdrawn' ? 'withdrawn' : event.data.to;
+  }
+
+  private applyPost(event: OnStream<'post'>): void {
+    const me = this.userId;
+    switch (event.type) {
+      case 'PostCreated': {
+        if (event.data.authorId !== me) return;
+        const { postId, content, type, category, visibility, tags, createdAt } = event.data;
+        this.posts.set(postId, { postId, content, type, category, visibility, tags, createdAt });
+        return;
+      }
+      case 'PostRemoved':
+        this.removedPosts.add(event.data.postId);
+        return;
+      case 'CommentAdded': {
+        if (event.data.authorId !== me) return;
+        const { commentId, postId, content, createdAt } = event.data;
+        this.comments.set(commentId, { commentId, postId, content, createdAt });
+        return;
+      }
+      case 'CommentRemoved':
+        if (event.data.authorId === me) this.comments.delete(event.data.commentId);
+        return;
+      case 'PostLiked':
+        if (event.data.userId === me)
+          this.likes.set(event.data.postId, { postId: event.data.postId, likedAt: event.data.likedAt });
+        return;
+      case 'PostUnliked':
+        if (event.data.userId === me) this.likes.delete(event.data.postId);
+        return;
+    }
+  }
+
+  /** The posts of others the person liked or commented on: whether they are gone is on their streams. */
+  othersPostIds(): string[] {
+    const ids = new Set<string>();
+    for (const { postId } of this.likes.values()) ids.add(postId);
+    for (const { postId } of this.comments.values()) ids.add(postId);
+    for (const postId of this.posts.keys()) ids.delete(postId);
+    return [...ids];
+  }
+
+  /** Posts found removed on their own streams (the person's own removals arrive as their events). */
+  postsRemoved(postIds: Iterable<string>): void {
+    for (const postId of postIds) this.removedPosts.add(postId);
+  }
+
+  /** The parts, or null when there is no account (never registered, or deleted). */
+  result(exportedAt: Date): Omit<AccountExport, 'events'> | null {
+    if (!this.user || this.deleted) return null;
+    const standing = <T extends { postId: string }>(items: Keyed<T>) =>
+      [...items.values()].filter(({ postId }) => !this.removedPosts.has(postId));
+    return {
+      exportedAt: exportedAt.toISOString(),
+      user: this.user,
+      posts: standing(this.posts),
+      comments: standing(this.comments),
+      likes: standing(this.likes),
+      connections: [...this.connections.values()],
+      applications: [...this.applications.values()],
+      jobsPosted: [...this.jobs.values()],
+    };
+  }
+}
+
+export function exportedEvent(event: DomainEvent): ExportedEvent {
+  return {
+    id: event.id,
+    type: event.type,
+    streamType: event.streamType,
+    streamId: event.streamId,
+    occurredAt: event.occurredAt,
+    data: event.data as Record<string, unknown>,
+  };
+}
+
+/** `careers-export-2025-01-17.json`: the UTC day of the export. */
+export function exportFilename(exportedAt: Date): string {
+  return `careers-export-${exportedAt.toISOString().slice(0, 10)}.json`;
+}
+
+export interface ExportDeps {
+  pool: Pool;
+  vault: PersonalDataVault;
+  /** The command-service's schema (the event log's). */
+  schema: string;
+}
+
+/** A person's export, ready to be written: the parts, and the events to stream after them. */
+export interface PreparedExport {
+  summary: Omit<AccountExport, 'events'>;
+  /** The JSON text of the whole export, a batch of events at a time. */
+  chunks(): AsyncGenerator<string>;
+}
+
+export class AccountExporter {
+  private readonly deps: ExportDeps;
+  private readonly table: string;
+
+  constructor(deps: ExportDeps) {
+    this.deps = deps;
+    this.table = `${ident(deps.schema)}.event_log`;
+  }
+
+  private async positionsOf(userId: string): Promise<number[]> {
+    const { rows } = await this.deps.pool.query<{ position: number }>({
+      name: `${this.table}:export-positions`,
+      text: positionsQuery(this.table),
+      values: [userId],
+    });
+    return rows.map((row) => row.position);
+  }
+
+  /** The events at these positions (one batch), opened and upcast, in log order. */
+  private async eventsAt(positions: number[], open: OpenSealed): Promise<DomainEvent[]> {
+    const { rows } = await this.deps.pool.query<LogRow>({
+      name: `${this.table}:export-events`,
+      text: `SELECT ${EVENT_LOG_COLUMNS} FROM ${this.table} WHERE position = ANY($1::bigint[]) ORDER BY position`,
+      values: [positions],
+    });
+    return rows.map((row) => parseDomainEvent(rowToEnvelope(row), { open }));
+  }
+
+  private async *batches(positions: number[], open: OpenSealed): AsyncGenerator<DomainEvent[]> {
+    for (let start = 0; start < positions.length; start += EXPORT_BATCH_SIZE) {
+      yield await this.eventsAt(positions.slice(start, start + EXPORT_BATCH_SIZE), open);
+    }
+  }
+
+  /** Which of these posts were removed (by their authors' account deletions). */
+  private async removedAmong(postIds: string[]): Promise<string[]> {
+    if (postIds.length === 0) return [];
+    const { rows } = await this.deps.pool.query<{ stream_id: string }>({
+      name: `${this.table}:export-removed-posts`,
+      text: `SELECT DISTINCT stream_id FROM ${this.table}
+              WHERE stream_id = ANY($1::text[]) AND stream_type = 'post' AND type = 'PostRemoved'`,
+      values: [postIds],
+    });
+    return rows.map((row) => row.stream_id);
+  }
+
+  /**
+   * Reads and folds the person's events (steps 1 and 2). Null when they have no account any more (a
+   * deletion that finished while their session was being read).
+   */
+  async prepare(userId: string, exportedAt: Date): Promise<PreparedExport | null> {
+    const positions = await this.positionsOf(userId);
+    const open = await this.deps.vault.opener(this.deps.pool, [userId]);
+    const fold = new ExportSummary(userId);
+    for await (const batch of this.batches(positions, open)) {
+      for (const event of batch) fold.apply(event);
+    }
+    fold.postsRemoved(await this.removedAmong(fold.othersPostIds()));
+    const summary = fold.result(exportedAt);
+    if (!summary) return null;
+    const batches = () => this.batches(positions, open);
+    return { summary, chunks: () => exportChunks(summary, batches()) };
+  }
+}
+
+/**
+ * The export's JSON text: the parts first, indented for a person reading the file, then `events`, one
+ * line each, a batch per chunk (step 3). Parsed, it is exactly `{ ...summary, events }`.
+ */
+export async function* exportChunks(
+  summary: Omit<AccountExport, 'events'>,
+  batches: AsyncIterable<DomainEvent[]>,
+): AsyncGenerator<string> {
+  const head = JSON.stringify(summary, null, 2);
+  // `{ ...parts\n}` -> `{ ...parts,\n  "events": [`
+  yield `${head.slice(0, head.lastIndexOf('\n}'))},\n  "events": [`;
+  let first = true;
+  for await (const batch of batches) {
+    if (batch.length === 0) continue;
+    const lines = batch.map((event) => `\n    ${JSON.stringify(exportedEvent(event))}`);
+    yield `${first ? '' : ','}${lines.join(',')}`;
+    first = false;
+  }
+  yield first ? ']\n}\n' : '\n  ]\n}\n';
+}
