@@ -228,6 +228,11 @@ const matrix: Record<CommandRouteName, Row> = {
     "A's password is not B's current password",
     400,
   ),
+  deleteAccount: ownAccount(
+    ({ a }) => ({ body: { password: a.password } }),
+    "A's password does not delete B's account, and A's is untouched",
+    400,
+  ),
   // B's export is B's alone: what it holds is checked in command-service/src/account/export.int.test.ts.
   exportMyData: ownAccount(async ({ a }) => {
     await postBy(a, 'public');

@@ -17,6 +17,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { Kafka } from 'kafkajs';
 import { registerExportRoute } from './account/export-routes.ts';
+import { registerAccountRoutes } from './account/routes.ts';
 import { registerApplicationRoutes } from './applications/routes.ts';
 import { ApplicationStore } from './applications/store.ts';
 import { registerConnectionRoutes } from './connections/routes.ts';
@@ -91,20 +92,14 @@ export async function buildCommandApp(deps: CommandServiceDeps): Promise<Fastify
   const { config } = deps;
   limitPasswordHashing({ concurrency: config.PASSWORD_HASH_CONCURRENCY, queue: config.PASSWORD_HASH_QUEUE });
   const users = new UserStore(config.DB_SCHEMA);
-  registerUserRoutes({
-    app,
-    config,
-    pool: deps.pool,
-    redis: deps.redis,
-    store: deps.store,
-    users,
-    throttle: new LoginThrottle(deps.redis, {
-      maxFailuresPerAccount: config.LOGIN_MAX_FAILURES_PER_ACCOUNT,
-      maxFailuresPerIp: config.LOGIN_MAX_FAILURES_PER_IP,
-      maxRegistrationsPerIp: config.REGISTER_MAX_PER_IP,
-      windowSeconds: config.LOGIN_THROTTLE_WINDOW_SECONDS,
-    }),
+  // One throttle for every password check (sign-in, password change, account deletion).
+  const throttle = new LoginThrottle(deps.redis, {
+    maxFailuresPerAccount: config.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+    maxFailuresPerIp: config.LOGIN_MAX_FAILURES_PER_IP,
+    maxRegistrationsPerIp: config.REGISTER_MAX_PER_IP,
+    windowSeconds: config.LOGIN_THROTTLE_WINDOW_SECONDS,
   });
+  registerUserRoutes({ app, config, pool: deps.pool, redis: deps.redis, store: deps.store, users, throttle });
   registerProfileRoutes({ app, redis: deps.redis, store: deps.store, users });
   registerUserFileRoutes({ app, redis: deps.redis, store: deps.store, users, storage: deps.storage });
   registerPostRoutes({
@@ -136,5 +131,15 @@ export async function buildCommandApp(deps: CommandServiceDeps): Promise<Fastify
   });
   registerNotificationRoutes({ app, redis: deps.redis, store: deps.store, users });
   registerExportRoute({ ...deps, app, schema: config.DB_SCHEMA });
+  registerAccountRoutes({
+    ...deps,
+    app,
+    throttle,
+    users,
+    jobs,
+    posts: new PostStore(config.DB_SCHEMA),
+    connections: new ConnectionStore(config.DB_SCHEMA),
+    applications: new ApplicationStore(config.DB_SCHEMA),
+  });
   return app;
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { JobEmployer } from '@careers/contracts/entities/job';
+import { hiringMessages } from '@careers/contracts/messages';
 import { routes } from '@careers/contracts/routes';
 import type { Pool } from '@careers/service-kit';
 import { type ObjectStorage, storageKeys } from '@careers/service-kit/object-storage';
@@ -8,6 +9,7 @@ import { type JobState, jobNotFound } from '../jobs/decide.ts';
 import { findJobEmployer } from '../jobs/employer.ts';
 import type { JobStore } from '../jobs/store.ts';
 import { type PipelineDeps, registerCommand } from '../pipeline/command-pipeline.ts';
+import { refuse } from '../pipeline/domain-error.ts';
 import type { UserStore } from '../users/store.ts';
 import {
   type ApplicationState,
@@ -67,9 +69,9 @@ export function registerApplicationRoutes(deps: ApplicationRouteDeps): void {
       const job = await jobs.lockForApplying(tx.client, params.id);
       if (!job) return jobNotFound();
       const alreadyApplied = await applications.hasApplied(tx.client, job.id, actor.userId);
-      // Accounts are never deleted, so a job's poster always has a user record.
+      // A poster without a user record deleted their account, which closed all their jobs with it.
       const employer = await findJobEmployer(users, tx.client, job.employerId);
-      if (!employer) throw new Error(`job ${job.id}: its poster ${job.employerId} has no user record`);
+      if (!employer) return refuse.conflict(hiringMessages.jobClosed);
       const application = unsubmittedApplication(applicationId, job, actor.userId);
       return { job, application, alreadyApplied, employer } satisfies ApplyState;
     },

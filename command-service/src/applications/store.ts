@@ -98,6 +98,26 @@ export class ApplicationStore {
     ]);
   }
 
+  /** Every application a person sent, locked, in id order. */
+  async lockOfApplicant(tx: Queryable, applicantId: string): Promise<ApplicationState[]> {
+    const { rows } = await tx.query<Row>(
+      `SELECT * FROM ${this.table} WHERE applicant_id = $1 ORDER BY id FOR UPDATE`,
+      [applicantId],
+    );
+    return rows.map(toState);
+  }
+
+  /**
+   * The applicant's account is deleted: their applications keep no resume copy. Once no row names a
+   * copy, it is an orphan to the uploads sweeper, which removes whatever the deletion could not.
+   */
+  async forgetResumes(tx: Queryable, applicantId: string): Promise<void> {
+    await tx.query(
+      `UPDATE ${this.table} SET resume_id = NULL WHERE applicant_id = $1 AND resume_id IS NOT NULL`,
+      [applicantId],
+    );
+  }
+
   /** Of the given file ids, those an application keeps as its resume (the uploads sweeper keeps them). */
   async referencedResumeIds(db: Queryable, ids: readonly string[]): Promise<Set<string>> {
     const { rows } = await db.query<{ resume_id: string }>(

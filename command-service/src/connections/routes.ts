@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { connectionMessages } from '@careers/contracts/messages';
 import { routes } from '@careers/contracts/routes';
-import { type PipelineDeps, registerCommand } from '../pipeline/command-pipeline.ts';
+import { type PipelineDeps, registerCommand, signedOut } from '../pipeline/command-pipeline.ts';
 import type { UserStore } from '../users/store.ts';
 import {
   type ConnectionState,
@@ -42,7 +42,10 @@ export function registerConnectionRoutes(deps: ConnectionRouteDeps): void {
     prepare: async () => ({ connectionId: randomUUID() }),
     async load(tx, { actor, params }, { connectionId }) {
       await connections.lockPair(tx.client, actor.userId, params.id);
-      const targetExists = (await users.find(tx.client, params.id)) !== null;
+      // Both accounts are held until the commit: a request never outlives either person's deletion.
+      const accounts = await users.holdExisting(tx.client, [actor.userId, params.id]);
+      if (!accounts.has(actor.userId)) return signedOut();
+      const targetExists = accounts.has(params.id);
       const existing = await connections.lockLiveBetween(tx.client, actor.userId, params.id);
       const connection = existing ?? unrequestedConnection(connectionId, actor.userId, params.id);
       return { targetExists, existing, connection } satisfies ConnectState;

@@ -120,6 +120,15 @@ export class ConnectionStore {
     };
   }
 
+  /** Every live relationship of a person (pending either way, or accepted), locked, in id order. */
+  async lockLiveOf(tx: Queryable, userId: string): Promise<ConnectionState[]> {
+    const { rows } = await tx.query<Row>(
+      `SELECT * FROM ${this.table} WHERE requester_id = $1 OR recipient_id = $1 ORDER BY id FOR UPDATE`,
+      [userId],
+    );
+    return rows.map(toState);
+  }
+
   /** Writes the state a command left: a live relationship is kept, an ended one deleted. */
   async save(tx: Queryable, connection: ConnectionState): Promise<void> {
     if (!isLive(connection)) {

@@ -175,6 +175,14 @@ export class CommandTransaction {
   }
 }
 
+/**
+ * Postgres broke a circle of transactions waiting on each other's locks by failing this one. Its locks
+ * are gone once it rolls back, so running it again finds the others finished: a rare circle (an account
+ * deletion locking many posts while one of the person's own likes waits for their account row) costs a
+ * retry, never an error.
+ */
+const isDeadlock = (error: unknown) => (error as { code?: string }).code === '40P01';
+
 export interface EventStoreOptions {
   pool: Pool;
   schema: string;
@@ -192,9 +200,9 @@ export class EventStore {
   }
 
   /**
-   * Runs a command: fn reads state, decides and appends in one transaction. A concurrency conflict is
-   * retried (the decision is made again on fresh state) up to `attempts` times; the last one's
-   * ConcurrencyError is thrown (the command pipeline answers it 409).
+   * Runs a command: fn reads state, decides and appends in one transaction. A concurrency conflict (or
+   * a deadlock) is retried (the decision is made again on fresh state) up to `attempts` times; the last
+   * one's error is thrown (the command pipeline answers a ConcurrencyError 409).
    */
   async execute<T>(
     metadata: Partial<EventMetadata> & { actorId: string | null },
@@ -217,7 +225,7 @@ export class EventStore {
         return { result, events: tx.appended };
       } catch (error) {
         await client.query('ROLLBACK').catch(() => {});
-        if (error instanceof ConcurrencyError && attempt < attempts) continue;
+        if ((error instanceof ConcurrencyError || isDeadlock(error)) && attempt < attempts) continue;
         throw error;
       } finally {
         client.release();

@@ -25,7 +25,12 @@ export function registerJobRoutes(deps: JobRouteDeps): void {
       const employer = await findJobEmployer(users, pool, actor.userId);
       return employer ? { employer, jobId: randomUUID() } : signedOut();
     },
-    load: async (_tx, { actor, body }, { jobId }) => unpostedJob(jobId, actor.userId, body),
+    // The poster's account is held until the commit: a job posted while they delete it is posted
+    // before (and closed by the deletion) or refused after.
+    load: async (tx, { actor, body }, { jobId }) =>
+      (await users.holdExisting(tx.client, [actor.userId])).has(actor.userId)
+        ? unpostedJob(jobId, actor.userId, body)
+        : signedOut(),
     decide: (_job, { actor, body, now }, { jobId }) =>
       decidePostJob({ jobId, employerId: actor.userId, request: body, now }),
     stream: jobStream,

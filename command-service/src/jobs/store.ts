@@ -52,6 +52,15 @@ export class JobStore {
     return rows[0] ? toState(rows[0]) : null;
   }
 
+  /** A poster's open jobs, locked for closing, in id order. */
+  async lockOpenOf(tx: Queryable, employerId: string): Promise<JobState[]> {
+    const { rows } = await tx.query<Row>(
+      `SELECT ${COLUMNS} FROM ${this.table} WHERE employer_id = $1 AND status = 'open' ORDER BY id FOR UPDATE`,
+      [employerId],
+    );
+    return rows.map(toState);
+  }
+
   /** Reads a job and keeps it from closing until the transaction ends; applies do not wait for each other. */
   async lockForApplying(tx: Queryable, jobId: string): Promise<JobState | null> {
     const { rows } = await tx.query<Row>({

@@ -10,6 +10,7 @@ import {
   requireSignedIn,
   SESSION_COOKIE,
   type SignedIn,
+  SubjectErasedError,
 } from '@careers/service-kit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -223,6 +224,9 @@ export function registerCommand<R extends RouteDefinition, State, Prepared = und
         if (error instanceof Refused) return refused(error.refusal);
         if (error instanceof DomainError) return refused(error);
         if (error instanceof ConcurrencyError) throw new HttpError(409, requestMessages.changedMeanwhile);
+        // The actor's account was deleted while this command was on its way (their key is destroyed,
+        // so nothing of theirs can be recorded): answered as any command of a deleted account is.
+        if (error instanceof SubjectErasedError) return refused(signedOut());
         throw error;
       }
     },

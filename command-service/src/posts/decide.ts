@@ -132,7 +132,10 @@ export function evolvePost(post: PostState | null, event: NewDomainEvent): PostS
     case 'PostUnliked':
       return post && { ...post, likesCount: event.data.likesCount, version: post.version + 1 };
     case 'CommentAdded':
+    case 'CommentRemoved':
       return post && { ...post, commentsCount: event.data.commentsCount, version: post.version + 1 };
+    case 'PostRemoved':
+      return post && { ...post, version: post.version + 1 };
     default:
       return post;
   }

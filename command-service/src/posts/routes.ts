@@ -129,7 +129,13 @@ export function registerPostRoutes(deps: PostRouteDeps): void {
       decideAddComment({ post, viewer, commentId, request: body, now }),
     stream: postStream,
     evolve: evolvePostCommand,
-    save: (tx, { post }) => posts.save(tx.client, post),
+    save: (tx, { post }, { actor, now }, { commentId }) =>
+      posts.saveComment(tx.client, post, {
+        postId: post.id,
+        commentId,
+        authorId: actor.userId,
+        addedAt: now,
+      }),
     respond: ({ post }, { body, now }, { author, commentId }) => ({
       data: {
         _id: commentId,

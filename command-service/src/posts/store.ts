@@ -1,5 +1,7 @@
+import { authMessages } from '@careers/contracts/messages';
 import type { PostViewer } from '@careers/contracts/policies/post-access';
 import { ident, type PoolClient } from '@careers/service-kit';
+import { refuse } from '../pipeline/domain-error.ts';
 import type { PostState } from './decide.ts';
 
 type Queryable = Pick<PoolClient, 'query'>;
@@ -22,15 +24,34 @@ const toState = (r: Row): PostState => ({
   version: r.version,
 });
 
-/** The only reader and writer of the posts and post_likes tables. */
+/** A comment as the write side keeps it: enough to remove it and count what is left. */
+export interface CommentRecord {
+  postId: string;
+  commentId: string;
+}
+
+/**
+ * A like names an existing person (`post_likes_user`): the liker's account was deleted while the like
+ * was on its way. The like is refused as the session it came with is: signed out.
+ */
+function refuseLikeOfGoneUser(error: unknown): never {
+  if ((error as { constraint?: string }).constraint === 'post_likes_user') {
+    throw refuse.unauthenticated(authMessages.signInRequired);
+  }
+  throw error;
+}
+
+/** The only reader and writer of the posts, post_likes and post_comments tables. */
 export class PostStore {
   private readonly posts: string;
   private readonly likes: string;
+  private readonly comments: string;
   private readonly connections: string;
 
   constructor(schema: string) {
     this.posts = `${ident(schema)}.posts`;
     this.likes = `${ident(schema)}.post_likes`;
+    this.comments = `${ident(schema)}.post_comments`;
     this.connections = `${ident(schema)}.connections`;
   }
 
@@ -91,13 +112,99 @@ export class PostStore {
     const change = liked
       ? `INSERT INTO ${this.likes} (post_id, user_id) VALUES ($1, $4)`
       : `DELETE FROM ${this.likes} WHERE post_id = $1 AND user_id = $4`;
-    await tx.query({
-      // Prepared once per connection: the like path runs these statements more than any other.
-      name: `${this.likes}:${liked ? 'like' : 'unlike'}`,
-      text: `WITH change AS (${change})
+    await tx
+      .query({
+        // Prepared once per connection: the like path runs these statements more than any other.
+        name: `${this.likes}:${liked ? 'like' : 'unlike'}`,
+        text: `WITH change AS (${change})
        UPDATE ${this.posts} SET likes_count = $2, version = $3 WHERE id = $1`,
-      values: [post.id, post.likesCount, post.version, userId],
+        values: [post.id, post.likesCount, post.version, userId],
+      })
+      .catch(refuseLikeOfGoneUser);
+  }
+
+  /** Saves the count and version with the new comment's row. */
+  async saveComment(
+    tx: Queryable,
+    post: PostState,
+    comment: CommentRecord & { authorId: string; addedAt: Date },
+  ): Promise<void> {
+    await tx.query({
+      name: `${this.comments}:add`,
+      text: `WITH added AS (
+         INSERT INTO ${this.comments} (comment_id, post_id, author_id, added_at) VALUES ($4, $1, $5, $6))
+       UPDATE ${this.posts} SET comments_count = $2, version = $3 WHERE id = $1`,
+      values: [
+        post.id,
+        post.commentsCount,
+        post.version,
+        comment.commentId,
+        comment.authorId,
+        comment.addedAt,
+      ],
     });
+  }
+
+  /**
+   * Locks, in id order, the posts a person wrote, liked or commented on, but for those in `except`
+   * (locked already). Every like and comment locks its post first, so one of theirs in flight on any
+   * of these has committed by the time this returns, and none can start until the transaction ends.
+   * The order keeps two deletions that share posts from waiting on each other in a circle.
+   */
+  async lockTouchedBy(tx: Queryable, userId: string, except: readonly string[] = []): Promise<PostState[]> {
+    const { rows } = await tx.query<Row>(
+      `SELECT * FROM ${this.posts}
+        WHERE id IN (SELECT id FROM ${this.posts} WHERE author_id = $1
+                     UNION SELECT post_id FROM ${this.likes} WHERE user_id = $1
+                     UNION SELECT post_id FROM ${this.comments} WHERE author_id = $1)
+          AND NOT (id = ANY($2::uuid[]))
+        ORDER BY id
+        FOR UPDATE`,
+      [userId, except],
+    );
+    return rows.map(toState);
+  }
+
+  /** The posts a person likes (read after their posts are locked, in a statement of its own). */
+  async likedBy(tx: Queryable, userId: string): Promise<string[]> {
+    const { rows } = await tx.query<{ post_id: string }>(
+      `SELECT post_id FROM ${this.likes} WHERE user_id = $1 ORDER BY post_id`,
+      [userId],
+    );
+    return rows.map((row) => row.post_id);
+  }
+
+  /** A person's comments, oldest first. */
+  async commentsBy(tx: Queryable, userId: string): Promise<CommentRecord[]> {
+    const { rows } = await tx.query<{ post_id: string; comment_id: string }>(
+      `SELECT post_id, comment_id FROM ${this.comments} WHERE author_id = $1 ORDER BY added_at, comment_id`,
+      [userId],
+    );
+    return rows.map((row) => ({ postId: row.post_id, commentId: row.comment_id }));
+  }
+
+  /** The posts authored by a person, with their likes and comments: nothing of them is left. */
+  async removePosts(tx: Queryable, postIds: readonly string[]): Promise<void> {
+    if (postIds.length === 0) return;
+    await tx.query(
+      `WITH likes AS (DELETE FROM ${this.likes} WHERE post_id = ANY($1::uuid[])),
+            comments AS (DELETE FROM ${this.comments} WHERE post_id = ANY($1::uuid[]))
+       SELECT 1`,
+      [postIds],
+    );
+    // After the rows that reference them (a data-modifying WITH runs with the same snapshot, so the
+    // foreign keys would still see the likes and comments if the posts went in the same statement).
+    await tx.query(`DELETE FROM ${this.posts} WHERE id = ANY($1::uuid[])`, [postIds]);
+  }
+
+  /** Takes a person's likes and comments off other people's posts; `posts` carry the counts after. */
+  async removeLikesAndComments(tx: Queryable, userId: string, posts: readonly PostState[]): Promise<void> {
+    await tx.query(
+      `WITH likes AS (DELETE FROM ${this.likes} WHERE user_id = $1)
+       DELETE FROM ${this.comments} WHERE author_id = $1`,
+      [userId],
+    );
+    for (const post of posts) await this.save(tx, post);
   }
 
   async save(tx: Queryable, post: PostState): Promise<void> {

@@ -100,6 +100,25 @@ export class UserStore {
     return (rowCount ?? 0) > 0;
   }
 
+  /**
+   * Which of these people have an account, each row held (FOR KEY SHARE) until the transaction ends:
+   * for a command that records something about them outside their own stream (a connection, a job).
+   * Their account's deletion, which takes the row FOR UPDATE, waits for such a command to commit and
+   * then finds its rows; a command behind the deletion finds no account.
+   */
+  async holdExisting(tx: Queryable, userIds: readonly string[]): Promise<Set<string>> {
+    const { rows } = await tx.query<{ id: string }>(
+      `SELECT id FROM ${this.table} WHERE id = ANY($1::uuid[]) ORDER BY id FOR KEY SHARE`,
+      [userIds],
+    );
+    return new Set(rows.map((row) => row.id));
+  }
+
+  /** The account is deleted: its email is free again, and nothing of its hash or profile is kept. */
+  async delete(tx: Queryable, userId: string): Promise<void> {
+    await tx.query(`DELETE FROM ${this.table} WHERE id = $1`, [userId]);
+  }
+
   /** A second registration of the same email that got past the check loses here, as a conflict. */
   async insert(tx: Queryable, record: UserRecord): Promise<void> {
     await tx
