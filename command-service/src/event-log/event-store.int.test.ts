@@ -78,7 +78,7 @@ describe('event store', () => {
         events: [postCreated(postId, author, 'My secret launch plans')],
       }),
     );
-    expect((events[0]?.data as { content: string }).content).toBe('My secret launch plans');
+    expect(events[0]?.data).toMatchObject({ content: 'My secret launch plans' });
     const { rows } = await pool.query<{ data: Record<string, unknown>; schema_version: number }>(
       `SELECT data, schema_version FROM ${ident(schema)}.event_log WHERE stream_id = $1`,
       [postId],
