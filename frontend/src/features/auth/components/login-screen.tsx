@@ -1,9 +1,11 @@
 import { fallbackMessages } from '@careers/contracts/messages';
 import type { FormEvent } from 'react';
+import { useLocation } from 'react-router-dom';
 import { ErrorBanner } from '../../../components/error-banner';
 import { PasswordField } from '../../../components/password-field';
 import { TextField } from '../../../components/text-field';
 import { errorMessageOf } from '../../../lib/api-client';
+import { signInNoticeOf } from '../../../lib/sign-in-notice';
 import { useForm } from '../../../lib/use-form';
 import { useLogin } from '../api/login';
 import { AuthScreen } from './auth-screen';
@@ -15,6 +17,8 @@ import { AuthScreen } from './auth-screen';
 export function LoginScreen() {
   const login = useLogin();
   const form = useForm({ email: '', password: '' });
+  // Why the visitor was sent here, when that is worth saying (their account was deleted).
+  const notice = signInNoticeOf(useLocation().state);
 
   function edit(name: keyof typeof form.values, value: string) {
     form.setField(name, value);
@@ -33,6 +37,9 @@ export function LoginScreen() {
       switchText="Don't have an account?"
       switchLink={{ to: '/register', label: 'Create one' }}
     >
+      <div className="form-status" role="status" aria-live="polite">
+        {notice && !login.isError ? <p className="banner banner-success">{notice}</p> : null}
+      </div>
       <ErrorBanner message={login.isError ? errorMessageOf(login.error, fallbackMessages.login) : null} />
       <form className="form" onSubmit={submit}>
         <TextField

@@ -23,7 +23,7 @@ describe('settings screen', () => {
       within(tablist)
         .getAllByRole('tab')
         .map((tab) => tab.textContent),
-    ).toEqual(['Security', 'Notifications', 'Appearance']);
+    ).toEqual(['Security', 'Notifications', 'Appearance', 'Account']);
     expect(selectedTab()).toBe('Security');
     const panel = screen.getByRole('tabpanel', { name: 'Security' });
     expect(within(panel).getByRole('heading', { name: 'Change password' })).toBeTruthy();
@@ -49,20 +49,20 @@ describe('settings screen', () => {
     stubSession(ada);
     const { user } = renderApp('/settings');
     const security = await screen.findByRole('tab', { name: 'Security' });
-    expect(screen.getAllByRole('tab').map((tab) => tab.tabIndex)).toEqual([0, -1, -1]);
+    expect(screen.getAllByRole('tab').map((tab) => tab.tabIndex)).toEqual([0, -1, -1, -1]);
 
     security.focus();
     await user.keyboard('{ArrowDown}');
     expect(selectedTab()).toBe('Notifications');
     expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Notifications' }));
-    expect(screen.getAllByRole('tab').map((tab) => tab.tabIndex)).toEqual([-1, 0, -1]);
+    expect(screen.getAllByRole('tab').map((tab) => tab.tabIndex)).toEqual([-1, 0, -1, -1]);
 
     await user.keyboard('{End}');
-    expect(selectedTab()).toBe('Appearance');
+    expect(selectedTab()).toBe('Account');
     await user.keyboard('{ArrowDown}');
     expect(selectedTab()).toBe('Security');
     await user.keyboard('{ArrowUp}');
-    expect(selectedTab()).toBe('Appearance');
+    expect(selectedTab()).toBe('Account');
     await user.keyboard('{Home}');
     expect(selectedTab()).toBe('Security');
     expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Security' }));

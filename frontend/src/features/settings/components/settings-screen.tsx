@@ -1,21 +1,27 @@
 import type { User } from '@careers/contracts/entities/user';
+import { accountMessages } from '@careers/contracts/messages';
 import { useState } from 'react';
 import { type TabItem, Tabs } from '../../../components/tabs';
+import { AccountTab } from './account-tab';
 import { AppearanceTab } from './appearance-tab';
 import { NotificationsTab } from './notifications-tab';
 import { SecurityTab } from './security-tab';
 
-type TabId = 'security' | 'notifications' | 'appearance';
+type TabId = 'security' | 'notifications' | 'appearance' | 'account';
 
 const tabs: ReadonlyArray<TabItem<TabId>> = [
   { id: 'security', label: 'Security' },
   { id: 'notifications', label: 'Notifications' },
   { id: 'appearance', label: 'Appearance' },
+  { id: 'account', label: accountMessages.tabLabel },
 ];
 
 const settingsTabClasses = { list: 'settings-tabs', tab: 'settings-tab', panel: 'card settings-panel' };
 
-/** Spec section 2, "Settings". Each tab keeps its own form and its own save message. */
+/**
+ * Spec section 2, "Settings". Each tab keeps its own form and its own save message. Account (issue 15)
+ * comes last: exporting and deleting are rare, and deleting cannot be undone.
+ */
 export function SettingsScreen({ user }: { user: User }) {
   const [selected, setSelected] = useState<TabId>('security');
   return (
@@ -35,6 +41,7 @@ export function SettingsScreen({ user }: { user: User }) {
             <NotificationsTab initialSettings={user.notificationSettings} />
           ) : null}
           {selected === 'appearance' ? <AppearanceTab savedSettings={user.appearanceSettings} /> : null}
+          {selected === 'account' ? <AccountTab /> : null}
         </Tabs>
       </div>
     </section>
