@@ -303,3 +303,34 @@ describe('POST /api/auth/export', () => {
     expect(await bed.query('SELECT count(*)::int AS n FROM {schema}.event_log')).toEqual(before);
   });
 });
+
+// Last, as it changes the history the tests above read: Ben deletes his account.
+describe('POST /api/auth/export after someone else deleted their account', () => {
+  it("drops what was on their posts and the connection with them; the person's own events stay", async () => {
+    const deleted = await sendCommand(bed.running().app, {
+      method: 'DELETE',
+      url: '/api/auth/account',
+      sid: ben.sid,
+      body: { password: 'engine-1843' },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+
+    const text = (await exportOf(ann.sid)).body;
+    const body = AccountExport.parse(JSON.parse(text));
+    // Ben's post went with its likes and comments: Ann's are no longer in the product.
+    expect(body.likes).toEqual([]);
+    expect(body.comments).toEqual([]);
+    expect(body.connections.map((c) => c.otherUserId)).toEqual([cat.id]);
+    expect(body.posts.map((p) => p.postId)).toEqual([ids.annPost1, ids.annPost2]);
+    // What she did is still on record, in her words.
+    expect(
+      body.events.filter((e) => e.streamId === ids.benPost).map((e) => [e.type, e.data.content ?? null]),
+    ).toEqual([
+      ['PostLiked', null],
+      ['CommentAdded', 'Ann comments on Ben'],
+    ]);
+    for (const theirs of [ben.email, 'Ben was here', "Ben's cover letter", "Ben's post", 'pii1.']) {
+      expect(text).not.toContain(theirs);
+    }
+  });
+});
