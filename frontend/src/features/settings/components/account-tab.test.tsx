@@ -74,15 +74,20 @@ describe('settings: export your data', () => {
     revoked = [];
     let next = 0;
     const blobs = new Map<string, Blob>();
-    vi.stubGlobal('URL', {
-      ...URL,
-      createObjectURL: (blob: Blob) => {
-        const href = `blob:careers/${++next}`;
-        blobs.set(href, blob);
-        return href;
+    // jsdom has no object URLs: the real URL, with the two a download needs.
+    vi.stubGlobal(
+      'URL',
+      class extends URL {
+        static override createObjectURL(blob: Blob): string {
+          const href = `blob:careers/${++next}`;
+          blobs.set(href, blob);
+          return href;
+        }
+        static override revokeObjectURL(href: string): void {
+          revoked.push(href);
+        }
       },
-      revokeObjectURL: (href: string) => revoked.push(href),
-    });
+    );
     // jsdom does not download: the link's click is where the browser would save the file.
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       saved.push({
