@@ -43,6 +43,27 @@ service_stop() {
   rm -f "$RUN/$name.pid"
 }
 
+# A Python virtualenv at $1, (re)made when the stamp $2 differs from the one of its last install, then
+# `pip install` with the rest of the arguments. $3 names it in the messages and the install log.
+ensure_venv() {
+  local venv="$1" want="$2" name="$3"; shift 3
+  local stamp="$venv/.careers-install-stamp" log="$LOGS/$name-install.log"
+  if [ -x "$venv/bin/python" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$want" ]; then
+    info "$name present ($want)"; return 0
+  fi
+  command -v python3 >/dev/null || apt_install python3
+  info "pip install $*"
+  rm -rf "$venv"
+  # Debian leaves ensurepip out of python3 itself: a venv needs python3-venv.
+  if ! python3 -m venv "$venv" >"$log" 2>&1; then
+    rm -rf "$venv"
+    apt_install python3-venv && python3 -m venv "$venv" >>"$log" 2>&1 || { tail -20 "$log"; return 1; }
+  fi
+  "$venv/bin/pip" install --disable-pip-version-check --quiet "$@" >>"$log" 2>&1 \
+    || { tail -20 "$log"; rm -rf "$venv"; return 1; }
+  echo "$want" >"$stamp"
+}
+
 # The fuzzing suite's tools (npm run fuzz, e2e/fuzz.int.test.ts): schemathesis, and pg8000 for its
 # check that a refused request wrote nothing, in a venv under .stack/. Pinned; reinstalled only when a
 # pin changes.
@@ -50,22 +71,8 @@ SCHEMATHESIS_VERSION="4.32.5"
 PG8000_VERSION="1.31.6"
 FUZZ_VENV="$STACK/schemathesis"
 ensure_schemathesis() {
-  local want="schemathesis==$SCHEMATHESIS_VERSION pg8000==$PG8000_VERSION"
-  local stamp="$FUZZ_VENV/.careers-install-stamp" log="$LOGS/schemathesis-install.log"
-  if [ -x "$FUZZ_VENV/bin/st" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$want" ]; then
-    info "schemathesis $SCHEMATHESIS_VERSION present"; return 0
-  fi
-  command -v python3 >/dev/null || apt_install python3
-  info "pip install $want"
-  rm -rf "$FUZZ_VENV"
-  # Debian leaves ensurepip out of python3 itself: a venv needs python3-venv.
-  if ! python3 -m venv "$FUZZ_VENV" >"$log" 2>&1; then
-    rm -rf "$FUZZ_VENV"
-    apt_install python3-venv && python3 -m venv "$FUZZ_VENV" >>"$log" 2>&1 || { tail -20 "$log"; return 1; }
-  fi
-  "$FUZZ_VENV/bin/pip" install --disable-pip-version-check --quiet $want >>"$log" 2>&1 \
-    || { tail -20 "$log"; rm -rf "$FUZZ_VENV"; return 1; }
-  echo "$want" >"$stamp"
+  ensure_venv "$FUZZ_VENV" "schemathesis==$SCHEMATHESIS_VERSION pg8000==$PG8000_VERSION" schemathesis \
+    "schemathesis==$SCHEMATHESIS_VERSION" "pg8000==$PG8000_VERSION"
 }
 
 # The analytics example (npm run analytics, e2e/analytics.int.test.ts): its pinned Python dependencies
@@ -73,22 +80,8 @@ ensure_schemathesis() {
 ANALYTICS_VENV="$STACK/analytics-venv"
 ensure_analytics() {
   local requirements="$ROOT/examples/analytics/requirements.txt"
-  local want; want=$(sha256sum "$requirements" | cut -c1-16)
-  local stamp="$ANALYTICS_VENV/.careers-install-stamp" log="$LOGS/analytics-install.log"
-  if [ -x "$ANALYTICS_VENV/bin/python" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$want" ]; then
-    info "analytics venv up to date"; return 0
-  fi
-  command -v python3 >/dev/null || apt_install python3
-  info "pip install -r examples/analytics/requirements.txt"
-  rm -rf "$ANALYTICS_VENV"
-  # Debian leaves ensurepip out of python3 itself: a venv needs python3-venv.
-  if ! python3 -m venv "$ANALYTICS_VENV" >"$log" 2>&1; then
-    rm -rf "$ANALYTICS_VENV"
-    apt_install python3-venv && python3 -m venv "$ANALYTICS_VENV" >>"$log" 2>&1 || { tail -20 "$log"; return 1; }
-  fi
   # Wheels only: confluent-kafka's wheel carries librdkafka, while building it would need a C toolchain
   # and librdkafka's headers.
-  "$ANALYTICS_VENV/bin/pip" install --disable-pip-version-check --quiet --only-binary=:all: -r "$requirements" >>"$log" 2>&1 \
-    || { tail -20 "$log"; rm -rf "$ANALYTICS_VENV"; return 1; }
-  echo "$want" >"$stamp"
+  ensure_venv "$ANALYTICS_VENV" "$(sha256sum "$requirements" | cut -c1-16)" analytics \
+    --only-binary=:all: -r "$requirements"
 }

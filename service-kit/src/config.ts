@@ -175,26 +175,28 @@ export class ConfigError extends Error {
 
 /**
  * Outside production a fixed development secret keeps `npm start` and the tests free of setup; a
- * production deployment without its own secret refuses to start rather than accept forgeable tokens.
+ * production deployment without its own secret refuses to start rather than run with a known one
+ * (forgeable consistency tokens, personal data anyone could unseal).
  */
-const DEVELOPMENT_CONSISTENCY_SECRET = 'careers-development-consistency-token-secret';
-
-export function consistencyTokenSecret(config: BaseConfig): string {
-  if (config.CONSISTENCY_TOKEN_SECRET) return config.CONSISTENCY_TOKEN_SECRET;
+function secretOf(
+  config: BaseConfig,
+  name: 'CONSISTENCY_TOKEN_SECRET' | 'PERSONAL_DATA_SECRET',
+  development: string,
+): string {
+  const value = config[name];
+  if (value) return value;
   if (config.NODE_ENV === 'production') {
-    throw new ConfigError('Invalid environment:\n  CONSISTENCY_TOKEN_SECRET: required in production');
+    throw new ConfigError(`Invalid environment:\n  ${name}: required in production`);
   }
-  return DEVELOPMENT_CONSISTENCY_SECRET;
+  return development;
 }
 
-const DEVELOPMENT_PERSONAL_DATA_SECRET = 'careers-development-personal-data-secret';
+export function consistencyTokenSecret(config: BaseConfig): string {
+  return secretOf(config, 'CONSISTENCY_TOKEN_SECRET', 'careers-development-consistency-token-secret');
+}
 
 export function personalDataSecret(config: BaseConfig): string {
-  if (config.PERSONAL_DATA_SECRET) return config.PERSONAL_DATA_SECRET;
-  if (config.NODE_ENV === 'production') {
-    throw new ConfigError('Invalid environment:\n  PERSONAL_DATA_SECRET: required in production');
-  }
-  return DEVELOPMENT_PERSONAL_DATA_SECRET;
+  return secretOf(config, 'PERSONAL_DATA_SECRET', 'careers-development-personal-data-secret');
 }
 
 /**

@@ -12,6 +12,12 @@ export function setCurrentUser(queryClient: QueryClient, user: User | null): voi
   queryClient.setQueryData<User | null>(currentUserQueryKey, user);
 }
 
+/** Signing out, or the account gone: every answer cached for the person dropped, and no user. */
+export function forgetCurrentUser(queryClient: QueryClient): void {
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
+  setCurrentUser(queryClient, null);
+}
+
 /** A save answers with the user fields it changed (`data`); they replace the cached ones. */
 export function mergeIntoCurrentUser(queryClient: QueryClient, changes: Partial<User>): void {
   queryClient.setQueryData<User | null>(currentUserQueryKey, (user) =>

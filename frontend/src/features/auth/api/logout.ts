@@ -1,7 +1,7 @@
 import { authRoutes } from '@careers/contracts/api/auth-routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
-import { setCurrentUser } from '../../../lib/current-user';
+import { forgetCurrentUser } from '../../../lib/current-user';
 
 export async function logout(): Promise<void> {
   await callApi(authRoutes.logout, {}, { redirectOnUnauthorized: false });
@@ -16,8 +16,7 @@ export function useLogout(onSignedOut: () => void) {
   return useMutation({
     mutationFn: logout,
     onSettled: () => {
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
-      setCurrentUser(queryClient, null);
+      forgetCurrentUser(queryClient);
       onSignedOut();
     },
   });

@@ -3,7 +3,7 @@ import { accountMessages } from '@careers/contracts/messages';
 import type { DeleteAccountRequest } from '@careers/contracts/requests/delete-account';
 import { notifyManager, useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
-import { setCurrentUser } from '../../../lib/current-user';
+import { forgetCurrentUser } from '../../../lib/current-user';
 
 export function deleteAccount(body: DeleteAccountRequest) {
   return callApi(authRoutes.deleteAccount, { body }, { fallbackMessage: accountMessages.deleteFailed });
@@ -19,8 +19,7 @@ export function useDeleteAccount(onDeleted: () => void) {
   return useMutation({
     mutationFn: deleteAccount,
     onSuccess: () => {
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
-      setCurrentUser(queryClient, null);
+      forgetCurrentUser(queryClient);
       // After the cache has told the screens (its notices go out together, a tick later): had the
       // move to /login come first, the sign-in screen's guard would still see the person signed in
       // and send them on to the dashboard, dropping what the move carries (the message to show).
