@@ -210,7 +210,7 @@ async function lingeringKeysOf(userId: string): Promise<string[]> {
 const find = (haystack: readonly string[], needles: readonly string[]) =>
   haystack.filter((entry) => needles.some((needle) => entry.toLowerCase().includes(needle.toLowerCase())));
 const doraNeedles = Object.values(dora);
-/** The texts of hers the brief names above all: email, names, phone, bio and cover letter. */
+/** The texts of hers that matter most: email, names, phone, bio and cover letter. */
 const doraCore = [dora.email, dora.firstName, dora.lastName, dora.phone, dora.bio, dora.coverLetter];
 
 /** A 1x1 PNG: the smallest picture the upload route re-encodes. */

@@ -312,7 +312,7 @@ describe('DELETE /api/auth/account', () => {
     // Their email and name are nowhere, the event log included (sealed there, and their key is gone).
     expect(await tablesMentioning(a.email)).toEqual([]);
     expect(await tablesMentioning('Xanthippe')).toEqual([]);
-    // Their id is left only where the brief keeps it: the log's ids, their answered and withdrawn
+    // Their id is left only where the deletion keeps it by design: the log's ids, their answered and withdrawn
     // applications, and their closed jobs.
     expect(await tablesMentioning(a.id)).toEqual(['applications', 'event_log', 'jobs']);
     expect(

@@ -340,7 +340,7 @@ async function snapshot(): Promise<ReadModelSnapshot> {
   return readModelSnapshot(bed.pool, bed.config.DB_SCHEMA, bed.redis);
 }
 
-/** Rows naming Dora's id where the brief keeps it: her closed job, the application to it, her tombstone. */
+/** Rows naming Dora's id where the deletion keeps it by design: her closed job, the application to it, her tombstone. */
 function unexpectedTracesOfDora(s: ReadModelSnapshot): string[] {
   const allowed = (table: string, row: Record<string, unknown>) =>
     (table === 'jobs' && row.id === ids.doraJob) ||

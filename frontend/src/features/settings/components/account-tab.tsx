@@ -9,7 +9,7 @@ import { signInNoticeState } from '../../../lib/sign-in-notice';
 import { useDeleteAccount } from '../api/delete-account';
 import { useExportMyData } from '../api/export-my-data';
 
-/** Issue 15: the person's data, to take away (export) or to erase for good (delete). */
+/** Settings, Account tab: the person's data, to take away (export) or to erase for good (delete). */
 export function AccountTab() {
   return (
     <div className="settings-section">

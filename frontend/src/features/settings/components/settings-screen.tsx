@@ -19,7 +19,7 @@ const tabs: ReadonlyArray<TabItem<TabId>> = [
 const settingsTabClasses = { list: 'settings-tabs', tab: 'settings-tab', panel: 'card settings-panel' };
 
 /**
- * Spec section 2, "Settings". Each tab keeps its own form and its own save message. Account (issue 15)
+ * Spec section 2, "Settings". Each tab keeps its own form and its own save message. Account (beyond the spec)
  * comes last: exporting and deleting are rare, and deleting cannot be undone.
  */
 export function SettingsScreen({ user }: { user: User }) {
