@@ -4,7 +4,7 @@
  * as dead, or `npm start` right after a crash starts nothing.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,21 +40,24 @@ describe('pid_alive', () => {
   });
 
   it('is false for a killed process its parent has not reaped yet (a zombie)', async () => {
-    // The parent starts a child, writes its pid, kills it and then sleeps without reaping it.
-    const parent = spawn('bash', ['-c', 'sleep 30 & echo $!; kill -9 $!; exec sleep 5'], {
+    // The parent starts a child, prints its pid and becomes `sleep`, which never reaps children; the
+    // test then kills the child, which stays a zombie for as long as that parent lives.
+    const parent = spawn('bash', ['-c', 'sleep 30 & echo $!; exec sleep 10'], {
       stdio: ['ignore', 'pipe', 'ignore'],
     });
     try {
       const pid = Number(
         await new Promise<string>((resolve) => parent.stdout.once('data', (chunk) => resolve(String(chunk)))),
       );
-      // Give the kill a moment to land; the child stays a zombie while its parent sleeps.
+      const comm = () => readFileSync(`/proc/${parent.pid}/comm`, 'utf8').trim();
+      for (let i = 0; i < 100 && comm() !== 'sleep'; i++) await new Promise((r) => setTimeout(r, 20));
+      expect(comm()).toBe('sleep'); // the parent can no longer reap anything
+      process.kill(pid, 'SIGKILL');
       let state = '';
-      for (let i = 0; i < 50 && state !== 'Z'; i++) {
+      for (let i = 0; i < 100 && state !== 'Z'; i++) {
         await new Promise((resolve) => setTimeout(resolve, 20));
-        state = execFileSync('ps', ['-o', 'stat=', '-p', String(pid)])
-          .toString()
-          .trim()
+        state = readFileSync(`/proc/${pid}/stat`, 'utf8')
+          .replace(/^.*\) /, '')
           .charAt(0);
       }
       expect(state).toBe('Z');
