@@ -15,11 +15,15 @@ interface Sent {
 /** A client wired to canned replies, recording what it sent. */
 function clientWith(replies: Array<Response | Error>, currentPath = '/feed') {
   const sent: Sent[] = [];
+  const slept: number[] = [];
   const redirectToLogin = vi.fn();
   const client = createApiClient({
     baseUrl: '/api',
     currentPath: () => currentPath,
     redirectToLogin,
+    sleep: async (ms) => {
+      slept.push(ms);
+    },
     fetch: async (input, init) => {
       sent.push({
         url: String(input),
@@ -34,7 +38,7 @@ function clientWith(replies: Array<Response | Error>, currentPath = '/feed') {
       return reply;
     },
   });
-  return { client, sent, redirectToLogin };
+  return { client, sent, slept, redirectToLogin };
 }
 
 async function failure(promise: Promise<unknown>): Promise<ApiError> {
@@ -251,6 +255,51 @@ describe('api client: consistency tokens', () => {
 
     expect(sent[2]?.headers.get('x-consistency-token')).toBe('post-1@1,application-9@1');
     expect(sent[3]?.headers.get('x-consistency-token')).toBe('post-1@1,application-9@1');
+  });
+
+  it('asks a stale read again, later each time, until the answer shows the write', async () => {
+    const stale = { 'x-consistency-stale': '1' };
+    const { client, sent, slept } = clientWith([
+      jsonReply(200, { data: {} }, { 'x-consistency-token': 'post-1@3' }),
+      jsonReply(200, { data: ['before the like'] }, stale),
+      jsonReply(200, { data: ['before the like'] }, stale),
+      jsonReply(200, { data: ['with the like'] }),
+      jsonReply(200, { data: [] }),
+    ]);
+
+    await client.callApi(routes.toggleLike, like);
+    expect(await client.callApi(routes.getFeed)).toEqual({ data: ['with the like'] });
+    await client.callApi(routes.getFeed);
+
+    expect(sent.slice(1, 4).map((s) => s.headers.get('x-consistency-token'))).toEqual([
+      'post-1@3',
+      'post-1@3',
+      'post-1@3',
+    ]);
+    expect(slept).toEqual([250, 500]);
+    // The fresh answer settled the token: the next read waits for nothing.
+    expect(sent[4]?.headers.get('x-consistency-token')).toBeNull();
+  });
+
+  it('takes a read still stale after its tries, and keeps the token for the next read', async () => {
+    const stale = { 'x-consistency-stale': '1' };
+    const { client, sent } = clientWith([
+      jsonReply(200, { data: {} }, { 'x-consistency-token': 'post-1@3' }),
+      ...Array.from({ length: 4 }, () => jsonReply(200, { data: ['behind'] }, stale)),
+      jsonReply(200, { data: ['caught up'] }),
+    ]);
+
+    await client.callApi(routes.toggleLike, like);
+    expect(await client.callApi(routes.getFeed)).toEqual({ data: ['behind'] });
+    expect(sent).toHaveLength(5);
+    await client.callApi(routes.getFeed);
+    expect(sent[5]?.headers.get('x-consistency-token')).toBe('post-1@3');
+  });
+
+  it('does not ask again a stale read that carried no token of its own', async () => {
+    const { client, sent } = clientWith([jsonReply(200, { data: [] }, { 'x-consistency-stale': '1' })]);
+    await client.callApi(routes.getFeed);
+    expect(sent).toHaveLength(1);
   });
 
   it('takes tokens that came outside a reply (a socket push) on the next read', async () => {

@@ -37,7 +37,21 @@ export interface ApiClientDeps {
   redirectToLogin: () => void;
   /** Where consistency tokens outlive a reload (the tab's sessionStorage in the browser). */
   tokenStorage?: TokenStorage;
+  /** Waits between the tries of a read answered stale (a timer in the browser). */
+  sleep?: (ms: number) => Promise<void>;
 }
+
+/**
+ * A read that carried the person's consistency tokens and came back `x-consistency-stale: 1` (the read
+ * side was still behind after its own wait) is asked again a few times, a little later each time, while
+ * the screens keep what they show (the person's own change included). Should it still be stale, its
+ * answer is taken and the tokens are kept, so the next read waits for that change again.
+ */
+export const STALE_READ_RETRIES = 3;
+export function staleRetryDelay(attempt: number): number {
+  return 250 * 2 ** attempt;
+}
+const STALE_HEADER = 'x-consistency-stale';
 
 export interface ApiClient {
   /**
@@ -111,26 +125,34 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     const tokenHeader = ConsistencyTokens.header(sentTokens);
     if (tokenHeader) headers.set(CONSISTENCY_HEADER, tokenHeader);
     const url = `${deps.baseUrl}${pathOf(route, input.params)}${buildQueryString(input.query ?? {})}`;
+    const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
 
     let response: Response;
-    try {
-      response = await deps.fetch(url, {
-        method,
-        headers,
-        body,
-        credentials: 'include',
-        signal: options.signal,
-      });
-    } catch (error) {
-      // A cancelled query is not a network failure: let react-query see the AbortError.
-      if (error instanceof DOMException && error.name === 'AbortError') throw error;
-      throw new ApiError(globalMessages.networkError, null);
+    for (let attempt = 0; ; attempt++) {
+      try {
+        response = await deps.fetch(url, {
+          method,
+          headers,
+          body,
+          credentials: 'include',
+          signal: options.signal,
+        });
+      } catch (error) {
+        // A cancelled query is not a network failure: let react-query see the AbortError.
+        if (error instanceof DOMException && error.name === 'AbortError') throw error;
+        throw new ApiError(globalMessages.networkError, null);
+      }
+      const stale = isRead && response.ok && tokenHeader && response.headers.get(STALE_HEADER) === '1';
+      if (!stale || attempt >= STALE_READ_RETRIES || options.signal?.aborted) break;
+      await response.body?.cancel();
+      await sleep(staleRetryDelay(attempt));
     }
 
     tokens.remember(response.headers.get(CONSISTENCY_HEADER));
     const payload = await readBody(response);
     if (response.ok) {
-      if (isRead) tokens.settled(sentTokens);
+      // Settled only when the answer shows the writes; a stale one leaves them for the next read.
+      if (isRead && response.headers.get(STALE_HEADER) !== '1') tokens.settled(sentTokens);
       return payload;
     }
     if (
