@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The local stack without Docker: PostgreSQL and Redis (Debian packages), Apache Kafka 4.x in KRaft mode
 # (broker jars from Maven Central on Java 17), MinIO (built with go install), and Node 24 for the services.
-# Usage: scripts/stack.sh up|stop|status|reset
+# Usage: scripts/stack.sh up|stop|status|reset (status also lists the product's services)
 # State lives in .stack/ (gitignored). Every command is idempotent.
-source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/lib/services.sh"
 
 # ---------------------------------------------------------------- provisioning (once per machine)
 
@@ -180,6 +180,8 @@ status() {
   local ok=0
   check() { if "$2" >/dev/null 2>&1; then printf '  %-11s %s\n' "$1" "${GREEN}up${RESET}"; else printf '  %-11s %s\n' "$1" "${RED}down${RESET}"; ok=1; fi; }
   check PostgreSQL pg_ready; check Redis redis_ready; check Kafka kafka_ready; check MinIO minio_ready
+  echo
+  services_status "${SERVICES[@]}" || ok=1
   return $ok
 }
 

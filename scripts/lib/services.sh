@@ -15,32 +15,98 @@ ensure_node_modules() {
   echo "$want" >"$stamp"
 }
 
-# service_start NAME READY_URL COMMAND... ; ENV vars of the caller are inherited.
+# The product's processes, in the order `npm start` starts them (`npm run stop` ends them in reverse).
+SERVICES=(command-service query-service projector realtime-gateway web)
+
+# service_start NAME READY_URL COMMAND... : starts COMMAND under scripts/supervise.sh, which starts it
+# again whenever it ends, and waits until READY_URL answers (or, without one, until it runs). A command
+# with `--watch` (node --watch) is supervised as a watcher. ENV vars of the caller are inherited.
 service_start() {
   local name="$1" ready_url="$2"; shift 2
-  if pid_alive "$name"; then info "$name already running (pid $(cat "$RUN/$name.pid"))"; return 0; fi
+  if pid_alive "$name.supervisor"; then
+    info "$name already running (pid $(cat "$RUN/$name.pid" 2>/dev/null || echo "-"), supervisor $(cat "$RUN/$name.supervisor.pid"))"
+    return 0
+  fi
+  # A process left behind by a supervisor that was killed would hold the port: end it first.
+  service_stop "$name"
+  local watcher=()
+  case " $* " in *" --watch "*) watcher=(--watcher) ;; esac
   : >"$LOGS/$name.log"
-  # setsid: the service leads its own process group (stop kills the group); every stream is redirected
-  # so nothing keeps the caller's terminal or pipe open.
-  (cd "$ROOT" && exec setsid nohup "$@" >>"$LOGS/$name.log" 2>&1 </dev/null) &
-  echo $! >"$RUN/$name.pid"
+  echo 0 >"$RUN/$name.restarts"
+  printf '%s\n' "$ready_url" >"$RUN/$name.ready-url"
+  # setsid: the supervisor leads its own session, away from the caller's terminal; every stream is
+  # redirected so nothing keeps the caller's terminal or pipe open.
+  (cd "$ROOT" && exec setsid nohup bash "$ROOT/scripts/supervise.sh" "${watcher[@]}" "$name" "$@" \
+    >>"$LOGS/$name.log" 2>&1 </dev/null) &
+  echo $! >"$RUN/$name.supervisor.pid"
   if [ -n "$ready_url" ]; then
     wait_for "$name" 60 curl -fsS -m 2 "$ready_url" || { tail -20 "$LOGS/$name.log"; return 1; }
   else
-    sleep 1
+    # Started once by its supervisor, and still running a second later.
+    wait_for "$name" 10 test -f "$RUN/$name.started" && sleep 1
     pid_alive "$name" || { tail -20 "$LOGS/$name.log"; return 1; }
   fi
 }
 
+# Stops the supervisor (which ends the process group it runs), then whatever is left of either.
 service_stop() {
-  local name="$1"
+  local name="$1" pid
+  if pid_alive "$name.supervisor"; then
+    pid=$(cat "$RUN/$name.supervisor.pid")
+    kill -TERM "$pid" 2>/dev/null || true
+    for _ in $(seq 1 100); do pid_alive "$name.supervisor" || break; sleep 0.1; done
+    kill -KILL -- "-$pid" 2>/dev/null || true
+  fi
   if pid_alive "$name"; then
-    local pid; pid=$(cat "$RUN/$name.pid")
+    pid=$(cat "$RUN/$name.pid")
     kill -TERM -- "-$pid" 2>/dev/null || kill -TERM "$pid" 2>/dev/null || true
     for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
     kill -KILL -- "-$pid" 2>/dev/null || true
   fi
-  rm -f "$RUN/$name.pid"
+  rm -f "$RUN/$name.supervisor.pid" "$RUN/$name.pid" "$RUN/$name.started"
+}
+
+# 42 -> 42s, 125 -> 2m05s, 7300 -> 2h01m.
+fmt_duration() {
+  local s="$1"
+  if [ "$s" -lt 60 ]; then printf '%ds' "$s"
+  elif [ "$s" -lt 3600 ]; then printf '%dm%02ds' $(( s / 60 )) $(( s % 60 ))
+  else printf '%dh%02dm' $(( s / 3600 )) $(( s / 60 % 60 )); fi
+}
+
+# One row per service: state (up; restarting: its supervisor waits to start it again; down), pid,
+# uptime, restarts since `npm start`, and what its readiness URL answers (`running` for a process
+# without one). Returns 1 when a service is not up.
+services_status() {
+  local name state pid uptime restarts ready url code body failing all_up=0
+  printf '  %-17s %-11s %-8s %-8s %-9s %s\n' service state pid uptime restarts ready
+  for name in "$@"; do
+    pid=-; uptime=-; ready=-
+    restarts=$(cat "$RUN/$name.restarts" 2>/dev/null || echo -)
+    url=$(cat "$RUN/$name.ready-url" 2>/dev/null || true)
+    if pid_alive "$name"; then
+      state=up
+      pid=$(cat "$RUN/$name.pid")
+      [ ! -f "$RUN/$name.started" ] || uptime=$(fmt_duration $(( ($(now_ms) - $(cat "$RUN/$name.started")) / 1000 )))
+      ready=running
+      if [ -n "$url" ]; then
+        body=$(curl -sS -m 3 -w '\n%{http_code}' "$url" 2>/dev/null) || true
+        code=${body##*$'\n'}
+        failing=$(printf '%s' "${body%$'\n'*}" | grep -o '"[A-Za-z0-9_-]*":"failing' | cut -d'"' -f2 | paste -sd, -) || true
+        case "$code" in
+          200) ready="200 ready" ;;
+          ''|000) ready="no answer" ;;
+          *) ready="$code not ready${failing:+ ($failing failing)}" ;;
+        esac
+      fi
+    elif pid_alive "$name.supervisor"; then
+      state=restarting; all_up=1
+    else
+      state=down; all_up=1; restarts=-
+    fi
+    printf '  %-17s %-11s %-8s %-8s %-9s %s\n' "$name" "$state" "$pid" "$uptime" "$restarts" "$ready"
+  done
+  return $all_up
 }
 
 # A Python virtualenv at $1, (re)made when the stamp $2 differs from the one of its last install, then
