@@ -12,6 +12,7 @@ export default defineConfig({
       'frontend',
       'e2e',
       'bench',
+      'faults',
       {
         test: {
           name: 'repo',

@@ -1,0 +1,290 @@
+/**
+ * The load the faults land on: many people liking and unliking, commenting, posting, applying to jobs and
+ * asking each other to connect, through the product's HTTP routes as a browser would, each person one
+ * request at a time with a pause between. Every attempt is recorded with its outcome; an acknowledged
+ * one (2xx) with what it made (ids, the like state it answered) and its consistency token. Nothing is
+ * retried: a command that failed may or may not have been written, and the checks treat it so.
+ */
+import { randomUUID } from 'node:crypto';
+import { CONSISTENCY_HEADER } from '@careers/contracts/consistency';
+import { API_PREFIX, buildPath, routes } from '@careers/contracts/routes';
+import { WEB_ORIGIN } from './topology.ts';
+
+export type CommandKind = 'like' | 'comment' | 'post' | 'job' | 'apply' | 'connect';
+
+export interface Attempt {
+  kind: CommandKind;
+  /** Index of the person who sent it. */
+  user: number;
+  /** The post, job or person it acted on. */
+  target?: string;
+  startedAt: number;
+  endedAt: number;
+  /** HTTP status, or 0 when no answer came (connection refused or reset, timeout). */
+  status: number;
+  ok: boolean;
+  /** What the command made or answered, when acknowledged. */
+  id?: string;
+  isLiked?: boolean;
+  content?: string;
+  token?: string;
+}
+
+export interface Person {
+  index: number;
+  id: string;
+  cookie: string;
+}
+
+const REQUEST_TIMEOUT_MS = 10_000;
+
+/** The fields of the routes' replies the suite reads (the contracts' schemas hold the whole shapes). */
+export interface ReplyBody {
+  data: { _id: string; isLiked: boolean };
+  user: { _id: string };
+}
+
+export class Client {
+  private readonly commandUrl: string;
+  private readonly queryUrl: string;
+  constructor(commandUrl: string, queryUrl: string) {
+    this.commandUrl = commandUrl;
+    this.queryUrl = queryUrl;
+  }
+
+  async command(path: string, cookie: string | undefined, body?: unknown) {
+    const response = await fetch(`${this.commandUrl}${API_PREFIX}${path}`, {
+      method: 'POST',
+      headers: {
+        origin: WEB_ORIGIN,
+        ...(cookie ? { cookie } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: (await response.json().catch(() => null)) as ReplyBody,
+    };
+  }
+
+  async query(path: string, cookie: string) {
+    const response = await fetch(`${this.queryUrl}${API_PREFIX}${path}`, {
+      headers: { cookie },
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+    return { status: response.status, body: (await response.json().catch(() => null)) as ReplyBody };
+  }
+
+  async register(index: number, runId: string): Promise<Person> {
+    const reply = await this.command(buildPath(routes.register), undefined, {
+      firstName: 'Fault',
+      lastName: `Person${index}`,
+      email: `faults-${runId}-${index}@example.com`,
+      password: `faults-password-${index}`,
+      accountType: 'job_seeker',
+    });
+    if (reply.status !== routes.register.status) throw new Error(`register: HTTP ${reply.status}`);
+    const cookie = [reply.headers.getSetCookie()].flat().find((c) => c.startsWith('sid='));
+    if (!cookie) throw new Error('register: no sid cookie');
+    return { index, id: reply.body.user._id, cookie: cookie.split(';')[0] as string };
+  }
+}
+
+export interface LoadOptions {
+  /** Pause between one person's commands, ms (each pause is 0.5 to 1.5 times it). */
+  thinkMs: number;
+}
+
+const pick = <T>(items: readonly T[]): T | undefined => items[Math.floor(Math.random() * items.length)];
+
+export class Load {
+  readonly attempts: Attempt[] = [];
+  readonly posts: string[] = [];
+  readonly jobs: Array<{ id: string; poster: number }> = [];
+  private readonly applied = new Set<string>();
+  private readonly pairs = new Set<string>();
+  private stopped = false;
+  private running: Promise<void>[] = [];
+  private readonly runId = randomUUID().slice(0, 8);
+  private sequence = 0;
+
+  private readonly client: Client;
+  readonly people: Person[];
+  private readonly options: LoadOptions;
+  constructor(client: Client, people: Person[], options: LoadOptions) {
+    this.client = client;
+    this.people = people;
+    this.options = options;
+  }
+
+  /** Sends one command, records the attempt, and returns it. */
+  private async send(
+    kind: CommandKind,
+    person: Person,
+    path: string,
+    body: unknown,
+    target: string | undefined,
+    read: (body: ReplyBody) => Pick<Attempt, 'id' | 'isLiked' | 'content'>,
+  ): Promise<Attempt> {
+    const attempt: Attempt = {
+      kind,
+      user: person.index,
+      startedAt: Date.now(),
+      endedAt: 0,
+      status: 0,
+      ok: false,
+    };
+    if (target !== undefined) attempt.target = target;
+    try {
+      const reply = await this.client.command(path, person.cookie, body);
+      attempt.status = reply.status;
+      attempt.ok = reply.status >= 200 && reply.status < 300;
+      if (attempt.ok) {
+        Object.assign(attempt, read(reply.body));
+        attempt.token = reply.headers.get(CONSISTENCY_HEADER) ?? undefined;
+      }
+    } catch {
+      attempt.status = 0;
+    }
+    attempt.endedAt = Date.now();
+    this.attempts.push(attempt);
+    return attempt;
+  }
+
+  private text(what: string, person: Person) {
+    return `${what} ${this.runId} ${person.index}-${++this.sequence}`;
+  }
+
+  post(person: Person) {
+    const content = this.text('Fault-suite post', person);
+    return this.send('post', person, buildPath(routes.createPost), { content }, undefined, (b) => {
+      this.posts.push(b.data._id);
+      return { id: b.data._id, content };
+    });
+  }
+
+  postJob(person: Person) {
+    const title = this.text('Reliability Engineer', person);
+    const body = {
+      title,
+      description: 'Keeps a careers product up while its parts fail.',
+      company: { name: 'Faultline', industry: 'Software' },
+      location: { city: 'Lisbon', country: 'Portugal' },
+      salary: { min: 50000, max: 90000 },
+      skills: [{ name: 'kafka', required: true }],
+    };
+    return this.send('job', person, buildPath(routes.createJob), body, undefined, (b) => {
+      this.jobs.push({ id: b.data._id, poster: person.index });
+      return { id: b.data._id, content: title };
+    });
+  }
+
+  like(person: Person, postId: string) {
+    return this.send(
+      'like',
+      person,
+      buildPath(routes.toggleLike, { id: postId }),
+      undefined,
+      postId,
+      (b) => ({
+        isLiked: b.data.isLiked,
+      }),
+    );
+  }
+
+  comment(person: Person, postId: string) {
+    const content = this.text('Fault-suite comment', person);
+    return this.send(
+      'comment',
+      person,
+      buildPath(routes.addComment, { id: postId }),
+      { content },
+      postId,
+      (b) => ({
+        id: b.data._id,
+        content,
+      }),
+    );
+  }
+
+  apply(person: Person, jobId: string) {
+    this.applied.add(`${person.index}:${jobId}`);
+    const coverLetter = this.text('Fault-suite application', person);
+    return this.send(
+      'apply',
+      person,
+      buildPath(routes.applyToJob, { id: jobId }),
+      { applicationData: { coverLetter, expectedSalary: 70000 } },
+      jobId,
+      (b) => ({ id: b.data._id, content: coverLetter }),
+    );
+  }
+
+  connect(person: Person, other: Person) {
+    this.pairs.add([person.index, other.index].sort((a, b) => a - b).join(':'));
+    return this.send(
+      'connect',
+      person,
+      buildPath(routes.connect, { id: other.id }),
+      undefined,
+      other.id,
+      (b) => ({
+        id: b.data._id,
+      }),
+    );
+  }
+
+  /** One command chosen by weight among those that make sense for this person now. */
+  private async act(person: Person) {
+    const roll = Math.random();
+    const post = pick(this.posts);
+    if (roll < 0.4 && post) return this.like(person, post);
+    if (roll < 0.62 && post) return this.comment(person, post);
+    if (roll < 0.72) return this.post(person);
+    if (roll < 0.86) {
+      const job = pick(
+        this.jobs.filter((j) => j.poster !== person.index && !this.applied.has(`${person.index}:${j.id}`)),
+      );
+      if (job) return this.apply(person, job.id);
+    }
+    const other = pick(
+      this.people.filter(
+        (p) =>
+          p.index !== person.index &&
+          !this.pairs.has([person.index, p.index].sort((a, b) => a - b).join(':')),
+      ),
+    );
+    if (other) return this.connect(person, other);
+    return post ? this.like(person, post) : this.post(person);
+  }
+
+  /** Starts every person's loop; `stop()` ends them. */
+  start() {
+    this.running = this.people.map(async (person) => {
+      await sleep(Math.random() * this.options.thinkMs);
+      while (!this.stopped) {
+        await this.act(person);
+        await sleep(this.options.thinkMs * (0.5 + Math.random()));
+      }
+    });
+  }
+
+  async stop() {
+    this.stopped = true;
+    await Promise.all(this.running);
+  }
+
+  /** The first acknowledged command sent at or after `since`, if any yet. */
+  firstAckSince(since: number): Attempt | undefined {
+    let first: Attempt | undefined;
+    for (const a of this.attempts) {
+      if (a.ok && a.startedAt >= since && (!first || a.endedAt < first.endedAt)) first = a;
+    }
+    return first;
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

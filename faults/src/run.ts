@@ -1,0 +1,30 @@
+/**
+ * npm run faults: every fault on a private Postgres, Redis and Kafka behind Toxiproxy, with 30 people
+ * acting meanwhile; prints progress and the summary, writes faults/reports/. Knobs: FAULTS_USERS,
+ * FAULTS_THINK_MS, FAULTS_DOWN_MS, FAULTS_KAFKA_OUTAGE_MS, FAULTS_TOXIC_MS.
+ */
+import { fileURLToPath } from 'node:url';
+import { formatSummary, writeReport } from './report.ts';
+import { runSuite } from './suite.ts';
+
+const number = (name: string, fallback: number) => {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a number of at least 0`);
+  return value;
+};
+
+const report = await runSuite({
+  mode: 'full',
+  users: number('FAULTS_USERS', 30),
+  thinkMs: number('FAULTS_THINK_MS', 400),
+  downMs: number('FAULTS_DOWN_MS', 4000),
+  // Longer than the minute after which a Kafka consumer that started without a broker used to give up.
+  kafkaOutageMs: number('FAULTS_KAFKA_OUTAGE_MS', 75_000),
+  toxicMs: number('FAULTS_TOXIC_MS', 10_000),
+  healTimeoutMs: 180_000,
+  log: (line) => console.log(line),
+});
+console.log(`\n${formatSummary(report)}`);
+const file = writeReport(report, fileURLToPath(new URL('../reports', import.meta.url)));
+console.log(`\nreport: ${file} and latest.html beside it`);
+process.exit(report.passed ? 0 : 1);

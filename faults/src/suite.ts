@@ -1,0 +1,394 @@
+/**
+ * The fault suite: the product's own copy under load, one fault after another, the time each took to
+ * heal, then the checks. `npm run faults` runs every fault on a private Postgres, Redis and Kafka behind
+ * Toxiproxy; the bounded run in `npm test` kills the services and a private Redis.
+ */
+import { baseEnv, loadConfig } from '@careers/service-kit';
+import {
+  backlog,
+  type Check,
+  CheckpointWatch,
+  consumerLag,
+  finalChecks,
+  lastPosition,
+  newPool,
+  type Probe,
+  pushReaches,
+} from './checks.ts';
+import { type Attempt, Client, type CommandKind, Load, type Person } from './load.ts';
+import {
+  freePort,
+  PrivateKafka,
+  PrivatePostgres,
+  PrivateRedis,
+  privateDataDir,
+  sleep,
+  Toxiproxy,
+} from './private-stack.ts';
+import { type Exit, FaultTopology, type ServiceName } from './topology.ts';
+
+export interface SuiteOptions {
+  mode: 'full' | 'bounded';
+  users: number;
+  thinkMs: number;
+  /** How long a killed part stays down before it is started again. */
+  downMs: number;
+  /** How long Kafka stays down while services start (longer than a consumer's give-up time). */
+  kafkaOutageMs: number;
+  /** How long latency and resets last. */
+  toxicMs: number;
+  /** A fault not healed within this is reported as not healed. */
+  healTimeoutMs: number;
+  log: (line: string) => void;
+}
+
+export interface FaultResult {
+  name: string;
+  /** ms from the run's start. */
+  at: number;
+  downMs: number;
+  /** From the fault to the first acknowledged command sent after it. */
+  firstCommandMs: number | null;
+  /** From the fault until every event written up to the restart is projected (lag 0 for them). */
+  caughtUpMs: number | null;
+  /** From the fault until a live push reached a subscribed socket again (gateway faults). */
+  pushMs?: number | null;
+  /** Commands sent between the fault and the heal that got no 2xx. */
+  failedCommands: number;
+  healed: boolean;
+}
+
+export interface FaultsReport {
+  kind: 'faults';
+  mode: SuiteOptions['mode'];
+  startedAt: string;
+  durationMs: number;
+  users: number;
+  commands: Record<CommandKind, { sent: number; acknowledged: number }>;
+  faults: FaultResult[];
+  checks: Check[];
+  exits: Exit[];
+  passed: boolean;
+}
+
+interface Stack {
+  endpoints: { databaseUrl?: string; redisUrl?: string; kafkaBrokers?: string };
+  /** How the suite itself reaches Postgres and Kafka (never through Toxiproxy). */
+  direct: { databaseUrl?: string; kafkaBrokers?: string };
+  redis: PrivateRedis;
+  postgres?: PrivatePostgres;
+  kafka?: PrivateKafka;
+  toxiproxy?: Toxiproxy;
+  stop(): Promise<void>;
+}
+
+async function startStack(
+  mode: SuiteOptions['mode'],
+  id: string,
+  log: (line: string) => void,
+): Promise<Stack> {
+  const data = privateDataDir(id);
+  const redis = new PrivateRedis(await freePort(), `${data.dir}/redis`);
+  await redis.start();
+  log(`private Redis on :${redis.port}`);
+  if (mode === 'bounded') {
+    return {
+      endpoints: { redisUrl: redis.url },
+      direct: {},
+      redis,
+      stop: async () => {
+        await redis.kill();
+        data.remove();
+      },
+    };
+  }
+  const [pgPort, pgProxy, kafkaPort, kafkaController, kafkaProxy, toxiPort] = await Promise.all(
+    Array.from({ length: 6 }, () => freePort()),
+  );
+  const toxiproxy = new Toxiproxy(toxiPort as number);
+  await toxiproxy.start();
+  const postgres = new PrivatePostgres(pgPort as number, `${data.dir}/postgres`);
+  const kafka = new PrivateKafka({
+    port: kafkaPort as number,
+    controllerPort: kafkaController as number,
+    advertisedPort: kafkaProxy as number,
+    dir: `${data.dir}/kafka`,
+  });
+  await toxiproxy.proxy('postgres', pgProxy as number, pgPort as number);
+  await toxiproxy.proxy('kafka', kafkaProxy as number, kafkaPort as number);
+  await Promise.all([postgres.start(), kafka.start()]);
+  log(
+    `private Postgres on :${pgPort}, Kafka on :${kafkaPort}, Toxiproxy on :${toxiPort} (Postgres :${pgProxy}, Kafka :${kafkaProxy})`,
+  );
+  const viaProxy = `postgres://careers:careers@127.0.0.1:${pgProxy}/careers`;
+  return {
+    endpoints: { redisUrl: redis.url, databaseUrl: viaProxy, kafkaBrokers: kafka.brokers },
+    // Kafka advertises the proxy's address, so even the suite's admin client goes through it; the
+    // suite reads lag only once the toxics are gone.
+    direct: { databaseUrl: postgres.url, kafkaBrokers: kafka.brokers },
+    redis,
+    postgres,
+    kafka,
+    toxiproxy,
+    stop: async () => {
+      await Promise.all([redis.kill(), postgres.kill().catch(() => {}), kafka.kill(), toxiproxy.kill()]);
+      data.remove();
+    },
+  };
+}
+
+interface Fault {
+  name: string;
+  /** Breaks something; resolves when it is broken. */
+  inject(): Promise<void>;
+  /** Mends it; resolves when the mending is done (not when the product has healed). */
+  restore(): Promise<void>;
+  downMs: number;
+  /** The gateway was restarted: a live push must reach a socket again. */
+  push?: boolean;
+}
+
+export async function runSuite(options: SuiteOptions): Promise<FaultsReport> {
+  const t0 = Date.now();
+  const since = () => `${((Date.now() - t0) / 1000).toFixed(1).padStart(6)} s`;
+  const log = (line: string) => options.log(`[${since()}] ${line}`);
+  const stack = await startStack(options.mode, String(t0), log);
+  const topology = new FaultTopology(stack.endpoints);
+  const shared = loadConfig(baseEnv, topology.ns.commandEnv);
+  const probe: Probe = {
+    pool: newPool(stack.direct.databaseUrl ?? shared.DATABASE_URL),
+    schemas: topology.schemas,
+    kafkaBrokers: stack.direct.kafkaBrokers ?? (shared.KAFKA_BROKERS[0] as string),
+    topicPrefix: String(topology.ns.commandEnv.KAFKA_TOPIC_PREFIX),
+  };
+  const watch = new CheckpointWatch();
+  let watching: NodeJS.Timeout | undefined;
+  let load: Load | undefined;
+  try {
+    await topology.start();
+    log(
+      `services up: command ${topology.urls.command}, query ${topology.urls.query}, gateway ${topology.urls.gateway}`,
+    );
+    const client = new Client(topology.urls.command, topology.urls.query);
+    const people: Person[] = [];
+    for (let i = 0; i < options.users; i += 5) {
+      const batch = Array.from({ length: Math.min(5, options.users - i) }, (_, k) =>
+        client.register(i + k, String(t0)),
+      );
+      people.push(...(await Promise.all(batch)));
+    }
+    load = new Load(client, people, { thinkMs: options.thinkMs });
+    const seeded = await Promise.all(people.map((p) => load?.post(p) as Promise<Attempt>));
+    const jobs = await Promise.all(
+      people.filter((p) => p.index % 5 === 0).map((p) => load?.postJob(p) as Promise<Attempt>),
+    );
+    if (![...seeded, ...jobs].every((a) => a.ok))
+      throw new Error('the first posts and jobs were refused: see the service logs');
+    log(
+      `${people.length} people registered, ${load.posts.length} posts and ${load.jobs.length} jobs to act on`,
+    );
+
+    watching = setInterval(() => void watch.sample(probe).catch(() => {}), 1000);
+    load.start();
+    await sleep(3000);
+    log('load running');
+
+    const faults = buildFaults(options, topology, stack);
+    const results: FaultResult[] = [];
+    for (const fault of faults) {
+      results.push(await runFault(fault, { options, topology, probe, load, t0, log }));
+    }
+    await load.stop();
+    log(
+      `load stopped: ${load.attempts.filter((a) => a.ok).length} of ${load.attempts.length} commands acknowledged`,
+    );
+
+    // Settle: the relay and the consumers finish what the last commands wrote.
+    const end = await lastPosition(probe);
+    const deadline = Date.now() + options.healTimeoutMs;
+    while (Date.now() < deadline) {
+      const lag = await consumerLag(probe).catch(() => ({ error: 1 }));
+      if ((await backlog(probe, end).catch(() => 1)) === 0 && Object.values(lag).every((n) => n === 0)) break;
+      await sleep(250);
+    }
+    clearInterval(watching);
+    watching = undefined;
+    await watch.sample(probe);
+    log('checking');
+    const checks = await finalChecks(probe, load, client, watch);
+    const unexpected = topology.exits;
+    checks.push({
+      name: 'no service exited on its own',
+      ok: unexpected.length === 0,
+      detail: unexpected.length === 0 ? 'none' : unexpected.map((e) => `${e.service} (${e.how})`).join(', '),
+    });
+    const pushes = results.filter((r) => r.pushMs !== undefined);
+    checks.push({
+      name: 'a live push reaches a subscribed socket after each gateway restart',
+      ok: pushes.length > 0 && pushes.every((r) => r.pushMs !== null),
+      detail: pushes
+        .map((r) => `${r.name}: ${r.pushMs === null ? 'never' : `${(Number(r.pushMs) / 1000).toFixed(1)} s`}`)
+        .join(', '),
+    });
+    checks.push({
+      name: 'every fault healed',
+      ok: results.every((r) => r.healed),
+      detail:
+        results
+          .filter((r) => !r.healed)
+          .map((r) => r.name)
+          .join(', ') || `${results.length} faults`,
+    });
+    const commands = {} as FaultsReport['commands'];
+    for (const kind of ['like', 'comment', 'post', 'job', 'apply', 'connect'] as const) {
+      const mine = load.attempts.filter((a) => a.kind === kind);
+      commands[kind] = { sent: mine.length, acknowledged: mine.filter((a) => a.ok).length };
+    }
+    return {
+      kind: 'faults',
+      mode: options.mode,
+      startedAt: new Date(t0).toISOString(),
+      durationMs: Date.now() - t0,
+      users: options.users,
+      commands,
+      faults: results,
+      checks,
+      exits: unexpected,
+      passed: checks.every((c) => c.ok),
+    };
+  } finally {
+    if (watching) clearInterval(watching);
+    await load?.stop();
+    await topology.stop();
+    await probe.pool.end().catch(() => {});
+    if (options.mode === 'bounded') await topology.ns.cleanup().catch(() => {});
+    await stack.stop();
+  }
+}
+
+function buildFaults(options: SuiteOptions, topology: FaultTopology, stack: Stack): Fault[] {
+  const service = (name: ServiceName, push = false): Fault => ({
+    name: `SIGKILL ${name}`,
+    inject: () => topology.kill(name),
+    restore: async () => {
+      await topology.startService(name);
+      await topology.waitReady(name, options.healTimeoutMs);
+    },
+    downMs: options.downMs,
+    push,
+  });
+  const dependency = (part: { name: string; kill(): Promise<void>; start(): Promise<void> }): Fault => ({
+    name: `SIGKILL ${part.name}`,
+    inject: () => part.kill(),
+    restore: () => part.start(),
+    downMs: options.downMs,
+  });
+  const faults: Fault[] = [
+    service('projector'),
+    service('command-service'),
+    service('realtime-gateway', true),
+    dependency(stack.redis),
+  ];
+  const { postgres, kafka, toxiproxy } = stack;
+  if (postgres && kafka && toxiproxy) {
+    faults.push(dependency(postgres), dependency(kafka), {
+      name: 'projector and gateway started while Kafka is down',
+      inject: async () => {
+        await kafka.kill();
+        await Promise.all([topology.kill('projector'), topology.kill('realtime-gateway')]);
+        await Promise.all([topology.startService('projector'), topology.startService('realtime-gateway')]);
+      },
+      restore: () => kafka.start(),
+      downMs: options.kafkaOutageMs,
+      push: true,
+    });
+    const toxic = (name: string, apply: (proxy: string) => Promise<unknown>): Fault => ({
+      name,
+      inject: async () => {
+        await apply('postgres');
+        await apply('kafka');
+      },
+      restore: async () => {
+        await toxiproxy.heal('postgres');
+        await toxiproxy.heal('kafka');
+      },
+      downMs: options.toxicMs,
+    });
+    faults.push(
+      toxic('300 ms latency to Postgres and Kafka', (proxy) => toxiproxy.latency(proxy, 300, 100)),
+      toxic('connection resets to Postgres and Kafka', (proxy) => toxiproxy.resets(proxy, 500)),
+    );
+  }
+  return faults;
+}
+
+async function runFault(
+  fault: Fault,
+  context: {
+    options: SuiteOptions;
+    topology: FaultTopology;
+    probe: Probe;
+    load: Load;
+    t0: number;
+    log: (line: string) => void;
+  },
+): Promise<FaultResult> {
+  const { options, probe, load, log } = context;
+  log(`fault: ${fault.name}`);
+  const at = Date.now();
+  await fault.inject();
+  await sleep(fault.downMs);
+  log(`  mending after ${(fault.downMs / 1000).toFixed(0)} s`);
+  await fault.restore();
+  const deadline = Date.now() + options.healTimeoutMs;
+  let position: string | undefined;
+  let firstCommandMs: number | null = null;
+  let caughtUpMs: number | null = null;
+  let pushMs: number | null = null;
+  const people = load.people;
+  while (Date.now() < deadline) {
+    if (firstCommandMs === null) {
+      const first = load.firstAckSince(at);
+      if (first) {
+        firstCommandMs = first.endedAt - at;
+        log(`  first acknowledged command after ${(firstCommandMs / 1000).toFixed(1)} s`);
+      }
+    }
+    if (caughtUpMs === null) {
+      try {
+        position ??= await lastPosition(probe);
+        if ((await backlog(probe, position)) === 0) {
+          caughtUpMs = Date.now() - at;
+          log(`  read side caught up after ${(caughtUpMs / 1000).toFixed(1)} s`);
+        }
+      } catch {}
+    }
+    if (fault.push && pushMs === null) {
+      const [watcher, liker] = [people[0], people[1]] as [Person, Person];
+      if (
+        await pushReaches(context.topology.urls.gateway, load, watcher, liker, load.posts[0] as string, 3000)
+      ) {
+        pushMs = Date.now() - at;
+        log(`  a live push reached a socket after ${(pushMs / 1000).toFixed(1)} s`);
+      }
+    }
+    if (firstCommandMs !== null && caughtUpMs !== null && (!fault.push || pushMs !== null)) break;
+    await sleep(100);
+  }
+  const healedAt = Date.now();
+  const failedCommands = load.attempts.filter(
+    (a) => !a.ok && a.startedAt >= at && a.startedAt <= healedAt,
+  ).length;
+  const healed = firstCommandMs !== null && caughtUpMs !== null && (!fault.push || pushMs !== null);
+  if (!healed) log(`  NOT healed within ${(options.healTimeoutMs / 1000).toFixed(0)} s`);
+  return {
+    name: fault.name,
+    at: at - context.t0,
+    downMs: fault.downMs,
+    firstCommandMs,
+    caughtUpMs,
+    ...(fault.push ? { pushMs } : {}),
+    failedCommands,
+    healed,
+  };
+}
