@@ -9,6 +9,7 @@ import {
   type Logger,
   type PersonalDataVault,
   type Pool,
+  pingKafka,
   type Redis,
   registerHealth,
 } from '@careers/service-kit';
@@ -65,15 +66,7 @@ export async function buildCommandApp(deps: CommandServiceDeps): Promise<Fastify
   registerHealth(app, {
     postgres: () => deps.pool.query('SELECT 1'),
     redis: () => deps.redis.ping(),
-    kafka: async () => {
-      const admin = deps.kafka.admin();
-      await admin.connect();
-      try {
-        await admin.describeCluster();
-      } finally {
-        await admin.disconnect();
-      }
-    },
+    kafka: () => pingKafka(deps.kafka),
     objectStorage: () => deps.storage.ping(),
   });
   // Uploads are read part by part by their routes (`uploads/receive-file.ts`), which set each one's

@@ -5,9 +5,11 @@ import {
   createLogger,
   createPool,
   createRedis,
+  holdUntilStarted,
   loadConfig,
   migrateVault,
   PersonalDataVault,
+  Startup,
 } from '@careers/service-kit';
 import { ObjectStorage } from '@careers/service-kit/object-storage';
 import type { FastifyInstance } from 'fastify';
@@ -25,22 +27,32 @@ export interface RunningCommandService {
   close(): Promise<void>;
 }
 
-/** Wires the command-service from config: migrations, bucket, relay, HTTP. Used by main.ts and tests. */
+export interface StartOptions {
+  /** false: build the app without a listener (tests that use `app.inject`). */
+  listen?: boolean;
+  /** Told the address as soon as the port listens, before the dependencies answer. */
+  onListening?: (url: string) => void;
+  /** Gives up a start still waiting for its dependencies (the promise then rejects). */
+  signal?: AbortSignal;
+}
+
+/**
+ * Wires the command-service from config and resolves once it is started: migrations, bucket, relay,
+ * HTTP. It listens first, so while Postgres, Redis or the object store are away it answers `/healthz`
+ * and says on `/readyz` what it waits for, retrying each forever. Kafka is not waited for: commands are
+ * accepted into the event log, and the relay publishes them once Kafka answers. Used by main.ts and tests.
+ */
 export async function startCommandService(
   env: NodeJS.ProcessEnv = process.env,
-  options: { listen?: boolean } = {},
+  options: StartOptions = {},
 ): Promise<RunningCommandService> {
   const config: CommandServiceConfig = loadConfig(commandServiceEnv, env);
   const log = createLogger('command-service', config.LOG_LEVEL);
   const pool = createPool(config.DATABASE_URL, config.DATABASE_POOL_SIZE, 'command-service');
-  await migrateCommandSchema(pool, config.DB_SCHEMA);
-  await migrateVault(pool, config.VAULT_SCHEMA);
   const vault = PersonalDataVault.fromConfig(config);
-  const redis = createRedis(config.REDIS_URL, config.REDIS_KEY_PREFIX);
+  const redis = createRedis(config.REDIS_URL, config.REDIS_KEY_PREFIX, log);
   const kafka = createKafka(config, 'command-service', log);
   const storage = new ObjectStorage(config);
-  // Created when missing, so a fresh stack takes uploads at once; /readyz checks it stays there.
-  await storage.ensureBucket();
 
   const relay = new OutboxRelay({
     databaseUrl: config.DATABASE_URL,
@@ -60,28 +72,51 @@ export async function startCommandService(
       notify();
     },
   });
-  relay.start();
 
   const deps: CommandServiceDeps = { config, log, pool, redis, kafka, store, relay, storage, vault };
   const app = await buildCommandApp(deps);
-  const sweeper = startUploadSweeper({
+  const startup = new Startup(log);
+  holdUntilStarted(app, startup);
+  let sweeper: { stop(): void } | null = null;
+  const close = async () => {
+    startup.abort();
+    sweeper?.stop();
+    await app.close();
+    await relay.stop();
+    await redis.quit().catch(() => redis.disconnect());
+    await pool.end();
+  };
+  const abort = () => startup.abort();
+  options.signal?.addEventListener('abort', abort, { once: true });
+
+  try {
+    if (options.listen !== false) {
+      const url = await app.listen({ host: config.HOST, port: config.PORT });
+      log.info(`command-service listening on ${url}`);
+      options.onListening?.(url);
+    }
+    await startup.step('postgres', 'migrations', async () => {
+      await migrateCommandSchema(pool, config.DB_SCHEMA);
+      await migrateVault(pool, config.VAULT_SCHEMA);
+    });
+    await startup.step('redis', 'ping', () => redis.ping());
+    // Created when missing, so a fresh stack takes uploads at once; /readyz checks it stays there.
+    await startup.step('objectStorage', 'create the bucket', () => storage.ensureBucket());
+  } catch (error) {
+    await close().catch(() => {});
+    throw error;
+  } finally {
+    options.signal?.removeEventListener('abort', abort);
+  }
+  relay.start();
+  sweeper = startUploadSweeper({
     storage,
     pool,
     users: new UserStore(config.DB_SCHEMA),
     applications: new ApplicationStore(config.DB_SCHEMA),
     log,
   });
-  if (options.listen !== false) await app.listen({ host: config.HOST, port: config.PORT });
+  startup.finish();
 
-  return {
-    app,
-    deps,
-    async close() {
-      sweeper.stop();
-      await app.close();
-      await relay.stop();
-      await redis.quit().catch(() => {});
-      await pool.end();
-    },
-  };
+  return { app, deps, close };
 }

@@ -3,7 +3,6 @@ import { startQueryService } from './service.ts';
 
 await runMain('query-service', async () => {
   const service = await startQueryService();
-  const { config, log } = service.deps;
-  log.info(`query-service listening on http://${config.HOST}:${config.PORT}`);
+  service.deps.log.info('query-service ready');
   return service;
 });

@@ -3,6 +3,7 @@ import {
   createLogger,
   createPool,
   createRedis,
+  holdUntilStarted,
   type Logger,
   loadConfig,
   migrateVault,
@@ -11,6 +12,8 @@ import {
   type QueryServiceConfig,
   queryServiceEnv,
   type Redis,
+  Startup,
+  startHealthServer,
 } from '@careers/service-kit';
 import { ObjectStorage } from '@careers/service-kit/object-storage';
 import type { FastifyInstance } from 'fastify';
@@ -18,6 +21,7 @@ import type { Kafka } from 'kafkajs';
 import { migrateReadSchema } from './migrate.ts';
 import { projectors, readModelVersions } from './projectors/registry.ts';
 import { ProjectorRunner } from './projectors/runner.ts';
+import { projectorLag } from './rebuild.ts';
 import { buildQueryApp, type QueryServiceDeps } from './server.ts';
 
 export interface RunningQueryService {
@@ -26,35 +30,73 @@ export interface RunningQueryService {
   close(): Promise<void>;
 }
 
-/** The query API process. */
+export interface StartOptions {
+  /** false: build the app without a listener (tests that use `app.inject`). */
+  listen?: boolean;
+  /** Told the address as soon as the port listens, before the dependencies answer. */
+  onListening?: (url: string) => void;
+  /** Gives up a start still waiting for its dependencies (the promise then rejects). */
+  signal?: AbortSignal;
+}
+
+/** Aborts `startup` when `signal` does, for as long as `work` runs. */
+async function abortable<T>(startup: Startup, signal: AbortSignal | undefined, work: () => Promise<T>) {
+  const abort = () => startup.abort();
+  signal?.addEventListener('abort', abort, { once: true });
+  try {
+    return await work();
+  } finally {
+    signal?.removeEventListener('abort', abort);
+  }
+}
+
+/**
+ * The query API process. It listens first and resolves once started: while Postgres or Redis are away
+ * it answers `/healthz`, says on `/readyz` what it waits for, and retries each forever.
+ */
 export async function startQueryService(
   env: NodeJS.ProcessEnv = process.env,
-  options: { listen?: boolean } = {},
+  options: StartOptions = {},
 ): Promise<RunningQueryService> {
   const config: QueryServiceConfig = loadConfig(queryServiceEnv, env);
   const log = createLogger('query-service', config.LOG_LEVEL);
   const pool = createPool(config.DATABASE_URL, config.DATABASE_POOL_SIZE, 'query-service');
-  await migrateReadSchema(pool, config.DB_SCHEMA);
-  const redis = createRedis(config.REDIS_URL, config.REDIS_KEY_PREFIX);
+  const redis = createRedis(config.REDIS_URL, config.REDIS_KEY_PREFIX, log);
   // Only read here: the command-service creates the bucket, and /readyz says whether it is there.
   const storage = new ObjectStorage(config);
   const deps: QueryServiceDeps = { config, log, pool, redis, storage };
   const app = await buildQueryApp(deps);
-  if (options.listen !== false) await app.listen({ host: config.HOST, port: config.PORT });
-  return {
-    app,
-    deps,
-    async close() {
-      await app.close();
-      await redis.quit().catch(() => {});
-      await pool.end();
-    },
+  const startup = new Startup(log);
+  holdUntilStarted(app, startup);
+  const close = async () => {
+    startup.abort();
+    await app.close();
+    await redis.quit().catch(() => redis.disconnect());
+    await pool.end();
   };
+  try {
+    await abortable(startup, options.signal, async () => {
+      if (options.listen !== false) {
+        const url = await app.listen({ host: config.HOST, port: config.PORT });
+        log.info(`query-service listening on ${url}`);
+        options.onListening?.(url);
+      }
+      await startup.step('postgres', 'migrations', () => migrateReadSchema(pool, config.DB_SCHEMA));
+      await startup.step('redis', 'ping', () => redis.ping());
+    });
+  } catch (error) {
+    await close().catch(() => {});
+    throw error;
+  }
+  startup.finish();
+  return { app, deps, close };
 }
 
 export interface RunningProjector {
   runner: ProjectorRunner;
   config: QueryServiceConfig;
+  /** The port of its `/healthz` and `/readyz` listener. */
+  port: number;
   close(): Promise<void>;
 }
 
@@ -68,18 +110,13 @@ export interface ProjectorRuntime {
   close(): Promise<void>;
 }
 
-/** Everything a projector needs, wired from config; shared by the projector process and the rebuild. */
-export async function createProjectorRuntime(
-  name: string,
-  env: NodeJS.ProcessEnv = process.env,
-): Promise<ProjectorRuntime> {
+/** The projector's parts, wired from config without touching any of its dependencies yet. */
+function wireProjector(name: string, env: NodeJS.ProcessEnv): ProjectorRuntime {
   const config: QueryServiceConfig = loadConfig(queryServiceEnv, env);
   const log = createLogger(name, config.LOG_LEVEL);
   const pool = createPool(config.DATABASE_URL, config.DATABASE_POOL_SIZE, name);
-  await migrateReadSchema(pool, config.DB_SCHEMA);
-  const redis = createRedis(config.REDIS_URL, config.REDIS_KEY_PREFIX);
+  const redis = createRedis(config.REDIS_URL, config.REDIS_KEY_PREFIX, log);
   const kafka = createKafka(config, name, log);
-  await migrateVault(pool, config.VAULT_SCHEMA);
   const runner = new ProjectorRunner({
     vault: PersonalDataVault.fromConfig(config),
     pool,
@@ -100,15 +137,85 @@ export async function createProjectorRuntime(
     runner,
     async close() {
       await runner.stop();
-      await redis.quit().catch(() => {});
+      await redis.quit().catch(() => redis.disconnect());
       await pool.end();
     },
   };
 }
 
-/** The projector process: consumes the topics and maintains the read models. */
-export async function startProjector(env: NodeJS.ProcessEnv = process.env): Promise<RunningProjector> {
-  const runtime = await createProjectorRuntime('projector', env);
-  await runtime.runner.start();
-  return { runner: runtime.runner, config: runtime.config, close: runtime.close };
+async function migrateProjector(runtime: ProjectorRuntime): Promise<void> {
+  await migrateReadSchema(runtime.pool, runtime.config.DB_SCHEMA);
+  await migrateVault(runtime.pool, runtime.config.VAULT_SCHEMA);
+}
+
+/** Everything a projector needs, wired from config and migrated; used by the rebuild, which fails fast. */
+export async function createProjectorRuntime(
+  name: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<ProjectorRuntime> {
+  const runtime = wireProjector(name, env);
+  try {
+    await migrateProjector(runtime);
+  } catch (error) {
+    await runtime.close().catch(() => {});
+    throw error;
+  }
+  return runtime;
+}
+
+/**
+ * The projector process: consumes the topics and maintains the read models. Its health listener
+ * (PROJECTOR_PORT) answers from the first moment: `/readyz` is 200 once the consumer is in its group and
+ * Postgres and Redis answer, and shows the group's lag. Every dependency is retried forever, at start
+ * and later; the promise resolves once the consumer has joined its group.
+ */
+export async function startProjector(
+  env: NodeJS.ProcessEnv = process.env,
+  options: Omit<StartOptions, 'listen'> = {},
+): Promise<RunningProjector> {
+  const runtime = wireProjector('projector', env);
+  const { config, log, pool, redis, kafka, runner } = runtime;
+  const startup = new Startup(log);
+  let health: Awaited<ReturnType<typeof startHealthServer>> | null = null;
+  const close = async () => {
+    startup.abort();
+    await health?.close();
+    await runtime.close();
+  };
+  try {
+    health = await startHealthServer({
+      host: config.HOST,
+      port: config.PROJECTOR_PORT,
+      startup,
+      checks: {
+        postgres: () => pool.query('SELECT 1'),
+        redis: () => redis.ping(),
+        kafka: async () => {
+          const consumer = runner.consumerState();
+          if (!consumer.joined) throw new Error(consumer.state);
+        },
+      },
+      info: {
+        // Only asked of a joined consumer: with Kafka away the answer is the kafka check's.
+        lag: async () =>
+          runner.consumerState().joined ? projectorLag(kafka, runner.groupId(), runner.topics()) : null,
+      },
+    });
+    const url = `http://${config.HOST}:${health.port}`;
+    log.info(`projector health listening on ${url}`);
+    options.onListening?.(url);
+    await abortable(startup, options.signal, async () => {
+      await startup.step('postgres', 'migrations', () => migrateProjector(runtime));
+      await startup.step('redis', 'ping', () => redis.ping());
+      const abortRunner = () => void runner.stop();
+      startup.signal.addEventListener('abort', abortRunner, { once: true });
+      await startup.waitFor('kafka', () => runner.consumerState().state, runner.start());
+      startup.signal.removeEventListener('abort', abortRunner);
+    });
+  } catch (error) {
+    await close().catch(() => {});
+    throw error;
+  }
+  startup.finish();
+  return { runner, config, port: health.port, close };
 }

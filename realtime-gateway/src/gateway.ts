@@ -12,16 +12,17 @@ import {
 } from '@careers/contracts/sockets';
 import { streamTypes } from '@careers/contracts/topics';
 import {
+  answerHealth,
   ConsistencyTokenSigner,
-  type Consumer,
   consistencyTokenSecret,
-  createConsumer,
   ensureTopics,
   groupName,
   type Logger,
   type RealtimeGatewayConfig,
   type Redis,
   readSession,
+  Startup,
+  SupervisedConsumer,
   sessionExpiresInMs,
   sessionIdFromCookieHeader,
   sessionRef,
@@ -79,31 +80,39 @@ export interface GatewayDeps {
 export interface Gateway {
   http: HttpServer;
   io: GatewayServer;
-  consumer: Consumer;
+  /** The Kafka consumer, started again after every crash until the gateway closes. */
+  consumer: SupervisedConsumer;
+  /** Resolves once Redis answers and the gateway hears sessions end and notifications announced. */
+  started: Promise<void>;
   /** Resolves once the Kafka consumer has joined its group (live events from then on are pushed). */
   ready: Promise<void>;
   pushed: () => number;
   close(): Promise<void>;
 }
 
+/**
+ * Builds the gateway without waiting for its dependencies: the HTTP server can listen at once and
+ * answer `/healthz`, and `/readyz` (503 naming Redis or Kafka until both are there). Redis is retried
+ * until it answers (`started`); the Kafka consumer is supervised, so Kafka away at start or later
+ * only delays pushes until the consumer joins its group again (`ready` is the first join).
+ */
 export async function createGateway(deps: GatewayDeps): Promise<Gateway> {
   const { config, log, redis, kafka } = deps;
+  const startup = new Startup(log);
   const signer = new ConsistencyTokenSigner(consistencyTokenSecret(config));
   const postAccess = new PostAccessCheck(config.QUERY_SERVICE_URL, (error, postId) =>
     log.warn({ err: error, postId }, 'could not check who may see a post; its room stays closed'),
   );
+  const healthChecks = {
+    redis: async () => {
+      if (redis.status !== 'ready') throw new Error(redis.status);
+    },
+    kafka: async () => {
+      if (!consumer.joined) throw new Error(consumer.state);
+    },
+  };
   const http = createServer((request, response) => {
-    if (request.url === '/healthz' || request.url === '/readyz') {
-      const ok = request.url === '/healthz' || (redis.status === 'ready' && joined);
-      response.writeHead(ok ? 200 : 503, { 'content-type': 'application/json' });
-      response.end(
-        JSON.stringify({
-          status: ok ? 'ok' : 'not ready',
-          checks: { redis: redis.status, kafka: joined ? 'ok' : 'joining' },
-        }),
-      );
-      return;
-    }
+    if (answerHealth(request, response, healthChecks, startup)) return;
     response
       .writeHead(404, { 'content-type': 'application/json' })
       .end(JSON.stringify({ message: globalMessages.notFound }));
@@ -237,7 +246,6 @@ export async function createGateway(deps: GatewayDeps): Promise<Gateway> {
     });
   });
 
-  const stopWatchingSessions = await watchEndedSessions(redis, endSessions);
   const sweep = setInterval(() => {
     void (async () => {
       const ended: string[] = [];
@@ -281,58 +289,75 @@ export async function createGateway(deps: GatewayDeps): Promise<Gateway> {
   };
   io.on('push', deliverHere);
 
-  let joined = false;
   let pushed = 0;
-  // Every gateway hears the projector's announcements itself, so each delivers to its own sockets only.
-  const stopWatchingNotifications = await watchNotificationPushes(redis, (list) => {
-    for (const push of list) {
-      deliverHere(notificationMessageFor(push));
-      pushed++;
-    }
-  });
   const topics = streamTypes.map((type) => topicName(config, type));
-  await ensureTopics(kafka, config, topics);
-  const consumer = createConsumer(kafka, groupName(config, GATEWAY_GROUP));
-  const ready = new Promise<void>((resolve) => {
-    consumer.on(consumer.events.GROUP_JOIN, () => {
-      joined = true;
-      resolve();
-    });
+  const consumer = new SupervisedConsumer({
+    kafka,
+    groupId: groupName(config, GATEWAY_GROUP),
+    topics,
+    // Live updates only: a gateway that was down does not replay history to sockets.
+    fromBeginning: false,
+    log,
+    prepare: () => ensureTopics(kafka, config, topics),
+    run: () => ({
+      eachMessage: async ({ message }) => {
+        let event: ReturnType<typeof parseDomainEvent>;
+        try {
+          // No `open`: pushes carry ids and counts only, so the gateway never needs (or holds) a person's
+          // key; sealed fields parse to their erased stand-ins here.
+          event = parseDomainEvent(JSON.parse(message.value?.toString('utf8') ?? 'null'));
+        } catch (error) {
+          log.warn({ err: error }, 'skipping a message that is not a known event');
+          return;
+        }
+        for (const m of socketMessagesFor(event)) {
+          // The other gateways sign for their own sockets; this one for its own.
+          io.serverSideEmit('push', m);
+          deliverHere(m);
+          pushed++;
+        }
+      },
+    }),
   });
-  await consumer.connect();
-  // Live updates only: a gateway that was down does not replay history to sockets.
-  await consumer.subscribe({ topics, fromBeginning: false });
-  await consumer.run({
-    eachMessage: async ({ message }) => {
-      let event: ReturnType<typeof parseDomainEvent>;
-      try {
-        // No `open`: pushes carry ids and counts only, so the gateway never needs (or holds) a person's
-        // key; sealed fields parse to their erased stand-ins here.
-        event = parseDomainEvent(JSON.parse(message.value?.toString('utf8') ?? 'null'));
-      } catch (error) {
-        log.warn({ err: error }, 'skipping a message that is not a known event');
-        return;
-      }
-      for (const m of socketMessagesFor(event)) {
-        // The other gateways sign for their own sockets; this one for its own.
-        io.serverSideEmit('push', m);
-        deliverHere(m);
+  consumer.start();
+
+  let stopWatchingSessions: (() => Promise<void>) | null = null;
+  let stopWatchingNotifications: (() => Promise<void>) | null = null;
+  const kafkaJoined = startup.waitFor('kafka', () => consumer.state, consumer.firstJoin);
+  const redisStarted = (async () => {
+    await startup.step('redis', 'ping', () => redis.ping());
+    // Subscriptions right after Redis answered; each holds its own connection, which resubscribes by
+    // itself after a Redis restart.
+    stopWatchingSessions = await watchEndedSessions(redis, endSessions);
+    // Every gateway hears the projector's announcements itself, so each delivers to its own sockets only.
+    stopWatchingNotifications = await watchNotificationPushes(redis, (list) => {
+      for (const push of list) {
+        deliverHere(notificationMessageFor(push));
         pushed++;
       }
-    },
-  });
+    });
+  })();
+  // Awaited by the caller and by close(); a close during start is not an unhandled rejection.
+  redisStarted.catch(() => {});
+  Promise.all([redisStarted, kafkaJoined]).then(
+    () => startup.finish(),
+    () => {},
+  );
 
   return {
     http,
     io,
     consumer,
-    ready,
+    started: redisStarted,
+    ready: consumer.firstJoin,
     pushed: () => pushed,
     async close() {
       clearInterval(sweep);
-      await consumer.disconnect();
-      await stopWatchingSessions();
-      await stopWatchingNotifications();
+      startup.abort();
+      await consumer.stop();
+      await redisStarted.catch(() => {});
+      await stopWatchingSessions?.();
+      await stopWatchingNotifications?.();
       await new Promise<void>((resolve) => io.close(() => resolve()));
       await pub.quit().catch(() => {});
       await sub.quit().catch(() => {});

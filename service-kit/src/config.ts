@@ -48,6 +48,18 @@ export const baseEnv = z.object({
     .regex(/^[a-zA-Z0-9._-]*$/, 'letters, digits, . _ - only')
     .default(''),
   KAFKA_TOPIC_PARTITIONS: z.coerce.number().int().min(1).max(64).default(3),
+  /**
+   * Where to connect instead of a broker's advertised address, as `advertised=reachable` pairs
+   * (`10.0.0.5:9092=127.0.0.1:19092`): for a tunnel or proxy in front of brokers whose advertised
+   * listeners this process cannot reach. Empty: connect where the brokers say.
+   */
+  KAFKA_CONNECT_OVERRIDES: csv
+    .pipe(
+      z.array(
+        z.string().regex(/^[^:\s=]+:\d+=[^:\s=]+:\d+$/, 'must be host:port=host:port pairs, comma-separated'),
+      ),
+    )
+    .default([]),
   /** Origins allowed to send mutations and open sockets (CSRF and socket handshake). */
   ALLOWED_ORIGINS: csv
     .pipe(z.array(z.url()).min(1))
@@ -151,6 +163,8 @@ export type CommandServiceConfig = z.infer<typeof commandServiceEnv>;
 
 export const queryServiceEnv = baseEnv.extend({
   PORT: port.default(4002),
+  /** The projector process's health listener (`/healthz`, `/readyz`); 0 picks a free port. */
+  PROJECTOR_PORT: port.default(4004),
   DB_SCHEMA: z
     .string()
     .regex(/^[a-z_][a-z0-9_]*$/)

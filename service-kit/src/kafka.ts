@@ -1,6 +1,17 @@
+import { connect } from 'node:net';
 import { type StreamType, topicFor } from '@careers/contracts/topics';
-import { type Admin, type Consumer, Kafka, logLevel, Partitioners, type Producer } from 'kafkajs';
+import {
+  type Admin,
+  type Consumer,
+  type ConsumerRunConfig,
+  type ISocketFactory,
+  Kafka,
+  logLevel,
+  Partitioners,
+  type Producer,
+} from 'kafkajs';
 import type { Logger } from './logger.ts';
+import { AbortedError, Backoff, type BackoffSettings, describeError, sleep } from './retry.ts';
 
 export type { Admin, Consumer, Producer };
 
@@ -8,6 +19,33 @@ export interface KafkaSettings {
   KAFKA_BROKERS: string[];
   KAFKA_TOPIC_PREFIX: string;
   KAFKA_TOPIC_PARTITIONS: number;
+  /** `advertised=reachable` broker addresses (see config); absent or empty: connect as advertised. */
+  KAFKA_CONNECT_OVERRIDES?: string[];
+}
+
+/**
+ * kafkajs's own retries, per request and per connection: bounded on purpose. Waiting longer is the
+ * callers' loops' job (the relay, `SupervisedConsumer`, start-up steps), which retry forever with
+ * their own capped backoff and know what to report while they wait.
+ */
+const clientRetry = { initialRetryTime: 250, maxRetryTime: 10_000, retries: 5 };
+
+/** Connects to the reachable address of an overridden broker, to the advertised one otherwise. */
+function socketFactoryFor(overrides: string[]): ISocketFactory | undefined {
+  if (overrides.length === 0) return undefined;
+  const map = new Map(
+    overrides.map((pair) => {
+      const [advertised = '', reachable = ''] = pair.split('=');
+      return [advertised, reachable] as const;
+    }),
+  );
+  return ({ host, port, onConnect }) => {
+    const target = map.get(`${host}:${port}`);
+    const [toHost = host, toPort = String(port)] = target ? target.split(/:(?=\d+$)/) : [];
+    const socket = connect({ host: toHost, port: Number(toPort) }, onConnect);
+    socket.setKeepAlive(true, 60_000);
+    return socket;
+  };
 }
 
 export function createKafka(settings: KafkaSettings, clientId: string, log: Logger): Kafka {
@@ -23,12 +61,16 @@ export function createKafka(settings: KafkaSettings, clientId: string, log: Logg
     clientId,
     brokers: settings.KAFKA_BROKERS,
     logLevel: logLevel.WARN,
-    retry: { initialRetryTime: 100, retries: 8 },
+    retry: clientRetry,
+    socketFactory: socketFactoryFor(settings.KAFKA_CONNECT_OVERRIDES ?? []),
     logCreator:
       () =>
-      ({ level, log: entry }) => {
+      ({ namespace, level, log: entry }) => {
         const { message, ...rest } = entry;
-        log[toPino(level)]({ kafka: rest }, message);
+        // A broker that is away makes kafkajs log every connection attempt and crash as an error; the
+        // loops that retry forever log one warn line per backoff step instead, so these go to debug.
+        const quiet = namespace === 'Connection' || namespace === 'BrokerPool' || /^Crash: /.test(message);
+        log[quiet ? 'debug' : toPino(level)]({ kafka: rest }, message);
       },
   });
 }
@@ -94,5 +136,140 @@ export function createConsumer(kafka: Kafka, groupId: string): Consumer {
     rebalanceTimeout: 10_000,
     maxWaitTimeInMs: 50,
     allowAutoTopicCreation: false,
+    // kafkajs restarts a crashed consumer only after retriable errors, and then on its own schedule;
+    // `SupervisedConsumer` restarts it after every crash instead, with the project's backoff.
+    retry: { ...clientRetry, restartOnFailure: async () => false },
   });
+}
+
+/** Answers when a broker answers; one attempt (readiness asks again soon, and must not pile up retries). */
+export async function pingKafka(kafka: Kafka): Promise<void> {
+  const admin = kafka.admin({ retry: { retries: 0 } });
+  await admin.connect();
+  try {
+    await admin.describeCluster();
+  } finally {
+    await admin.disconnect().catch(() => {});
+  }
+}
+
+export interface SupervisedConsumerOptions {
+  kafka: Kafka;
+  groupId: string;
+  topics: string[];
+  fromBeginning: boolean;
+  log: Logger;
+  /** Work before each (re)start that needs Kafka too, such as creating the topics. */
+  prepare?: () => Promise<void>;
+  /** The run configuration for a new consumer (its handlers may use the consumer, e.g. to commit). */
+  run: (consumer: Consumer) => ConsumerRunConfig;
+  backoff?: BackoffSettings;
+}
+
+/**
+ * A consumer that never gives up: it connects, subscribes and runs, and whenever that fails or the
+ * consumer crashes (a broker away past kafkajs's retries, a handler failing past its retries, a
+ * non-retriable protocol error), it waits a capped, jittered, growing delay and starts a new consumer in
+ * the same group, which resumes from the group's committed offsets. One warn line per attempt.
+ */
+export class SupervisedConsumer {
+  private readonly options: SupervisedConsumerOptions;
+  private readonly controller = new AbortController();
+  private readonly backoff: Backoff;
+  private current: Consumer | null = null;
+  private loop: Promise<void> | null = null;
+  private joinedNow = false;
+  private lastFailure = 'not started';
+  private resolveJoined!: () => void;
+  private rejectJoined!: (error: Error) => void;
+  /** Resolves at the first group join; rejects if stopped before it. */
+  readonly firstJoin: Promise<void>;
+  /** How many times a consumer was started again after a failure. */
+  restarts = 0;
+
+  constructor(options: SupervisedConsumerOptions) {
+    this.options = options;
+    this.backoff = new Backoff(options.backoff);
+    this.firstJoin = new Promise<void>((resolve, reject) => {
+      this.resolveJoined = resolve;
+      this.rejectJoined = reject;
+    });
+    // Awaited by whoever wants it; a stop before the join is not an unhandled rejection.
+    this.firstJoin.catch(() => {});
+  }
+
+  /** Whether a consumer of this process is a member of the group right now. */
+  get joined(): boolean {
+    return this.joinedNow;
+  }
+
+  /** Why the consumer is not joined (for readiness). */
+  get state(): string {
+    return this.joinedNow ? 'joined' : this.lastFailure;
+  }
+
+  get consumer(): Consumer | null {
+    return this.current;
+  }
+
+  start(): void {
+    this.loop ??= this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.controller.abort();
+    this.rejectJoined(new AbortedError('consumer stopped before it joined its group'));
+    await this.loop;
+  }
+
+  private async run(): Promise<void> {
+    const { kafka, groupId, topics, fromBeginning, log, prepare } = this.options;
+    const signal = this.controller.signal;
+    while (!signal.aborted) {
+      const consumer = createConsumer(kafka, groupId);
+      this.current = consumer;
+      const crashed = new Promise<Error>((resolve) => {
+        consumer.on(consumer.events.CRASH, ({ payload }) => resolve(payload.error));
+        signal.addEventListener('abort', () => resolve(new AbortedError()), { once: true });
+      });
+      consumer.on(consumer.events.GROUP_JOIN, () => {
+        this.joinedNow = true;
+        this.backoff.reset();
+        this.resolveJoined();
+      });
+      consumer.on(consumer.events.DISCONNECT, () => {
+        this.joinedNow = false;
+      });
+      let failure: Error;
+      try {
+        await prepare?.();
+        if (signal.aborted) break;
+        await consumer.connect();
+        await consumer.subscribe({ topics, fromBeginning });
+        await consumer.run(this.options.run(consumer));
+        failure = await crashed;
+      } catch (error) {
+        failure = error instanceof Error ? error : new Error(String(error));
+      }
+      this.joinedNow = false;
+      await consumer.disconnect().catch(() => {});
+      if (signal.aborted) break;
+      this.lastFailure = `failing: ${describeError(failure)}`;
+      const delay = this.backoff.next();
+      this.restarts++;
+      log.warn(
+        {
+          dependency: 'kafka',
+          groupId,
+          attempt: this.backoff.failures,
+          retryInMs: delay,
+          err: describeError(failure),
+        },
+        `kafka consumer ${groupId} stopped; starting again in ${delay} ms`,
+      );
+      await sleep(delay, signal).catch(() => {});
+    }
+    this.joinedNow = false;
+    this.current = null;
+  }
 }

@@ -28,6 +28,7 @@ export function testNamespace(name: string): TestNamespace {
     NODE_ENV: 'test',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'error',
     PORT: '0',
+    PROJECTOR_PORT: '0',
     REDIS_KEY_PREFIX: `t:${id}:`,
     KAFKA_TOPIC_PREFIX: `t.${id}.`,
     KAFKA_TOPIC_PARTITIONS: '2',

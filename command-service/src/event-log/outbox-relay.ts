@@ -9,6 +9,7 @@ import {
   type Producer,
   topicName,
 } from '@careers/service-kit';
+import { Backoff, describeError, sleep } from '@careers/service-kit/retry';
 import type { Kafka } from 'kafkajs';
 import pg from 'pg';
 import { EVENT_LOG_COLUMNS, rowToEnvelope } from './event-store.ts';
@@ -33,6 +34,10 @@ export interface OutboxRelayOptions {
  * One relay is active per schema (a session advisory lock); the others wait as standbys and take over
  * when the active one's connection ends. A crash between send and stamp only causes a duplicate, which
  * consumers skip by stream version.
+ *
+ * Postgres or Kafka away, at start or later, never stops it: it drops both connections, waits a capped,
+ * jittered, growing delay (not cut short by new commits, which would hammer a broker that is down) and
+ * connects again, then drains what was committed meanwhile.
  */
 export class OutboxRelay {
   private readonly options: OutboxRelayOptions;
@@ -44,6 +49,10 @@ export class OutboxRelay {
   private wakeUp: (() => void) | null = null;
   private pendingWake = false;
   private loop: Promise<void> | null = null;
+  private readonly stopping = new AbortController();
+  private readonly backoff = new Backoff();
+  /** The dependency the current step needs, named in the retry log. */
+  private dependency: 'postgres' | 'kafka' = 'postgres';
   published = 0;
 
   constructor(options: OutboxRelayOptions) {
@@ -63,6 +72,7 @@ export class OutboxRelay {
 
   async stop(): Promise<void> {
     this.running = false;
+    this.stopping.abort();
     this.wake();
     await this.loop;
   }
@@ -88,13 +98,24 @@ export class OutboxRelay {
         this.active = true;
         while (this.running) {
           const count = await this.publishBatch();
+          this.backoff.reset();
           if (count < BATCH_SIZE) await this.sleep(this.options.pollMs);
         }
       } catch (error) {
-        log.error({ err: error }, 'outbox relay failed; reconnecting');
         this.active = false;
         await this.disconnect();
-        await this.sleep(500);
+        if (!this.running) break;
+        const delay = this.backoff.next();
+        log.warn(
+          {
+            dependency: this.dependency,
+            attempt: this.backoff.failures,
+            retryInMs: delay,
+            err: describeError(error),
+          },
+          `outbox relay: ${this.dependency} unavailable; reconnecting in ${delay} ms`,
+        );
+        await sleep(delay, this.stopping.signal).catch(() => {});
       }
     }
     this.active = false;
@@ -102,6 +123,7 @@ export class OutboxRelay {
   }
 
   private async connect(): Promise<void> {
+    this.dependency = 'postgres';
     if (this.client) return;
     const client = new pg.Client({
       connectionString: this.options.databaseUrl,
@@ -113,10 +135,12 @@ export class OutboxRelay {
     await client.query(`LISTEN ${RELAY_CHANNEL}`);
     this.client = client;
     if (!this.producer) {
+      this.dependency = 'kafka';
       const names = streamTypes.map((type) => topicName(this.options.kafkaSettings, type));
       await ensureTopics(this.options.kafka, this.options.kafkaSettings, names);
       this.producer = createIdempotentProducer(this.options.kafka);
       await this.producer.connect();
+      this.dependency = 'postgres';
     }
   }
 
@@ -155,10 +179,12 @@ export class OutboxRelay {
       });
       byTopic.set(topic, messages);
     }
+    this.dependency = 'kafka';
     await producer.sendBatch({
       acks: -1,
       topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })),
     });
+    this.dependency = 'postgres';
     await client.query(`UPDATE ${this.table} SET published_at = now() WHERE position = ANY($1::bigint[])`, [
       envelopes.map((e) => e.position),
     ]);

@@ -2,8 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { type DomainEvent, parseDomainEvent, sealedSubject } from '@careers/contracts/events/catalogue';
 import { streamTypes } from '@careers/contracts/topics';
 import {
-  type Consumer,
-  createConsumer,
   ensureTopics,
   groupName,
   ident,
@@ -12,6 +10,7 @@ import {
   type PersonalDataVault,
   type Pool,
   type Redis,
+  SupervisedConsumer,
   topicName,
 } from '@careers/service-kit';
 import type { Kafka } from 'kafkajs';
@@ -54,7 +53,7 @@ export class ProjectorRunner {
   private readonly byType = new Map<string, Projector[]>();
   private readonly versionKeysByType = new Map<string, string[]>();
   private readonly s: string;
-  private consumer: Consumer | null = null;
+  private supervisor: SupervisedConsumer | null = null;
   applied = 0;
   skipped = 0;
 
@@ -82,37 +81,63 @@ export class ProjectorRunner {
     return streamTypes.map((type) => topicName(this.options.kafkaSettings, type));
   }
 
+  /** This runner's consumer group (prefixed per deployment). */
+  groupId(): string {
+    return groupName(this.options.kafkaSettings, this.options.groupId ?? PROJECTOR_GROUP);
+  }
+
+  /** Whether the consumer is a member of its group now, or why not. */
+  consumerState(): { joined: boolean; state: string; restarts: number } {
+    const supervisor = this.supervisor;
+    if (!supervisor) return { joined: false, state: 'not started', restarts: 0 };
+    return { joined: supervisor.joined, state: supervisor.state, restarts: supervisor.restarts };
+  }
+
+  /**
+   * Starts consuming and resolves once the consumer has joined its group. Kafka away, at start or
+   * later, only delays that: the consumer is started again (with backoff) until it joins, and after
+   * every crash, resuming from the committed offsets; a failing batch is retried the same way.
+   */
   async start(): Promise<void> {
+    if (this.supervisor) return this.supervisor.firstJoin;
     const { kafka, kafkaSettings, log } = this.options;
-    await ensureTopics(kafka, kafkaSettings, this.topics());
-    // A runner that stopped between a commit and the version write after it (below) left responses
-    // cached from before that commit valid; a new version now retires them.
-    await this.moveVersions(this.versionKeys());
-    const consumer = createConsumer(kafka, groupName(kafkaSettings, this.options.groupId ?? PROJECTOR_GROUP));
-    this.consumer = consumer;
-    await consumer.connect();
-    await consumer.subscribe({ topics: this.topics(), fromBeginning: true });
-    await consumer.run({
-      autoCommit: false,
-      eachBatchAutoResolve: false,
-      partitionsConsumedConcurrently: 1,
-      eachBatch: async ({ batch, resolveOffset, heartbeat }) => {
-        const messages: RawMessage[] = batch.messages.map((m) => ({
-          topic: batch.topic,
-          partition: batch.partition,
-          offset: m.offset,
-          value: m.value,
-        }));
-        await this.applyMessages(messages);
-        const last = batch.messages.at(-1);
-        if (!last) return;
-        for (const m of batch.messages) resolveOffset(m.offset);
-        await consumer.commitOffsets([
-          { topic: batch.topic, partition: batch.partition, offset: (BigInt(last.offset) + 1n).toString() },
-        ]);
-        await heartbeat();
+    const supervisor = new SupervisedConsumer({
+      kafka,
+      groupId: this.groupId(),
+      topics: this.topics(),
+      fromBeginning: true,
+      log,
+      prepare: async () => {
+        await ensureTopics(kafka, kafkaSettings, this.topics());
+        // A runner that stopped between a commit and the version write after it (below) left
+        // responses cached from before that commit valid; a new version now retires them.
+        await this.moveVersions(this.versionKeys());
       },
+      run: (consumer) => ({
+        autoCommit: false,
+        eachBatchAutoResolve: false,
+        partitionsConsumedConcurrently: 1,
+        eachBatch: async ({ batch, resolveOffset, heartbeat }) => {
+          const messages: RawMessage[] = batch.messages.map((m) => ({
+            topic: batch.topic,
+            partition: batch.partition,
+            offset: m.offset,
+            value: m.value,
+          }));
+          await this.applyMessages(messages);
+          const last = batch.messages.at(-1);
+          if (!last) return;
+          for (const m of batch.messages) resolveOffset(m.offset);
+          await consumer.commitOffsets([
+            { topic: batch.topic, partition: batch.partition, offset: (BigInt(last.offset) + 1n).toString() },
+          ]);
+          await heartbeat();
+        },
+      }),
     });
+    this.supervisor = supervisor;
+    supervisor.start();
+    await supervisor.firstJoin;
     log.info({ topics: this.topics() }, 'projector runner consuming');
   }
 
@@ -129,8 +154,8 @@ export class ProjectorRunner {
   }
 
   async stop(): Promise<void> {
-    await this.consumer?.disconnect();
-    this.consumer = null;
+    await this.supervisor?.stop();
+    this.supervisor = null;
   }
 
   /** Applies a batch of raw Kafka messages in one transaction. Public so tests can redeliver batches. */
