@@ -4,6 +4,7 @@
  * docker/nginx.conf, the Dockerfiles and the edge rule of the dev server. Renaming a port or a variable
  * on one side only fails here.
  */
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -78,6 +79,22 @@ function edgePorts(): [number, number] {
   return [Number(match[1]), Number(match[2])];
 }
 
+/** The versions the local stack pins, read the way its scripts read them. */
+const pins = (() => {
+  const common = execFileSync(
+    'bash',
+    [
+      '-c',
+      'source scripts/lib/common.sh; echo "$POSTGRES_MAJOR"; echo "$REDIS_VERSION"; echo "$REDIS_PERSISTENCE"',
+    ],
+    { cwd: root, encoding: 'utf8' },
+  )
+    .trim()
+    .split('\n');
+  const kafka = /<kafka\.version>([^<]+)<\/kafka\.version>/.exec(read('scripts/kafka/pom.xml'))?.[1];
+  return { postgres: common[0], redis: common[1], redisPersistence: common[2], kafka };
+})();
+
 function imageOf(name: string): string {
   return services[name]?.image ?? '';
 }
@@ -151,8 +168,50 @@ describe('docker-compose.yml', () => {
         continue;
       }
       expect(services[name]?.expose?.map(String), name).toEqual([PORT]);
-      expect(healthcheckText(name)).toContain(`http://127.0.0.1:${PORT}/healthz`);
+      expect(healthcheckText(name)).toContain(`http://127.0.0.1:${PORT}/readyz`);
     }
+  });
+
+  it('checks readiness, not a live process: /readyz of each Node service, a real answer of each store', () => {
+    for (const name of nodeServices) {
+      expect(healthcheckText(name), `${name} checks /healthz (the process), not /readyz`).not.toContain(
+        '/healthz',
+      );
+    }
+    // Each store's own "ready to serve" probe, not an open port.
+    expect(healthcheckText('postgres')).toMatch(/^CMD pg_isready -U careers -d careers$/);
+    expect(healthcheckText('redis')).toMatch(/redis-cli ping \| grep -q PONG/);
+    expect(healthcheckText('kafka')).toMatch(
+      /kafka-broker-api-versions\.sh --bootstrap-server localhost:9092/,
+    );
+    expect(healthcheckText('minio')).toBe('CMD mc ready local');
+  });
+
+  it('runs the versions the local stack runs (scripts/lib/common.sh, scripts/kafka/pom.xml)', () => {
+    expect(imageOf('kafka')).toBe(`apache/kafka:${pins.kafka}`);
+    expect(imageOf('postgres')).toBe(`postgres:${pins.postgres}`);
+    expect(imageOf('redis')).toBe(`redis:${pins.redis}`);
+    // The README names them as well.
+    const runsWhere = read('README.md');
+    expect(runsWhere).toContain(`| PostgreSQL ${pins.postgres} |`);
+    expect(runsWhere).toContain(`| Redis ${pins.redis} |`);
+    expect(runsWhere).toContain(`| Apache Kafka ${pins.kafka} (KRaft`);
+  });
+
+  it('starts the local stack on exactly those pins', () => {
+    const stack = read('scripts/stack.sh');
+    expect(stack).toContain('pg_bindir() { local dir="/usr/lib/postgresql/$POSTGRES_MAJOR/bin";');
+    expect(stack).toMatch(/\[ "\$\(redis_version\)" = "\$REDIS_VERSION" \]/);
+    expect(stack).toMatch(/step "pinned versions" check_pinned_versions/);
+  });
+
+  it('keeps Redis on disk as the local stack does (append-only file, synced every second)', () => {
+    const command = services.redis?.command ?? [];
+    expect(command[0]).toBe('redis-server');
+    expect(command.slice(1).join(' ')).toBe(pins.redisPersistence);
+    expect(pins.redisPersistence).toBe('--appendonly yes --appendfsync everysec');
+    const startRedis = /\nstart_redis\(\) \{\n[\s\S]*?\n\}/.exec(read('scripts/stack.sh'))?.[0] ?? '';
+    expect(startRedis).toMatch(/redis-server [^\n]*\\\n[^\n]*\$REDIS_PERSISTENCE --save ""/);
   });
 
   it('points the services at Postgres, Redis, Kafka and MinIO by their compose names', () => {

@@ -18,11 +18,13 @@ need_node() {
   "$NODE_BIN_DIR/node" --version
 }
 
-pg_bindir() { ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1; }
+# The pinned major only: another installed PostgreSQL is never picked up in its place.
+pg_bindir() { local dir="/usr/lib/postgresql/$POSTGRES_MAJOR/bin"; [ -x "$dir/postgres" ] && echo "$dir"; }
+redis_version() { redis-server --version | sed -E 's/.* v=([0-9]+\.[0-9]+).*/\1/'; }
 
 need_debian_packages() {
   local missing=()
-  [ -n "$(pg_bindir)" ] || missing+=(postgresql)
+  [ -n "$(pg_bindir)" ] || missing+=("postgresql-$POSTGRES_MAJOR")
   command -v redis-server >/dev/null || missing+=(redis-server)
   [ -x /usr/bin/chromium ] || missing+=(chromium)
   command -v java >/dev/null || missing+=(openjdk-17-jre-headless)
@@ -31,6 +33,14 @@ need_debian_packages() {
   if [ "${#missing[@]}" = 0 ]; then info "postgresql, redis, chromium, java, maven present"; return 0; fi
   info "installing ${missing[*]} (first run only: a few minutes)"
   apt_install "${missing[@]}"
+}
+
+# What runs is what is pinned (scripts/lib/common.sh), which docker-compose.yml runs too.
+check_pinned_versions() {
+  [ -n "$(pg_bindir)" ] || die "PostgreSQL $POSTGRES_MAJOR is pinned (scripts/lib/common.sh) but not installed"
+  [ "$(redis_version)" = "$REDIS_VERSION" ] \
+    || die "Redis $REDIS_VERSION is pinned (scripts/lib/common.sh) but redis-server is $(redis_version)"
+  info "PostgreSQL $POSTGRES_MAJOR, Redis $(redis_version)"
 }
 
 need_kafka() {
@@ -67,6 +77,9 @@ start_postgres() {
   if pg_ready; then info "already running on $PG_PORT"; return 0; fi
   mkdir -p "$STACK/postgres"
   [ "$(id -u)" = 0 ] && chown postgres: "$STACK/postgres"
+  if [ -f "$PGDATA/PG_VERSION" ] && [ "$(cat "$PGDATA/PG_VERSION")" != "$POSTGRES_MAJOR" ]; then
+    die "$PGDATA was made by PostgreSQL $(cat "$PGDATA/PG_VERSION"), the pin is $POSTGRES_MAJOR: npm run stack:reset deletes it"
+  fi
   if [ ! -f "$PGDATA/PG_VERSION" ]; then
     info "initdb (first run only)"
     local pw; pw=$(mktemp); echo careers >"$pw"; chmod 644 "$pw"
@@ -99,7 +112,7 @@ start_redis() {
   if redis_ready; then info "already running on $REDIS_PORT"; return 0; fi
   mkdir -p "$STACK/redis"
   redis-server --bind 127.0.0.1 --port "$REDIS_PORT" --dir "$STACK/redis" --daemonize yes \
-    --pidfile "$RUN/redis.pid" --logfile "$LOGS/redis.log" --appendonly yes --save "" --protected-mode yes
+    --pidfile "$RUN/redis.pid" --logfile "$LOGS/redis.log" $REDIS_PERSISTENCE --save "" --protected-mode yes
   wait_for "Redis" 30 redis_ready || { tail -20 "$LOGS/redis.log"; return 1; }
 }
 stop_redis() { redis-cli -h 127.0.0.1 -p "$REDIS_PORT" shutdown nosave >/dev/null 2>&1 || true; }
@@ -159,6 +172,7 @@ up() {
   fi
   step "Node $NODE_VERSION" need_node
   step "Debian packages" need_debian_packages
+  step "pinned versions" check_pinned_versions
   step "Kafka jars (Maven Central)" need_kafka
   step "MinIO binary (go install)" need_minio
   touch "$STACK/.provisioned"

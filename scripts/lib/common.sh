@@ -15,6 +15,14 @@ KAFKA_CLUSTER_ID="Yc2FyZWVycy1sb2NhbDAx"
 # MinIO RELEASE.2025-10-15T17-29-55Z is refused by the Go module proxy (403, "This module version is
 # not available"); the newest version the proxy serves is the archived repository's last commit.
 MINIO_MODULE="github.com/minio/minio@v0.0.0-20260212201848-7aac2a2c5b7c"
+# PostgreSQL and Redis come from Debian 12's packages; the stack refuses to start others, and
+# docker-compose.yml runs the same (scripts/docker-compose.test.ts compares). Kafka's version is the one
+# of scripts/kafka/pom.xml.
+POSTGRES_MAJOR="15"
+REDIS_VERSION="7.0"
+# Redis keeps an append-only file, written to disk every second: a restart or crash loses at most the
+# last second of writes (README, "What survives what").
+REDIS_PERSISTENCE="--appendonly yes --appendfsync everysec"
 
 PG_PORT=5432
 REDIS_PORT=6379
