@@ -1,4 +1,5 @@
 import { connect, createServer, type Server, type Socket } from 'node:net';
+import { Kafka, logLevel } from 'kafkajs';
 
 /**
  * A TCP pipe in front of one real service, for tests that take a dependency away and bring it back:
@@ -83,4 +84,44 @@ export class TcpProxy {
     client.pipe(upstream);
     upstream.pipe(client);
   }
+}
+
+/** The brokers of a Kafka cluster, each behind its own proxy, and the environment that routes a service through them. */
+export interface KafkaProxies {
+  /** `KAFKA_BROKERS` and `KAFKA_CONNECT_OVERRIDES` for the service under test. */
+  env: { KAFKA_BROKERS: string; KAFKA_CONNECT_OVERRIDES: string };
+  open(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * Puts every broker of the cluster behind a TcpProxy. A broker hands out its advertised address, which
+ * a client then dials directly; the overrides send those dials to the proxies too, so closing them cuts
+ * the service off from Kafka entirely.
+ */
+export async function proxyKafka(
+  brokers: string[],
+  options: { closed?: boolean } = {},
+): Promise<KafkaProxies> {
+  const admin = new Kafka({ brokers, clientId: 'test-kafka-proxy', logLevel: logLevel.NOTHING }).admin();
+  await admin.connect();
+  let advertised: string[];
+  try {
+    advertised = (await admin.describeCluster()).brokers.map((b) => `${b.host}:${b.port}`);
+  } finally {
+    await admin.disconnect();
+  }
+  const proxies = await Promise.all(advertised.map((address) => TcpProxy.start(address, options)));
+  return {
+    env: {
+      KAFKA_BROKERS: proxies.map((p) => p.address).join(','),
+      KAFKA_CONNECT_OVERRIDES: advertised.map((address, i) => `${address}=${proxies[i]?.address}`).join(','),
+    },
+    open: async () => {
+      await Promise.all(proxies.map((p) => p.open()));
+    },
+    close: async () => {
+      await Promise.all(proxies.map((p) => p.close()));
+    },
+  };
 }

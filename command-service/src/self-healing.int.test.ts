@@ -1,0 +1,138 @@
+import { baseEnv, ident, loadConfig } from '@careers/service-kit';
+import { proxyKafka, TcpProxy } from '@careers/service-kit/tcp-proxy';
+import { testNamespace, waitUntil } from '@careers/service-kit/testing';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { type RunningCommandService, startCommandService } from './service.ts';
+import { TEST_ORIGIN } from './testing.ts';
+
+/**
+ * The command-service started while one of its dependencies is away (a proxy in front of the real one,
+ * closed): it listens at once, says it is alive and what it waits for, and once the dependency is back
+ * it starts on its own and takes commands, without anyone restarting it.
+ */
+const ns = testNamespace('cmd-self-healing');
+const real = loadConfig(baseEnv, ns.commandEnv);
+let service: RunningCommandService | undefined;
+const stops: (() => Promise<void>)[] = [];
+
+afterEach(async () => {
+  await service?.close();
+  service = undefined;
+  for (const stop of stops.splice(0)) await stop();
+});
+afterAll(async () => {
+  await ns.cleanup();
+});
+
+/** Starts the service without waiting for it; resolves the URL as soon as its port listens. */
+function startInBackground(env: NodeJS.ProcessEnv) {
+  const controller = new AbortController();
+  let listening!: (url: string) => void;
+  const url = new Promise<string>((resolve) => {
+    listening = resolve;
+  });
+  const started = startCommandService(env, { onListening: listening, signal: controller.signal });
+  started.catch(() => {});
+  stops.push(async () => {
+    controller.abort();
+    await started.then((s) => s.close()).catch(() => {});
+  });
+  return { url, started };
+}
+
+async function get(url: string): Promise<{ status: number; body: Record<string, unknown> }> {
+  const response = await fetch(url);
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+let seq = 0;
+async function register(base: string): Promise<{ status: number; userId?: string }> {
+  const response = await fetch(`${base}/api/auth/register`, {
+    method: 'POST',
+    headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      email: `grace.${ns.id}.${++seq}@example.com`,
+      password: 'cobol-1959',
+      accountType: 'job_seeker',
+    }),
+  });
+  const body = (await response.json()) as { user?: { _id: string } };
+  return { status: response.status, userId: body.user?._id };
+}
+
+async function publishedAt(
+  running: RunningCommandService,
+  streamId: string,
+): Promise<Date | null | undefined> {
+  const { rows } = await running.deps.pool.query<{ published_at: Date | null }>(
+    `SELECT published_at FROM ${ident(running.deps.config.DB_SCHEMA)}.event_log WHERE stream_id = $1`,
+    [streamId],
+  );
+  return rows[0] ? rows[0].published_at : undefined;
+}
+
+describe('command-service with a dependency away at start', () => {
+  it('waits for Postgres: alive, not ready, commands refused with 503; then migrates and takes commands', async () => {
+    const database = new URL(real.DATABASE_URL);
+    const proxy = await TcpProxy.start(`${database.hostname}:${database.port || '5432'}`, { closed: true });
+    stops.push(() => proxy.close());
+    database.hostname = '127.0.0.1';
+    database.port = String(proxy.port);
+    const { url, started } = startInBackground({ ...ns.commandEnv, DATABASE_URL: database.toString() });
+    const base = await url;
+
+    expect((await get(`${base}/healthz`)).status).toBe(200);
+    const waiting = await waitUntil('readyz to name postgres', async () => {
+      const answer = await get(`${base}/readyz`);
+      const waitingFor = answer.body.waitingFor as Record<string, string> | undefined;
+      return answer.status === 503 && waitingFor?.postgres?.startsWith('failing') ? answer : undefined;
+    });
+    expect(waiting.body.status).toBe('starting');
+    expect((await register(base)).status).toBe(503);
+
+    await proxy.open();
+    service = await started;
+    await waitUntil('readyz 200', async () => (await get(`${base}/readyz`)).status === 200, 30_000);
+    const accepted = await register(base);
+    expect(accepted.status).toBe(201);
+    const running = service;
+    await waitUntil('the relay to publish the registration', async () => {
+      const at = await publishedAt(running, accepted.userId ?? '');
+      return at instanceof Date;
+    });
+  });
+
+  it('does not wait for Kafka: accepts commands into the log, names kafka on /readyz, and drains once Kafka is back', async () => {
+    const kafka = await proxyKafka(real.KAFKA_BROKERS, { closed: true });
+    stops.push(() => kafka.close());
+    let base = '';
+    service = await startCommandService(
+      { ...ns.commandEnv, ...kafka.env },
+      {
+        onListening: (url) => {
+          base = url;
+        },
+      },
+    );
+    expect((await get(`${base}/healthz`)).status).toBe(200);
+    const notReady = await get(`${base}/readyz`);
+    expect(notReady.status).toBe(503);
+    expect((notReady.body.checks as Record<string, string>).kafka).toMatch(/^failing/);
+    expect((notReady.body.checks as Record<string, string>).postgres).toBe('ok');
+
+    const accepted = await register(base);
+    expect(accepted.status).toBe(201);
+    const running = service;
+    expect(await publishedAt(running, accepted.userId ?? '')).toBeNull();
+
+    await kafka.open();
+    await waitUntil('readyz 200', async () => (await get(`${base}/readyz`)).status === 200, 30_000);
+    await waitUntil(
+      'the relay to publish what was accepted while Kafka was away',
+      async () => (await publishedAt(running, accepted.userId ?? '')) instanceof Date,
+      45_000,
+    );
+  });
+});
