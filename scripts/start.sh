@@ -12,7 +12,7 @@ step "npm dependencies" ensure_node_modules
 # restarts it when it crashes or is killed.
 step "command-service :4001" service_start command-service http://127.0.0.1:4001/readyz node --watch command-service/src/main.ts
 step "query-service :4002" service_start query-service http://127.0.0.1:4002/readyz node --watch query-service/src/main.ts
-step "projector" service_start projector "" node --watch query-service/src/projector-main.ts
+step "projector :4004" service_start projector http://127.0.0.1:4004/readyz node --watch query-service/src/projector-main.ts
 step "realtime-gateway :4003" service_start realtime-gateway http://127.0.0.1:4003/readyz node --watch realtime-gateway/src/main.ts
 step "web (Vite) :5173" service_start web http://127.0.0.1:5173/ npm run --silent -w frontend dev
 
