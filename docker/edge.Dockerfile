@@ -16,6 +16,7 @@ COPY realtime-gateway/package.json realtime-gateway/
 COPY frontend/package.json frontend/
 COPY e2e/package.json e2e/
 COPY bench/package.json bench/
+COPY faults/package.json faults/
 RUN --mount=type=cache,target=/root/.npm \
     npm ci --workspace frontend --include-workspace-root=false --no-audit --no-fund
 COPY contracts/ contracts/

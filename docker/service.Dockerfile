@@ -25,6 +25,7 @@ COPY realtime-gateway/package.json realtime-gateway/
 COPY frontend/package.json frontend/
 COPY e2e/package.json e2e/
 COPY bench/package.json bench/
+COPY faults/package.json faults/
 RUN --mount=type=cache,target=/root/.npm \
     npm ci --workspace "${SERVICE}" --include-workspace-root=false --omit=dev --no-audit --no-fund \
  && mkdir -p contracts/node_modules service-kit/node_modules "${SERVICE}/node_modules"
