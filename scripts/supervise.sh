@@ -75,22 +75,22 @@ while [ "$stopping" = 0 ]; do
 
   why=""
   while [ "$stopping" = 0 ] && [ -z "$why" ]; do
-    sleep 0.5 &
-    ticker=$!
-    # Returns when the process ends, at the next tick, or at once on a stop signal.
-    wait -n -p ended "$child" "$ticker" 2>/dev/null
+    # Returns when the process ends or at once on a stop signal; a watcher is also looked at each
+    # second (a ticker process), to see whether its program still runs.
+    ticker=()
+    if [ "$watcher" = 1 ]; then sleep 1 & ticker=("$!"); fi
+    wait -n -p ended "$child" "${ticker[@]}" 2>/dev/null
     code=$?
     if [ "${ended:-}" = "$child" ]; then
       why=$(describe_exit "$code")
-      kill "$ticker" 2>/dev/null; wait "$ticker" 2>/dev/null
     elif [ "$stopping" = 0 ] && watcher_idle; then
       why="has been waiting for a file change since its program ended"
     fi
+    if [ "${#ticker[@]}" = 1 ]; then kill "${ticker[0]}" 2>/dev/null; wait "${ticker[0]}" 2>/dev/null; fi
     unset ended
   done
   [ "$stopping" = 0 ] || break
   stop_group
-  kill "$ticker" 2>/dev/null; wait "$ticker" 2>/dev/null
 
   up=$(( $(now_ms) - started ))
   [ "$up" -lt "$reset_after" ] || backoff=$backoff_min
