@@ -179,7 +179,7 @@ export class SupervisedConsumer {
   private current: Consumer | null = null;
   private loop: Promise<void> | null = null;
   private joinedNow = false;
-  private lastFailure = 'not started';
+  private lastFailure = 'connecting';
   private resolveJoined!: () => void;
   private rejectJoined!: (error: Error) => void;
   /** Resolves at the first group join; rejects if stopped before it. */
