@@ -95,8 +95,8 @@ while [ "$stopping" = 0 ]; do
   up=$(( $(now_ms) - started ))
   [ "$up" -lt "$reset_after" ] || backoff=$backoff_min
   restarts=$(( $(cat "$RUN/$name.restarts" 2>/dev/null || echo 0) + 1 ))
-  echo "$restarts" >"$RUN/$name.restarts"
   say "pid $child $why after $(seconds "$up") s; restart $restarts in $(seconds "$backoff") s"
+  echo "$restarts" >"$RUN/$name.restarts"
   sleep "$(seconds "$backoff")" &
   wait $!
   kill $! 2>/dev/null
