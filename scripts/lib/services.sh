@@ -25,26 +25,32 @@ service_start() {
   local name="$1" ready_url="$2"; shift 2
   if pid_alive "$name.supervisor"; then
     info "$name already running (pid $(cat "$RUN/$name.pid" 2>/dev/null || echo "-"), supervisor $(cat "$RUN/$name.supervisor.pid"))"
-    return 0
+  else
+    # A process left behind by a supervisor that was killed would hold the port: end it first.
+    service_stop "$name"
+    local watcher=()
+    case " $* " in *" --watch "*) watcher=(--watcher) ;; esac
+    : >"$LOGS/$name.log"
+    echo 0 >"$RUN/$name.restarts"
+    printf '%s\n' "$ready_url" >"$RUN/$name.ready-url"
+    # setsid: the supervisor leads its own session, away from the caller's terminal; every stream is
+    # redirected so nothing keeps the caller's terminal or pipe open.
+    (cd "$ROOT" && exec setsid nohup bash "$ROOT/scripts/supervise.sh" "${watcher[@]}" "$name" "$@" \
+      >>"$LOGS/$name.log" 2>&1 </dev/null) &
+    echo $! >"$RUN/$name.supervisor.pid"
   fi
-  # A process left behind by a supervisor that was killed would hold the port: end it first.
-  service_stop "$name"
-  local watcher=()
-  case " $* " in *" --watch "*) watcher=(--watcher) ;; esac
-  : >"$LOGS/$name.log"
-  echo 0 >"$RUN/$name.restarts"
-  printf '%s\n' "$ready_url" >"$RUN/$name.ready-url"
-  # setsid: the supervisor leads its own session, away from the caller's terminal; every stream is
-  # redirected so nothing keeps the caller's terminal or pipe open.
-  (cd "$ROOT" && exec setsid nohup bash "$ROOT/scripts/supervise.sh" "${watcher[@]}" "$name" "$@" \
-    >>"$LOGS/$name.log" 2>&1 </dev/null) &
-  echo $! >"$RUN/$name.supervisor.pid"
+  # Also when it was running already: a second `npm start` reports all well only once it is ready.
+  local ready=0
   if [ -n "$ready_url" ]; then
-    wait_for "$name" 60 curl -fsS -m 2 "$ready_url" || { tail -20 "$LOGS/$name.log"; return 1; }
+    wait_for "$name" 60 curl -fsS -m 2 "$ready_url" || ready=1
   else
     # Started once by its supervisor, and still running a second later.
-    wait_for "$name" 10 test -f "$RUN/$name.started" && sleep 1
-    pid_alive "$name" || { tail -20 "$LOGS/$name.log"; return 1; }
+    { wait_for "$name" 10 test -f "$RUN/$name.started" && sleep 1 && pid_alive "$name"; } || ready=1
+  fi
+  if [ "$ready" = 1 ]; then
+    tail -20 "$LOGS/$name.log"
+    info "its supervisor keeps starting it again (npm run status; npm run stop ends it)"
+    return 1
   fi
 }
 
