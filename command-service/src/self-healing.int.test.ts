@@ -1,6 +1,6 @@
 import { baseEnv, ident, loadConfig } from '@careers/service-kit';
-import { proxyKafka, TcpProxy } from '@careers/service-kit/tcp-proxy';
-import { testNamespace, waitUntil } from '@careers/service-kit/testing';
+import { proxyKafka, proxyPostgres } from '@careers/service-kit/tcp-proxy';
+import { getJson as get, startInBackground, testNamespace, waitUntil } from '@careers/service-kit/testing';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { type RunningCommandService, startCommandService } from './service.ts';
 import { TEST_ORIGIN } from './testing.ts';
@@ -18,32 +18,11 @@ const stops: (() => Promise<void>)[] = [];
 afterEach(async () => {
   await service?.close();
   service = undefined;
-  for (const stop of stops.splice(0)) await stop();
+  for (const stop of stops.splice(0).reverse()) await stop();
 });
 afterAll(async () => {
   await ns.cleanup();
 });
-
-/** Starts the service without waiting for it; resolves the URL as soon as its port listens. */
-function startInBackground(env: NodeJS.ProcessEnv) {
-  const controller = new AbortController();
-  let listening!: (url: string) => void;
-  const url = new Promise<string>((resolve) => {
-    listening = resolve;
-  });
-  const started = startCommandService(env, { onListening: listening, signal: controller.signal });
-  started.catch(() => {});
-  stops.push(async () => {
-    controller.abort();
-    await started.then((s) => s.close()).catch(() => {});
-  });
-  return { url, started };
-}
-
-async function get(url: string): Promise<{ status: number; body: Record<string, unknown> }> {
-  const response = await fetch(url);
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
 
 let seq = 0;
 async function register(base: string): Promise<{ status: number; userId?: string }> {
@@ -75,12 +54,13 @@ async function publishedAt(
 
 describe('command-service with a dependency away at start', () => {
   it('waits for Postgres: alive, not ready, commands refused with 503; then migrates and takes commands', async () => {
-    const database = new URL(real.DATABASE_URL);
-    const proxy = await TcpProxy.start(`${database.hostname}:${database.port || '5432'}`, { closed: true });
+    const { proxy, databaseUrl } = await proxyPostgres(real.DATABASE_URL, { closed: true });
     stops.push(() => proxy.close());
-    database.hostname = '127.0.0.1';
-    database.port = String(proxy.port);
-    const { url, started } = startInBackground({ ...ns.commandEnv, DATABASE_URL: database.toString() });
+    const starting = startInBackground((options) =>
+      startCommandService({ ...ns.commandEnv, DATABASE_URL: databaseUrl }, options),
+    );
+    stops.push(() => starting.stop());
+    const { url, started } = starting;
     const base = await url;
 
     expect((await get(`${base}/healthz`)).status).toBe(200);

@@ -9,6 +9,7 @@ import {
   loadConfig,
   migrateVault,
   PersonalDataVault,
+  type StartOptions,
   Startup,
 } from '@careers/service-kit';
 import { ObjectStorage } from '@careers/service-kit/object-storage';
@@ -25,15 +26,6 @@ export interface RunningCommandService {
   app: FastifyInstance;
   deps: CommandServiceDeps;
   close(): Promise<void>;
-}
-
-export interface StartOptions {
-  /** false: build the app without a listener (tests that use `app.inject`). */
-  listen?: boolean;
-  /** Told the address as soon as the port listens, before the dependencies answer. */
-  onListening?: (url: string) => void;
-  /** Gives up a start still waiting for its dependencies (the promise then rejects). */
-  signal?: AbortSignal;
 }
 
 /**

@@ -1,18 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { streamTypes } from '@careers/contracts/topics';
+import { baseEnv, createPool, ident, loadConfig, type Producer, topicName } from '@careers/service-kit';
+import { proxyKafka, proxyPostgres } from '@careers/service-kit/tcp-proxy';
 import {
-  baseEnv,
-  createKafka,
-  createLogger,
-  createPool,
-  ensureTopics,
-  ident,
-  loadConfig,
-  type Producer,
-  topicName,
-} from '@careers/service-kit';
-import { proxyKafka, TcpProxy } from '@careers/service-kit/tcp-proxy';
-import { testNamespace, waitUntil } from '@careers/service-kit/testing';
+  getJson as get,
+  startInBackground,
+  testNamespace,
+  topicProducer,
+  waitUntil,
+} from '@careers/service-kit/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { testMessages } from './projectors/testing.ts';
 import {
@@ -31,20 +26,13 @@ const ns = testNamespace('query-self-healing');
 const real = loadConfig(baseEnv, ns.queryEnv);
 const schema = ident(String(ns.queryEnv.DB_SCHEMA));
 const pool = createPool(real.DATABASE_URL, 2, 'self-healing-test');
-const kafka = createKafka(real, 'self-healing-test', createLogger('self-healing-test', 'silent'));
 const { registered } = testMessages();
 let producer: Producer;
 const stops: (() => Promise<void>)[] = [];
 
 beforeAll(async () => {
   // The topics exist before the projector can reach Kafka: events are produced while it is cut off.
-  await ensureTopics(
-    kafka,
-    real,
-    streamTypes.map((type) => topicName(real, type)),
-  );
-  producer = kafka.producer();
-  await producer.connect();
+  producer = await topicProducer(ns.queryEnv);
 });
 afterEach(async () => {
   for (const stop of stops.splice(0).reverse()) await stop();
@@ -54,11 +42,6 @@ afterAll(async () => {
   await pool.end();
   await ns.cleanup();
 });
-
-async function get(url: string): Promise<{ status: number; body: Record<string, unknown> }> {
-  const response = await fetch(url);
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
 
 /** A person registering, produced straight onto the users topic (as the relay would). */
 async function produceRegistration(): Promise<string> {
@@ -77,30 +60,15 @@ async function projected(userId: string): Promise<boolean> {
   return rows.length === 1;
 }
 
-function startInBackground<T extends { close(): Promise<void> }>(
-  start: (options: { onListening: (url: string) => void; signal: AbortSignal }) => Promise<T>,
-) {
-  const controller = new AbortController();
-  let listening!: (url: string) => void;
-  const url = new Promise<string>((resolve) => {
-    listening = resolve;
-  });
-  const started = start({ onListening: listening, signal: controller.signal });
-  started.catch(() => {});
-  stops.push(async () => {
-    controller.abort();
-    await started.then((s) => s.close()).catch(() => {});
-  });
-  return { url, started };
-}
-
 describe('projector', () => {
   it('started with Kafka away: alive, not ready naming kafka; joins, projects and reports lag 0 once Kafka is back; after an outage in the middle it rejoins and catches up', async () => {
     const proxies = await proxyKafka(real.KAFKA_BROKERS, { closed: true });
     stops.push(() => proxies.close());
-    const { url, started } = startInBackground<RunningProjector>((options) =>
+    const starting = startInBackground<RunningProjector>((options) =>
       startProjector({ ...ns.queryEnv, ...proxies.env }, options),
     );
+    stops.push(() => starting.stop());
+    const { url, started } = starting;
     const base = await url;
     expect((await get(`${base}/healthz`)).status).toBe(200);
     await waitUntil('readyz to say it waits for kafka', async () => {
@@ -154,14 +122,13 @@ describe('projector', () => {
 
 describe('query API', () => {
   it('started with Postgres away: alive, not ready naming postgres, queries refused with 503; serves once it answers', async () => {
-    const database = new URL(real.DATABASE_URL);
-    const proxy = await TcpProxy.start(`${database.hostname}:${database.port || '5432'}`, { closed: true });
+    const { proxy, databaseUrl } = await proxyPostgres(real.DATABASE_URL, { closed: true });
     stops.push(() => proxy.close());
-    database.hostname = '127.0.0.1';
-    database.port = String(proxy.port);
-    const { url, started } = startInBackground<RunningQueryService>((options) =>
-      startQueryService({ ...ns.queryEnv, DATABASE_URL: database.toString() }, options),
+    const starting = startInBackground<RunningQueryService>((options) =>
+      startQueryService({ ...ns.queryEnv, DATABASE_URL: databaseUrl }, options),
     );
+    stops.push(() => starting.stop());
+    const { url, started } = starting;
     const base = await url;
     expect((await get(`${base}/healthz`)).status).toBe(200);
     await waitUntil('readyz to name postgres', async () => {

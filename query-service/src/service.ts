@@ -12,6 +12,7 @@ import {
   type QueryServiceConfig,
   queryServiceEnv,
   type Redis,
+  type StartOptions,
   Startup,
   startHealthServer,
 } from '@careers/service-kit';
@@ -28,15 +29,6 @@ export interface RunningQueryService {
   app: FastifyInstance;
   deps: QueryServiceDeps;
   close(): Promise<void>;
-}
-
-export interface StartOptions {
-  /** false: build the app without a listener (tests that use `app.inject`). */
-  listen?: boolean;
-  /** Told the address as soon as the port listens, before the dependencies answer. */
-  onListening?: (url: string) => void;
-  /** Gives up a start still waiting for its dependencies (the promise then rejects). */
-  signal?: AbortSignal;
 }
 
 /** Aborts `startup` when `signal` does, for as long as `work` runs. */

@@ -1,20 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { serverEvents } from '@careers/contracts/sockets';
-import { streamTypes } from '@careers/contracts/topics';
 import {
   baseEnv,
-  createKafka,
-  createLogger,
   createRedis,
   createSession,
-  ensureTopics,
   loadConfig,
   type Producer,
   SESSION_COOKIE,
   topicName,
 } from '@careers/service-kit';
 import { proxyKafka } from '@careers/service-kit/tcp-proxy';
-import { testNamespace, waitUntil } from '@careers/service-kit/testing';
+import { getJson as get, testNamespace, topicProducer, waitUntil } from '@careers/service-kit/testing';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningGateway, startGateway } from './service.ts';
@@ -26,7 +22,6 @@ import { type RunningGateway, startGateway } from './service.ts';
  */
 const ns = testNamespace('gateway-self-healing');
 const real = loadConfig(baseEnv, ns.gatewayEnv);
-const kafka = createKafka(real, 'self-healing-test', createLogger('self-healing-test', 'silent'));
 const redis = createRedis(real.REDIS_URL, real.REDIS_KEY_PREFIX);
 let producer: Producer;
 let gateway: RunningGateway | undefined;
@@ -34,13 +29,7 @@ let socket: Socket | undefined;
 const cleanups: (() => Promise<void>)[] = [];
 
 beforeAll(async () => {
-  await ensureTopics(
-    kafka,
-    real,
-    streamTypes.map((type) => topicName(real, type)),
-  );
-  producer = kafka.producer();
-  await producer.connect();
+  producer = await topicProducer(ns.gatewayEnv);
 });
 afterAll(async () => {
   socket?.disconnect();
@@ -50,11 +39,6 @@ afterAll(async () => {
   redis.disconnect();
   await ns.cleanup();
 });
-
-async function get(url: string): Promise<{ status: number; body: Record<string, unknown> }> {
-  const response = await fetch(url);
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
 
 describe('realtime-gateway with Kafka away at start', () => {
   it('is alive and not ready naming kafka, takes sockets, then joins and pushes once Kafka is back', async () => {

@@ -1,17 +1,17 @@
-import { createKafka, createLogger, createRedis, loadConfig, realtimeGatewayEnv } from '@careers/service-kit';
+import {
+  createKafka,
+  createLogger,
+  createRedis,
+  loadConfig,
+  realtimeGatewayEnv,
+  type StartOptions,
+} from '@careers/service-kit';
 import { createGateway, type Gateway } from './gateway.ts';
 
 export interface RunningGateway {
   gateway: Gateway;
   port: number;
   close(): Promise<void>;
-}
-
-export interface StartOptions {
-  /** Told the address as soon as the port listens, before the dependencies answer. */
-  onListening?: (url: string) => void;
-  /** Gives up a start still waiting for Redis (the promise then rejects). */
-  signal?: AbortSignal;
 }
 
 /**
@@ -21,7 +21,7 @@ export interface StartOptions {
  */
 export async function startGateway(
   env: NodeJS.ProcessEnv = process.env,
-  options: StartOptions = {},
+  options: Omit<StartOptions, 'listen'> = {},
 ): Promise<RunningGateway> {
   const config = loadConfig(realtimeGatewayEnv, env);
   const log = createLogger('realtime-gateway', config.LOG_LEVEL);

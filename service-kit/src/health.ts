@@ -95,6 +95,16 @@ export class Startup {
   }
 }
 
+/** How a service's `start*` function may be asked to start. */
+export interface StartOptions {
+  /** false: build the app without a listener (tests that use `app.inject`). */
+  listen?: boolean;
+  /** Told the address as soon as the port listens, before the dependencies answer. */
+  onListening?: (url: string) => void;
+  /** Gives up a start still waiting for its dependencies (the promise then rejects). */
+  signal?: AbortSignal;
+}
+
 /** Runs every check at once, each bounded by 2 s; `startup`, while not done, makes the answer 503. */
 export async function readiness(
   checks: Record<string, ReadinessCheck>,

@@ -125,3 +125,15 @@ export async function proxyKafka(
     },
   };
 }
+
+/** A proxy in front of the Postgres of `databaseUrl`, and the URL that reaches it through the proxy. */
+export async function proxyPostgres(
+  databaseUrl: string,
+  options: { closed?: boolean } = {},
+): Promise<{ proxy: TcpProxy; databaseUrl: string }> {
+  const url = new URL(databaseUrl);
+  const proxy = await TcpProxy.start(`${url.hostname}:${url.port || '5432'}`, options);
+  url.hostname = '127.0.0.1';
+  url.port = String(proxy.port);
+  return { proxy, databaseUrl: url.toString() };
+}

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { streamTypes } from '@careers/contracts/topics';
-import { Kafka, logLevel } from 'kafkajs';
+import { Kafka, logLevel, type Producer } from 'kafkajs';
 import pg from 'pg';
 import { baseEnv, loadConfig } from './config.ts';
-import { topicName } from './kafka.ts';
+import { ensureTopics, topicName } from './kafka.ts';
 import { createRedis } from './redis.ts';
 
 /**
@@ -166,4 +166,53 @@ export async function readTopicUntil(
   } finally {
     await consumer.disconnect();
   }
+}
+
+/** GET `url`; the status and the JSON body (health and readiness answers). */
+export async function getJson(url: string): Promise<{ status: number; body: Record<string, unknown> }> {
+  const response = await fetch(url);
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+/**
+ * Starts a service without waiting for it to be started (its dependencies may be away): `url`
+ * resolves as soon as it listens, `started` once it is started; `stop()` gives up the start or closes
+ * what started.
+ */
+export function startInBackground<T extends { close(): Promise<void> }>(
+  start: (options: { onListening: (url: string) => void; signal: AbortSignal }) => Promise<T>,
+): { url: Promise<string>; started: Promise<T>; stop(): Promise<void> } {
+  const controller = new AbortController();
+  let listening!: (url: string) => void;
+  const url = new Promise<string>((resolve) => {
+    listening = resolve;
+  });
+  const started = start({ onListening: listening, signal: controller.signal });
+  started.catch(() => {});
+  return {
+    url,
+    started,
+    async stop() {
+      controller.abort();
+      await started.then((service) => service.close()).catch(() => {});
+    },
+  };
+}
+
+/** The namespace's topics, created, and a producer to put events on them as the relay would. */
+export async function topicProducer(env: NodeJS.ProcessEnv): Promise<Producer> {
+  const config = loadConfig(baseEnv, env);
+  const kafka = new Kafka({
+    brokers: config.KAFKA_BROKERS,
+    clientId: 'test-producer',
+    logLevel: logLevel.NOTHING,
+  });
+  await ensureTopics(
+    kafka,
+    config,
+    streamTypes.map((type) => topicName(config, type)),
+  );
+  const producer = kafka.producer();
+  await producer.connect();
+  return producer;
 }
