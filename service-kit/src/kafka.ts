@@ -68,8 +68,13 @@ export function createKafka(settings: KafkaSettings, clientId: string, log: Logg
       ({ namespace, level, log: entry }) => {
         const { message, ...rest } = entry;
         // A broker that is away makes kafkajs log every connection attempt and crash as an error; the
-        // loops that retry forever log one warn line per backoff step instead, so these go to debug.
-        const quiet = namespace === 'Connection' || namespace === 'BrokerPool' || /^Crash: /.test(message);
+        // loops that retry forever log one warn line per backoff step instead, so these go to debug. So
+        // does the warning that bounded retries may duplicate what an idempotent producer sends: the
+        // relay sends again after a failure anyway, and consumers skip duplicates by stream version.
+        const quiet =
+          namespace === 'Connection' ||
+          namespace === 'BrokerPool' ||
+          /^Crash: |^Limiting retries for the idempotent producer/.test(message);
         log[quiet ? 'debug' : toPino(level)]({ kafka: rest }, message);
       },
   });
