@@ -75,6 +75,18 @@ interface Spawned {
   exited: Promise<void>;
 }
 
+/** Every process the private stack started and still runs, killed if the suite exits without stopping it. */
+const live = new Set<Spawned>();
+const dataDirs = new Set<string>();
+process.once('exit', () => {
+  for (const spawned of live) {
+    try {
+      if (spawned.child.pid) process.kill(-spawned.child.pid, 'SIGKILL');
+    } catch {}
+  }
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+});
+
 function spawnLogged(
   name: string,
   command: string,
@@ -97,7 +109,10 @@ function spawnLogged(
     if (child.exitCode !== null || child.signalCode !== null) resolve();
     else child.once('exit', () => resolve());
   });
-  return { child, exited };
+  const spawned = { child, exited };
+  live.add(spawned);
+  void exited.then(() => live.delete(spawned));
+  return spawned;
 }
 
 async function killGroup(spawned: Spawned | undefined, signal: NodeJS.Signals = 'SIGKILL') {
@@ -199,7 +214,10 @@ export class PrivatePostgres implements Dependency {
       { stdio: 'ignore', ...(this.user ?? {}) },
     );
     rmSync(pwfile, { force: true });
-    // As scripts/stack.sh configures the shared cluster, with its own port and socket folder.
+    // As scripts/stack.sh configures the shared cluster, with its own port and socket folder, except
+    // synchronous_commit: the shared development cluster turns it off, which lets a crash take back the
+    // last commits after their replies went out (the first runs of this suite lost acknowledged likes
+    // and comments that way). A deployment's Postgres (compose's) keeps the default, and so does this one.
     writeFileSync(
       `${this.dir}/postgresql.conf`,
       `${readFileSync(`${this.dir}/postgresql.conf`, 'utf8')}
@@ -208,7 +226,6 @@ port = ${this.port}
 unix_socket_directories = '${this.dir}'
 max_connections = 300
 shared_buffers = 128MB
-synchronous_commit = off
 `,
     );
   }
@@ -425,5 +442,12 @@ export function privateDataDir(id: string) {
   const user = postgresUser();
   // Postgres (as its own user) must reach its data folder inside.
   if (user) chmodSync(dir, 0o755);
-  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+  dataDirs.add(dir);
+  return {
+    dir,
+    remove: () => {
+      rmSync(dir, { recursive: true, force: true });
+      dataDirs.delete(dir);
+    },
+  };
 }

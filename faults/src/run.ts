@@ -13,6 +13,9 @@ const number = (name: string, fallback: number) => {
   return value;
 };
 
+// Ctrl-C: exit through process.exit, whose handlers kill the private stack and the services.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
+
 const report = await runSuite({
   mode: 'full',
   users: number('FAULTS_USERS', 30),
@@ -21,7 +24,7 @@ const report = await runSuite({
   // Longer than the minute after which a Kafka consumer that started without a broker used to give up.
   kafkaOutageMs: number('FAULTS_KAFKA_OUTAGE_MS', 75_000),
   toxicMs: number('FAULTS_TOXIC_MS', 10_000),
-  healTimeoutMs: 180_000,
+  healTimeoutMs: 120_000,
   log: (line) => console.log(line),
 });
 console.log(`\n${formatSummary(report)}`);

@@ -220,7 +220,12 @@ export async function runSuite(options: SuiteOptions): Promise<FaultsReport> {
     checks.push({
       name: 'no service exited on its own',
       ok: unexpected.length === 0,
-      detail: unexpected.length === 0 ? 'none' : unexpected.map((e) => `${e.service} (${e.how})`).join(', '),
+      detail:
+        unexpected.length === 0
+          ? 'none'
+          : unexpected
+              .map((e) => `${e.service} (${e.how}) during "${faultAt(results, e.at - t0)}"`)
+              .join(', '),
     });
     const pushes = results.filter((r) => r.pushMs !== undefined);
     checks.push({
@@ -264,6 +269,11 @@ export async function runSuite(options: SuiteOptions): Promise<FaultsReport> {
     if (options.mode === 'bounded') await topology.ns.cleanup().catch(() => {});
     await stack.stop();
   }
+}
+
+/** The fault in progress `ms` after the start: the last one that had begun by then. */
+function faultAt(results: FaultResult[], ms: number): string {
+  return results.filter((r) => r.at <= ms).at(-1)?.name ?? 'the start';
 }
 
 function buildFaults(options: SuiteOptions, topology: FaultTopology, stack: Stack): Fault[] {
