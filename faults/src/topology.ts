@@ -101,7 +101,7 @@ export class FaultTopology {
 
   /** Starts every service and waits until each answers /readyz. */
   async start() {
-    for (const name of ['command-service', 'query-service', 'realtime-gateway'] as const) {
+    for (const name of serviceNames) {
       this.ports.set(name, await freePort());
     }
     const url = (name: ServiceName) => `http://127.0.0.1:${this.ports.get(name)}`;
@@ -111,16 +111,21 @@ export class FaultTopology {
     this.env['realtime-gateway'].QUERY_SERVICE_URL = this.urls.query;
     // The command-service first: it makes the schemas' migrations and the topics the others read.
     await this.startService('command-service');
-    await this.waitReady('command-service', 120_000);
+    if (!(await this.waitReady('command-service', 120_000))) {
+      throw new Error(`the command-service did not become ready within 120 s (logs in ${LOG_DIR})`);
+    }
     await Promise.all([
       this.startService('query-service'),
       this.startService('projector'),
       this.startService('realtime-gateway'),
     ]);
-    await Promise.all([
-      this.waitReady('query-service', 120_000),
-      this.waitReady('realtime-gateway', 120_000),
-    ]);
+    const ready = await Promise.all(
+      (['query-service', 'projector', 'realtime-gateway'] as const).map((name) =>
+        this.waitReady(name, 120_000),
+      ),
+    );
+    if (!ready.every(Boolean))
+      throw new Error(`a service did not become ready within 120 s (logs in ${LOG_DIR})`);
   }
 
   /** Starts one service (again) on its port; does not wait. */
@@ -131,7 +136,8 @@ export class FaultTopology {
     const port = this.ports.get(name);
     const child = spawn(process.execPath, [entry[name]], {
       cwd: ROOT,
-      env: { ...this.env[name], ...(port === undefined ? {} : { PORT: String(port) }) },
+      // The projector's port is its health listener's (/readyz once its consumer is in the group).
+      env: { ...this.env[name], [name === 'projector' ? 'PROJECTOR_PORT' : 'PORT']: String(port) },
       stdio: ['ignore', log, log],
       detached: true,
     });
@@ -152,12 +158,11 @@ export class FaultTopology {
     this.children.set(name, child);
   }
 
-  /** Resolves once the service's /readyz answers 200 (the projector has no HTTP port: once it runs). */
+  /** Resolves whether the service's /readyz answered 200 within `timeoutMs`. */
   async waitReady(name: ServiceName, timeoutMs: number): Promise<boolean> {
     const port = this.ports.get(name);
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
-      if (port === undefined) return this.running(name);
       const ok = await fetch(`http://127.0.0.1:${port}/readyz`, { signal: AbortSignal.timeout(2000) })
         .then((r) => r.ok)
         .catch(() => false);

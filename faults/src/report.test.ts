@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { faultRows, formatSummary, renderHtml } from './report.ts';
+import type { FaultsReport } from './suite.ts';
+
+const report: FaultsReport = {
+  kind: 'faults',
+  mode: 'full',
+  startedAt: '2026-01-01T00:00:00.000Z',
+  durationMs: 300_000,
+  users: 30,
+  commands: {
+    like: { sent: 10, acknowledged: 9 },
+    comment: { sent: 4, acknowledged: 4 },
+    post: { sent: 2, acknowledged: 2 },
+    job: { sent: 1, acknowledged: 1 },
+    apply: { sent: 3, acknowledged: 3 },
+    connect: { sent: 5, acknowledged: 4 },
+  },
+  faults: [
+    {
+      name: 'SIGKILL projector',
+      at: 1000,
+      downMs: 4000,
+      firstCommandMs: 120,
+      caughtUpMs: 19_000,
+      failedCommands: 0,
+      healed: true,
+    },
+    {
+      name: 'SIGKILL <gateway>',
+      at: 30_000,
+      downMs: 4000,
+      firstCommandMs: 90,
+      caughtUpMs: null,
+      pushMs: null,
+      failedCommands: 3,
+      healed: false,
+    },
+  ],
+  checks: [
+    { name: 'dead letters empty', ok: true, detail: '0 dead letters' },
+    { name: 'no service exited on its own', ok: false, detail: 'projector (code 1)' },
+  ],
+  exits: [],
+  passed: false,
+};
+
+describe('fault suite report', () => {
+  it('gives each fault its heal times in seconds, a dash for what never came, and NO when it did not heal', () => {
+    expect(faultRows(report).slice(1)).toEqual([
+      ['SIGKILL projector', '4.0 s', '0.1 s', '19.0 s', '', '0', 'yes'],
+      ['SIGKILL <gateway>', '4.0 s', '0.1 s', '-', '-', '3', 'NO'],
+    ]);
+  });
+
+  it('says which checks failed and that the run failed', () => {
+    const summary = formatSummary(report);
+    expect(summary).toContain('FAIL no service exited on its own: projector (code 1)');
+    expect(summary).toContain('ok   dead letters empty');
+    expect(summary).toContain('like 9/10');
+    expect(summary.trimEnd().endsWith('FAILED')).toBe(true);
+  });
+
+  it('escapes names in the HTML page and draws one bar group per fault', () => {
+    const html = renderHtml(report);
+    expect(html).toContain('SIGKILL &#60;gateway&#62;');
+    expect(html).not.toContain('<gateway>');
+    expect(html).toContain('Fault suite: FAILED');
+  });
+});
