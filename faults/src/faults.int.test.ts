@@ -17,7 +17,7 @@ it('loses and doubles nothing while services and Redis are killed and restarted'
     downMs: 2000,
     kafkaOutageMs: 0,
     toxicMs: 0,
-    healTimeoutMs: 30_000,
+    healTimeoutMs: 45_000,
     log: (line) => lines.push(line),
   });
   const summary = formatSummary(report);

@@ -351,40 +351,60 @@ async function runFault(
   log(`  mending after ${(fault.downMs / 1000).toFixed(0)} s`);
   await fault.restore();
   const deadline = Date.now() + options.healTimeoutMs;
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  /** Polls `healed` until it holds or the deadline passes; resolves to the ms from the fault, or null. */
+  const until = async (
+    what: string,
+    healed: () => Promise<boolean>,
+    pause: number,
+  ): Promise<number | null> => {
+    while (Date.now() < deadline) {
+      if (await healed().catch(() => false)) {
+        const ms = Date.now() - at;
+        log(`  ${what} after ${seconds(ms)}`);
+        return ms;
+      }
+      await sleep(pause);
+    }
+    return null;
+  };
+  // The three signs of healing are watched side by side, so a slow one does not delay the others.
   let position: string | undefined;
-  let firstCommandMs: number | null = null;
-  let caughtUpMs: number | null = null;
-  let pushMs: number | null = null;
-  const people = load.people;
-  while (Date.now() < deadline) {
-    if (firstCommandMs === null) {
-      const first = load.firstAckSince(at);
-      if (first) {
-        firstCommandMs = first.endedAt - at;
-        log(`  first acknowledged command after ${(firstCommandMs / 1000).toFixed(1)} s`);
-      }
-    }
-    if (caughtUpMs === null) {
-      try {
+  const [firstAck, caughtUpMs, pushMs] = await Promise.all([
+    until(
+      'first acknowledged command sent after the fault',
+      async () => load.firstAckSince(at) !== undefined,
+      100,
+    ),
+    until(
+      'read side caught up',
+      async () => {
         position ??= await lastPosition(probe);
-        if ((await backlog(probe, position)) === 0) {
-          caughtUpMs = Date.now() - at;
-          log(`  read side caught up after ${(caughtUpMs / 1000).toFixed(1)} s`);
-        }
-      } catch {}
-    }
-    if (fault.push && pushMs === null) {
-      const [watcher, liker] = [people[0], people[1]] as [Person, Person];
-      if (
-        await pushReaches(context.topology.urls.gateway, load, watcher, liker, load.posts[0] as string, 3000)
-      ) {
-        pushMs = Date.now() - at;
-        log(`  a live push reached a socket after ${(pushMs / 1000).toFixed(1)} s`);
-      }
-    }
-    if (firstCommandMs !== null && caughtUpMs !== null && (!fault.push || pushMs !== null)) break;
-    await sleep(100);
-  }
+        return (await backlog(probe, position)) === 0;
+      },
+      100,
+    ),
+    fault.push
+      ? until(
+          'a live push reached a socket',
+          () => {
+            const [watcher, liker] = [load.people[0], load.people[1]] as [Person, Person];
+            return pushReaches(
+              context.topology.urls.gateway,
+              load,
+              watcher,
+              liker,
+              load.posts[0] as string,
+              3000,
+            );
+          },
+          100,
+        )
+      : Promise.resolve(null),
+  ]);
+  // When it came back, not when the poll noticed: the first acknowledged command's own reply time.
+  const first = firstAck === null ? undefined : load.firstAckSince(at);
+  const firstCommandMs = first ? first.endedAt - at : null;
   const healedAt = Date.now();
   const failedCommands = load.attempts.filter(
     (a) => !a.ok && a.startedAt >= at && a.startedAt <= healedAt,
