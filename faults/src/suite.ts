@@ -3,6 +3,8 @@
  * heal, then the checks. `npm run faults` runs every fault on a private Postgres, Redis and Kafka behind
  * Toxiproxy; the bounded run in `npm test` kills the services and a private Redis.
  */
+
+import { rmSync } from 'node:fs';
 import { baseEnv, loadConfig } from '@careers/service-kit';
 import {
   backlog,
@@ -18,6 +20,7 @@ import {
 import { type Attempt, Client, type CommandKind, Load, type Person } from './load.ts';
 import {
   freePort,
+  LOG_DIR,
   PrivateKafka,
   PrivatePostgres,
   PrivateRedis,
@@ -152,6 +155,8 @@ export async function runSuite(options: SuiteOptions): Promise<FaultsReport> {
   const t0 = Date.now();
   const since = () => `${((Date.now() - t0) / 1000).toFixed(1).padStart(6)} s`;
   const log = (line: string) => options.log(`[${since()}] ${line}`);
+  // Each run's logs alone: the services' logs are appended to across their restarts within the run.
+  rmSync(LOG_DIR, { recursive: true, force: true });
   const stack = await startStack(options.mode, String(t0), log);
   const topology = new FaultTopology(stack.endpoints);
   const shared = loadConfig(baseEnv, topology.ns.commandEnv);
