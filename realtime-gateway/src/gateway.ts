@@ -15,6 +15,7 @@ import {
   answerHealth,
   ConsistencyTokenSigner,
   consistencyTokenSecret,
+  duplicateRedis,
   ensureTopics,
   groupName,
   type Logger,
@@ -118,8 +119,8 @@ export async function createGateway(deps: GatewayDeps): Promise<Gateway> {
       .end(JSON.stringify({ message: globalMessages.notFound }));
   });
 
-  const pub = redis.duplicate();
-  const sub = redis.duplicate();
+  const pub = duplicateRedis(redis);
+  const sub = duplicateRedis(redis);
   const io: GatewayServer = new Server(http, {
     path: '/socket.io',
     maxHttpBufferSize: SOCKET_MAX_MESSAGE_BYTES,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Redis } from './redis.ts';
+import { duplicateRedis, type Redis } from './redis.ts';
 
 /**
  * What the notifications projector tells the realtime gateways after a batch commits: whose
@@ -37,7 +37,7 @@ export async function watchNotificationPushes(
   redis: Redis,
   onPushes: (pushes: NotificationPush[]) => void,
 ): Promise<() => Promise<void>> {
-  const subscriber = redis.duplicate();
+  const subscriber = duplicateRedis(redis);
   const channel = notificationPushChannel(redis);
   subscriber.on('message', (from: string, message: string) => {
     if (from !== channel) return;

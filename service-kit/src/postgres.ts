@@ -11,6 +11,12 @@ export function createPool(databaseUrl: string, max: number, applicationName: st
   const pool = new pg.Pool({ connectionString: databaseUrl, max, application_name: applicationName });
   // An idle client that loses its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  // Nor one that loses it while checked out between two statements (Postgres restarting under a
+  // transaction): pg emits 'error' on that client, which with no listener would end the process. The
+  // statement in flight, or the next one, fails instead, and the client is released as broken.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   return pool;
 }
 

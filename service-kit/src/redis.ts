@@ -30,3 +30,16 @@ export function createRedis(url: string, keyPrefix: string, log?: Logger): Redis
   });
   return redis;
 }
+
+/**
+ * A second connection with the same settings, for publishing and subscribing (socket.io's adapter,
+ * the session-end and notification channels). Its commands wait for the connection to come back
+ * instead of failing after three tries: nothing awaits a publish or a subscribe to handle that
+ * failure, and a rejected one nobody handles would end the process while Redis restarts. Its own
+ * connection errors are expected then and counted by the retries of the first connection's log.
+ */
+export function duplicateRedis(redis: Redis): Redis {
+  const copy = redis.duplicate({ maxRetriesPerRequest: null });
+  copy.on('error', () => {});
+  return copy;
+}

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Redis } from './redis.ts';
+import { duplicateRedis, type Redis } from './redis.ts';
 
 export const SESSION_COOKIE = 'sid';
 
@@ -42,7 +42,7 @@ export async function watchEndedSessions(
   redis: Redis,
   onEnded: (refs: string[]) => void,
 ): Promise<() => Promise<void>> {
-  const subscriber = redis.duplicate();
+  const subscriber = duplicateRedis(redis);
   const channel = endedSessionsChannel(redis);
   subscriber.on('message', (from: string, message: string) => {
     if (from !== channel) return;
