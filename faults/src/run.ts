@@ -3,6 +3,7 @@
  * acting meanwhile; prints progress and the summary, writes faults/reports/. Knobs: FAULTS_USERS,
  * FAULTS_THINK_MS, FAULTS_DOWN_MS, FAULTS_KAFKA_OUTAGE_MS, FAULTS_TOXIC_MS.
  */
+import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatSummary, writeReport } from './report.ts';
 import { runSuite } from './suite.ts';
@@ -29,5 +30,8 @@ const report = await runSuite({
 });
 console.log(`\n${formatSummary(report)}`);
 const file = writeReport(report, fileURLToPath(new URL('../reports', import.meta.url)));
-console.log(`\nreport: ${file} and latest.html beside it`);
+// Named from the repository's root, as the README names it.
+console.log(
+  `\nreport: ${relative(fileURLToPath(new URL('../..', import.meta.url)), file)} and latest.html beside it`,
+);
 process.exit(report.passed ? 0 : 1);
