@@ -5,13 +5,16 @@
  * with free ports (an e2e run may hold 4101-4103 at the same time) and with production settings.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { baseEnv, loadConfig, PersonalDataVault } from '@careers/service-kit';
-import { type TestNamespace, testNamespace } from '@careers/service-kit/testing';
+import {
+  freePort,
+  productionEnvironment,
+  type TestNamespace,
+  testNamespace,
+} from '@careers/service-kit/testing';
 import pg from 'pg';
 import type { MeteredProcess } from './cpu.ts';
 
@@ -55,17 +58,6 @@ export interface BenchTopology {
 
 export type StartJsonBaseline = BenchTopology['startJsonBaseline'];
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
 const ok = (url: string) => async () => (await fetch(url).catch(() => null))?.ok === true;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -78,28 +70,11 @@ export function createTopology(options: { poolSize: number }): BenchTopology {
   // Production settings rather than the test-file ones testNamespace picks (a small pool, 2
   // partitions, a fast relay poll, every answer checked against the route table), except the scrypt cost: 2^14 instead of 2^17, so that registering
   // the bench's users takes seconds (sign-in cost is not what the bench measures).
-  // Production refuses to start without it; one per run, shared by the three services as in a deployment.
-  const consistencyTokenSecret = randomBytes(32).toString('base64url');
-  const personalDataSecret = randomBytes(32).toString('base64url');
-  const production = (env: NodeJS.ProcessEnv, port?: number): NodeJS.ProcessEnv => {
-    const {
-      DATABASE_POOL_SIZE: _,
-      KAFKA_TOPIC_PARTITIONS: __,
-      RELAY_POLL_MS: ___,
-      CHECK_RESPONSES: ____,
-      ...rest
-    } = env;
-    return {
-      ...rest,
-      NODE_ENV: 'production',
-      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
-      ALLOWED_ORIGINS: WEB_ORIGIN,
-      DATABASE_POOL_SIZE: String(options.poolSize),
-      CONSISTENCY_TOKEN_SECRET: consistencyTokenSecret,
-      PERSONAL_DATA_SECRET: personalDataSecret,
-      ...(port === undefined ? {} : { PORT: String(port) }),
-    };
-  };
+  const production = productionEnvironment({
+    logLevel: process.env.BENCH_LOG_LEVEL ?? 'info',
+    origin: WEB_ORIGIN,
+    poolSize: options.poolSize,
+  });
   const baseline = (port: number, extra: Record<string, string>): NodeJS.ProcessEnv => ({
     ...process.env,
     DATABASE_URL: databaseUrl,
@@ -155,7 +130,10 @@ export function createTopology(options: { poolSize: number }): BenchTopology {
     urls: { command: '', query: '', gateway: '', insertBaseline: '' },
     databaseUrl,
     schemas: { command: String(ns.commandEnv.DB_SCHEMA), query: String(ns.queryEnv.DB_SCHEMA) },
-    vault: new PersonalDataVault(personalDataSecret, String(ns.commandEnv.VAULT_SCHEMA)),
+    vault: new PersonalDataVault(
+      String(production(ns.commandEnv).PERSONAL_DATA_SECRET),
+      String(ns.commandEnv.VAULT_SCHEMA),
+    ),
     async start() {
       const [command, query, gateway, insert] = await Promise.all([
         freePort(),

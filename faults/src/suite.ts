@@ -6,6 +6,7 @@
 
 import { rmSync } from 'node:fs';
 import { baseEnv, loadConfig } from '@careers/service-kit';
+import { freePort } from '@careers/service-kit/testing';
 import {
   backlog,
   type Check,
@@ -19,7 +20,6 @@ import {
 } from './checks.ts';
 import { type Attempt, Client, type CommandKind, Load, type Person } from './load.ts';
 import {
-  freePort,
   LOG_DIR,
   PrivateKafka,
   PrivatePostgres,

@@ -6,10 +6,14 @@
  * exits on its own is recorded as a finding (then started again, as a supervisor would).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { closeSync, mkdirSync, openSync } from 'node:fs';
-import { type TestNamespace, testNamespace } from '@careers/service-kit/testing';
-import { freePort, LOG_DIR, ROOT, sleep } from './private-stack.ts';
+import {
+  freePort,
+  productionEnvironment,
+  type TestNamespace,
+  testNamespace,
+} from '@careers/service-kit/testing';
+import { LOG_DIR, ROOT, sleep } from './private-stack.ts';
 
 export const WEB_ORIGIN = 'http://localhost:5173';
 export const serviceNames = ['command-service', 'query-service', 'projector', 'realtime-gateway'] as const;
@@ -60,29 +64,17 @@ export class FaultTopology {
       command: String(this.ns.commandEnv.DB_SCHEMA),
       query: String(this.ns.queryEnv.DB_SCHEMA),
     };
-    const consistencyTokenSecret = randomBytes(32).toString('base64url');
-    const personalDataSecret = randomBytes(32).toString('base64url');
-    const production = (env: NodeJS.ProcessEnv): NodeJS.ProcessEnv => {
-      const {
-        DATABASE_POOL_SIZE: _,
-        KAFKA_TOPIC_PARTITIONS: __,
-        RELAY_POLL_MS: ___,
-        CHECK_RESPONSES: ____,
-        ...rest
-      } = env;
-      return {
-        ...rest,
-        NODE_ENV: 'production',
-        LOG_LEVEL: process.env.FAULTS_LOG_LEVEL ?? 'info',
-        ALLOWED_ORIGINS: WEB_ORIGIN,
-        DATABASE_POOL_SIZE: '8',
-        CONSISTENCY_TOKEN_SECRET: consistencyTokenSecret,
-        PERSONAL_DATA_SECRET: personalDataSecret,
-        ...(endpoints.databaseUrl ? { DATABASE_URL: endpoints.databaseUrl } : {}),
-        ...(endpoints.redisUrl ? { REDIS_URL: endpoints.redisUrl } : {}),
-        ...(endpoints.kafkaBrokers ? { KAFKA_BROKERS: endpoints.kafkaBrokers } : {}),
-      };
-    };
+    const deployment = productionEnvironment({
+      logLevel: process.env.FAULTS_LOG_LEVEL ?? 'info',
+      origin: WEB_ORIGIN,
+      poolSize: 8,
+    });
+    const production = (env: NodeJS.ProcessEnv): NodeJS.ProcessEnv => ({
+      ...deployment(env),
+      ...(endpoints.databaseUrl ? { DATABASE_URL: endpoints.databaseUrl } : {}),
+      ...(endpoints.redisUrl ? { REDIS_URL: endpoints.redisUrl } : {}),
+      ...(endpoints.kafkaBrokers ? { KAFKA_BROKERS: endpoints.kafkaBrokers } : {}),
+    });
     this.env = {
       'command-service': production(this.ns.commandEnv),
       'query-service': production(this.ns.queryEnv),

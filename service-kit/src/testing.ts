@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
 import { streamTypes } from '@careers/contracts/topics';
 import { Kafka, logLevel, type Producer } from 'kafkajs';
 import pg from 'pg';
@@ -215,4 +216,47 @@ export async function topicProducer(env: NodeJS.ProcessEnv): Promise<Producer> {
   const producer = kafka.producer();
   await producer.connect();
   return producer;
+}
+
+/** A loopback port nothing listens on right now (the system picks it; it is free until someone binds it). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/**
+ * For tools that run the services as a deployment would (the bench, the fault suite): turns a test
+ * namespace's environment into a production one, without the test-only settings, with a pool size and
+ * secrets of the run's own. Production refuses to start without the secrets; one pair per run, shared
+ * by every service as in a deployment.
+ */
+export function productionEnvironment(options: { logLevel: string; origin: string; poolSize: number }) {
+  const secrets = {
+    CONSISTENCY_TOKEN_SECRET: randomBytes(32).toString('base64url'),
+    PERSONAL_DATA_SECRET: randomBytes(32).toString('base64url'),
+  };
+  return (env: NodeJS.ProcessEnv, port?: number): NodeJS.ProcessEnv => {
+    const {
+      DATABASE_POOL_SIZE: _,
+      KAFKA_TOPIC_PARTITIONS: __,
+      RELAY_POLL_MS: ___,
+      CHECK_RESPONSES: ____,
+      ...rest
+    } = env;
+    return {
+      ...rest,
+      NODE_ENV: 'production',
+      LOG_LEVEL: options.logLevel,
+      ALLOWED_ORIGINS: options.origin,
+      DATABASE_POOL_SIZE: String(options.poolSize),
+      ...secrets,
+      ...(port === undefined ? {} : { PORT: String(port) }),
+    };
+  };
 }
