@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from './lib/free-port.ts';
+import { freePort } from '../service-kit/src/testing.ts';
 
 const services = fileURLToPath(new URL('./lib/services.sh', import.meta.url));
 const stack = mkdtempSync(join(tmpdir(), 'careers-supervise-'));

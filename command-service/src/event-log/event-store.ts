@@ -4,6 +4,7 @@ import {
   domainEvents,
   type EventData,
   parseEventData,
+  personalDataSubject,
   sealEventData,
 } from '@careers/contracts/events/catalogue';
 import type { EventEnvelope } from '@careers/contracts/events/envelope';
@@ -47,8 +48,10 @@ interface EventRow {
   occurred_at: Date;
 }
 
-export const EVENT_LOG_COLUMNS =
-  'position, event_id, stream_type, stream_id, stream_version, type, schema_version, data, metadata, occurred_at';
+/** Every column but `data`: what an append reads back (the caller already holds the plain data). */
+const EVENT_LOG_HEADER_COLUMNS =
+  'position, event_id, stream_type, stream_id, stream_version, type, schema_version, metadata, occurred_at';
+export const EVENT_LOG_COLUMNS = `${EVENT_LOG_HEADER_COLUMNS}, data`;
 
 export function rowToEnvelope(row: EventRow): EventEnvelope {
   return {
@@ -97,18 +100,15 @@ export class CommandTransaction {
    * Throws SubjectErasedError when that person deleted their account meanwhile.
    */
   private async sealed(type: DomainEventType, data: unknown): Promise<unknown> {
-    const subjects = new Set<string>();
-    sealEventData(type, data, (subjectId) => {
-      subjects.add(subjectId);
-      return '';
-    });
-    for (const subjectId of subjects) {
-      if (!this.keys.has(subjectId))
-        this.keys.set(subjectId, await this.vault.keyFor(this.client, subjectId));
+    const subject = personalDataSubject(type, data);
+    if (subject === null) return data;
+    let key = this.keys.get(subject);
+    if (!key) {
+      key = await this.vault.keyFor(this.client, subject);
+      this.keys.set(subject, key);
     }
-    return sealEventData(type, data, (subjectId, plain) =>
-      sealWith(this.keys.get(subjectId) as Buffer, subjectId, plain),
-    );
+    const subjectKey = key;
+    return sealEventData(type, data, (subjectId, plain) => sealWith(subjectKey, subjectId, plain));
   }
 
   /** Current version of a stream (0 when it has no events). */
@@ -155,7 +155,7 @@ export class CommandTransaction {
         text: `INSERT INTO ${this.table}
            (event_id, stream_type, stream_id, stream_version, type, schema_version, data, metadata, occurred_at)
          VALUES ${tuples.join(', ')}
-         RETURNING ${EVENT_LOG_COLUMNS.replace(', data,', ',')}`,
+         RETURNING ${EVENT_LOG_HEADER_COLUMNS}`,
         values: params,
       });
       // The caller gets its own plain data back; only the log (and so the topics) holds it sealed.

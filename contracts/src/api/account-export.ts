@@ -1,13 +1,10 @@
 import { z } from 'zod';
-import {
-  ApplicationStatus,
-  ConnectionStatus,
-  PostCategory,
-  PostType,
-  PostVisibility,
-} from '../entities/enums.ts';
+import { ApplicationStatus, ConnectionStatus } from '../entities/enums.ts';
 import { Id, IsoDateTime } from '../entities/scalars.ts';
+import { ResumeFile } from '../entities/uploaded-files.ts';
 import { User } from '../entities/user.ts';
+import { ApplicationSubmittedData } from '../events/application-events.ts';
+import { CommentAddedData, PostCreatedData, PostLikedData } from '../events/post-events.ts';
 
 /**
  * `POST /auth/export`: everything the product holds about the signed-in person, built by replaying the
@@ -32,28 +29,21 @@ export const ExportedEvent = z.strictObject({
 });
 export type ExportedEvent = z.infer<typeof ExportedEvent>;
 
-export const ExportedPost = z.strictObject({
-  postId: Id,
-  content: z.string(),
-  type: PostType,
-  category: PostCategory,
-  visibility: PostVisibility,
-  tags: z.array(z.string()),
-  createdAt: IsoDateTime,
-});
+/** A post of the person's, as its PostCreated holds it (the author is the person). */
+export const ExportedPost = PostCreatedData.omit({ authorId: true });
 export type ExportedPost = z.infer<typeof ExportedPost>;
 
 /** A comment of the person's, on anyone's post still there. */
-export const ExportedComment = z.strictObject({
-  commentId: Id,
-  postId: Id,
-  content: z.string(),
-  createdAt: IsoDateTime,
+export const ExportedComment = CommentAddedData.pick({
+  commentId: true,
+  postId: true,
+  content: true,
+  createdAt: true,
 });
 export type ExportedComment = z.infer<typeof ExportedComment>;
 
 /** A like of the person's that still stands, on a post still there. */
-export const ExportedLike = z.strictObject({ postId: Id, likedAt: IsoDateTime });
+export const ExportedLike = PostLikedData.pick({ postId: true, likedAt: true });
 export type ExportedLike = z.infer<typeof ExportedLike>;
 
 /**
@@ -71,15 +61,17 @@ export type ExportedConnection = z.infer<typeof ExportedConnection>;
 
 /** An application the person made (the employer by id only). */
 export const ExportedApplication = z.strictObject({
-  applicationId: Id,
-  jobId: Id,
-  employerId: Id,
+  ...ApplicationSubmittedData.pick({
+    applicationId: true,
+    jobId: true,
+    employerId: true,
+    coverLetter: true,
+    expectedSalary: true,
+    appliedAt: true,
+  }).shape,
   status: ApplicationStatus,
-  coverLetter: z.string(),
-  expectedSalary: z.number().nullable(),
   /** The resume sent with it, as the application keeps it. */
-  resume: z.strictObject({ filename: z.string(), size: z.number().int().nonnegative() }).nullable(),
-  appliedAt: IsoDateTime,
+  resume: z.strictObject(ResumeFile.pick({ filename: true, size: true }).shape).nullable(),
 });
 export type ExportedApplication = z.infer<typeof ExportedApplication>;
 

@@ -124,6 +124,12 @@ export function sealEventData(
   return sealFields(personalSpecOf(type), data as Record<string, unknown>, seal);
 }
 
+/** Whose key sealing this event's plain data needs, or null when its type carries no personal field. */
+export function personalDataSubject(type: DomainEventType, data: unknown): string | null {
+  const spec = personalSpecOf(type);
+  return spec ? String((data as Record<string, unknown>)[spec.subject]) : null;
+}
+
 /** Opens the sealed personal fields of one event's stored data (stand-ins where `open` gives null). */
 export function openEventData(type: DomainEventType, data: unknown, open: OpenSealed | undefined): unknown {
   return openFields(personalSpecOf(type), data, open);
