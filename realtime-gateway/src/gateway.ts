@@ -35,6 +35,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { Kafka } from 'kafkajs';
 import { Server, type Socket } from 'socket.io';
 import { PostAccessCheck } from './post-access.ts';
+import { PushCoalescer } from './push-coalescer.ts';
 import {
   notificationMessageFor,
   roomsJoinedOnConnect,
@@ -54,6 +55,12 @@ const ACCESS_CHECKS_AT_ONCE = 8;
 const SESSION_SWEEP_MS = 30_000;
 /** setTimeout's ceiling (about 24.8 days); a longer session is looked at again then. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
+/**
+ * A post room hears at most one count update per window (the newest): a post liked 20 times a second
+ * by a thousand watchers costs a thousand socket writes per window, not per like. A lone update waits
+ * for no window.
+ */
+const COUNT_PUSH_WINDOW_MS = 50;
 
 interface SocketData {
   userId: string;
@@ -63,8 +70,11 @@ interface SocketData {
   sessionRef: string;
 }
 
-/** What one gateway tells the others: a push to deliver to their own sockets. */
+/** What one gateway tells the others: pushes to deliver to their own sockets. */
 interface InterServerEvents {
+  /** One consumed batch's pushes (after coalescing): one Redis message for the lot. */
+  pushes: (messages: SocketMessage[]) => void;
+  /** One push, as gateways of the previous release send it (heard during a rolling update). */
   push: (message: SocketMessage) => void;
 }
 
@@ -288,9 +298,25 @@ export async function createGateway(deps: GatewayDeps): Promise<Gateway> {
       socket.emit(message.event, { ...message.payload, consistencyToken } as never);
     }
   };
-  io.on('push', deliverHere);
-
   let pushed = 0;
+  // The consumed pushes, coalesced per post room; the other gateways deliver the same list as it is,
+  // each dropping a count older than one its sockets already have.
+  const coalescer = new PushCoalescer({
+    windowMs: COUNT_PUSH_WINDOW_MS,
+    send: (messages) => {
+      // The other gateways sign for their own sockets; this one for its own.
+      io.serverSideEmit('pushes', messages);
+      for (const m of messages) deliverHere(m);
+      pushed += messages.length;
+    },
+  });
+  io.on('pushes', (messages) => {
+    for (const m of messages) if (coalescer.admit(m)) deliverHere(m);
+  });
+  io.on('push', (m) => {
+    if (coalescer.admit(m)) deliverHere(m);
+  });
+
   const topics = streamTypes.map((type) => topicName(config, type));
   const consumer = new SupervisedConsumer({
     kafka,
@@ -301,22 +327,22 @@ export async function createGateway(deps: GatewayDeps): Promise<Gateway> {
     log,
     prepare: () => ensureTopics(kafka, config, topics),
     run: () => ({
-      eachMessage: async ({ message }) => {
-        let event: ReturnType<typeof parseDomainEvent>;
-        try {
-          // No `open`: pushes carry ids and counts only, so the gateway never needs (or holds) a person's
-          // key; sealed fields parse to their erased stand-ins here.
-          event = parseDomainEvent(JSON.parse(message.value?.toString('utf8') ?? 'null'));
-        } catch (error) {
-          log.warn({ err: error }, 'skipping a message that is not a known event');
-          return;
+      // A batch at a time: its pushes are coalesced together and cross to the other gateways as one.
+      eachBatch: async ({ batch }) => {
+        const messages: SocketMessage[] = [];
+        for (const message of batch.messages) {
+          let event: ReturnType<typeof parseDomainEvent>;
+          try {
+            // No `open`: pushes carry ids and counts only, so the gateway never needs (or holds) a
+            // person's key; sealed fields parse to their erased stand-ins here.
+            event = parseDomainEvent(JSON.parse(message.value?.toString('utf8') ?? 'null'));
+          } catch (error) {
+            log.warn({ err: error }, 'skipping a message that is not a known event');
+            continue;
+          }
+          messages.push(...socketMessagesFor(event));
         }
-        for (const m of socketMessagesFor(event)) {
-          // The other gateways sign for their own sockets; this one for its own.
-          io.serverSideEmit('push', m);
-          deliverHere(m);
-          pushed++;
-        }
+        coalescer.add(messages);
       },
     }),
   });
@@ -356,6 +382,7 @@ export async function createGateway(deps: GatewayDeps): Promise<Gateway> {
       clearInterval(sweep);
       startup.abort();
       await consumer.stop();
+      coalescer.close();
       await redisStarted.catch(() => {});
       await stopWatchingSessions?.();
       await stopWatchingNotifications?.();
