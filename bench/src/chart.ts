@@ -121,6 +121,14 @@ export function renderHtml(report: BenchReport): string {
       { label: 'in-memory JSON', bars: latencyBars(feed.baseline.latency) },
     );
   }
+  const underWrites = report.feedUnderWrites;
+  if (underWrites?.status === 'measured') {
+    throughput.push(throughputBars(`feed reads, ${underWrites.likeRate} likes/s written`, underWrites));
+    latency.push(
+      { label: 'feed read, likes written', bars: latencyBars(underWrites.app.latency) },
+      { label: 'in-memory JSON, likes written', bars: latencyBars(underWrites.baseline.latency) },
+    );
+  }
   let projection = '';
   if (jobs.status === 'measured') {
     const { search, projection: p } = jobs;

@@ -28,6 +28,8 @@ export interface BenchConfig {
   networkConnections: number;
   /** People with skills the notifications phase writes before posting jobs; 0 skips the phase. */
   notifyUsers: number;
+  /** Likes per second toggled on posts off the pages read while feeds are read; 0 skips the phase. */
+  feedWriteRate: number;
 }
 
 const defaults: BenchConfig = {
@@ -46,6 +48,7 @@ const defaults: BenchConfig = {
   networkUsers: 10_000,
   networkConnections: 100_000,
   notifyUsers: 10_000,
+  feedWriteRate: 100,
 };
 
 const names: Record<keyof BenchConfig, string> = {
@@ -64,6 +67,7 @@ const names: Record<keyof BenchConfig, string> = {
   networkUsers: 'BENCH_NETWORK_USERS',
   networkConnections: 'BENCH_NETWORK_CONNECTIONS',
   notifyUsers: 'BENCH_NOTIFY_USERS',
+  feedWriteRate: 'BENCH_FEED_WRITE_RATE',
 };
 
 const limits: Partial<Record<keyof BenchConfig, [number, number]>> = {
@@ -83,6 +87,7 @@ const limits: Partial<Record<keyof BenchConfig, [number, number]>> = {
   networkUsers: [0, 100_000],
   networkConnections: [0, 1_000_000],
   notifyUsers: [0, 100_000],
+  feedWriteRate: [0, 10_000],
 };
 
 export function readConfig(env: NodeJS.ProcessEnv): BenchConfig {

@@ -15,19 +15,12 @@ export type FeedResult =
     })
   | { status: 'missing'; reason: string };
 
-/**
- * Signed-in users reading their feed, against a bare endpoint answering from memory the exact body a
- * real feed read returned just before, under the same concurrency.
- */
-export async function measureFeed(
+/** One reader's first feed page as the product answers it, or why the feed cannot be measured. */
+export async function sampleFeed(
   api: ProductApi,
-  population: Population,
-  startJsonBaseline: StartJsonBaseline,
-  config: BenchConfig,
-  meter: Meter,
-  progress: (line: string) => void,
-): Promise<FeedResult> {
-  const sample = await api.getFeed(population.users[0] as BenchUser);
+  user: BenchUser,
+): Promise<{ status: 'ok'; body: string } | { status: 'missing'; reason: string }> {
+  const sample = await api.getFeed(user);
   if (sample.status === 404) {
     return {
       status: 'missing',
@@ -40,6 +33,23 @@ export async function measureFeed(
       reason: `feed route failed: HTTP ${sample.status} ${sample.body.slice(0, 200)}`,
     };
   }
+  return { status: 'ok', body: sample.body };
+}
+
+/**
+ * Signed-in users reading their feed, against a bare endpoint answering from memory the exact body a
+ * real feed read returned just before, under the same concurrency.
+ */
+export async function measureFeed(
+  api: ProductApi,
+  population: Population,
+  startJsonBaseline: StartJsonBaseline,
+  config: BenchConfig,
+  meter: Meter,
+  progress: (line: string) => void,
+): Promise<FeedResult> {
+  const sample = await sampleFeed(api, population.users[0] as BenchUser);
+  if (sample.status === 'missing') return sample;
   const postsOnPage = (JSON.parse(sample.body) as { data: unknown[] }).data.length;
   const bodyBytes = Buffer.byteLength(sample.body);
   const comparison = await versusBaseline({

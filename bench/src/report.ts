@@ -4,6 +4,7 @@ import { readableSearch } from './job-searches.ts';
 import { type AnalyticsResult, analyticsRows } from './measure-analytics.ts';
 import type { CommandsResult } from './measure-commands.ts';
 import type { FeedResult } from './measure-feed.ts';
+import type { FeedUnderWritesResult } from './measure-feed-under-writes.ts';
 import type { JobsResult } from './measure-jobs.ts';
 import type { NetworkResult } from './measure-network.ts';
 import type { NotificationsResult } from './measure-notifications.ts';
@@ -27,6 +28,8 @@ export interface BenchReport {
   commands: CommandsResult;
   propagation: PropagationResult;
   feed: FeedResult;
+  /** Absent from reports made before the feed-under-writes phase existed. */
+  feedUnderWrites?: FeedUnderWritesResult;
   jobs: JobsResult;
   /** Absent from reports made before the network phase existed. */
   network?: NetworkResult;
@@ -181,6 +184,53 @@ export function notificationRows(n: NotificationsResult | undefined): string[][]
   ];
 }
 
+/** Feed reads stay close to serving from memory while likes are written to posts not on the page. */
+export const FEED_UNDER_WRITES_RATIO = 0.8;
+
+export function feedUnderWritesTargets(result: FeedUnderWritesResult | undefined): TargetResult[] {
+  const target = {
+    name: 'feed reads/s vs in-memory JSON/s, likes written',
+    target: `>= ${FEED_UNDER_WRITES_RATIO}`,
+  };
+  if (result?.status !== 'measured') {
+    return [{ ...target, measured: null, pass: null, detail: result?.reason ?? 'not run' }];
+  }
+  const hits =
+    result.hitShare === null ? 'no cache header' : `${fixed(result.hitShare * 100, 0)}% cache hits`;
+  return [
+    {
+      ...target,
+      measured: result.ratio,
+      pass: result.ratio >= FEED_UNDER_WRITES_RATIO && result.likedPostsOnPages === 0,
+      detail:
+        `${fixed(result.app.rate, 0)} vs ${fixed(result.baseline.rate, 0)} per second at ` +
+        `${fixed(result.likes.product.acceptedRate, 0)} likes/s; ${hits}`,
+    },
+  ];
+}
+
+/** The feed-under-writes phase's rows of the summary table. */
+export function feedUnderWritesRows(result: FeedUnderWritesResult | undefined): string[][] {
+  if (!result) return [];
+  if (result.status !== 'measured') return [['feed reads/s while likes are written', result.reason, '', '']];
+  const { likes } = result;
+  return [
+    ...comparisonRows(`feed reads/s while ${result.likeRate} likes/s are written`, result),
+    [
+      `  likes accepted/s (on ${result.likedPosts} posts off the pages, ${result.likedPostsOnPages} on them)`,
+      fixed(likes.product.acceptedRate, 0),
+      fixed(likes.baseline.acceptedRate, 0),
+      '',
+    ],
+    [
+      '  cache hits; reads/s vs the feed phase without writes',
+      result.hitShare === null ? '-' : `${fixed(result.hitShare * 100, 0)}%`,
+      '',
+      fixed(result.versusQuiet),
+    ],
+  ];
+}
+
 export function evaluateTargets(
   commands: CommandsResult,
   propagation: PropagationResult,
@@ -258,6 +308,12 @@ export function cpuPhases(report: BenchReport): Array<{ phase: string; usage: Cp
     phases.push(
       { phase: 'feed', usage: report.feed.cpu.app },
       { phase: 'JSON baseline', usage: report.feed.cpu.baseline },
+    );
+  }
+  if (report.feedUnderWrites?.status === 'measured') {
+    phases.push(
+      { phase: 'feed under writes', usage: report.feedUnderWrites.cpu.app },
+      { phase: 'JSON baseline under writes', usage: report.feedUnderWrites.cpu.baseline },
     );
   }
   if (report.jobs.status === 'measured') {
@@ -380,6 +436,7 @@ export function formatSummary(report: BenchReport): string {
   } else {
     rows.push(['feed reads/s', feed.reason, '', '']);
   }
+  rows.push(...feedUnderWritesRows(report.feedUnderWrites));
   rows.push(...jobRows(jobs));
   rows.push(...networkRows(report.network));
   rows.push(...notificationRows(report.notifications));
@@ -411,6 +468,13 @@ export function formatSummary(report: BenchReport): string {
       ? [
           ['feed', feed.app.errors],
           ['JSON baseline', feed.baseline.errors],
+        ]
+      : []),
+    ...(report.feedUnderWrites?.status === 'measured'
+      ? [
+          ['feed under writes', report.feedUnderWrites.app.errors],
+          ['JSON baseline under writes', report.feedUnderWrites.baseline.errors],
+          ['likes under feed reads', report.feedUnderWrites.likes.product.errors],
         ]
       : []),
     ...(jobs.status === 'measured'

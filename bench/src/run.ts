@@ -20,12 +20,13 @@ import { clockTicksPerSecond, type Meter, type MeteredProcess, stackProcesses } 
 import { formatAnalyticsTables, measureAnalytics } from './measure-analytics.ts';
 import { measureCommands } from './measure-commands.ts';
 import { measureFeed } from './measure-feed.ts';
+import { measureFeedUnderWrites } from './measure-feed-under-writes.ts';
 import { measureJobs } from './measure-jobs.ts';
 import { measureNetwork } from './measure-network.ts';
 import { measureNotifications } from './measure-notifications.ts';
 import { measurePropagation } from './measure-propagation.ts';
 import { populate } from './measure-setup.ts';
-import { type BenchReport, evaluateTargets, formatSummary } from './report.ts';
+import { type BenchReport, evaluateTargets, feedUnderWritesTargets, formatSummary } from './report.ts';
 import { type BenchTopology, createTopology, ROOT, SCRYPT_LOG_N, STACK_DIR, WEB_ORIGIN } from './topology.ts';
 
 const REPORTS = `${ROOT}bench/reports`;
@@ -77,7 +78,8 @@ const ceilingSeconds =
   config.jobs / 100 +
   config.networkConnections / 100 +
   config.networkUsers / 50 +
-  config.notifyUsers / 50;
+  config.notifyUsers / 50 +
+  (config.feedWriteRate > 0 ? 2 * (config.warmupSeconds + config.seconds) : 0);
 setTimeout(
   () => abort(`still running after ${ceilingSeconds} s; giving up`, 1),
   ceilingSeconds * 1000,
@@ -144,6 +146,21 @@ try {
   progress('phase 5/9: feed reads, closed loop, against a bare in-memory JSON endpoint');
   const feed = await measureFeed(api, population, running.startJsonBaseline, config, meter, progress);
   if (feed.status === 'missing') progress(`  ${feed.reason}: phase skipped`);
+  running.assertAlive();
+
+  progress(
+    `phase 6/12: feed reads while ${config.feedWriteRate} likes/s are written to other posts, against in-memory JSON`,
+  );
+  const feedUnderWrites = await measureFeedUnderWrites(
+    api,
+    population,
+    running.startJsonBaseline,
+    config,
+    meter,
+    progress,
+    feed,
+  );
+  if (feedUnderWrites.status === 'missing') progress(`  ${feedUnderWrites.reason}: phase skipped`);
   running.assertAlive();
 
   progress('phase 6/9: jobs through the write path, then searches, closed loop, against in-memory JSON');
@@ -214,11 +231,15 @@ try {
     commands,
     propagation,
     feed,
+    feedUnderWrites,
     jobs,
     network,
     notifications,
     analytics,
-    targets: evaluateTargets(commands, propagation, feed, jobs, network, notifications),
+    targets: [
+      ...evaluateTargets(commands, propagation, feed, jobs, network, notifications),
+      ...feedUnderWritesTargets(feedUnderWrites),
+    ],
   };
   mkdirSync(REPORTS, { recursive: true });
   const json = `${JSON.stringify(report, null, 2)}\n`;

@@ -44,6 +44,7 @@ export function sampleReport(overrides: Partial<BenchReport> = {}): BenchReport 
       networkUsers: 500,
       networkConnections: 5000,
       notifyUsers: 0,
+      feedWriteRate: 100,
       passwordScryptLogN: 14,
     },
     setup: { users: 100, posts: 50, seconds: 4 },
