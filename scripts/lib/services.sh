@@ -157,3 +157,16 @@ ensure_analytics() {
   ensure_venv "$ANALYTICS_VENV" "$(sha256sum "$requirements" | cut -c1-16)" analytics \
     --only-binary=:all: -r "$requirements"
 }
+
+# k6, the load generator of npm run loadtest (bench/k6/): built with go install like MinIO, into
+# .stack/bin, rebuilt only when the pin changes. The Go module proxy serves v0.52.0 and v1.8.1.
+K6_MODULE="go.k6.io/k6@v1.8.1"
+ensure_k6() {
+  local stamp="$BIN/k6.module"
+  if [ -x "$BIN/k6" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$K6_MODULE" ]; then info "k6 present ($K6_MODULE)"; return 0; fi
+  command -v go >/dev/null || die "Go is needed to build k6 (go install $K6_MODULE)"
+  info "building k6 with go install (first run only: a few minutes on 2 cores)"
+  GOBIN="$BIN" GOFLAGS=-trimpath go install "$K6_MODULE" >"$LOGS/k6-build.log" 2>&1 \
+    || { tail -30 "$LOGS/k6-build.log"; return 1; }
+  echo "$K6_MODULE" >"$stamp"
+}
