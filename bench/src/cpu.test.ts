@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { cpuBetween, type MeteredProcess, type ProcStat, parseProcStat, ticksOf } from './cpu.ts';
+import {
+  cpuBetween,
+  cpuPerRequest,
+  type MeteredProcess,
+  type ProcStat,
+  parseProcStat,
+  ticksOf,
+} from './cpu.ts';
 
 const statLine = (pid: number, name: string, ppid: number, ticks: [number, number, number, number]) =>
   `${pid} (${name}) S ${ppid} ${pid} ${pid} 0 -1 4194560 100 0 0 0 ${ticks.join(' ')} 20 0 11 0 300 100000 5000`;
@@ -71,5 +78,29 @@ describe('cpuBetween', () => {
     expect(cpuBetween(processes, before, after, 100)).toEqual([
       { name: 'command-service', kind: 'service', seconds: 7.5, percentOfCore: 75 },
     ]);
+  });
+});
+
+describe('cpuPerRequest', () => {
+  const usage = [
+    { name: 'command-service', kind: 'service' as const, seconds: 1.5, percentOfCore: 10 },
+    { name: 'postgres', kind: 'stack' as const, seconds: 3, percentOfCore: 20 },
+    { name: 'bench (load generator)', kind: 'bench' as const, seconds: 6, percentOfCore: 40 },
+    { name: 'baseline-insert', kind: 'baseline' as const, seconds: 0.5, percentOfCore: 3 },
+  ];
+
+  it('sums the services and the stack per request, leaving out the load generator and baselines', () => {
+    const result = cpuPerRequest(usage, 1500);
+    expect(result.totalMs).toBe(3);
+    expect(result.byProcess.map((p) => [p.name, p.ms])).toEqual([
+      ['bench (load generator)', 4],
+      ['postgres', 2],
+      ['command-service', 1],
+      ['baseline-insert', 0.333],
+    ]);
+  });
+
+  it('reads as not measured when nothing succeeded', () => {
+    expect(cpuPerRequest(usage, 0).totalMs).toBeNaN();
   });
 });

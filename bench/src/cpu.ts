@@ -195,3 +195,26 @@ export function stackProcesses(stackDir: string): MeteredProcess[] {
     pid === undefined ? [] : [{ name, kind: 'stack' as const, pid, tree: true }],
   );
 }
+
+/** CPU per request of a load window: per process, and summed over the product's own processes. */
+export interface CpuPerRequest {
+  /**
+   * Milliseconds of CPU per successful request, summed over the services and the stack (Postgres,
+   * Redis, Kafka); the load generator and the baselines are not the product and are left out.
+   */
+  totalMs: number;
+  /** Every metered process's share, the load generator's included, largest first. */
+  byProcess: Array<{ name: string; kind: MeteredProcess['kind']; ms: number }>;
+}
+
+export function cpuPerRequest(usage: readonly CpuUsage[], requests: number): CpuPerRequest {
+  const perRequest = (seconds: number) =>
+    requests > 0 ? Math.round(((seconds * 1000) / requests) * 1000) / 1000 : Number.NaN;
+  const product = usage.filter((u) => u.kind === 'service' || u.kind === 'stack');
+  return {
+    totalMs: perRequest(product.reduce((sum, u) => sum + u.seconds, 0)),
+    byProcess: usage
+      .map((u) => ({ name: u.name, kind: u.kind, ms: perRequest(u.seconds) }))
+      .sort((a, b) => b.ms - a.ms),
+  };
+}

@@ -61,7 +61,9 @@ export async function startCommandService(
     vault,
     onCommitted: () => {
       relay.wake();
-      notify();
+      // Only a relay in another process needs telling (a NOTIFY is a round trip, and it woke this
+      // process's own relay a second time for nothing).
+      if (!relay.isActive) notify();
     },
   });
 

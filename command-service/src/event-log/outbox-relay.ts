@@ -16,6 +16,13 @@ import { EVENT_LOG_COLUMNS, rowToEnvelope } from './event-store.ts';
 
 export const RELAY_CHANNEL = 'careers_event_log';
 const BATCH_SIZE = 500;
+/**
+ * How long the relay lets commits gather after it was woken before it reads them. Waking it on every
+ * commit and publishing at once made one Postgres read, one Kafka produce and one stamp per command
+ * under load; a few milliseconds turn those into one of each per handful of commands, for a few
+ * milliseconds of delay on the way to readers.
+ */
+export const RELAY_LINGER_MS = 4;
 
 export interface OutboxRelayOptions {
   databaseUrl: string;
@@ -32,8 +39,9 @@ export interface OutboxRelayOptions {
  * commit out of order, and the unpublished set catches a late commit whatever its position.
  *
  * One relay is active per schema (a session advisory lock); the others wait as standbys and take over
- * when the active one's connection ends. A crash between send and stamp only causes a duplicate, which
- * consumers skip by stream version.
+ * when the active one's connection ends. A batch is stamped by the statement that reads the next one
+ * (one round trip per batch, not two), or on stop; a crash between send and stamp only causes a
+ * duplicate, which consumers skip by stream version.
  *
  * Postgres or Kafka away, at start or later, never stops it: it drops both connections, waits a capped,
  * jittered, growing delay (not cut short by new commits, which would hammer a broker that is down) and
@@ -53,6 +61,8 @@ export class OutboxRelay {
   private readonly backoff = new Backoff();
   /** The dependency the current step needs, named in the retry log. */
   private dependency: 'postgres' | 'kafka' = 'postgres';
+  /** Positions sent to Kafka and not yet stamped: the next read stamps them. */
+  private sent: number[] = [];
   published = 0;
 
   constructor(options: OutboxRelayOptions) {
@@ -99,8 +109,12 @@ export class OutboxRelay {
         while (this.running) {
           const count = await this.publishBatch();
           this.backoff.reset();
-          if (count < BATCH_SIZE) await this.sleep(this.options.pollMs);
+          if (count === BATCH_SIZE) continue;
+          await this.sleep(this.options.pollMs);
+          // Woken by a commit (or the poll): let the commits of the next few milliseconds join it.
+          if (this.running) await sleep(RELAY_LINGER_MS, this.stopping.signal).catch(() => {});
         }
+        await this.stampSent();
       } catch (error) {
         this.active = false;
         await this.disconnect();
@@ -153,15 +167,26 @@ export class OutboxRelay {
     return rows[0]?.locked === true;
   }
 
-  /** Publishes up to BATCH_SIZE unpublished events; returns how many. */
+  /**
+   * Stamps what the last batch sent and reads up to BATCH_SIZE unpublished events in one statement (the
+   * read runs on the snapshot from before the stamp, so it leaves out the positions being stamped), then
+   * publishes them; returns how many. What it sent is stamped by the next call, or by `stampSent`.
+   */
   async publishBatch(): Promise<number> {
     const client = this.requireClient();
     const producer = this.producer;
     if (!producer) throw new Error('relay producer not connected');
     this.pendingWake = false;
-    const { rows } = await client.query(
-      `SELECT ${EVENT_LOG_COLUMNS} FROM ${this.table} WHERE published_at IS NULL ORDER BY position LIMIT ${BATCH_SIZE}`,
-    );
+    const { rows } = await client.query({
+      name: `${this.table}:relay-next`,
+      text: `WITH stamped AS (
+          UPDATE ${this.table} SET published_at = now() WHERE position = ANY($1::bigint[]))
+        SELECT ${EVENT_LOG_COLUMNS} FROM ${this.table}
+         WHERE published_at IS NULL AND position <> ALL($1::bigint[])
+         ORDER BY position LIMIT ${BATCH_SIZE}`,
+      values: [this.sent],
+    });
+    this.sent = [];
     if (rows.length === 0) return 0;
     const envelopes: EventEnvelope[] = rows.map(rowToEnvelope);
     const byTopic = new Map<string, { key: string; value: string; headers: Record<string, string> }[]>();
@@ -185,11 +210,19 @@ export class OutboxRelay {
       topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })),
     });
     this.dependency = 'postgres';
-    await client.query(`UPDATE ${this.table} SET published_at = now() WHERE position = ANY($1::bigint[])`, [
-      envelopes.map((e) => e.position),
-    ]);
+    this.sent = envelopes.map((e) => e.position);
     this.published += envelopes.length;
     return envelopes.length;
+  }
+
+  /** Stamps what was sent and not stamped yet (on stop: no next read will). */
+  private async stampSent(): Promise<void> {
+    if (this.sent.length === 0) return;
+    await this.requireClient().query(
+      `UPDATE ${this.table} SET published_at = now() WHERE position = ANY($1::bigint[])`,
+      [this.sent],
+    );
+    this.sent = [];
   }
 
   private requireClient(): pg.Client {
