@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { type DomainEvent, parseDomainEvent, sealedSubject } from '@careers/contracts/events/catalogue';
+import {
+  type DomainEvent,
+  type DomainEventType,
+  parseDomainEvent,
+  sealedSubject,
+} from '@careers/contracts/events/catalogue';
 import { streamTypes } from '@careers/contracts/topics';
 import {
   ensureTopics,
@@ -14,7 +19,7 @@ import {
   topicName,
 } from '@careers/service-kit';
 import type { Kafka } from 'kafkajs';
-import type { Projector, ReadModelVersion } from './projector.ts';
+import type { ProjectionContext, Projector, ReadModelVersion } from './projector.ts';
 
 export const PROJECTOR_GROUP = 'query-projector';
 
@@ -52,6 +57,8 @@ export class ProjectorRunner {
   private readonly options: ProjectorRunnerOptions;
   private readonly byType = new Map<string, Projector[]>();
   private readonly versionKeysByType = new Map<string, string[]>();
+  /** Types whose every projector takes them in batches. */
+  private readonly batchable = new Set<string>();
   private readonly s: string;
   private supervisor: SupervisedConsumer | null = null;
   applied = 0;
@@ -63,6 +70,11 @@ export class ProjectorRunner {
     for (const projector of options.projectors) {
       for (const type of projector.handles) {
         this.byType.set(type, [...(this.byType.get(type) ?? []), projector]);
+      }
+    }
+    for (const [type, handlers] of this.byType) {
+      if (handlers.every((p) => p.batched?.includes(type as DomainEventType) && p.applyBatch)) {
+        this.batchable.add(type);
       }
     }
     for (const { key, changedBy } of options.versions) {
@@ -202,25 +214,27 @@ export class ProjectorRunner {
       }
       const advanced = new Map<string, DomainEvent>();
       const multi = redis.multi();
+      // Redeliveries out first: whether an event is one depends only on the checkpoints and the events
+      // before it, never on what applying those did.
+      const fresh: DomainEvent[] = [];
       for (const event of events) {
         const at = current.get(event.streamId) ?? 0;
         if (event.streamVersion <= at) {
           skipped++;
           continue;
         }
-        for (const projector of this.byType.get(event.type) ?? []) {
-          await projector.apply(event, {
-            tx: client,
-            schema: this.s,
-            redis: multi,
-            afterCommit: (work) => afterCommit.push(work),
-          });
-        }
+        fresh.push(event);
         for (const key of this.versionKeysByType.get(event.type) ?? []) touched.add(key);
         current.set(event.streamId, event.streamVersion);
         advanced.set(event.streamId, event);
         applied++;
       }
+      await this.project(fresh, {
+        tx: client,
+        schema: this.s,
+        redis: multi,
+        afterCommit: (work) => afterCommit.push(work),
+      });
       if (advanced.size > 0) {
         const list = [...advanced.values()];
         await client.query(
@@ -277,5 +291,30 @@ export class ProjectorRunner {
     this.applied += applied;
     this.skipped += skipped;
     return { applied, skipped };
+  }
+
+  /**
+   * Applies events in order. A run of consecutive events whose types every projector handling them
+   * takes in batches (Projector.batched) goes projector by projector, each taking the run's events it
+   * handles in one call; any other event goes to its projectors one at a time, in registry order.
+   */
+  private async project(events: readonly DomainEvent[], ctx: ProjectionContext): Promise<void> {
+    let i = 0;
+    while (i < events.length) {
+      let end = i;
+      while (end < events.length && this.batchable.has(events[end]?.type ?? '')) end++;
+      if (end > i) {
+        const run = events.slice(i, end);
+        for (const projector of this.options.projectors) {
+          const mine = run.filter((e) => projector.batched?.includes(e.type));
+          if (mine.length > 0) await projector.applyBatch?.(mine, ctx);
+        }
+        i = end;
+        continue;
+      }
+      const event = events[i] as DomainEvent;
+      for (const projector of this.byType.get(event.type) ?? []) await projector.apply(event, ctx);
+      i++;
+    }
   }
 }

@@ -77,8 +77,12 @@ export function testMessages() {
   };
 }
 
-/** A projector runner on its own read schema and Redis prefix, for projector tests without Kafka traffic. */
-export async function projectorTestbed(name: string) {
+/**
+ * A projector runner on its own read schema and Redis prefix, for projector tests without Kafka traffic.
+ * `eventByEvent` gives it the projectors without their batch path, every event applied on its own (what
+ * a batch must be equal to).
+ */
+export async function projectorTestbed(name: string, options: { eventByEvent?: boolean } = {}) {
   const ns = testNamespace(name);
   const config = loadConfig(queryServiceEnv, ns.queryEnv);
   const log = createLogger('test', 'silent');
@@ -95,7 +99,9 @@ export async function projectorTestbed(name: string) {
     kafka: createKafka(config, 'test', log),
     kafkaSettings: config,
     log,
-    projectors,
+    projectors: options.eventByEvent
+      ? projectors.map(({ batched: _batched, applyBatch: _applyBatch, ...projector }) => projector)
+      : projectors,
     versions: readModelVersions,
   });
   const messages = testMessages();

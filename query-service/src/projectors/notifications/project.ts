@@ -557,6 +557,214 @@ async function project(event: DomainEvent, tx: Tx, schema: string): Promise<Chan
 }
 
 /**
+ * Likes, unlikes and comments of a batch (in stream order) with the effect of `project` applied to each
+ * in turn, in a few statements: one read of the posts' authors, the deleted accounts among everyone
+ * named and which of the liking pairs are likers already; the likes and unlikes then play out in memory
+ * pair by pair, and each post's grouped notification takes their net change at once. Its date is the
+ * latest like made if nobody left, and else, as `likesLeftSql` would date it after the last unlike, the
+ * latest like still standing (the likes after that unlike only add to it).
+ */
+async function projectLikesAndComments(
+  events: readonly DomainEvent[],
+  tx: Tx,
+  schema: string,
+): Promise<Change[]> {
+  const postIds = new Set<string>();
+  const actors = new Set<string>();
+  const pairKeys = new Map<string, { postId: string; userId: string }>();
+  const pairKey = (postId: string, userId: string) => JSON.stringify([postId, userId]);
+  for (const event of events) {
+    if (event.type === 'PostLiked' || event.type === 'PostUnliked') {
+      postIds.add(event.data.postId);
+      actors.add(event.data.userId);
+      pairKeys.set(pairKey(event.data.postId, event.data.userId), event.data);
+    } else if (event.type === 'CommentAdded') {
+      postIds.add(event.data.postId);
+      actors.add(event.data.authorId);
+    } else {
+      throw new Error(`notifications: ${event.type} is not taken in batches`);
+    }
+  }
+  const pairs = [...pairKeys.values()];
+  const { rows: found } = await tx.query<{
+    kind: 'author' | 'deleted' | 'liker';
+    a: string;
+    b: string | null;
+  }>(
+    `SELECT 'author' AS kind, id AS a, author_id AS b FROM ${schema}.posts WHERE id = ANY($1::text[])
+     UNION ALL
+     SELECT 'deleted', user_id, NULL FROM ${schema}.deleted_accounts
+      WHERE user_id = ANY($2::text[])
+         OR user_id IN (SELECT author_id FROM ${schema}.posts WHERE id = ANY($1::text[]))
+     UNION ALL
+     SELECT 'liker', l.post_id, l.user_id FROM ${schema}.notification_likers l
+       JOIN unnest($3::text[], $4::text[]) AS p(post_id, user_id) ON l.post_id = p.post_id AND l.user_id = p.user_id`,
+    [[...postIds], [...actors], pairs.map((p) => p.postId), pairs.map((p) => p.userId)],
+  );
+  const authors = new Map<string, string>();
+  const deleted = new Set<string>();
+  const likers = new Map<
+    string,
+    { postId: string; userId: string; was: boolean; now: boolean; at: string | null }
+  >();
+  for (const pair of pairs)
+    likers.set(pairKey(pair.postId, pair.userId), { ...pair, was: false, now: false, at: null });
+  for (const row of found) {
+    if (row.kind === 'author' && row.b !== null) authors.set(row.a, row.b);
+    else if (row.kind === 'deleted') deleted.add(row.a);
+    else if (row.kind === 'liker' && row.b !== null) {
+      const pair = likers.get(pairKey(row.a, row.b));
+      if (pair) pair.was = pair.now = true;
+    }
+  }
+  /** Per post: likers in minus likers out, and whether anyone left (then the date is recomputed). */
+  const posts = new Map<string, { delta: number; inserted: number; reset: boolean }>();
+  const postOf = (postId: string) => {
+    let p = posts.get(postId);
+    if (!p) {
+      p = { delta: 0, inserted: 0, reset: false };
+      posts.set(postId, p);
+    }
+    return p;
+  };
+  const comments: NewNotification[] = [];
+  for (const event of events) {
+    switch (event.type) {
+      case 'PostLiked': {
+        const { postId, userId, likedAt } = event.data;
+        const authorId = authors.get(postId);
+        if (authorId === undefined || authorId === userId) break;
+        if (deleted.has(authorId) || deleted.has(userId)) break;
+        const pair = likers.get(pairKey(postId, userId));
+        if (!pair || pair.now) break;
+        pair.now = true;
+        pair.at = likedAt;
+        const p = postOf(postId);
+        p.delta++;
+        p.inserted++;
+        break;
+      }
+      case 'PostUnliked': {
+        const pair = likers.get(pairKey(event.data.postId, event.data.userId));
+        if (!pair?.now) break;
+        pair.now = false;
+        pair.at = null;
+        const p = postOf(event.data.postId);
+        p.delta--;
+        p.reset = true;
+        break;
+      }
+      case 'CommentAdded': {
+        const d = event.data;
+        const authorId = authors.get(d.postId);
+        if (authorId === undefined || authorId === d.authorId) break;
+        if (deleted.has(authorId) || deleted.has(d.authorId)) break;
+        comments.push({
+          id: notificationId(`post_comment:${d.commentId}`, authorId),
+          userId: authorId,
+          kind: 'post_comment',
+          actorId: d.authorId,
+          postId: d.postId,
+          excerpt: [...d.content.trim()].slice(0, COMMENT_EXCERPT_LENGTH).join(''),
+          createdAt: d.createdAt,
+        });
+        break;
+      }
+    }
+  }
+  const changes: Change[] = [];
+  // A pair changed if it left, or came (back) with a new time; one that came and left again did not.
+  const changed = [...likers.values()].filter((p) => (p.was && !p.now) || (p.now && p.at !== null));
+  const groups = [...posts].filter(([, p]) => p.delta !== 0 || p.reset);
+  if (changed.length > 0 || groups.length > 0) {
+    const { rows } = await tx.query<{ id: string; user_id: string; post_id: string; actor_count: number }>(
+      `WITH p AS (
+         SELECT * FROM unnest($1::text[], $2::text[], $3::timestamptz[], $4::boolean[])
+           AS p(post_id, user_id, liked_at, present)),
+       gone AS (
+         DELETE FROM ${schema}.notification_likers l USING p
+          WHERE l.post_id = p.post_id AND l.user_id = p.user_id AND NOT p.present),
+       came AS (
+         INSERT INTO ${schema}.notification_likers (post_id, user_id, liked_at)
+         SELECT post_id, user_id, liked_at FROM p WHERE p.present
+         ON CONFLICT (post_id, user_id) DO UPDATE SET liked_at = EXCLUDED.liked_at),
+       d AS (
+         SELECT d.post_id, d.author_id, d.delta, d.reset,
+                (SELECT max(p.liked_at) FROM p WHERE p.post_id = d.post_id AND p.present) AS came_at,
+                CASE WHEN d.reset THEN
+                  (SELECT max(l.liked_at) FROM ${schema}.notification_likers l
+                    WHERE l.post_id = d.post_id
+                      AND NOT EXISTS (SELECT 1 FROM p WHERE p.post_id = l.post_id AND p.user_id = l.user_id))
+                END AS kept_at
+           FROM unnest($5::text[], $6::text[], $7::int[], $8::boolean[]) AS d(post_id, author_id, delta, reset)),
+       u AS (
+         UPDATE ${schema}.notifications n SET actor_count = n.actor_count + d.delta,
+           created_at = CASE WHEN d.reset THEN coalesce(greatest(d.kept_at, d.came_at), n.created_at)
+                             ELSE greatest(n.created_at, d.came_at) END
+           FROM d
+          WHERE n.kind = 'post_likes' AND n.post_id = d.post_id
+         RETURNING n.id, n.user_id, n.post_id, n.actor_count),
+       i AS (
+         INSERT INTO ${schema}.notifications (id, user_id, kind, actor_id, actor_count, post_id, created_at)
+         SELECT ${uuidSql(`'post_likes:' || d.post_id`, 'd.author_id')}, d.author_id, 'post_likes', NULL, d.delta,
+                d.post_id, greatest(d.kept_at, d.came_at)
+           FROM d
+          WHERE d.delta > 0 AND d.author_id IS NOT NULL
+            AND NOT EXISTS (SELECT 1 FROM ${schema}.notifications n WHERE n.kind = 'post_likes' AND n.post_id = d.post_id)
+         ON CONFLICT (id) DO NOTHING
+         RETURNING id, user_id, post_id, actor_count)
+       SELECT id::text, user_id, post_id, actor_count FROM u
+       UNION ALL
+       SELECT id::text, user_id, post_id, actor_count FROM i`,
+      [
+        changed.map((p) => p.postId),
+        changed.map((p) => p.userId),
+        changed.map((p) => (p.now ? p.at : null)),
+        changed.map((p) => p.now),
+        groups.map(([postId]) => postId),
+        groups.map(([postId]) => authors.get(postId) ?? null),
+        groups.map(([, p]) => p.delta),
+        groups.map(([, p]) => p.reset),
+      ],
+    );
+    const emptied = rows.filter((r) => r.actor_count === 0 && posts.get(r.post_id)?.reset).map((r) => r.id);
+    if (emptied.length > 0) {
+      await tx.query(`DELETE FROM ${schema}.notifications WHERE id = ANY($1::uuid[]) AND actor_count = 0`, [
+        emptied,
+      ]);
+    }
+    for (const r of rows) {
+      const inserted = (posts.get(r.post_id)?.inserted ?? 0) > 0;
+      changes.push({ userId: r.user_id, notificationId: inserted ? r.id : null });
+    }
+  }
+  if (comments.length > 0) {
+    const { rows } = await tx.query<{ id: string; user_id: string }>(
+      `INSERT INTO ${schema}.notifications (id, user_id, kind, actor_id, post_id, excerpt, created_at, hidden)
+       SELECT id, user_id, 'post_comment', actor_id, post_id, excerpt, created_at, false
+         FROM jsonb_to_recordset($1::jsonb)
+           AS x(id uuid, user_id text, actor_id text, post_id text, excerpt text, created_at timestamptz)
+       ON CONFLICT (id) DO NOTHING
+       RETURNING id::text, user_id`,
+      [
+        JSON.stringify(
+          comments.map((c) => ({
+            id: c.id,
+            user_id: c.userId,
+            actor_id: c.actorId,
+            post_id: c.postId,
+            excerpt: c.excerpt,
+            created_at: c.createdAt,
+          })),
+        ),
+      ],
+    );
+    for (const r of rows) changes.push({ userId: r.user_id, notificationId: r.id });
+  }
+  return changes;
+}
+
+/**
  * After the batch commits, each person whose notifications changed and who wants pushes is named to the
  * gateways with their new unread count (read in the batch's transaction, so it includes this change).
  */
@@ -618,6 +826,10 @@ export const notificationsProjector: Projector = {
   ],
   async apply(event, ctx) {
     await announce(ctx, await project(event, ctx.tx, ctx.schema));
+  },
+  batched: ['PostLiked', 'PostUnliked', 'CommentAdded'],
+  async applyBatch(events, ctx) {
+    await announce(ctx, await projectLikesAndComments(events, ctx.tx, ctx.schema));
   },
   async reset({ tx, schema }) {
     await tx.query(

@@ -98,6 +98,108 @@ export const postsProjector: Projector = {
       }
     }
   },
+  batched: ['PostCreated', 'PostLiked', 'PostUnliked', 'CommentAdded'],
+  async applyBatch(events, { tx, schema, redis }) {
+    // Rows of new posts and comments, then each post's counts as its last event in the batch left them
+    // (each event carries the write side's count after it, so the last one is what one-by-one leaves).
+    const created: object[] = [];
+    const comments: object[] = [];
+    const counts = new Map<string, { likes: number | null; comments: number | null }>();
+    const countsOf = (postId: string) => {
+      let c = counts.get(postId);
+      if (!c) {
+        c = { likes: null, comments: null };
+        counts.set(postId, c);
+      }
+      return c;
+    };
+    // Per post, each person's last like or unlike: SADD and SREM of different members commute.
+    const likers = new Map<string, Map<string, boolean>>();
+    for (const event of events) {
+      switch (event.type) {
+        case 'PostCreated': {
+          const d = event.data;
+          created.push({
+            id: d.postId,
+            author_id: d.authorId,
+            content: d.content,
+            type: d.type,
+            category: d.category,
+            visibility: d.visibility,
+            tags: d.tags,
+            tags_lower: d.tags.map((tag) => tag.toLowerCase()),
+            created_at: d.createdAt,
+          });
+          break;
+        }
+        case 'PostLiked':
+        case 'PostUnliked': {
+          const d = event.data;
+          countsOf(d.postId).likes = d.likesCount;
+          let members = likers.get(d.postId);
+          if (!members) {
+            members = new Map();
+            likers.set(d.postId, members);
+          }
+          members.delete(d.userId);
+          members.set(d.userId, event.type === 'PostLiked');
+          break;
+        }
+        case 'CommentAdded': {
+          const d = event.data;
+          comments.push({
+            id: d.commentId,
+            post_id: d.postId,
+            author_id: d.authorId,
+            content: d.content,
+            created_at: d.createdAt,
+          });
+          countsOf(d.postId).comments = d.commentsCount;
+          break;
+        }
+        default:
+          throw new Error(`posts: ${event.type} is not taken in batches`);
+      }
+    }
+    if (created.length > 0) {
+      await tx.query(
+        `INSERT INTO ${schema}.posts (id, author_id, content, type, category, visibility, tags, tags_lower, created_at)
+         SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(id text, author_id text, content text, type text,
+           category text, visibility text, tags text[], tags_lower text[], created_at timestamptz)
+         ON CONFLICT (id) DO NOTHING`,
+        [JSON.stringify(created)],
+      );
+    }
+    if (comments.length > 0) {
+      await tx.query(
+        `INSERT INTO ${schema}.post_comments (id, post_id, author_id, content, created_at)
+         SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(id text, post_id text, author_id text, content text,
+           created_at timestamptz)
+         ON CONFLICT (id) DO NOTHING`,
+        [JSON.stringify(comments)],
+      );
+    }
+    if (counts.size > 0) {
+      const ids = [...counts.keys()];
+      await tx.query(
+        `UPDATE ${schema}.posts p SET likes_count = coalesce(c.likes, p.likes_count),
+           comments_count = coalesce(c.comments, p.comments_count)
+           FROM unnest($1::text[], $2::int[], $3::int[]) AS c(id, likes, comments)
+          WHERE p.id = c.id`,
+        [
+          ids,
+          ids.map((id) => counts.get(id)?.likes ?? null),
+          ids.map((id) => counts.get(id)?.comments ?? null),
+        ],
+      );
+    }
+    for (const [postId, members] of likers) {
+      const added = [...members].filter(([, liked]) => liked).map(([userId]) => userId);
+      const removed = [...members].filter(([, liked]) => !liked).map(([userId]) => userId);
+      if (added.length > 0) redis.sadd(postKeys.likes(postId), ...added);
+      if (removed.length > 0) redis.srem(postKeys.likes(postId), ...removed);
+    }
+  },
   async reset({ tx, schema, redis }) {
     await tx.query(`TRUNCATE ${schema}.posts, ${schema}.post_comments`);
     const prefix = redis.options.keyPrefix ?? '';

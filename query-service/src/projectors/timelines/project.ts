@@ -82,6 +82,50 @@ export const timelinesProjector: Projector = {
       }
     }
   },
+  batched: ['PostCreated'],
+  async applyBatch(events, ctx) {
+    const posts: { id: string; authorId: string; createdAt: string }[] = [];
+    for (const event of events) {
+      if (event.type !== 'PostCreated') throw new Error(`timelines: ${event.type} is not taken in batches`);
+      posts.push({ id: event.data.postId, authorId: event.data.authorId, createdAt: event.data.createdAt });
+    }
+    const authors = [...new Set(posts.map((p) => p.authorId))];
+    // Every author not deleted reads their own post, and so does everyone connected with them: one query.
+    const { rows } = await ctx.tx.query<{ author_id: string; reader_id: string }>(
+      `WITH a AS (SELECT author_id FROM unnest($1::text[]) AS a(author_id)
+                   WHERE NOT EXISTS (SELECT 1 FROM ${ctx.schema}.deleted_accounts d WHERE d.user_id = a.author_id))
+       SELECT author_id, author_id AS reader_id FROM a
+       UNION ALL
+       SELECT c.requester_id, c.recipient_id FROM ${ctx.schema}.connections c
+        WHERE c.requester_id IN (SELECT author_id FROM a) AND c.status = 'accepted'
+       UNION ALL
+       SELECT c.recipient_id, c.requester_id FROM ${ctx.schema}.connections c
+        WHERE c.recipient_id IN (SELECT author_id FROM a) AND c.status = 'accepted'`,
+      [authors],
+    );
+    const readersOf = new Map<string, Set<string>>();
+    for (const r of rows) {
+      let readers = readersOf.get(r.author_id);
+      if (!readers) {
+        readers = new Set();
+        readersOf.set(r.author_id, readers);
+      }
+      readers.add(r.reader_id);
+    }
+    // One ZADD per reader; trimming once after it keeps the same newest TIMELINE_CAP as trimming after each.
+    const byReader = new Map<string, { id: string; createdAt: string }[]>();
+    for (const post of posts) {
+      for (const reader of readersOf.get(post.authorId) ?? []) {
+        let list = byReader.get(reader);
+        if (!list) {
+          list = [];
+          byReader.set(reader, list);
+        }
+        list.push(post);
+      }
+    }
+    for (const [reader, list] of byReader) addToTimeline(ctx.redis, reader, list);
+  },
   async reset({ redis }) {
     const prefix = redis.options.keyPrefix ?? '';
     let cursor = '0';
