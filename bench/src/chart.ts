@@ -151,6 +151,19 @@ export function renderHtml(report: BenchReport): string {
     })}
 <p>Written in ${p.writeSeconds.toFixed(1)} s, all on the read side after ${p.projectionSeconds.toFixed(1)} s: ${p.catchUpSeconds.toFixed(1)} s after the last append.</p>`;
   }
+  const perCommand = commands.cpuPerCommand;
+  const commandCpu = perCommand
+    ? barChart({
+        title: `CPU per acknowledged command: ${label(perCommand.totalMs)} ms, all product processes`,
+        unit: 'ms',
+        groups: [
+          { label: 'all product processes', bars: [{ series: 'ms', value: perCommand.totalMs }] },
+          ...perCommand.byProcess
+            .filter((p) => p.kind !== 'baseline')
+            .map((p) => ({ label: p.name, bars: [{ series: 'ms', value: p.ms }] })),
+        ],
+      })
+    : '';
   const phases = cpuPhases(report);
   const names = [...new Set(phases.flatMap((p) => p.usage.map((u) => u.name)))];
   const cpu: BarGroup[] = names.map((name) => ({
@@ -192,6 +205,7 @@ ${targetRows}
 </table>
 ${barChart({ title: 'Throughput: product vs same-run bare baseline', unit: 'requests/s', groups: throughput })}
 ${barChart({ title: 'Latency', unit: 'ms', groups: latency })}
+${commandCpu}
 ${projection}
 ${barChart({ title: 'CPU per process and phase', unit: '% of one core', groups: cpu })}
 </body>

@@ -1,18 +1,27 @@
 import { routes } from '@careers/contracts/routes';
 import { outcomeOf, type ProductApi } from './api.ts';
 import type { BenchConfig } from './config.ts';
-import type { Meter } from './cpu.ts';
+import { type CpuPerRequest, cpuPerRequest, type Meter } from './cpu.ts';
 import { type Population, pick } from './measure-setup.ts';
 import { type Comparison, versusBaseline } from './versus-baseline.ts';
 
 /** `app.byKind` holds the likes and the comments apart. */
-export type CommandsResult = Comparison;
+export type CommandsResult = Comparison & {
+  /**
+   * CPU per acknowledged like or comment over the measured window, summed over every process of the
+   * product. Absent from reports made before it was measured.
+   */
+  cpuPerCommand?: CpuPerRequest;
+};
+
+/** What the whole pipeline may spend on one acknowledged command, every process together. */
+export const CPU_PER_COMMAND_MS = 1.5;
 
 /**
  * Signed-in users toggling likes on random posts, with some comments, against a bare endpoint doing one
  * INSERT into the same Postgres, under the same concurrency.
  */
-export function measureCommands(
+export async function measureCommands(
   api: ProductApi,
   population: Population,
   insertBaselineUrl: string,
@@ -20,7 +29,7 @@ export function measureCommands(
   meter: Meter,
   progress: (line: string) => void,
 ): Promise<CommandsResult> {
-  return versusBaseline({
+  const comparison = await versusBaseline({
     config,
     meter,
     progress,
@@ -38,4 +47,14 @@ export function measureCommands(
     },
     baseline: { what: 'bare INSERT baseline', url: insertBaselineUrl, method: 'POST', path: '/insert' },
   });
+  const cpuPerCommand = cpuPerRequest(comparison.cpu.app, comparison.app.ok);
+  progress(
+    `  CPU per acknowledged command, all product processes: ${cpuPerCommand.totalMs.toFixed(2)} ms (` +
+      cpuPerCommand.byProcess
+        .filter((p) => p.kind !== 'baseline')
+        .map((p) => `${p.name} ${p.ms.toFixed(2)}`)
+        .join(', ') +
+      ')',
+  );
+  return { ...comparison, cpuPerCommand };
 }

@@ -9,6 +9,8 @@ describe('evaluateTargets', () => {
     const targets = evaluateTargets(commands, propagation, feed, jobs);
     expect(targets.map((t) => [t.name, t.measured, t.pass])).toEqual([
       ['commands/s vs bare INSERT/s', 0.8, true],
+      ['CPU per command, all processes (ms)', null, null],
+      ['like -> visible via GET p99 (ms)', 40, true],
       ['socket push p99 (ms)', 300, false],
       ['feed reads/s vs in-memory JSON/s', 0.3, false],
       ['job search p99 (ms)', 60, false],
@@ -19,14 +21,36 @@ describe('evaluateTargets', () => {
   it('misses the socket target when a push never arrived, even with a low p99', () => {
     const { commands, propagation, feed, jobs } = sampleReport();
     const socket = { ...propagation.socket, p99: 50, missing: 3 };
-    const [, target] = evaluateTargets(commands, { ...propagation, socket }, feed, jobs);
+    const [, , , target] = evaluateTargets(commands, { ...propagation, socket }, feed, jobs);
     expect(target?.pass).toBe(false);
     expect(target?.detail).toContain('3 missing');
   });
 
+  it('judges CPU per command over the product processes, and a like never seen through GET as a miss', () => {
+    const { commands, propagation, feed, jobs } = sampleReport();
+    const cpuPerCommand = {
+      totalMs: 1.2,
+      byProcess: [
+        { name: 'postgres', kind: 'stack' as const, ms: 0.7 },
+        { name: 'bench (load generator)', kind: 'bench' as const, ms: 0.6 },
+        { name: 'command-service', kind: 'service' as const, ms: 0.5 },
+      ],
+    };
+    const visibility = { ...propagation.visibility, timeouts: 1 };
+    const [, cpu, visible] = evaluateTargets(
+      { ...commands, cpuPerCommand },
+      { ...propagation, visibility },
+      feed,
+      jobs,
+    );
+    expect(cpu).toMatchObject({ measured: 1.2, pass: true, detail: 'postgres 0.70, command-service 0.50' });
+    expect(visible).toMatchObject({ measured: 40, pass: false });
+    expect(visible?.detail).toContain('1 not visible within 5 s');
+  });
+
   it('reports an unmeasured feed as not applicable, with the reason', () => {
     const { commands, propagation, jobs } = sampleReport();
-    const [, , feed] = evaluateTargets(
+    const [, , , , feed] = evaluateTargets(
       commands,
       propagation,
       { status: 'missing', reason: 'feed route missing' },
@@ -121,7 +145,7 @@ describe('formatSummary', () => {
     });
     expect(text).toMatch(/commands\/s \(likes \+ comments\)\s+800\s+1000\s+0\.80/);
     expect(text).toMatch(/like -> socket push \(5 sockets\)\s+15\.0 \/ 300\.0 ms \(n=3\)/);
-    expect(text).toMatch(/socket push p99 \(ms\)\s+300\.00\s+< 250\s+MISS/);
+    expect(text).toMatch(/socket push p99 \(ms\)\s+300\.00\s+<= 100\s+MISS/);
     expect(text).toMatch(/command-service\s+90\s+40\s+50\s+70\s+10/);
     expect(text).toContain('load average before 0.50 0.40 0.30');
   });

@@ -2,7 +2,7 @@ import type { BenchConfig } from './config.ts';
 import type { CpuUsage } from './cpu.ts';
 import { readableSearch } from './job-searches.ts';
 import { type AnalyticsResult, analyticsRows } from './measure-analytics.ts';
-import type { CommandsResult } from './measure-commands.ts';
+import { type CommandsResult, CPU_PER_COMMAND_MS } from './measure-commands.ts';
 import type { FeedResult } from './measure-feed.ts';
 import type { FeedUnderWritesResult } from './measure-feed-under-writes.ts';
 import type { JobsResult } from './measure-jobs.ts';
@@ -231,6 +231,11 @@ export function feedUnderWritesRows(result: FeedUnderWritesResult | undefined): 
   ];
 }
 
+/** The write path's goals: a like or comment close to a bare INSERT, and fresh everywhere at once. */
+export const COMMANDS_RATIO = 0.3;
+export const VISIBLE_P99_MS = 100;
+export const SOCKET_PUSH_P99_MS = 100;
+
 export function evaluateTargets(
   commands: CommandsResult,
   propagation: PropagationResult,
@@ -241,19 +246,43 @@ export function evaluateTargets(
 ): TargetResult[] {
   const socket = propagation.socket;
   const socketMeasured = socket.count > 0 ? socket.p99 : null;
+  const visible = propagation.visibility;
+  const visibleMeasured = visible.count > 0 ? visible.p99 : null;
+  const cpu = commands.cpuPerCommand;
+  const cpuMeasured = cpu && Number.isFinite(cpu.totalMs) ? cpu.totalMs : null;
   return [
     {
       name: 'commands/s vs bare INSERT/s',
       measured: commands.ratio,
-      target: '>= 0.75',
-      pass: commands.ratio >= 0.75,
+      target: `>= ${COMMANDS_RATIO}`,
+      pass: commands.ratio >= COMMANDS_RATIO,
       detail: `${fixed(commands.app.rate, 0)} vs ${fixed(commands.baseline.rate, 0)} per second`,
+    },
+    {
+      name: 'CPU per command, all processes (ms)',
+      measured: cpuMeasured,
+      target: `<= ${CPU_PER_COMMAND_MS}`,
+      pass: cpuMeasured === null ? null : cpuMeasured <= CPU_PER_COMMAND_MS,
+      detail: cpu
+        ? cpu.byProcess
+            .filter((p) => p.kind === 'service' || p.kind === 'stack')
+            .slice(0, 4)
+            .map((p) => `${p.name} ${fixed(p.ms)}`)
+            .join(', ')
+        : 'not measured',
+    },
+    {
+      name: 'like -> visible via GET p99 (ms)',
+      measured: visibleMeasured,
+      target: `<= ${VISIBLE_P99_MS}`,
+      pass: visibleMeasured === null ? null : visibleMeasured <= VISIBLE_P99_MS && visible.timeouts === 0,
+      detail: `${visible.count} likes polled at ${fixed(propagation.rate, 0)}/s, ${visible.timeouts} not visible within 5 s`,
     },
     {
       name: 'socket push p99 (ms)',
       measured: socketMeasured,
-      target: '< 250',
-      pass: socketMeasured === null ? null : socketMeasured < 250 && socket.missing === 0,
+      target: `<= ${SOCKET_PUSH_P99_MS}`,
+      pass: socketMeasured === null ? null : socketMeasured <= SOCKET_PUSH_P99_MS && socket.missing === 0,
       detail: `${socket.count} deliveries, ${socket.missing} missing`,
     },
     feed.status === 'measured'
@@ -371,6 +400,25 @@ export function networkRows(network: NetworkResult | undefined): string[][] {
   ];
 }
 
+/**
+ * CPU per acknowledged command, every product process together, beside the bare INSERT's (its server
+ * and the stack), then the processes that spent the most.
+ */
+export function commandCpuRows(commands: CommandsResult): string[][] {
+  const cpu = commands.cpuPerCommand;
+  if (!cpu) return [];
+  const insertSeconds = commands.cpu.baseline
+    .filter((u) => u.kind === 'baseline' || u.kind === 'stack')
+    .reduce((sum, u) => sum + u.seconds, 0);
+  const perInsert = commands.baseline.ok > 0 ? (insertSeconds * 1000) / commands.baseline.ok : null;
+  return [
+    ['  CPU per command, all processes (ms)', fixed(cpu.totalMs), fixed(perInsert), ''],
+    ...cpu.byProcess
+      .filter((p) => p.kind !== 'baseline' && p.ms > 0)
+      .map((p) => [`    ${p.name}`, fixed(p.ms), '', '']),
+  ];
+}
+
 /** A closed loop against its baseline: rates and ratio, latencies, then latency per kind of request. */
 function comparisonRows(what: string, c: Comparison): string[][] {
   return [
@@ -421,6 +469,7 @@ export function formatSummary(report: BenchReport): string {
   const rows: string[][] = [
     ['', 'product', 'baseline', 'ratio'],
     ...comparisonRows('commands/s (likes + comments)', commands),
+    ...commandCpuRows(commands),
   ];
   rows.push(
     [
