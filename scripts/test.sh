@@ -19,6 +19,7 @@ fi
 cd "$ROOT"
 step "fuzzing tools (schemathesis)" ensure_schemathesis
 step "analytics consumer (python)" ensure_analytics
+step "load generator (k6, go install)" ensure_k6
 step "lint and format (biome)" npx biome check --diagnostic-level=error .
 step "type check (services, contracts, tests)" npx tsc -p tsconfig.json
 step "type check (frontend)" npx tsc -p frontend/tsconfig.json
