@@ -1,35 +1,65 @@
 import { describe, expect, it } from 'vitest';
-import { ResponseCache } from './response-cache.ts';
+import { type EntryVersions, ResponseCache } from './response-cache.ts';
+
+const only = (version: string): EntryVersions => ({ version, parts: [], partVersions: [] });
 
 describe('ResponseCache', () => {
   it('serves an entry only for the version it was stored with', () => {
     const cache = new ResponseCache(1000);
-    cache.set('feed?a', 'v1', '{"data":[]}');
-    expect(cache.get('feed?a', 'v1')).toBe('{"data":[]}');
-    expect(cache.get('feed?a', 'v2')).toBeUndefined();
+    cache.set('feed?a', only('v1'), '{"data":[]}');
+    expect(cache.get('feed?a', 'v1', [])).toBe('{"data":[]}');
+    expect(cache.get('feed?a', 'v2', [])).toBeUndefined();
     // A stale entry is dropped, not kept for a version that may come back.
-    expect(cache.get('feed?a', 'v1')).toBeUndefined();
+    expect(cache.get('feed?a', 'v1', [])).toBeUndefined();
+  });
+
+  it('serves an entry only while every part keeps the version it was stored with', () => {
+    const cache = new ResponseCache(1000);
+    const versions = { version: 'v1', parts: ['post:a', 'post:b'], partVersions: ['3', null] };
+    cache.set('feed', versions, 'body');
+    expect(cache.partsOf('feed')).toEqual(['post:a', 'post:b']);
+    expect(cache.get('feed', 'v1', ['3', null])).toBe('body');
+    // A part set since (null before) is a change like any other.
+    expect(cache.get('feed', 'v1', ['3', '4'])).toBeUndefined();
+    expect(cache.partsOf('feed')).toEqual([]);
+
+    cache.set('feed', versions, 'body');
+    expect(cache.get('feed', 'v1', ['5', null])).toBeUndefined();
+    cache.set('feed', versions, 'body');
+    // Versions read for other keys than the entry's (fewer of them) never match.
+    expect(cache.get('feed', 'v1', ['3'])).toBeUndefined();
+  });
+
+  it('refuses parts without a version each', () => {
+    const cache = new ResponseCache(1000);
+    expect(() => cache.set('feed', { version: 'v', parts: ['a'], partVersions: [] }, 'body')).toThrow();
   });
 
   it('drops the least recently used entries past the byte budget', () => {
     const cache = new ResponseCache(30);
-    cache.set('a', 'v', '0123456789'); // 11 bytes with the key
-    cache.set('b', 'v', '0123456789');
-    expect(cache.get('a', 'v')).toBeDefined(); // a is now the most recent
-    cache.set('c', 'v', '0123456789');
-    expect(cache.get('b', 'v')).toBeUndefined();
-    expect(cache.get('a', 'v')).toBeDefined();
-    expect(cache.get('c', 'v')).toBeDefined();
+    cache.set('a', only('v'), '0123456789'); // 12 bytes with the key and the version
+    cache.set('b', only('v'), '0123456789');
+    expect(cache.get('a', 'v', [])).toBeDefined(); // a is now the most recent
+    cache.set('c', only('v'), '0123456789');
+    expect(cache.get('b', 'v', [])).toBeUndefined();
+    expect(cache.get('a', 'v', [])).toBeDefined();
+    expect(cache.get('c', 'v', [])).toBeDefined();
     expect(cache.size).toBe(2);
+  });
+
+  it('counts the part keys and their versions in the budget', () => {
+    const cache = new ResponseCache(20);
+    cache.set('k', { version: 'v', parts: ['p'.repeat(10)], partVersions: ['1'.repeat(10)] }, 'x');
+    expect(cache.size).toBe(0);
   });
 
   it('never stores an entry larger than the budget, and replaces an entry in place', () => {
     const cache = new ResponseCache(10);
-    cache.set('big', 'v', 'x'.repeat(50));
+    cache.set('big', only('v'), 'x'.repeat(50));
     expect(cache.size).toBe(0);
-    cache.set('k', 'v1', 'one');
-    cache.set('k', 'v2', 'two');
+    cache.set('k', only('v1'), 'one');
+    cache.set('k', only('v2'), 'two');
     expect(cache.size).toBe(1);
-    expect(cache.get('k', 'v2')).toBe('two');
+    expect(cache.get('k', 'v2', [])).toBe('two');
   });
 });

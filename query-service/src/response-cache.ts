@@ -1,11 +1,26 @@
+/** The versions (values of Redis keys, null for a key not set) one cached response was made under. */
+export interface EntryVersions {
+  /** The version of everything the response may show (a ReadModelVersion's key). */
+  version: string;
+  /** Narrower keys, each for one part the response shows (a post), and their values, in order. */
+  parts: readonly string[];
+  partVersions: readonly (string | null)[];
+}
+
+interface Entry extends EntryVersions {
+  body: string;
+  size: number;
+}
+
 /**
- * Serialized responses kept in memory, each valid for one version of the read models it is made of.
- * The projector writes a new version to Redis with every batch that changes them (ReadModelVersion),
- * so an entry is served only while nothing it could depend on has changed; then it is simply never
- * matched again. Least recently used entries go first once the byte budget is spent.
+ * Serialized responses kept in memory, each valid while the versions it was made under are unchanged.
+ * The projector moves a version with every batch that changes what it stands for (ReadModelVersion for
+ * a whole view, version-scopes.ts for single posts), so an entry is served only while nothing it could
+ * depend on has changed; then it is simply never matched again. Least recently used entries go first
+ * once the byte budget is spent.
  */
 export class ResponseCache {
-  private readonly entries = new Map<string, { version: string; body: string }>();
+  private readonly entries = new Map<string, Entry>();
   private bytes = 0;
   private readonly maxBytes: number;
 
@@ -13,10 +28,19 @@ export class ResponseCache {
     this.maxBytes = maxBytes;
   }
 
-  get(key: string, version: string): string | undefined {
+  /** The part keys the entry under `key` was made under, to read before `get`; none without an entry. */
+  partsOf(key: string): readonly string[] {
+    return this.entries.get(key)?.parts ?? [];
+  }
+
+  /**
+   * The body under `key` if it was made under exactly these versions (`partVersions` read for the
+   * keys `partsOf` gave, in that order); an entry that does not match is dropped.
+   */
+  get(key: string, version: string, partVersions: readonly (string | null)[]): string | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    if (entry.version !== version) {
+    if (!matches(entry, version, partVersions)) {
       this.drop(key);
       return undefined;
     }
@@ -26,11 +50,22 @@ export class ResponseCache {
     return entry.body;
   }
 
-  set(key: string, version: string, body: string): void {
+  set(key: string, versions: EntryVersions, body: string): void {
     this.drop(key);
-    const size = key.length + body.length;
+    if (versions.parts.length !== versions.partVersions.length) {
+      throw new Error('a version is needed for each part');
+    }
+    let size = key.length + body.length + versions.version.length;
+    for (const part of versions.parts) size += part.length;
+    for (const partVersion of versions.partVersions) size += partVersion?.length ?? 0;
     if (size > this.maxBytes) return;
-    this.entries.set(key, { version, body });
+    this.entries.set(key, {
+      version: versions.version,
+      parts: [...versions.parts],
+      partVersions: [...versions.partVersions],
+      body,
+      size,
+    });
     this.bytes += size;
     for (const oldest of this.entries.keys()) {
       if (this.bytes <= this.maxBytes) break;
@@ -45,7 +80,12 @@ export class ResponseCache {
   private drop(key: string): void {
     const entry = this.entries.get(key);
     if (!entry) return;
-    this.bytes -= key.length + entry.body.length;
+    this.bytes -= entry.size;
     this.entries.delete(key);
   }
+}
+
+function matches(entry: Entry, version: string, partVersions: readonly (string | null)[]): boolean {
+  if (entry.version !== version || entry.partVersions.length !== partVersions.length) return false;
+  return entry.partVersions.every((partVersion, i) => partVersion === partVersions[i]);
 }

@@ -2,7 +2,8 @@ import { type PostsPagination, pageInfo } from '@careers/contracts/entities/pagi
 import { postMessages } from '@careers/contracts/messages';
 import { routes } from '@careers/contracts/routes';
 import { notFound } from '@careers/service-kit';
-import { PROJECTIONS_VERSION_KEY } from '../projectors/runner.ts';
+import { postVersionKeys } from '../projectors/posts/keys.ts';
+import { feedVersion } from '../projectors/version-scopes.ts';
 import { ResponseCache } from '../response-cache.ts';
 import type { QueryRouteDeps } from './deps.ts';
 import { registerCachedQuery } from './register-cached-query.ts';
@@ -11,14 +12,23 @@ import { registerQuery } from './register-query.ts';
 /** GET /api/posts/feed, /api/posts/my/posts and /api/posts/:id. */
 export function registerPostQueries(deps: QueryRouteDeps): void {
   const { posts } = deps;
-  // Feed pages per reader and query, valid while the read models keep their version: repeated reads
-  // cost one Redis round trip. 32 MB at most.
+  // Feed pages per reader and query, valid while what decides the page (feedVersion) and each post on
+  // it keep their versions: a like elsewhere leaves them, and repeated reads cost one Redis round
+  // trip. 32 MB at most.
   const cache = new ResponseCache(32 * 1024 * 1024);
 
   registerCachedQuery(
     deps,
     routes.getFeed,
-    { cache, versionKey: PROJECTIONS_VERSION_KEY, perReader: true },
+    {
+      cache,
+      versionKey: feedVersion.key,
+      perReader: true,
+      parts: {
+        of: (body) => body.data.map((post) => postVersionKeys.post(post._id)),
+        sequenceKey: postVersionKeys.sequence,
+      },
+    },
     async ({ viewerId, query }) => {
       const { posts: data, total } = await posts.feed(viewerId, query);
       const pagination: PostsPagination = {

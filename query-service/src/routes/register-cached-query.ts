@@ -1,6 +1,6 @@
 import { CONSISTENCY_HEADER } from '@careers/contracts/consistency';
 import { apiPath, type RouteDefinition } from '@careers/contracts/routes';
-import { parseOr400, type Redis } from '@careers/service-kit';
+import { parseOr400, type Redis, SESSION_COOKIE } from '@careers/service-kit';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { requireViewer } from '../auth.ts';
@@ -8,48 +8,97 @@ import type { ResponseCache } from '../response-cache.ts';
 
 type CachedRoute = RouteDefinition & { method: 'GET'; auth: 'required'; query: z.ZodType };
 
-export interface CachedQueryOptions {
+export interface CachedQueryOptions<Body> {
   cache: ResponseCache;
-  /** The Redis key whose value the cached bodies are valid for (see ReadModelVersion). */
+  /**
+   * The Redis key whose value every cached body is valid for (see ReadModelVersion): what the body is
+   * made of beyond its `parts`. Nothing is cached while it has no value.
+   */
   versionKey: string;
-  /** Whether the body depends on who reads it, so each reader has their own entries. */
+  /**
+   * Whether the body depends on who reads it, so each reader has their own entries (per session: the
+   * session id is known before the round trip that verifies it, so the entry's keys are read with it).
+   */
   perReader: boolean;
+  /**
+   * Narrower versions: the keys of the parts a body shows (e.g. one per post, see version-scopes.ts),
+   * each moved by changes of that part alone, to a value taken from `sequenceKey` as it counts up. A
+   * body stays cached while its parts and `versionKey` keep their values, whatever else changes.
+   */
+  parts?: { of: (body: Body) => string[]; sequenceKey: string };
 }
 
 /**
  * Registers a signed-in GET route with a query string whose whole reply body is cached: keyed by the
  * raw URL (and the reader when `perReader`), so a hit parses nothing and costs one Redis round trip
- * (the version, read together with the session). `x-read-cache` says which it was.
+ * (the versions of the entry, read with the session in one MGET beside it). `x-read-cache` says which
+ * it was.
  *
  * Why a reader never gets a stale page after a consistency-token wait: such a request never reads the
  * cache. The projector writes a new version in the batch's Redis writes before the Postgres commit and
  * again after it; a reader that read the first one before the commit may have cached the old rows
  * under it, and a request that waited for the batch's checkpoint can arrive before the second write
  * retires that entry. So it reads Postgres, which has the batch, and stores its page for others.
+ *
+ * Why a body is never kept under part versions newer than its rows: which parts a body shows is known
+ * only after its query, so their versions are read after it. `versionKey` and the sequence are read
+ * before the query; a part version above that sequence value was moved after that read, possibly for
+ * a change committed after the query read its rows, so that body is not stored. A version at or below
+ * it was moved before the query, and any change committed after the query moves it again after its
+ * commit, to a new value the stored entry does not hold.
  */
 export function registerCachedQuery<R extends CachedRoute>(
   deps: { app: FastifyInstance; redis: Redis },
   route: R,
-  options: CachedQueryOptions,
+  options: CachedQueryOptions<z.output<R['response']>>,
   handler: (input: { viewerId: string; query: z.output<R['query']> }) => Promise<z.output<R['response']>>,
 ): void {
   const { app, redis } = deps;
+  const { cache, versionKey, parts } = options;
+  const lead = parts ? [versionKey, parts.sequenceKey] : [versionKey];
   app.get(apiPath(route), async (request, reply) => {
-    const [viewerId, version] = await Promise.all([
-      requireViewer(redis, request),
-      redis.get(options.versionKey),
-    ]);
     // A query spelled differently is just another entry.
-    const key = options.perReader ? `${viewerId} ${request.url}` : request.url;
+    const key = options.perReader ? `${request.cookies[SESSION_COOKIE] ?? ''} ${request.url}` : request.url;
     const waited = request.headers[CONSISTENCY_HEADER] !== undefined;
-    const cached = version && !waited ? options.cache.get(key, version) : undefined;
+    const held = waited ? [] : cache.partsOf(key);
+    const [viewerId, values] = await Promise.all([
+      requireViewer(redis, request),
+      redis.mget(...lead, ...held),
+    ]);
+    const version = values[0] ?? null;
+    const sequence = parts ? (values[1] ?? null) : null;
+    const cached =
+      version !== null && !waited ? cache.get(key, version, values.slice(lead.length)) : undefined;
     reply.type('application/json; charset=utf-8');
     reply.header('x-read-cache', cached === undefined ? 'miss' : 'hit');
     if (cached !== undefined) return reply.send(cached);
     const query = parseOr400<R['query']>(route.query, request.query);
-    const body = JSON.stringify(await handler({ viewerId, query }));
-    // Stored under the version read before the query: a change committed meanwhile makes it a miss.
-    if (version) options.cache.set(key, version, body);
+    const result = await handler({ viewerId, query });
+    const body = JSON.stringify(result);
+    // Stored under the versions read before the query: a change committed meanwhile makes it a miss.
+    if (version !== null) {
+      if (!parts) cache.set(key, { version, parts: [], partVersions: [] }, body);
+      else {
+        const shown = [...new Set(parts.of(result))];
+        await storeWithParts(redis, cache, key, { version, sequence, shown }, body).catch((error: Error) =>
+          request.log.warn({ error: error.message }, 'response not cached'),
+        );
+      }
+    }
     return reply.send(body);
   });
+}
+
+async function storeWithParts(
+  redis: Redis,
+  cache: ResponseCache,
+  key: string,
+  read: { version: string; sequence: string | null; shown: string[] },
+  body: string,
+): Promise<void> {
+  const partVersions = read.shown.length > 0 ? await redis.mget(...read.shown) : [];
+  const before = Number(read.sequence ?? 0);
+  // Null: never moved, or not for a week (a version gone is a change, see version-scopes.ts).
+  if (partVersions.some((v) => v !== null && !(Number(v) <= before))) return;
+  cache.set(key, { version: read.version, parts: read.shown, partVersions }, body);
 }

@@ -1,0 +1,96 @@
+import type { DomainEvent } from '@careers/contracts/events/catalogue';
+import type { Redis } from '@careers/service-kit';
+import { postVersionKeys } from './posts/keys.ts';
+import type { ProjectionContext, ReadModelVersion } from './projector.ts';
+
+/**
+ * What decides which posts a feed page holds, in which order, and how the people on it show: posts
+ * made or removed, connections made or ended (who sees connections-only posts, the home timelines),
+ * and the names, job titles and pictures of authors and commenters (registered, edited, deleted).
+ * Each post's own counts, comments and likes are not here: they move that post's version alone
+ * (postScopeOf), so a like changes only the cached pages that show the post liked.
+ */
+export const feedVersion: ReadModelVersion = {
+  key: 'projections:feed:version',
+  changedBy: [
+    'PostCreated',
+    'PostRemoved',
+    'ConnectionAccepted',
+    'ConnectionRemoved',
+    'UserRegistered',
+    'ProfileUpdated',
+    'ProfilePictureUploaded',
+    'ProfilePictureRemoved',
+    // Takes the person's posts, comments and name away at once, on posts of others too.
+    'AccountDeleted',
+  ],
+};
+
+/**
+ * The post whose shown state an event changes: its likes count and who liked it (`isLiked` of every
+ * reader), its comments and their count, or its removal. Null for events about no single post.
+ */
+export function postScopeOf(event: DomainEvent): string | null {
+  switch (event.type) {
+    case 'PostLiked':
+    case 'PostUnliked':
+    case 'CommentAdded':
+    case 'CommentRemoved':
+    case 'PostRemoved':
+      return event.data.postId;
+    default:
+      return null;
+  }
+}
+
+/** Post versions live a week past their last move; a version gone reads as null, which no entry holds after a move. */
+export const POST_VERSION_TTL_SECONDS = 7 * 24 * 3600;
+
+/**
+ * INCR of the sequence and SET of every key to the new count, atomically: a post version is always the
+ * sequence's value at its last move, so a reader that read the sequence before its query knows that a
+ * post version above that value was moved after (registerCachedQuery relies on it). A sequence that is
+ * not there (a new deployment, or Redis lost it) starts at the clock in microseconds, above any value
+ * an older one reached, so no version taken before comes back.
+ */
+const MOVE_SCRIPT = `
+local n = redis.call('INCR', KEYS[1])
+if n == 1 then
+  redis.call('SET', KEYS[1], ARGV[2])
+  n = redis.call('INCR', KEYS[1])
+end
+for i = 2, #KEYS do redis.call('SET', KEYS[i], n, 'EX', ARGV[1]) end
+return n`;
+
+const moveArgs = (keys: string[]) =>
+  [keys.length, ...keys, POST_VERSION_TTL_SECONDS, String(Date.now() * 1000)] as const;
+
+type ChainableCommander = ProjectionContext['redis'];
+
+/**
+ * The post versions one batch moves. Like every version, each is moved in the batch's Redis writes
+ * before the Postgres commit and once more after it (see the runner's rule), here by MOVE_SCRIPT.
+ */
+export class ScopedVersions {
+  private readonly keys = new Set<string>();
+
+  add(event: DomainEvent): void {
+    const postId = postScopeOf(event);
+    if (postId !== null) this.keys.add(postVersionKeys.post(postId));
+  }
+
+  /**
+   * Adds the move to the batch's Redis writes and queues the move after the commit. A failure after
+   * the commit is logged by the runner; the post's next change, or the feed version moved at the next
+   * start, retires what it left valid.
+   */
+  write(multi: ChainableCommander, afterCommit: ((redis: Redis) => Promise<void>)[]): void {
+    if (this.keys.size === 0) return;
+    const keys = [postVersionKeys.sequence, ...this.keys];
+    multi.eval(MOVE_SCRIPT, ...moveArgs(keys));
+    // First of the after-commit work: the pushes after it tell readers of the change.
+    afterCommit.unshift(async (redis) => {
+      await redis.eval(MOVE_SCRIPT, ...moveArgs(keys));
+    });
+  }
+}

@@ -1,0 +1,303 @@
+import { randomUUID } from 'node:crypto';
+import { CONSISTENCY_HEADER } from '@careers/contracts/consistency';
+import { type PostsPagination, pageInfo } from '@careers/contracts/entities/pagination';
+import type { EventEnvelope } from '@careers/contracts/events/envelope';
+import { routes } from '@careers/contracts/routes';
+import {
+  ConsistencyTokenSigner,
+  consistencyTokenSecret,
+  createHttpServer,
+  createLogger,
+  SESSION_COOKIE,
+} from '@careers/service-kit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postVersionKeys } from '../projectors/posts/keys.ts';
+import { PostQueries } from '../projectors/posts/queries.ts';
+import { feedVersion } from '../projectors/version-scopes.ts';
+import { ResponseCache } from '../response-cache.ts';
+import { registerCachedQuery } from './register-cached-query.ts';
+import { queryAppTestbed } from './testing.ts';
+
+/**
+ * The feed's response cache over the real projectors, Postgres and Redis: a page stays cached while
+ * what it shows is unchanged, whatever happens to other posts, and is never served once a change of
+ * what it shows is applied. Each test reads its own tag, so its pages hold its own posts only.
+ */
+
+let bed: Awaited<ReturnType<typeof queryAppTestbed>>;
+let signer: ConsistencyTokenSigner;
+
+beforeAll(async () => {
+  bed = await queryAppTestbed('feed-cache');
+  signer = new ConsistencyTokenSigner(consistencyTokenSecret(bed.config));
+});
+afterAll(async () => {
+  await bed?.close();
+});
+
+let minute = 0;
+const later = () => new Date(Date.UTC(2026, 3, 1, 9, minute++)).toISOString();
+const project = (events: EventEnvelope[]) => bed.project(events);
+
+interface FeedPost {
+  _id: string;
+  likesCount: number;
+  commentsCount: number;
+  isLiked: boolean;
+  author: { firstName: string };
+}
+
+async function read(who: { sid: string }, url: string, headers: Record<string, string> = {}) {
+  const response = await bed.app.inject({
+    method: 'GET',
+    url,
+    headers: { cookie: `${SESSION_COOKIE}=${who.sid}`, ...headers },
+  });
+  expect(response.statusCode).toBe(200);
+  const body = response.json() as { data: FeedPost[]; pagination: { totalPosts: number } };
+  return { cache: response.headers['x-read-cache'], body, ids: body.data.map((p) => p._id) };
+}
+
+const pageUrl = (tag: string, page: number, limit = 2) =>
+  `/api/posts/feed?page=${page}&limit=${limit}&tags=${tag}`;
+
+function created(
+  postId: string,
+  authorId: string,
+  tag: string,
+  visibility: 'public' | 'connections' = 'public',
+) {
+  return bed.event('PostCreated', postId, 1, {
+    postId,
+    authorId,
+    content: `About ${tag}`,
+    type: 'text',
+    category: 'Career',
+    visibility,
+    tags: [tag],
+    createdAt: later(),
+  });
+}
+
+const liked = (postId: string, version: number, userId: string, likesCount: number) =>
+  bed.event('PostLiked', postId, version, { postId, userId, likesCount, likedAt: later() });
+
+/** Three posts of a new tag, oldest first: page 1 of two shows the newer two, page 2 the oldest. */
+async function threePosts() {
+  const tag = `t${randomUUID().slice(0, 8)}`;
+  const [author, reader, liker] = await Promise.all([
+    bed.signedIn('Ada'),
+    bed.signedIn('Ben'),
+    bed.signedIn('Cy'),
+  ]);
+  const [oldest, middle, newest] = [randomUUID(), randomUUID(), randomUUID()];
+  await project([
+    created(oldest, author.id, tag),
+    created(middle, author.id, tag),
+    created(newest, author.id, tag),
+  ]);
+  return { tag, author, reader, liker, oldest, middle, newest };
+}
+
+describe('the feed cache, scoped to the posts on a page', () => {
+  it('keeps a page cached while other posts are liked, and serves the change to pages that show the post', async () => {
+    const { tag, reader, liker, oldest, middle, newest } = await threePosts();
+    const first = await read(reader, pageUrl(tag, 1));
+    expect(first.ids).toEqual([newest, middle]);
+    expect(first.cache).toBe('miss');
+    expect((await read(reader, pageUrl(tag, 1))).cache).toBe('hit');
+    const second = await read(reader, pageUrl(tag, 2));
+    expect(second.ids).toEqual([oldest]);
+    expect((await read(reader, pageUrl(tag, 2))).cache).toBe('hit');
+
+    // A like of the oldest post: page 1 does not show it and stays cached; page 2 shows it at once.
+    await project([liked(oldest, 2, liker.id, 1)]);
+    expect(await read(reader, pageUrl(tag, 1))).toMatchObject({ cache: 'hit', body: first.body });
+    const afterLike = await read(reader, pageUrl(tag, 2));
+    expect(afterLike.cache).toBe('miss');
+    expect(afterLike.body.data[0]).toMatchObject({ _id: oldest, likesCount: 1, isLiked: false });
+    // The liker's own page says they liked it.
+    expect((await read(liker, pageUrl(tag, 2))).body.data[0]).toMatchObject({ likesCount: 1, isLiked: true });
+
+    // A like and a comment on page 1's posts make it fresh; page 2 stays cached.
+    expect((await read(reader, pageUrl(tag, 2))).cache).toBe('hit');
+    await project([liked(newest, 2, reader.id, 1)]);
+    const likedByReader = await read(reader, pageUrl(tag, 1));
+    expect(likedByReader.cache).toBe('miss');
+    expect(likedByReader.body.data[0]).toMatchObject({ _id: newest, likesCount: 1, isLiked: true });
+    await project([
+      bed.event('CommentAdded', middle, 2, {
+        postId: middle,
+        commentId: randomUUID(),
+        authorId: liker.id,
+        content: 'Well put',
+        commentsCount: 1,
+        createdAt: later(),
+      }),
+    ]);
+    const commented = await read(reader, pageUrl(tag, 1));
+    expect(commented.cache).toBe('miss');
+    expect(commented.body.data[1]).toMatchObject({ _id: middle, commentsCount: 1 });
+    expect((await read(reader, pageUrl(tag, 2))).cache).toBe('hit');
+  });
+
+  it('answers a reader holding the token of a like with the like applied, never the page from before it', async () => {
+    const { tag, reader, newest } = await threePosts();
+    const before = await read(reader, pageUrl(tag, 1));
+    expect((await read(reader, pageUrl(tag, 1))).cache).toBe('hit');
+    const token = signer.issue({ streamId: newest, streamVersion: 2 }, reader.id);
+    // The read waits for the like's projection, which comes while it waits.
+    const waiting = read(reader, pageUrl(tag, 1), { [CONSISTENCY_HEADER]: token });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await project([liked(newest, 2, reader.id, 1)]);
+    const waited = await waiting;
+    expect(waited.cache).toBe('miss');
+    expect(waited.body.data[0]).toMatchObject({ _id: newest, likesCount: 1, isLiked: true });
+    // Without the token too, once the like is applied: the page from before is gone.
+    const after = await read(reader, pageUrl(tag, 1));
+    expect(after.body).toEqual(waited.body);
+    expect(after.body).not.toEqual(before.body);
+  });
+
+  it('makes every page fresh when a post is made: membership and totals change', async () => {
+    const { tag, author, reader, newest } = await threePosts();
+    expect((await read(reader, pageUrl(tag, 1))).ids[0]).toBe(newest);
+    await read(reader, pageUrl(tag, 2));
+    expect((await read(reader, pageUrl(tag, 1))).cache).toBe('hit');
+    expect((await read(reader, pageUrl(tag, 2))).cache).toBe('hit');
+    const fresh = randomUUID();
+    await project([created(fresh, author.id, tag)]);
+    const page1 = await read(reader, pageUrl(tag, 1));
+    expect(page1.cache).toBe('miss');
+    expect(page1.ids[0]).toBe(fresh);
+    expect(page1.body.pagination.totalPosts).toBe(4);
+    expect((await read(reader, pageUrl(tag, 2))).cache).toBe('miss');
+  });
+
+  it('makes pages fresh when a connection is made: connections-only posts join them', async () => {
+    const tag = `t${randomUUID().slice(0, 8)}`;
+    const [author, reader] = await Promise.all([bed.signedIn('Dee'), bed.signedIn('Eve')]);
+    const open = randomUUID();
+    const closed = randomUUID();
+    await project([created(open, author.id, tag), created(closed, author.id, tag, 'connections')]);
+    expect((await read(reader, pageUrl(tag, 1, 10))).ids).toEqual([open]);
+    expect((await read(reader, pageUrl(tag, 1, 10))).cache).toBe('hit');
+    const connectionId = randomUUID();
+    const parties = { connectionId, requesterId: author.id, recipientId: reader.id };
+    await project([
+      bed.event('ConnectionRequested', connectionId, 1, { ...parties, requestedAt: later() }),
+      bed.event('ConnectionAccepted', connectionId, 2, { ...parties, respondedAt: later() }),
+    ]);
+    const connected = await read(reader, pageUrl(tag, 1, 10));
+    expect(connected.cache).toBe('miss');
+    expect(connected.ids).toEqual([closed, open]);
+  });
+
+  it("makes pages fresh when an author's name changes", async () => {
+    const { tag, author, reader } = await threePosts();
+    expect((await read(reader, pageUrl(tag, 1))).body.data[0]?.author.firstName).toBe('Ada');
+    expect((await read(reader, pageUrl(tag, 1))).cache).toBe('hit');
+    await project([
+      bed.event('ProfileUpdated', author.id, 2, {
+        userId: author.id,
+        firstName: 'Adaline',
+        lastName: 'Tester',
+        email: `${author.id}@example.com`,
+        phone: '',
+        bio: '',
+        jobTitle: 'Engineer',
+        location: { city: '', state: '', country: '' },
+        jobPreferences: {
+          roles: [],
+          preferredLocation: null,
+          salaryExpectation: { min: 0, max: 0, currency: 'USD' },
+        },
+      }),
+    ]);
+    const renamed = await read(reader, pageUrl(tag, 1));
+    expect(renamed.cache).toBe('miss');
+    expect(renamed.body.data.map((p) => p.author.firstName)).toEqual(['Adaline', 'Adaline']);
+  });
+});
+
+describe('a page read while a post on it changes', () => {
+  /**
+   * The feed route's cache on an app of its own whose handler lets a like be applied (committed, and
+   * its versions moved) right after the page's rows were read: the reply is older than the like.
+   */
+  async function raceApp() {
+    const app = await createHttpServer({
+      serviceName: 'feed-race',
+      logger: createLogger('test', 'silent'),
+      allowedOrigins: [],
+      trustedProxies: [],
+    });
+    const posts = new PostQueries(bed.pool, bed.redis, bed.schema);
+    const cache = new ResponseCache(1024 * 1024);
+    const between: { work: (() => Promise<void>) | null } = { work: null };
+    registerCachedQuery(
+      { app, redis: bed.redis },
+      routes.getFeed,
+      {
+        cache,
+        versionKey: feedVersion.key,
+        perReader: true,
+        parts: {
+          of: (body) => body.data.map((post) => postVersionKeys.post(post._id)),
+          sequenceKey: postVersionKeys.sequence,
+        },
+      },
+      async ({ viewerId, query }) => {
+        const { posts: data, total } = await posts.feed(viewerId, query);
+        const work = between.work;
+        between.work = null;
+        if (work) await work();
+        const pagination: PostsPagination = {
+          ...pageInfo({ page: query.page, limit: query.limit, total }),
+          totalPosts: total,
+        };
+        return { data, pagination };
+      },
+    );
+    await app.ready();
+    const get = async (who: { sid: string }, url: string) => {
+      const response = await app.inject({
+        method: 'GET',
+        url,
+        headers: { cookie: `${SESSION_COOKIE}=${who.sid}` },
+      });
+      const body = response.json() as { data: FeedPost[] };
+      return { cache: response.headers['x-read-cache'], body };
+    };
+    return { app, cache, between, get };
+  }
+
+  it('does not keep it: the next read is a miss and shows the like', async () => {
+    const { tag, reader, liker, newest } = await threePosts();
+    const race = await raceApp();
+    try {
+      race.between.work = () => project([liked(newest, 2, liker.id, 1)]);
+      const stale = await race.get(reader, pageUrl(tag, 1));
+      expect(stale.body.data[0]).toMatchObject({ _id: newest, likesCount: 0 });
+      const next = await race.get(reader, pageUrl(tag, 1));
+      expect(next.cache).toBe('miss');
+      expect(next.body.data[0]).toMatchObject({ _id: newest, likesCount: 1 });
+      expect((await race.get(reader, pageUrl(tag, 1))).cache).toBe('hit');
+    } finally {
+      await race.app.close();
+    }
+  });
+
+  it('keeps it when the post changed during the read is on no page read', async () => {
+    const { tag, reader, liker, oldest } = await threePosts();
+    const race = await raceApp();
+    try {
+      race.between.work = () => project([liked(oldest, 2, liker.id, 1)]);
+      const first = await race.get(reader, pageUrl(tag, 1));
+      expect(first.cache).toBe('miss');
+      expect(await race.get(reader, pageUrl(tag, 1))).toEqual({ cache: 'hit', body: first.body });
+    } finally {
+      await race.app.close();
+    }
+  });
+});
