@@ -121,6 +121,16 @@ export function renderHtml(report: BenchReport): string {
       { label: 'in-memory JSON', bars: latencyBars(feed.baseline.latency) },
     );
   }
+  if (report.sockets?.status === 'measured') {
+    const { sockets } = report;
+    latency.push(
+      { label: `socket handshake (${sockets.connected} clients)`, bars: latencyBars(sockets.connect) },
+      {
+        label: `like → ${sockets.watchers} of ${sockets.connected} sockets`,
+        bars: latencyBars(sockets.push),
+      },
+    );
+  }
   const underWrites = report.feedUnderWrites;
   if (underWrites?.status === 'measured') {
     throughput.push(throughputBars(`feed reads, ${underWrites.likeRate} likes/s written`, underWrites));

@@ -30,6 +30,12 @@ export interface BenchConfig {
   notifyUsers: number;
   /** Likes per second toggled on posts off the pages read while feeds are read; 0 skips the phase. */
   feedWriteRate: number;
+  /** Socket.io clients the sockets-at-scale phase holds on the one gateway; 0 skips the phase. */
+  scaleSockets: number;
+  /** Of those, how many watch the one post that takes likes. */
+  scaleWatchers: number;
+  /** Like toggles per second on that post. */
+  scaleLikeRate: number;
 }
 
 const defaults: BenchConfig = {
@@ -49,6 +55,9 @@ const defaults: BenchConfig = {
   networkConnections: 100_000,
   notifyUsers: 10_000,
   feedWriteRate: 100,
+  scaleSockets: 10_000,
+  scaleWatchers: 1000,
+  scaleLikeRate: 20,
 };
 
 const names: Record<keyof BenchConfig, string> = {
@@ -68,6 +77,9 @@ const names: Record<keyof BenchConfig, string> = {
   networkConnections: 'BENCH_NETWORK_CONNECTIONS',
   notifyUsers: 'BENCH_NOTIFY_USERS',
   feedWriteRate: 'BENCH_FEED_WRITE_RATE',
+  scaleSockets: 'BENCH_SCALE_SOCKETS',
+  scaleWatchers: 'BENCH_SCALE_WATCHERS',
+  scaleLikeRate: 'BENCH_SCALE_LIKE_RATE',
 };
 
 const limits: Partial<Record<keyof BenchConfig, [number, number]>> = {
@@ -88,6 +100,9 @@ const limits: Partial<Record<keyof BenchConfig, [number, number]>> = {
   networkConnections: [0, 1_000_000],
   notifyUsers: [0, 100_000],
   feedWriteRate: [0, 10_000],
+  scaleSockets: [0, 50_000],
+  scaleWatchers: [1, 50_000],
+  scaleLikeRate: [1, 1000],
 };
 
 export function readConfig(env: NodeJS.ProcessEnv): BenchConfig {

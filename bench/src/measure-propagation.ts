@@ -1,8 +1,4 @@
-import {
-  CONSISTENCY_HEADER,
-  consistencyTokenSubjects,
-  parseConsistencyTokens,
-} from '@careers/contracts/consistency';
+import { CONSISTENCY_HEADER, parseConsistencyTokens } from '@careers/contracts/consistency';
 import { routes } from '@careers/contracts/routes';
 import {
   clientEvents,
@@ -17,6 +13,7 @@ import type { BenchConfig } from './config.ts';
 import { type CpuUsage, CpuWindow, type Meter } from './cpu.ts';
 import { openLoop } from './load.ts';
 import { type Population, pick } from './measure-setup.ts';
+import { likeLatencies } from './push-latency.ts';
 import { type LatencySummary, summarize } from './stats.ts';
 
 export interface PropagationResult {
@@ -37,7 +34,10 @@ export interface PropagationResult {
    * likes; `pollsPerSecond` is the extra read load this puts on the query-service.
    */
   visibility: LatencySummary & { timeouts: number; share: number; pollsPerSecond: number };
-  /** Reply received -> `post:updated` with the reply's consistency token, on every subscribed socket. */
+  /**
+   * Reply received -> `post:updated` with the reply's version of the post or a newer one (the gateway
+   * sends a busy post's newest count once per short window), on every subscribed socket.
+   */
   socket: LatencySummary & { expected: number; missing: number; beforeReply: number };
   cpu: CpuUsage[];
 }
@@ -104,28 +104,23 @@ export async function measurePropagation(
   const listeners = population.users.slice(0, config.sockets);
   const sockets = await Promise.all(listeners.map((user) => connect(gateway.url, gateway.origin, user)));
   try {
-    /** Deliveries per token (arrival times), kept until the reply with that token is in. */
-    const early = new Map<string, number[]>();
-    const acceptedAt = new Map<string, number>();
-    const socketSamples: number[] = [];
-    let beforeReply = 0;
-    let delivered = 0;
-    const onDelivery = (token: string, at: number) => {
-      const accepted = acceptedAt.get(token);
-      if (accepted === undefined) {
-        early.set(token, [...(early.get(token) ?? []), at]);
-        return;
-      }
-      delivered++;
-      if (at < accepted) beforeReply++;
-      socketSamples.push(Math.max(0, at - accepted));
-    };
-    for (const socket of sockets) {
-      socket.on(serverEvents.postUpdated, (payload: PostUpdatedPayload) =>
-        // A push's token is signed for its listener, the reply's for the liker: the write they name matches.
-        onDelivery(consistencyTokenSubjects(payload.consistencyToken)[0] ?? '', performance.now()),
-      );
-    }
+    /** Per socket, per post: the pushes in arrival order (the post's stream version and the time). */
+    const arrivals = sockets.map(() => new Map<string, { at: number[]; version: number[] }>());
+    /** Per post: the measured likes' versions and reply times. */
+    const measuredLikes = new Map<string, Array<[number, number]>>();
+    const pushedVersion = (socket: number, postId: string) =>
+      Math.max(0, ...(arrivals[socket]?.get(postId)?.version ?? []));
+    sockets.forEach((socket, i) => {
+      socket.on(serverEvents.postUpdated, (payload: PostUpdatedPayload) => {
+        // A push's token is signed for its listener, the reply's for the liker: the versions they name match.
+        const version = parseConsistencyTokens(payload.consistencyToken)?.[0]?.streamVersion ?? 0;
+        const byPost = arrivals[i] as Map<string, { at: number[]; version: number[] }>;
+        const list = byPost.get(payload.postId) ?? { at: [], version: [] };
+        list.at.push(performance.now());
+        list.version.push(version);
+        byPost.set(payload.postId, list);
+      });
+    });
     // The gateway joins a post's room only once the query-service shows the post to that socket's
     // session, so the subscriptions are in place when every socket's acknowledgement names every post.
     const joined = await Promise.all(
@@ -141,11 +136,14 @@ export async function measurePropagation(
 
     // The subscriptions are in place and the gateway's consumer is live once a like reaches every socket.
     const probeUser = population.users[0] as BenchUser;
-    const probe = await api.toggleLike(probeUser, population.postIds[0] as string);
-    const probeToken = consistencyTokenSubjects(header(probe, CONSISTENCY_HEADER))[0] ?? '';
-    const subscribed = await until(() => (early.get(probeToken)?.length ?? 0) >= sockets.length, 15_000);
+    const probePost = population.postIds[0] as string;
+    const probe = await api.toggleLike(probeUser, probePost);
+    const probeVersion = parseConsistencyTokens(header(probe, CONSISTENCY_HEADER))?.[0]?.streamVersion ?? 0;
+    const subscribed = await until(
+      () => sockets.every((_, i) => pushedVersion(i, probePost) >= probeVersion),
+      15_000,
+    );
     if (!subscribed) throw new Error('sockets did not receive a like push within 15 s');
-    early.clear();
     progress(`${sockets.length} sockets subscribed to ${population.postIds.length} posts`);
 
     /** `<user>|<post>` pairs with a like awaiting visibility: a pair gets no second like meanwhile. */
@@ -213,10 +211,9 @@ export async function measurePropagation(
         newest.set(postId, Math.max(newest.get(postId) ?? 0, version));
         if (measured) {
           accepted++;
-          const write = consistencyTokenSubjects(token)[0] ?? '';
-          acceptedAt.set(write, at);
-          for (const arrival of early.get(write) ?? []) onDelivery(write, arrival);
-          early.delete(write);
+          const likes = measuredLikes.get(postId) ?? [];
+          likes.push([version, at]);
+          measuredLikes.set(postId, likes);
         }
         if (Math.random() < config.visibilityShare) {
           const { data } = JSON.parse(reply.body) as { data: LikeState };
@@ -245,7 +242,25 @@ export async function measurePropagation(
       },
       (measured) => void like(measured),
     );
-    await until(() => inflight === 0 && delivered >= accepted * sockets.length, DRAIN_TIMEOUT_MS);
+    await until(
+      () =>
+        inflight === 0 &&
+        sockets.every((_, i) =>
+          [...measuredLikes.keys()].every((postId) => pushedVersion(i, postId) >= (newest.get(postId) ?? 0)),
+        ),
+      DRAIN_TIMEOUT_MS,
+    );
+    const socketSamples: number[] = [];
+    let beforeReply = 0;
+    let undelivered = 0;
+    for (const byPost of arrivals) {
+      for (const [postId, likes] of measuredLikes) {
+        const result = likeLatencies(byPost.get(postId) ?? { at: [], version: [] }, likes);
+        socketSamples.push(...result.samples);
+        beforeReply += result.early;
+        undelivered += result.missing;
+      }
+    }
     const visibility = {
       ...summarize(visibilitySamples),
       timeouts,
@@ -255,7 +270,7 @@ export async function measurePropagation(
     const socket = {
       ...summarize(socketSamples),
       expected: accepted * sockets.length,
-      missing: Math.max(0, accepted * sockets.length - delivered),
+      missing: undelivered,
       beforeReply,
     };
     progress(

@@ -9,6 +9,7 @@ import type { JobsResult } from './measure-jobs.ts';
 import type { NetworkResult } from './measure-network.ts';
 import type { NotificationsResult } from './measure-notifications.ts';
 import type { PropagationResult } from './measure-propagation.ts';
+import type { SocketsResult } from './measure-sockets.ts';
 import type { Comparison } from './versus-baseline.ts';
 
 export interface BenchReport {
@@ -30,6 +31,8 @@ export interface BenchReport {
   feed: FeedResult;
   /** Absent from reports made before the feed-under-writes phase existed. */
   feedUnderWrites?: FeedUnderWritesResult;
+  /** Absent from reports made before the sockets-at-scale phase existed. */
+  sockets?: SocketsResult;
   jobs: JobsResult;
   /** Absent from reports made before the network phase existed. */
   network?: NetworkResult;
@@ -231,6 +234,70 @@ export function feedUnderWritesRows(result: FeedUnderWritesResult | undefined): 
   ];
 }
 
+/** Sockets at scale: every watcher of a busy post has each like's count soon, on one gateway. */
+export const SCALE_PUSH_P99_MS = 300;
+
+export function socketTargets(result: SocketsResult | undefined): TargetResult[] {
+  const target = { name: 'like -> 1,000 of 10,000 sockets p99 (ms)', target: `<= ${SCALE_PUSH_P99_MS}` };
+  if (result?.status !== 'measured') {
+    return [{ ...target, measured: null, pass: null, detail: result?.reason ?? 'not run' }];
+  }
+  const { push } = result;
+  const measured = push.count > 0 ? push.p99 : null;
+  return [
+    {
+      ...target,
+      name: `like -> ${result.watchers} of ${result.requested} sockets p99 (ms)`,
+      measured,
+      pass:
+        measured === null
+          ? null
+          : measured <= SCALE_PUSH_P99_MS &&
+            push.missing === 0 &&
+            push.wrongFinal === 0 &&
+            push.steppedBack === 0 &&
+            result.connected === result.requested,
+      detail:
+        `${result.connected} of ${result.requested} connected, ${fixed(result.memory.bytesPerSocket / 1024, 1)} KB each; ` +
+        `${push.count} of ${push.expected} deliveries, ${push.missing} missing, ${push.wrongFinal} without the final count`,
+    },
+  ];
+}
+
+/** The sockets-at-scale phase's rows of the summary table. */
+export function socketRows(result: SocketsResult | undefined): string[][] {
+  if (!result) return [];
+  if (result.status !== 'measured') return [['sockets at scale', result.reason, '', '']];
+  const { connect, memory, push } = result;
+  return [
+    [
+      `sockets at scale: ${result.connected} of ${result.requested} clients on one gateway (${result.sessions} sessions)`,
+      `${connect.perSecond}/s in ${fixed(connect.seconds, 1)} s`,
+      '',
+      '',
+    ],
+    ['  handshake p50 / p99', latency(connect), '', ''],
+    [
+      '  gateway memory per socket (RSS delta / sockets)',
+      `${fixed(memory.bytesPerSocket / 1024, 1)} KB (${fixed(memory.beforeMb, 0)} -> ${fixed(memory.afterMb, 0)} MB)`,
+      '',
+      '',
+    ],
+    [
+      `  like -> ${result.watchers} watchers (${fixed(result.acceptedRate, 0)} likes/s accepted)`,
+      latency(push),
+      '',
+      '',
+    ],
+    [
+      '  missing / without the final count / stepped back',
+      `${push.missing} / ${push.wrongFinal} / ${push.steppedBack}`,
+      '',
+      '',
+    ],
+  ];
+}
+
 /** The write path's goals: a like or comment close to a bare INSERT, and fresh everywhere at once. */
 export const COMMANDS_RATIO = 0.3;
 export const VISIBLE_P99_MS = 100;
@@ -344,6 +411,9 @@ export function cpuPhases(report: BenchReport): Array<{ phase: string; usage: Cp
       { phase: 'feed under writes', usage: report.feedUnderWrites.cpu.app },
       { phase: 'JSON baseline under writes', usage: report.feedUnderWrites.cpu.baseline },
     );
+  }
+  if (report.sockets?.status === 'measured') {
+    phases.push({ phase: 'sockets at scale', usage: report.sockets.cpu });
   }
   if (report.jobs.status === 'measured') {
     phases.push(
@@ -486,6 +556,7 @@ export function formatSummary(report: BenchReport): string {
     rows.push(['feed reads/s', feed.reason, '', '']);
   }
   rows.push(...feedUnderWritesRows(report.feedUnderWrites));
+  rows.push(...socketRows(report.sockets));
   rows.push(...jobRows(jobs));
   rows.push(...networkRows(report.network));
   rows.push(...notificationRows(report.notifications));
@@ -524,6 +595,12 @@ export function formatSummary(report: BenchReport): string {
           ['feed under writes', report.feedUnderWrites.app.errors],
           ['JSON baseline under writes', report.feedUnderWrites.baseline.errors],
           ['likes under feed reads', report.feedUnderWrites.likes.product.errors],
+        ]
+      : []),
+    ...(report.sockets?.status === 'measured'
+      ? [
+          ['sockets at scale: connects', report.sockets.connect.errors],
+          ['sockets at scale: likes', report.sockets.errors],
         ]
       : []),
     ...(jobs.status === 'measured'

@@ -26,7 +26,14 @@ import { measureNetwork } from './measure-network.ts';
 import { measureNotifications } from './measure-notifications.ts';
 import { measurePropagation } from './measure-propagation.ts';
 import { populate } from './measure-setup.ts';
-import { type BenchReport, evaluateTargets, feedUnderWritesTargets, formatSummary } from './report.ts';
+import { measureSockets } from './measure-sockets.ts';
+import {
+  type BenchReport,
+  evaluateTargets,
+  feedUnderWritesTargets,
+  formatSummary,
+  socketTargets,
+} from './report.ts';
 import { type BenchTopology, createTopology, ROOT, SCRYPT_LOG_N, STACK_DIR, WEB_ORIGIN } from './topology.ts';
 
 const REPORTS = `${ROOT}bench/reports`;
@@ -79,7 +86,9 @@ const ceilingSeconds =
   config.networkConnections / 100 +
   config.networkUsers / 50 +
   config.notifyUsers / 50 +
-  (config.feedWriteRate > 0 ? 2 * (config.warmupSeconds + config.seconds) : 0);
+  (config.feedWriteRate > 0 ? 2 * (config.warmupSeconds + config.seconds) : 0) +
+  // Sockets at scale: a second per 50 clients to connect (a tenth of that on two cores), then one window.
+  (config.scaleSockets > 0 ? config.scaleSockets / 50 + 2 * (config.warmupSeconds + config.seconds) : 0);
 setTimeout(
   () => abort(`still running after ${ceilingSeconds} s; giving up`, 1),
   ceilingSeconds * 1000,
@@ -163,6 +172,22 @@ try {
   if (feedUnderWrites.status === 'missing') progress(`  ${feedUnderWrites.reason}: phase skipped`);
   running.assertAlive();
 
+  progress(
+    `phase 7/12: sockets at scale: ${config.scaleSockets} clients on one gateway, ${config.scaleWatchers} of them ` +
+      `watching a post that takes ${config.scaleLikeRate} likes/s`,
+  );
+  const sockets = await measureSockets(
+    api,
+    population,
+    running,
+    { url: running.urls.gateway, origin: WEB_ORIGIN },
+    config,
+    meter,
+    progress,
+  );
+  if (sockets.status === 'missing') progress(`  ${sockets.reason}: phase skipped`);
+  running.assertAlive();
+
   progress('phase 6/9: jobs through the write path, then searches, closed loop, against in-memory JSON');
   const jobs = await measureJobs(api, population, running, config, meter, progress);
   if (jobs.status === 'missing') progress(`  ${jobs.reason}: phase skipped`);
@@ -232,6 +257,7 @@ try {
     propagation,
     feed,
     feedUnderWrites,
+    sockets,
     jobs,
     network,
     notifications,
@@ -239,6 +265,7 @@ try {
     targets: [
       ...evaluateTargets(commands, propagation, feed, jobs, network, notifications),
       ...feedUnderWritesTargets(feedUnderWrites),
+      ...socketTargets(sockets),
     ],
   };
   mkdirSync(REPORTS, { recursive: true });

@@ -86,12 +86,26 @@ export function createTopology(options: { poolSize: number }): BenchTopology {
   const children = new Map<string, ChildProcess>();
   let stopping = false;
   let died: string | undefined;
-  const run = (name: string, args: string[], env: NodeJS.ProcessEnv) => {
+  const run = (name: string, args: string[], env: NodeJS.ProcessEnv, openFiles?: number) => {
     if (stopping) throw new Error('the bench is stopping');
     mkdirSync(LOG_DIR, { recursive: true });
     const log = openSync(`${LOG_DIR}/${name}.log`, 'w');
+    // A process that holds many sockets is started through a shell that raises its open-file limit
+    // (as far as the hard limit allows) and then becomes the process itself (same pid).
+    const [command, argv] =
+      openFiles === undefined
+        ? [process.execPath, args]
+        : [
+            'bash',
+            [
+              '-c',
+              `ulimit -n ${openFiles} 2>/dev/null || ulimit -n "$(ulimit -Hn)"; exec "$0" "$@"`,
+              process.execPath,
+              ...args,
+            ],
+          ];
     // Its own process group, so that stop() ends the process with anything it started.
-    const child = spawn(process.execPath, args, {
+    const child = spawn(command, argv, {
       cwd: ROOT,
       env,
       stdio: ['ignore', log, log],
@@ -161,11 +175,17 @@ export function createTopology(options: { poolSize: number }): BenchTopology {
       });
       run('query-service', ['query-service/src/main.ts'], production(ns.queryEnv, query));
       run('projector', ['query-service/src/projector-main.ts'], production(ns.queryEnv));
-      run('realtime-gateway', ['realtime-gateway/src/main.ts'], {
-        ...production(ns.gatewayEnv, gateway),
-        // Post rooms are joined only for posts the query-service shows the socket's session.
-        QUERY_SERVICE_URL: url(query),
-      });
+      run(
+        'realtime-gateway',
+        ['realtime-gateway/src/main.ts'],
+        {
+          ...production(ns.gatewayEnv, gateway),
+          // Post rooms are joined only for posts the query-service shows the socket's session.
+          QUERY_SERVICE_URL: url(query),
+        },
+        // The sockets-at-scale phase holds tens of thousands of sockets on this one process.
+        65_536,
+      );
       run(
         'baseline-insert',
         ['bench/src/baseline-server.ts', 'insert'],
