@@ -16,17 +16,27 @@ export const jobsProjector: Projector = {
       case 'JobPosted': {
         const d = event.data;
         const skillNames = d.skills.map((skill) => skill.name);
+        // The job and its search row in one statement; a redelivery meets the job's ON CONFLICT and
+        // returns nothing, so it writes neither.
         await tx.query(
-          `INSERT INTO ${schema}.jobs (id, employer_id, title, description, requirements, job_type, work_location,
-             experience_level, category, skills, location, salary, company, benefits, application_deadline,
-             posted_at, skill_names, location_text, search_document)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16,
-             (SELECT coalesce(array_agg(DISTINCT lower(name)), '{}') FROM unnest($17::text[]) name),
-             lower(concat_ws(E'\\n', $18::text, $19::text, $20::text)),
+          `WITH job AS (
+             INSERT INTO ${schema}.jobs (id, employer_id, title, description, requirements, job_type, work_location,
+               experience_level, category, skills, location, salary, company, benefits, application_deadline,
+               posted_at, skill_names, location_text)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16,
+               (SELECT coalesce(array_agg(DISTINCT lower(name)), '{}') FROM unnest($17::text[]) name),
+               lower(concat_ws(E'\\n', $18::text, $19::text, $20::text)))
+             ON CONFLICT (id) DO NOTHING
+             RETURNING id, posted_at, job_type, work_location, experience_level, skill_names, location_text
+           )
+           INSERT INTO ${schema}.job_search (id, posted_at, job_type, work_location, experience_level, skill_names,
+             location_text, title_document, search_document)
+           SELECT id, posted_at, job_type, work_location, experience_level, skill_names, location_text,
+             to_tsvector('english', $3::text),
              setweight(to_tsvector('english', $3::text), 'A')
                || setweight(to_tsvector('english', concat_ws(' ', array_to_string($17::text[], ' '), $21::text)), 'B')
-               || setweight(to_tsvector('english', concat_ws(' ', $4::text, array_to_string($22::text[], ' '))), 'C'))
-           ON CONFLICT (id) DO NOTHING`,
+               || setweight(to_tsvector('english', concat_ws(' ', $4::text, array_to_string($22::text[], ' '))), 'C')
+             FROM job`,
           [
             d.jobId,
             d.employerId,
@@ -63,6 +73,6 @@ export const jobsProjector: Projector = {
     }
   },
   async reset({ tx, schema }) {
-    await tx.query(`TRUNCATE ${schema}.jobs`);
+    await tx.query(`TRUNCATE ${schema}.jobs, ${schema}.job_search`);
   },
 };

@@ -68,28 +68,41 @@ const toJob = (r: JobRow): Job => ({
   closedAt: r.closed_at?.toISOString() ?? null,
 });
 
-/** The only reader of the jobs read model's table. */
+/**
+ * How many of a search's matches are ranked by relevance: the best candidates by title match, then
+ * date. 500 covers the first 50 pages of 10 (10 of the largest pages), further than people page.
+ */
+export const RANKED_MATCHES = 500;
+
+/** The only reader of the jobs read model's tables. */
 export class JobQueries {
   private readonly pool: Pool;
   private readonly s: string;
+  private readonly rankedMatches: number;
 
-  constructor(pool: Pool, schema: string) {
+  /** `rankedMatches`: how many candidates a search ranks (tests lower it to see the rest ordered). */
+  constructor(pool: Pool, schema: string, options: { rankedMatches?: number } = {}) {
     this.pool = pool;
     this.s = schema;
+    this.rankedMatches = options.rankedMatches ?? RANKED_MATCHES;
   }
 
   /**
    * GET /jobs: the filters, and the search text ranked by relevance (newest first without one); closed
-   * jobs stay listed. One statement answers the total and the page, in one of two shapes (measured on
-   * 50,000 jobs; a window count over the page, which has to hold and fully sort every match before
-   * its first row, was slower than either on every kind of list):
+   * jobs stay listed. One statement answers the exact total and the page, in one of two shapes:
    *
    * - Without search text, the total is its own count over the smallest index that covers the filters
    *   (every filter column is in `jobs_newest`), and the page walks that index newest first and stops
    *   after `limit` rows.
-   * - With search text every match has to be ranked anyway, so the matches are read once, scored into
-   *   a small materialized set (id, rank, date), and both the count and the page are taken from it
-   *   instead of reading the matching jobs twice.
+   * - With search text the matches are found in `job_search` (the narrow rows that find, filter and
+   *   order a job), read once into a small materialized set (id, date, whether the title matches),
+   *   and both the count and the page are taken from it. Relevance (`ts_rank_cd`, which reads and
+   *   weighs the whole document) is worked out for the `RANKED_MATCHES` best candidates only: title
+   *   matches first, then the newest. Those come first, in relevance order; any further matches
+   *   follow in the candidates' own order (title matches, newest first). A search matching no more
+   *   than `RANKED_MATCHES` jobs, which is most of them, is ranked whole; one matching a third of the
+   *   board (measured on 50,000 jobs: "engineer", 11,000 matches) costs a count instead of ranking
+   *   every match, which took two thirds of its time.
    *
    * Only the page's rows are then read whole and joined to their posters. A page past the end still
    * carries the total: the count is the row the (empty) page is left-joined to.
@@ -98,16 +111,11 @@ export class JobQueries {
     const params: unknown[] = [];
     const param = (value: unknown) => `$${params.push(value)}`;
     const where: string[] = [];
-    let rank = '0::real';
     const text = parseJobSearch(query.search);
+    let tsquery = '';
     if (text) {
-      const tsquery = tsquerySql(
-        text,
-        param(text.text),
-        text.prefixWord === null ? null : param(text.prefixWord),
-      );
+      tsquery = tsquerySql(text, param(text.text), text.prefixWord === null ? null : param(text.prefixWord));
       where.push(`j.search_document @@ ${tsquery}`);
-      rank = `ts_rank_cd(j.search_document, ${tsquery})`;
     }
     if (query.skills.length > 0) {
       where.push(`j.skill_names && ${param(query.skills.map((skill) => skill.toLowerCase()))}::text[]`);
@@ -121,21 +129,43 @@ export class JobQueries {
     }
     const condition = where.length > 0 ? where.join(' AND ') : 'true';
     const jobs = `${this.s}.jobs j`;
-    const order = 'ORDER BY rank DESC, posted_at DESC, id DESC';
-    const window = `LIMIT ${param(query.limit)} OFFSET ${param((query.page - 1) * query.limit)}`;
-    const totalAndPage = text
-      ? `scored AS MATERIALIZED (SELECT j.id, ${rank} AS rank, j.posted_at FROM ${jobs} WHERE ${condition}),
-         total AS (SELECT count(*)::int AS n FROM scored),
-         page AS (SELECT id, rank, posted_at FROM scored ${order} ${window})`
-      : `total AS (SELECT count(*)::int AS n FROM ${jobs} WHERE ${condition}),
-         page AS (SELECT j.id, ${rank} AS rank, j.posted_at FROM ${jobs} WHERE ${condition} ${order} ${window})`;
+    const offset = (query.page - 1) * query.limit;
+    const window = `LIMIT ${param(query.limit)} OFFSET ${param(offset)}`;
+    let totalAndPage: string;
+    if (text) {
+      const candidateOrder = 'ORDER BY in_title DESC, posted_at DESC, id DESC';
+      // Matches past the ranked candidates are read only by a page that reaches them.
+      const rest =
+        offset + query.limit > this.rankedMatches
+          ? `UNION ALL SELECT id, 0, in_title::int::real, posted_at FROM (
+               SELECT * FROM matched ${candidateOrder} OFFSET ${param(this.rankedMatches)}) later`
+          : '';
+      totalAndPage = `
+         matched AS MATERIALIZED (
+           SELECT j.id, j.posted_at, j.title_document @@ ${tsquery} AS in_title
+             FROM ${this.s}.job_search j WHERE ${condition}
+         ),
+         total AS (SELECT count(*)::int AS n FROM matched),
+         candidates AS (SELECT id, posted_at FROM matched ${candidateOrder} LIMIT ${param(this.rankedMatches)}),
+         page AS (
+           SELECT c.id, 1 AS tier, ts_rank_cd(j.search_document, ${tsquery}) AS rank, c.posted_at
+             FROM candidates c JOIN ${this.s}.job_search j ON j.id = c.id
+           ${rest}
+           ORDER BY tier DESC, rank DESC, posted_at DESC, id DESC ${window}
+         )`;
+    } else {
+      totalAndPage = `
+         total AS (SELECT count(*)::int AS n FROM ${jobs} WHERE ${condition}),
+         page AS (SELECT j.id, 1 AS tier, 0::real AS rank, j.posted_at FROM ${jobs} WHERE ${condition}
+                   ORDER BY j.posted_at DESC, j.id DESC ${window})`;
+    }
     const sql = `
       WITH ${totalAndPage}
       SELECT total.n AS total, found.* FROM total LEFT JOIN (
-        SELECT ${jobColumns(this.s)}, page.rank
+        SELECT ${jobColumns(this.s)}, page.tier, page.rank
           FROM page JOIN ${jobs} ON j.id = page.id LEFT JOIN ${this.s}.users u ON u.id = j.employer_id
       ) found ON true
-      ORDER BY found.rank DESC, found.posted_at DESC, found.id DESC`;
+      ORDER BY found.tier DESC, found.rank DESC, found.posted_at DESC, found.id DESC`;
     type Row = { total: number } & ({ id: null } | JobRow);
     const { rows } = text
       ? await withTransaction(this.pool, async (tx) => {

@@ -313,6 +313,40 @@ describe('jobs pages', () => {
     expect(paged).toEqual(ranked);
   });
 
+  it('ranks the best candidates by relevance, then pages the other matches title matches first, newest first', async () => {
+    // Two candidates ranked: "kafka OR engineer" matches four titles and the newest job's description.
+    // The two newest title matches are ranked; the others follow, newest first, the description match
+    // last (uncapped, the Kafka title match ranks first).
+    const capped = new JobQueries(bed.pool, bed.schema, { rankedMatches: 2 });
+    const page = async (limit: number, n: number) => {
+      const { jobs: found, total } = await capped.search(
+        JobListQuery.parse({ search: 'kafka OR engineer', limit, page: n }),
+      );
+      return { titles: found.map((job) => job.title), total };
+    };
+    const all = await page(50, 1);
+    expect(all).toEqual({
+      titles: [
+        'Elixir Engineer',
+        'Rust Engineer',
+        'Machine Learning Engineer',
+        'Kafka Platform Engineer',
+        'Backend Developer',
+      ],
+      total: 5,
+    });
+    // The same order a page at a time, across the end of the ranked candidates.
+    const paged = [];
+    for (let n = 1; n <= 3; n++) {
+      const { titles: some, total } = await page(2, n);
+      expect(total).toBe(5);
+      paged.push(...some);
+    }
+    expect(paged).toEqual(all.titles);
+    // Uncapped, the whole set is ranked: the same five, in relevance order.
+    expect(new Set(await titles({ search: 'kafka OR engineer' }))).toEqual(new Set(all.titles));
+  });
+
   it('serves at most the limit, one job when asked for one', async () => {
     expect(await search({ limit: 1 })).toEqual({ titles: NEWEST_FIRST.slice(0, 1), total: BOARD_SIZE });
     expect(JobListQuery.safeParse({ limit: 51 }).success).toBe(false);
