@@ -255,6 +255,67 @@ describe('suggestions projector', () => {
     expect(await rows(inOrder)).toEqual(before);
   });
 
+  it('keeps the walk down the mutual counts equal to the whole ranking as connections, skills and cities change', async () => {
+    // For every person and short lists (where ties at the cutoff are common): whenever the mutual
+    // counts alone fill the list, they give the whole ranking's answer.
+    const expectSameAnswers = async (step: string) => {
+      let compared = 0;
+      for (const who of names) {
+        for (const limit of [1, 2, 3, 4]) {
+          const values = [id[who], limit];
+          const whole = await inOrder.pool.query(suggestionsSql(inOrder.schema), values);
+          const walked = await inOrder.pool.query(mutualSuggestionsSql(inOrder.schema), values);
+          if (walked.rows.length === 0) continue;
+          compared++;
+          expect(walked.rows, `${step}: ${who}, ${limit}`).toEqual(whole.rows);
+        }
+      }
+      expect(compared, step).toBeGreaterThan(5);
+    };
+    const changes: EventEnvelope[] = [];
+    const apply = async (events: EventEnvelope[]) => {
+      await inOrder.runner.applyMessages(events.map(inOrder.message));
+      changes.push(...events);
+    };
+    await expectSameAnswers('as built');
+    // Skills and a city change the later keys among people with as many mutual connections.
+    await apply([
+      skills('Dee', ['Go', 'SQL'], 2),
+      skills('Eve', ['typescript'], 2),
+      profile('Kim', 'London', 3),
+    ]);
+    await expectSameAnswers('after skills and a city changed');
+    // New connections raise counts (and make new ties); a pending request excludes its two people.
+    const made = [
+      stream('Eve', 'Fay', 'accepted'),
+      stream('Gus', 'Bob', 'accepted'),
+      stream('Hal', 'Dee', 'pending'),
+    ];
+    await apply(made.flatMap((m) => m.events));
+    await expectSameAnswers('after connections were made');
+    // A removal lowers counts again.
+    const gusBob = made[1];
+    if (!gusBob) throw new Error('no stream');
+    await apply([
+      event('ConnectionRemoved', gusBob.connectionId, 3, {
+        connectionId: gusBob.connectionId,
+        requesterId: id.Gus,
+        recipientId: id.Bob,
+        removedBy: id.Gus,
+        removedAt: at(),
+      }),
+    ]);
+    await expectSameAnswers('after a connection was removed');
+    // Redelivering the changes writes nothing and answers the same.
+    const before = await rows(inOrder);
+    expect(await inOrder.runner.applyMessages(changes.map(inOrder.message))).toEqual({
+      applied: 0,
+      skipped: changes.length,
+    });
+    expect(await rows(inOrder)).toEqual(before);
+    await expectSameAnswers('after redelivery');
+  });
+
   it('lists pending requests to the reader and those the reader sent', async () => {
     const q = new ConnectionQueries(inOrder.pool, inOrder.schema);
     expect((await q.pendingFor(id.Ann)).map((c) => [c.user.firstName, c.status])).toEqual([

@@ -91,52 +91,56 @@ export function suggestionsSql(schema: string): string {
 /**
  * The same ranking over the people the reader has a mutual connection with, and no one else: each of
  * them has at least one (a pair with none has no row), and everyone else has none, so when this finds
- * `$2` people they are exactly the top of `suggestionsSql`. It reads the reader's own rows only, and
- * works out the later keys (shared skills by primary key, city, connections) only for the candidates
- * with as many mutual connections as the `$2`-th: not for every one of their hundreds of
- * friends-of-friends, nor for every holder of the reader's skills (a common skill is held by
- * thousands). $1 the reader, $2 how many.
+ * `$2` people they are exactly the top of `suggestionsSql`.
+ *
+ * It reads the reader's rows in ranking order (`connection_mutuals_ranked`, most mutual connections
+ * first): the first `$2` candidates that are neither excluded nor gone give the cutoff, the `$2`-th
+ * count, and a second walk from the top takes everyone with at least that many (the sure ones and the
+ * ties the later keys decide). Only those few are looked up further, each by key: shared skills by
+ * probing the reader's few skills for them, city and connections by their row. Nothing reads every
+ * friend-of-friend, nor every holder of the reader's skills (a common skill is held by thousands).
+ * $1 the reader, $2 how many.
  */
 export function mutualSuggestionsSql(schema: string): string {
+  const eligible = (m: string) => `${m}.candidate_id <> $1
+           AND NOT EXISTS (SELECT 1 FROM excluded e WHERE e.id = ${m}.candidate_id)
+           AND EXISTS (SELECT 1 FROM ${schema}.users u WHERE u.id = ${m}.candidate_id)`;
   return `
-      WITH excluded AS (
+      WITH excluded AS MATERIALIZED (
         SELECT recipient_id AS id FROM ${schema}.connections
          WHERE requester_id = $1 AND status IN ('pending', 'accepted')
         UNION
         SELECT requester_id FROM ${schema}.connections
          WHERE recipient_id = $1 AND status IN ('pending', 'accepted')
       ),
-      candidates AS MATERIALIZED (
+      best AS (
+        SELECT m.mutuals FROM ${schema}.connection_mutuals m
+         WHERE m.user_id = $1 AND ${eligible('m')}
+         ORDER BY m.mutuals DESC
+         LIMIT $2
+      ),
+      -- The $2-th most mutual connections: nobody with fewer can make the list. No cutoff when fewer
+      -- than $2 people have any (the whole ranking answers then).
+      cutoff AS (SELECT min(mutuals) AS mutuals FROM best HAVING count(*) = $2),
+      contenders AS MATERIALIZED (
         SELECT m.candidate_id AS id, m.mutuals
-          FROM ${schema}.connection_mutuals m
-         WHERE m.user_id = $1 AND m.candidate_id <> $1
-           AND NOT EXISTS (SELECT 1 FROM excluded e WHERE e.id = m.candidate_id)
-           AND EXISTS (SELECT 1 FROM ${schema}.users u WHERE u.id = m.candidate_id)
+          FROM ${schema}.connection_mutuals m, cutoff
+         WHERE m.user_id = $1 AND m.mutuals >= cutoff.mutuals AND ${eligible('m')}
       ),
-      -- The $2-th most mutual connections: nobody with fewer can make the list, so only those with at
-      -- least as many (the sure ones and the ties the later keys decide) are ranked further.
-      cutoff AS (SELECT mutuals FROM candidates ORDER BY mutuals DESC OFFSET $2 - 1 LIMIT 1),
       me AS (SELECT coalesce((SELECT city_key FROM ${schema}.suggestion_people WHERE user_id = $1), '') AS city_key),
-      contenders AS MATERIALIZED (SELECT * FROM candidates WHERE mutuals >= (SELECT mutuals FROM cutoff)),
-      -- Shared skills in one pass over the holders of the reader's few skills, kept for contenders only.
-      shared AS (
-        SELECT t.user_id AS id, count(*)::int AS skills
-          FROM ${schema}.suggestion_skills mine
-          JOIN ${schema}.suggestion_skills t ON t.skill_key = mine.skill_key
-         WHERE mine.user_id = $1 AND t.user_id IN (SELECT id FROM contenders)
-         GROUP BY t.user_id
-      ),
+      mine AS MATERIALIZED (SELECT skill_key FROM ${schema}.suggestion_skills WHERE user_id = $1),
       ranked AS (
         SELECT c.id,
                c.mutuals,
-               coalesce(s.skills, 0) AS skills,
+               (SELECT count(*)::int FROM mine
+                  JOIN ${schema}.suggestion_skills t ON t.skill_key = mine.skill_key AND t.user_id = c.id) AS skills,
                (me.city_key <> '' AND p.city_key IS NOT DISTINCT FROM me.city_key) AS same_city,
                coalesce(p.connections, 0) AS connections
           FROM contenders c
           CROSS JOIN me
-          LEFT JOIN shared s ON s.id = c.id
+          -- OFFSET 0 keeps this a lookup per contender rather than a join over every person.
           LEFT JOIN LATERAL (
-            SELECT city_key, connections FROM ${schema}.suggestion_people WHERE user_id = c.id
+            SELECT city_key, connections FROM ${schema}.suggestion_people WHERE user_id = c.id OFFSET 0
           ) p ON true
          ORDER BY mutuals DESC, skills DESC, same_city DESC, connections DESC, c.id
          LIMIT $2
