@@ -188,13 +188,13 @@ try {
   if (sockets.status === 'missing') progress(`  ${sockets.reason}: phase skipped`);
   running.assertAlive();
 
-  progress('phase 6/9: jobs through the write path, then searches, closed loop, against in-memory JSON');
+  progress('phase 8/12: jobs through the write path, then searches, closed loop, against in-memory JSON');
   const jobs = await measureJobs(api, population, running, config, meter, progress);
   if (jobs.status === 'missing') progress(`  ${jobs.reason}: phase skipped`);
   running.assertAlive();
 
   progress(
-    `phase 7/9: a network of people and connections through the write path, then suggestions, lists and connect pushes`,
+    `phase 9/12: a network of people and connections through the write path, then suggestions, lists and connect pushes`,
   );
   const network = await measureNetwork(
     api,
