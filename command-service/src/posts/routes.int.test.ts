@@ -3,10 +3,13 @@ import { AddedComment } from '@careers/contracts/entities/comment';
 import { Post } from '@careers/contracts/entities/post';
 import { authMessages, postMessages } from '@careers/contracts/messages';
 import { ident } from '@careers/service-kit';
-import { testNamespace } from '@careers/service-kit/testing';
+import { testNamespace, waitUntil } from '@careers/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isRefusal } from '../pipeline/domain-error.ts';
 import { type RunningCommandService, startCommandService } from '../service.ts';
 import { sendCommand, sessionCookieOf } from '../testing.ts';
+import { decideToggleLike, foldPost } from './decide.ts';
+import { PostStore } from './store.ts';
 
 const ns = testNamespace('post-routes');
 let command: RunningCommandService;
@@ -133,6 +136,47 @@ describe('POST /api/posts/:id/like', () => {
     const types = await eventTypes(post._id);
     expect(types.filter((t) => t === 'PostLiked')).toHaveLength(4);
     expect(types.filter((t) => t === 'PostUnliked')).toHaveLength(3);
+  });
+
+  it('sees a like of theirs that committed while it waited for the post, and takes it back', async () => {
+    const alan = await signUp();
+    const grace = await signUp('Grace');
+    const post = await createPost(alan.sid);
+    const posts = new PostStore(command.deps.config.DB_SCHEMA);
+    // A like of Grace's that holds the post until told to go on, as a slower command would.
+    let holding!: () => void;
+    const held = new Promise<void>((resolve) => {
+      holding = resolve;
+    });
+    let goOn!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      goOn = resolve;
+    });
+    const first = command.deps.store.execute({ actorId: grace.id }, async (tx) => {
+      const { post: state, viewer } = await posts.lock(tx.client, post._id, grace.id);
+      if (!state) throw new Error('post missing');
+      holding();
+      await gate;
+      const events = decideToggleLike({ post: state, viewer, likedAlready: false, now: new Date() });
+      if (isRefusal(events)) throw events;
+      await tx.append({ streamType: 'post', streamId: post._id, expectedVersion: state.version, events });
+      await posts.saveLike(tx.client, foldPost(state, events), grace.id, true);
+    });
+    await held;
+    const second = call('POST', `/api/posts/${post._id}/like`, grace.sid);
+    await waitUntil('the second like waits for the post', async () => {
+      const { rows } = await command.deps.pool.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pg_stat_activity
+          WHERE wait_event_type = 'Lock' AND query LIKE '%liked_at_start%' AND query LIKE $1`,
+        [`%${s()}.posts%`],
+      );
+      return (rows[0]?.n ?? 0) > 0;
+    });
+    goOn();
+    await first;
+    const answer = await second;
+    expect(answer.json()).toEqual({ data: { postId: post._id, likesCount: 0, isLiked: false } });
+    expect(await eventTypes(post._id)).toEqual(['PostCreated', 'PostLiked', 'PostUnliked']);
   });
 
   it('loses no like when many people like at once', async () => {

@@ -70,9 +70,11 @@ export function registerPostRoutes(deps: PostRouteDeps): void {
 
   /** Reads and locks the post and the actor's standing to it; a missing post reads as not found. */
   async function lockPost(tx: CommandTransaction, postId: string, userId: string, withLike: boolean) {
-    const { post, viewer } = await posts.lock(tx.client, postId, userId);
+    const locked = await posts.lock(tx.client, postId, userId, withLike);
+    const { post, viewer } = locked;
     if (!post) return postNotFound();
-    const likedAlready = withLike && (await posts.isLikedBy(tx.client, postId, userId));
+    const likedAlready =
+      withLike && (locked.likedAlready ?? (await posts.isLikedBy(tx.client, postId, userId)));
     return { post, viewer, likedAlready };
   }
 

@@ -59,14 +59,28 @@ export class PostStore {
    * Reads and locks a post for the rest of the transaction (commands on one post run one at a time),
    * and how `userId` stands to its author, in the same round trip: the post rule needs both. Whether
    * they are connected is looked up only where it matters (a connections-only post of someone else).
+   *
+   * `withLike` also reads whether `userId` likes the post, in the same round trip when it can be
+   * trusted. Under READ COMMITTED a statement that waited for the lock still reads other rows as of
+   * its start, so a like committed meanwhile would be missed; but every change to a post's likes
+   * commits with a new version of the post, so when the version locked is the version the statement
+   * started on, nothing changed in between. Otherwise `likedAlready` is null: ask `isLikedBy`.
    */
   async lock(
     tx: Queryable,
     postId: string,
     userId: string,
-  ): Promise<{ post: PostState | null; viewer: PostViewer }> {
-    const { rows } = await tx.query<Row & { viewer_connected: boolean }>({
-      name: `${this.posts}:lock`,
+    withLike = false,
+  ): Promise<{ post: PostState | null; viewer: PostViewer; likedAlready: boolean | null }> {
+    const like = withLike
+      ? `,
+          (SELECT s.version FROM ${this.posts} s WHERE s.id = $1) AS version_at_start,
+          EXISTS (SELECT 1 FROM ${this.likes} l WHERE l.post_id = $1 AND l.user_id = $2) AS liked_at_start`
+      : '';
+    const { rows } = await tx.query<
+      Row & { viewer_connected: boolean; version_at_start?: number; liked_at_start?: boolean }
+    >({
+      name: `${this.posts}:lock${withLike ? ':like' : ''}`,
       text: `SELECT p.*,
           CASE WHEN p.visibility = 'public' OR p.author_id = $2 THEN false
                ELSE EXISTS (
@@ -74,21 +88,22 @@ export class PostStore {
                   WHERE least(c.requester_id, c.recipient_id) = least(p.author_id, $2)
                     AND greatest(c.requester_id, c.recipient_id) = greatest(p.author_id, $2)
                     AND c.status = 'accepted')
-          END AS viewer_connected
+          END AS viewer_connected${like}
          FROM ${this.posts} p WHERE p.id = $1 FOR UPDATE OF p`,
       values: [postId, userId],
     });
     const row = rows[0];
+    const unchanged = row !== undefined && row.version_at_start === row.version;
     return {
       post: row ? toState(row) : null,
       viewer: { userId, connectedToAuthor: row?.viewer_connected ?? false },
+      likedAlready: withLike && unchanged ? (row.liked_at_start ?? null) : null,
     };
   }
 
   /**
-   * Whether `userId` likes the post. Read after `lock`, in its own statement on purpose: under READ
-   * COMMITTED a statement that waited for the lock still sees the snapshot from before the wait, so a
-   * like committed meanwhile would be missed.
+   * Whether `userId` likes the post, in a statement of its own, read after `lock`: for when `lock`
+   * waited on a transaction that changed the post (see there).
    */
   async isLikedBy(tx: Queryable, postId: string, userId: string): Promise<boolean> {
     const { rowCount } = await tx.query({
