@@ -89,9 +89,12 @@ export class ConnectionQueries {
       values.push(likePattern(query.search));
       search = `WHERE first_name ILIKE $5 OR last_name ILIKE $5 OR (first_name || ' ' || last_name) ILIKE $5`;
     }
-    // One round trip whatever the page: the total comes back even for a page past the end.
-    const { rows } = await this.pool.query<{ total: number; page: ConnectionRow[] }>(
-      `WITH mine AS (
+    // One round trip whatever the page: the total comes back even for a page past the end. A named
+    // statement per shape (sort, order, with or without a name search): planning the list took as long
+    // as running it, and each pooled connection now plans each shape once.
+    const { rows } = await this.pool.query<{ total: number; page: ConnectionRow[] }>({
+      name: `${this.s}:connections:${query.sortBy === 'createdAt' ? 'date' : 'name'}:${order}:${search ? 'search' : 'all'}`,
+      text: `WITH mine AS (
          ${this.select('c.recipient_id')} WHERE c.requester_id = $1 AND c.status = $2
          UNION ALL
          ${this.select('c.requester_id')} WHERE c.recipient_id = $1 AND c.status = $2
@@ -101,7 +104,7 @@ export class ConnectionQueries {
               (SELECT coalesce(json_agg(p ORDER BY ${orderBy}), '[]'::json)
                  FROM (SELECT * FROM found ORDER BY ${orderBy} LIMIT $3 OFFSET $4) p) AS page`,
       values,
-    );
+    });
     const row = rows[0];
     return { data: (row?.page ?? []).map(toConnection), total: row?.total ?? 0 };
   }
