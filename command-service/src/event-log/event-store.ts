@@ -30,6 +30,27 @@ export interface AppendRequest {
   events: NewEvent[];
 }
 
+/**
+ * A state-table write that runs inside the append's own statement, so a command's events and its new
+ * state cost one round trip: data-modifying CTEs (`a AS (...), b AS (...)`) whose placeholders count
+ * from $1.
+ */
+export interface AlongsideWrite {
+  /** Names the write in the prepared statement's name (statements are prepared per connection). */
+  name: string;
+  ctes: string;
+  values: unknown[];
+  /** Turns a failure of the write (one of its tables' constraints) into what the command throws. */
+  onError?: (error: unknown) => never;
+}
+
+/** Runs an `AlongsideWrite` on its own, for a command that appends nothing with it. */
+export async function writeAlone(client: Pick<PoolClient, 'query'>, write: AlongsideWrite): Promise<void> {
+  await client
+    .query({ name: write.name, text: `WITH ${write.ctes} SELECT 1`, values: write.values })
+    .catch((error: unknown) => (write.onError ? write.onError(error) : Promise.reject(error)));
+}
+
 /** Raised when another writer appended to the stream since it was read. */
 export class ConcurrencyError extends Error {
   override name = 'ConcurrencyError';
@@ -120,9 +141,10 @@ export class CommandTransaction {
     return rows[0]?.v ?? 0;
   }
 
-  async append(request: AppendRequest): Promise<EventEnvelope[]> {
+  /** Appends the events; `alongside`, when given, runs in the same statement. */
+  async append(request: AppendRequest, alongside?: AlongsideWrite): Promise<EventEnvelope[]> {
     if (request.events.length === 0) return [];
-    const params: unknown[] = [];
+    const params: unknown[] = [...(alongside?.values ?? [])];
     const tuples: string[] = [];
     const plainData: unknown[] = [];
     for (const [i, event] of request.events.entries()) {
@@ -148,14 +170,18 @@ export class CommandTransaction {
       );
       tuples.push(`(${Array.from({ length: 9 }, (_, k) => `$${base + k + 1}`).join(', ')})`);
     }
-    try {
-      const { rows } = await this.client.query<EventRow>({
-        // Prepared per connection and event count (nearly always 1): appends are the hottest statement.
-        name: `${this.table}:append:${tuples.length}`,
-        text: `INSERT INTO ${this.table}
+    const insert = `INSERT INTO ${this.table}
            (event_id, stream_type, stream_id, stream_version, type, schema_version, data, metadata, occurred_at)
          VALUES ${tuples.join(', ')}
-         RETURNING ${EVENT_LOG_HEADER_COLUMNS}`,
+         RETURNING ${EVENT_LOG_HEADER_COLUMNS}`;
+    try {
+      const { rows } = await this.client.query<EventRow>({
+        // Prepared per connection, event count (nearly always 1) and write: appends are the hottest
+        // statement.
+        name: `${this.table}:append:${tuples.length}${alongside ? `:${alongside.name}` : ''}`,
+        text: alongside
+          ? `WITH ${alongside.ctes}, appended AS (${insert}) SELECT ${EVENT_LOG_HEADER_COLUMNS} FROM appended`
+          : insert,
         values: params,
       });
       // The caller gets its own plain data back; only the log (and so the topics) holds it sealed.
@@ -170,6 +196,7 @@ export class CommandTransaction {
           `Stream ${request.streamId} changed since version ${request.expectedVersion}`,
         );
       }
+      alongside?.onError?.(error);
       throw error;
     }
   }

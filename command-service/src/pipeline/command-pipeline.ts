@@ -14,7 +14,12 @@ import {
 } from '@careers/service-kit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { type CommandTransaction, ConcurrencyError, type EventStore } from '../event-log/event-store.ts';
+import {
+  type AlongsideWrite,
+  type CommandTransaction,
+  ConcurrencyError,
+  type EventStore,
+} from '../event-log/event-store.ts';
 import { sendConsistencyToken } from './consistency-token.ts';
 import { type Decision, DomainError, type DomainErrorKind, isRefusal, refuse } from './domain-error.ts';
 
@@ -50,8 +55,8 @@ export interface StreamPosition {
  * (from `route.auth`), parsing, the transaction, the append at the expected version with a bounded
  * retry, the consistency token, the status and the mapping of refusals to HTTP.
  *
- * Order: prepare (outside the transaction) → in the transaction: load (and lock) → decide → append →
- * evolve → save → commit → respond.
+ * Order: prepare (outside the transaction) → in the transaction: load (and lock) → decide → evolve →
+ * append and save → commit → respond.
  */
 export interface CommandHandler<R extends RouteDefinition, State, Prepared = undefined> {
   route: R;
@@ -74,13 +79,18 @@ export interface CommandHandler<R extends RouteDefinition, State, Prepared = und
   stream(state: NonNullable<State>, input: CommandInput<R>, prepared: Prepared): StreamPosition;
   /** Pure: the state the events leave. */
   evolve(state: NonNullable<State>, events: readonly NewDomainEvent[]): NonNullable<State>;
-  /** Writes the new state to the write-side tables. */
-  save(
+  /** Writes the new state to the write-side tables, after the append. Give this or `saveAlong`. */
+  save?(
     tx: CommandTransaction,
     next: NonNullable<State>,
     input: CommandInput<R>,
     prepared: Prepared,
   ): Promise<void>;
+  /**
+   * The new state's write as CTEs that run in the append's own statement: one round trip for both,
+   * for the hottest commands. Give this or `save`.
+   */
+  saveAlong?(next: NonNullable<State>, input: CommandInput<R>, prepared: Prepared): AlongsideWrite;
   /** After the commit: the reply body (and any cookie). With no events, `next` is the state as loaded. */
   respond(
     next: State,
@@ -158,6 +168,9 @@ export function registerCommand<R extends RouteDefinition, State, Prepared = und
 ): void {
   const { app, redis, store } = deps;
   const { route } = handler;
+  if (!handler.save === !handler.saveAlong) {
+    throw new Error(`${route.method} ${route.path}: a handler gives exactly one of save and saveAlong`);
+  }
   app.route({
     method: route.method,
     url: apiPath(route),
@@ -197,14 +210,12 @@ export function registerCommand<R extends RouteDefinition, State, Prepared = und
               throw new Error(`${route.method} ${route.path}: events decided on no state`);
             }
             const at = handler.stream(state, input, ready);
-            await tx.append({
-              streamType: at.type,
-              streamId: at.id,
-              expectedVersion: at.version,
-              events: decision,
-            });
             const next = handler.evolve(state, decision);
-            await handler.save(tx, next, input, ready);
+            await tx.append(
+              { streamType: at.type, streamId: at.id, expectedVersion: at.version, events: decision },
+              handler.saveAlong?.(next, input, ready),
+            );
+            await handler.save?.(tx, next, input, ready);
             return next;
           },
         );

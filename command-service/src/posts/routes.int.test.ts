@@ -159,8 +159,10 @@ describe('POST /api/posts/:id/like', () => {
       await gate;
       const events = decideToggleLike({ post: state, viewer, likedAlready: false, now: new Date() });
       if (isRefusal(events)) throw events;
-      await tx.append({ streamType: 'post', streamId: post._id, expectedVersion: state.version, events });
-      await posts.saveLike(tx.client, foldPost(state, events), grace.id, true);
+      await tx.append(
+        { streamType: 'post', streamId: post._id, expectedVersion: state.version, events },
+        posts.likeWrite(foldPost(state, events), grace.id, true),
+      );
     });
     await held;
     const second = call('POST', `/api/posts/${post._id}/like`, grace.sid);

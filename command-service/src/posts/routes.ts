@@ -113,8 +113,7 @@ export function registerPostRoutes(deps: PostRouteDeps): void {
       decideToggleLike({ post, viewer, likedAlready, now }),
     stream: postStream,
     evolve: evolvePostCommand,
-    save: (tx, { post, likedAlready }, { actor }) =>
-      posts.saveLike(tx.client, post, actor.userId, likedAlready),
+    saveAlong: ({ post, likedAlready }, { actor }) => posts.likeWrite(post, actor.userId, likedAlready),
     respond: ({ post, likedAlready }) => ({
       data: { postId: post.id, likesCount: post.likesCount, isLiked: likedAlready },
     }),
@@ -131,13 +130,8 @@ export function registerPostRoutes(deps: PostRouteDeps): void {
       decideAddComment({ post, viewer, commentId, request: body, now }),
     stream: postStream,
     evolve: evolvePostCommand,
-    save: (tx, { post }, { actor, now }, { commentId }) =>
-      posts.saveComment(tx.client, post, {
-        postId: post.id,
-        commentId,
-        authorId: actor.userId,
-        addedAt: now,
-      }),
+    saveAlong: ({ post }, { actor, now }, { commentId }) =>
+      posts.commentWrite(post, { postId: post.id, commentId, authorId: actor.userId, addedAt: now }),
     respond: ({ post }, { body, now }, { author, commentId }) => ({
       data: {
         _id: commentId,

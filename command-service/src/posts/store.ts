@@ -1,6 +1,7 @@
 import { authMessages } from '@careers/contracts/messages';
 import type { PostViewer } from '@careers/contracts/policies/post-access';
 import { ident, type PoolClient } from '@careers/service-kit';
+import { type AlongsideWrite, writeAlone } from '../event-log/event-store.ts';
 import { refuse } from '../pipeline/domain-error.ts';
 import type { PostState } from './decide.ts';
 
@@ -122,33 +123,33 @@ export class PostStore {
     );
   }
 
-  /** Saves the counts and version, and adds or removes the like, in one statement. */
-  async saveLike(tx: Queryable, post: PostState, userId: string, liked: boolean): Promise<void> {
+  /**
+   * The counts and version saved and the like added or removed: the like path's write, run in the
+   * append's statement (prepared once per connection: it runs more than any other).
+   */
+  likeWrite(post: PostState, userId: string, liked: boolean): AlongsideWrite {
     const change = liked
       ? `INSERT INTO ${this.likes} (post_id, user_id) VALUES ($1, $4)`
       : `DELETE FROM ${this.likes} WHERE post_id = $1 AND user_id = $4`;
-    await tx
-      .query({
-        // Prepared once per connection: the like path runs these statements more than any other.
-        name: `${this.likes}:${liked ? 'like' : 'unlike'}`,
-        text: `WITH change AS (${change})
-       UPDATE ${this.posts} SET likes_count = $2, version = $3 WHERE id = $1`,
-        values: [post.id, post.likesCount, post.version, userId],
-      })
-      .catch(refuseLikeOfGoneUser);
+    return {
+      name: liked ? 'like' : 'unlike',
+      ctes: `like_change AS (${change}),
+        like_saved AS (UPDATE ${this.posts} SET likes_count = $2, version = $3 WHERE id = $1)`,
+      values: [post.id, post.likesCount, post.version, userId],
+      onError: refuseLikeOfGoneUser,
+    };
   }
 
-  /** Saves the count and version with the new comment's row. */
-  async saveComment(
-    tx: Queryable,
+  /** The count and version saved with the new comment's row (run in the append's statement). */
+  commentWrite(
     post: PostState,
     comment: CommentRecord & { authorId: string; addedAt: Date },
-  ): Promise<void> {
-    await tx.query({
-      name: `${this.comments}:add`,
-      text: `WITH added AS (
-         INSERT INTO ${this.comments} (comment_id, post_id, author_id, added_at) VALUES ($4, $1, $5, $6))
-       UPDATE ${this.posts} SET comments_count = $2, version = $3 WHERE id = $1`,
+  ): AlongsideWrite {
+    return {
+      name: 'comment',
+      ctes: `comment_added AS (
+          INSERT INTO ${this.comments} (comment_id, post_id, author_id, added_at) VALUES ($4, $1, $5, $6)),
+        comment_saved AS (UPDATE ${this.posts} SET comments_count = $2, version = $3 WHERE id = $1)`,
       values: [
         post.id,
         post.commentsCount,
@@ -157,7 +158,23 @@ export class PostStore {
         comment.authorId,
         comment.addedAt,
       ],
-    });
+    };
+  }
+
+  /** `likeWrite` on its own. */
+  async saveLike(tx: Queryable, post: PostState, userId: string, liked: boolean): Promise<void> {
+    const write = this.likeWrite(post, userId, liked);
+    await writeAlone(tx, { ...write, name: `${this.posts}:alone:${write.name}` });
+  }
+
+  /** `commentWrite` on its own. */
+  async saveComment(
+    tx: Queryable,
+    post: PostState,
+    comment: CommentRecord & { authorId: string; addedAt: Date },
+  ): Promise<void> {
+    const write = this.commentWrite(post, comment);
+    await writeAlone(tx, { ...write, name: `${this.posts}:alone:${write.name}` });
   }
 
   /**
