@@ -53,6 +53,32 @@ describe('PostAccessCheck (issue 14, finding 3)', () => {
     expect(errors).toHaveLength(2);
   });
 
+  it('given many sockets subscribing to a post at once, asks once if it is public, and each session otherwise', async () => {
+    const check = new PostAccessCheck(url, () => {});
+    const before = asked.length;
+    const publicAnswers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => check.check(`s${i}`, 'public-post')),
+    );
+    expect(publicAnswers).toEqual(Array(20).fill('visible'));
+    expect(asked.slice(before).map((a) => a.url)).toEqual(['/api/posts/public-post']);
+
+    const mark = asked.length;
+    const answers = await Promise.all([
+      check.check('s1', 'friends-post'),
+      check.check('s2', 'friends-post'),
+      check.check('s3', 'signed-out'),
+      check.check('s4', 'signed-out'),
+    ]);
+    expect(answers).toEqual(['visible', 'visible', 'signed-out', 'signed-out']);
+    // Not public: every session asked for itself.
+    expect(
+      asked
+        .slice(mark)
+        .map((a) => a.cookie ?? '')
+        .sort(),
+    ).toEqual(['sid=s1', 'sid=s2', 'sid=s3', 'sid=s4']);
+  });
+
   it('remembers public posts (they stay public) and asks again for the others', async () => {
     const check = new PostAccessCheck(url, () => {});
     const before = asked.length;

@@ -13,12 +13,17 @@ const CHECK_TIMEOUT_MS = 5_000;
  * (`GET /api/posts/:id` with the socket's own session): the post access policy is applied there, by
  * the same rule the feed reads with, so a post room is joined only by people the post would be shown
  * to. A post that is public is remembered (its visibility never changes), so a busy feed costs one
- * question per post, not one per socket. Anything but a clear answer counts as hidden: a join that
- * fails closed is a missed live count, one that fails open is a leak.
+ * question per post, not one per socket; sockets that subscribe to a post while the first question
+ * about it is out wait for that answer rather than ask too (a popular post coming on screen for a
+ * thousand people at once is one question, not a thousand), and ask for themselves only if it did not
+ * show the post public. Anything but a clear answer counts as hidden: a join that fails closed is a
+ * missed live count, one that fails open is a leak.
  */
 export class PostAccessCheck {
   readonly #queryServiceUrl: string;
   readonly #publicPosts = new Set<string>();
+  /** The question out about each post, if any: later askers wait for it before asking themselves. */
+  readonly #asking = new Map<string, Promise<PostAccess>>();
   readonly #onError: (error: unknown, postId: string) => void;
 
   constructor(queryServiceUrl: string, onError: (error: unknown, postId: string) => void) {
@@ -28,6 +33,23 @@ export class PostAccessCheck {
 
   async check(sessionId: string, postId: string): Promise<PostAccess> {
     if (this.#publicPosts.has(postId)) return 'visible';
+    const asking = this.#asking.get(postId);
+    if (asking) {
+      await asking;
+      if (this.#publicPosts.has(postId)) return 'visible';
+      // Not public (or no clear answer): whether this session may see it is its own question.
+      return this.#ask(sessionId, postId);
+    }
+    const question = this.#ask(sessionId, postId);
+    this.#asking.set(postId, question);
+    try {
+      return await question;
+    } finally {
+      this.#asking.delete(postId);
+    }
+  }
+
+  async #ask(sessionId: string, postId: string): Promise<PostAccess> {
     try {
       const response = await fetch(`${this.#queryServiceUrl}/api/posts/${encodeURIComponent(postId)}`, {
         headers: { cookie: `${SESSION_COOKIE}=${encodeURIComponent(sessionId)}`, accept: 'application/json' },
