@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Job } from '@careers/contracts/entities/job';
+import { parseDomainEvent } from '@careers/contracts/events/catalogue';
+import { withTransaction } from '@careers/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectorTestbed, testMessages } from '../testing.ts';
+import { jobsProjector } from './project.ts';
 import { JobQueries } from './queries.ts';
 import { jobPostedData } from './testing.ts';
 
@@ -80,6 +83,45 @@ describe('jobs projector', () => {
     });
     const after = await bed.pool.query(`SELECT * FROM ${bed.schema}.jobs WHERE id = $1`, [jobId]);
     expect(after.rows).toEqual(before.rows);
+  });
+
+  it('writes the search row with the job, once, even when the JobPosted is applied again', async () => {
+    const searchRows = async () =>
+      (
+        await bed.pool.query(
+          `SELECT id, posted_at, job_type, work_location, experience_level, skill_names, location_text,
+                  title_document::text AS title, search_document::text AS document
+             FROM ${bed.schema}.job_search WHERE id = $1`,
+          [jobId],
+        )
+      ).rows;
+    const before = await searchRows();
+    expect(before).toEqual([
+      {
+        id: jobId,
+        posted_at: new Date(posted.postedAt),
+        job_type: 'Contract',
+        work_location: 'Hybrid',
+        experience_level: 'Senior Level',
+        skill_names: ['postgresql', 'typescript'],
+        location_text: 'austin\ntexas\nusa',
+        title: "'engin':3 'senior':1 'typescript':2",
+        document: expect.stringContaining("'engin':3A"),
+      },
+    ]);
+    expect(before[0]?.document).toContain("'acm':");
+    expect(before[0]?.document).toContain("'product':");
+    // Past the checkpoints (as a rebuild racing a live batch could): the job's conflict stops both rows.
+    const jobPosted = parseDomainEvent(events[1]);
+    await withTransaction(bed.pool, (tx) =>
+      jobsProjector.apply(jobPosted, {
+        tx,
+        schema: bed.schema,
+        redis: bed.redis.multi(),
+        afterCommit: () => {},
+      }),
+    );
+    expect(await searchRows()).toEqual(before);
   });
 
   it('shows a job whose poster is not projected yet with empty names, then with theirs', async () => {
