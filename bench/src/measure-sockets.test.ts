@@ -4,8 +4,10 @@ import { cpuPhases, formatSummary, socketRows, socketTargets } from './report.ts
 import { sampleReport } from './sample-report.ts';
 import { summarize } from './stats.ts';
 
+type Measured = Extract<SocketsResult, { status: 'measured' }>;
+
 /** A made-up sockets-at-scale result: 10,000 clients, 1,000 watching, every like delivered. */
-function measured(overrides: Partial<Extract<SocketsResult, { status: 'measured' }>> = {}): SocketsResult {
+function measured(overrides: Partial<Measured> = {}): Measured {
   return {
     status: 'measured',
     requested: 10_000,
@@ -52,7 +54,7 @@ describe('socketTargets', () => {
     ['a watcher shown an older count after a newer one', { push: { ...measured().push, steppedBack: 1 } }],
     ['clients that could not connect', { connected: 9_990 }],
   ] as const)('misses on %s', (_, overrides) => {
-    const result = measured(overrides as Partial<Extract<SocketsResult, { status: 'measured' }>>);
+    const result = measured(overrides as Partial<Measured>);
     expect(socketTargets(result)[0]?.pass).toBe(false);
   });
 

@@ -294,7 +294,13 @@ export async function measureSockets(
         inflight--;
       }
     };
-    const cpu = new CpuWindow(meter.processes, meter.ticksPerSecond);
+    // The swarms are metered too: on one machine, what the clients cost is taken from the gateway.
+    const swarmProcesses = swarms.flatMap((swarm, i) =>
+      swarm.child.pid === undefined
+        ? []
+        : [{ name: `socket swarm ${i + 1}`, kind: 'bench' as const, pid: swarm.child.pid, tree: false }],
+    );
+    const cpu = new CpuWindow(() => [...meter.processes(), ...swarmProcesses], meter.ticksPerSecond);
     await openLoop(
       {
         rate: config.scaleLikeRate,
