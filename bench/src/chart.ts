@@ -1,3 +1,4 @@
+import { REPLAY_TARGET_EVENTS_PER_SECOND } from './measure-replay.ts';
 import { type BenchReport, cpuPhases } from './report.ts';
 import type { LatencySummary } from './stats.ts';
 import type { Comparison } from './versus-baseline.ts';
@@ -161,6 +162,23 @@ export function renderHtml(report: BenchReport): string {
     })}
 <p>Written in ${p.writeSeconds.toFixed(1)} s, all on the read side after ${p.projectionSeconds.toFixed(1)} s: ${p.catchUpSeconds.toFixed(1)} s after the last append.</p>`;
   }
+  const replay =
+    report.replay?.status === 'measured'
+      ? `${barChart({
+          title: `Replay: projections:rebuild of ${report.replay.events} events`,
+          unit: 'events/s',
+          groups: [
+            {
+              label: 'clear -> caught up',
+              bars: [
+                { series: 'rebuild', value: report.replay.eventsPerSecond },
+                { series: 'target', value: REPLAY_TARGET_EVENTS_PER_SECOND },
+              ],
+            },
+          ],
+        })}
+<p>Rebuilt in ${report.replay.rebuildSeconds.toFixed(1)} s (the process ${report.replay.processSeconds.toFixed(1)} s); the events were written in ${report.replay.produceSeconds.toFixed(1)} s.</p>`
+      : '';
   const perCommand = commands.cpuPerCommand;
   const commandCpu = perCommand
     ? barChart({
@@ -217,6 +235,7 @@ ${barChart({ title: 'Throughput: product vs same-run bare baseline', unit: 'requ
 ${barChart({ title: 'Latency', unit: 'ms', groups: latency })}
 ${commandCpu}
 ${projection}
+${replay}
 ${barChart({ title: 'CPU per process and phase', unit: '% of one core', groups: cpu })}
 </body>
 </html>

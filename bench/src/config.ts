@@ -36,6 +36,8 @@ export interface BenchConfig {
   scaleWatchers: number;
   /** Like toggles per second on that post. */
   scaleLikeRate: number;
+  /** Events written to a namespace of their own and replayed by projections:rebuild; 0 skips the phase. */
+  replayEvents: number;
 }
 
 const defaults: BenchConfig = {
@@ -58,6 +60,7 @@ const defaults: BenchConfig = {
   scaleSockets: 10_000,
   scaleWatchers: 1000,
   scaleLikeRate: 20,
+  replayEvents: 1_000_000,
 };
 
 const names: Record<keyof BenchConfig, string> = {
@@ -80,6 +83,7 @@ const names: Record<keyof BenchConfig, string> = {
   scaleSockets: 'BENCH_SCALE_SOCKETS',
   scaleWatchers: 'BENCH_SCALE_WATCHERS',
   scaleLikeRate: 'BENCH_SCALE_LIKE_RATE',
+  replayEvents: 'BENCH_REPLAY_EVENTS',
 };
 
 const limits: Partial<Record<keyof BenchConfig, [number, number]>> = {
@@ -103,6 +107,7 @@ const limits: Partial<Record<keyof BenchConfig, [number, number]>> = {
   scaleSockets: [0, 50_000],
   scaleWatchers: [1, 50_000],
   scaleLikeRate: [1, 1000],
+  replayEvents: [0, 5_000_000],
 };
 
 export function readConfig(env: NodeJS.ProcessEnv): BenchConfig {

@@ -9,6 +9,7 @@ import type { JobsResult } from './measure-jobs.ts';
 import type { NetworkResult } from './measure-network.ts';
 import type { NotificationsResult } from './measure-notifications.ts';
 import type { PropagationResult } from './measure-propagation.ts';
+import { type ReplayResult, replayRows } from './measure-replay.ts';
 import type { SocketsResult } from './measure-sockets.ts';
 import type { Comparison } from './versus-baseline.ts';
 
@@ -38,6 +39,8 @@ export interface BenchReport {
   network?: NetworkResult;
   /** Absent from reports made before the notifications phase existed. */
   notifications?: NotificationsResult;
+  /** Absent from reports made before the replay phase existed. */
+  replay?: ReplayResult;
   /** Absent from reports made before the analytics phase existed. */
   analytics?: AnalyticsResult;
   targets: TargetResult[];
@@ -432,6 +435,9 @@ export function cpuPhases(report: BenchReport): Array<{ phase: string; usage: Cp
   if (report.notifications?.status === 'measured') {
     phases.push({ phase: 'job alerts', usage: report.notifications.cpu });
   }
+  if (report.replay?.status === 'measured') {
+    phases.push({ phase: 'replay (rebuild)', usage: report.replay.cpu });
+  }
   return phases;
 }
 
@@ -560,6 +566,7 @@ export function formatSummary(report: BenchReport): string {
   rows.push(...jobRows(jobs));
   rows.push(...networkRows(report.network));
   rows.push(...notificationRows(report.notifications));
+  rows.push(...replayRows(report.replay));
   rows.push(...analyticsRows(report.analytics));
 
   const targets = [

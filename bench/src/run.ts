@@ -25,6 +25,7 @@ import { measureJobs } from './measure-jobs.ts';
 import { measureNetwork } from './measure-network.ts';
 import { measureNotifications } from './measure-notifications.ts';
 import { measurePropagation } from './measure-propagation.ts';
+import { measureReplay, replayTargets } from './measure-replay.ts';
 import { populate } from './measure-setup.ts';
 import { measureSockets } from './measure-sockets.ts';
 import {
@@ -88,7 +89,9 @@ const ceilingSeconds =
   config.notifyUsers / 50 +
   (config.feedWriteRate > 0 ? 2 * (config.warmupSeconds + config.seconds) : 0) +
   // Sockets at scale: a second per 50 clients to connect (a tenth of that on two cores), then one window.
-  (config.scaleSockets > 0 ? config.scaleSockets / 50 + 2 * (config.warmupSeconds + config.seconds) : 0);
+  (config.scaleSockets > 0 ? config.scaleSockets / 50 + 2 * (config.warmupSeconds + config.seconds) : 0) +
+  // Replay: writing and rebuilding, a second per 500 events (a rebuild far below its target still ends).
+  config.replayEvents / 500;
 setTimeout(
   () => abort(`still running after ${ceilingSeconds} s; giving up`, 1),
   ceilingSeconds * 1000,
@@ -224,6 +227,13 @@ try {
   if (notifications.status === 'missing') progress(`  ${notifications.reason}: phase skipped`);
   running.assertAlive();
 
+  progress(
+    `phase 11/12: replay: projections:rebuild of ${config.replayEvents.toLocaleString('en')} events written to a namespace of their own`,
+  );
+  const replay = await measureReplay(config, meter, progress);
+  if (replay.status === 'missing') progress(`  ${replay.reason}: phase skipped`);
+  running.assertAlive();
+
   progress('phase 9/9: the analytics example (Python) reads, validates and loads every event of the run');
   const settings = loadConfig(baseEnv, running.ns.commandEnv);
   const analytics = await measureAnalytics(
@@ -261,11 +271,13 @@ try {
     jobs,
     network,
     notifications,
+    replay,
     analytics,
     targets: [
       ...evaluateTargets(commands, propagation, feed, jobs, network, notifications),
       ...feedUnderWritesTargets(feedUnderWrites),
       ...socketTargets(sockets),
+      ...replayTargets(replay),
     ],
   };
   mkdirSync(REPORTS, { recursive: true });

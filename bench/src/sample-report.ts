@@ -48,6 +48,7 @@ export function sampleReport(overrides: Partial<BenchReport> = {}): BenchReport 
       scaleSockets: 0,
       scaleWatchers: 1000,
       scaleLikeRate: 20,
+      replayEvents: 0,
       passwordScryptLogN: 14,
     },
     setup: { users: 100, posts: 50, seconds: 4 },

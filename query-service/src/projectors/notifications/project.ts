@@ -676,6 +676,13 @@ async function projectLikesAndComments(
   // A pair changed if it left, or came (back) with a new time; one that came and left again did not.
   const changed = [...likers.values()].filter((p) => (p.was && !p.now) || (p.now && p.at !== null));
   const groups = [...posts].filter(([, p]) => p.delta !== 0 || p.reset);
+  // Per post, the latest time among its pairs now liked anew (compared as instants, as Postgres would).
+  const cameAt = new Map<string, string>();
+  for (const p of changed) {
+    if (!p.now || p.at === null) continue;
+    const before = cameAt.get(p.postId);
+    if (before === undefined || Date.parse(p.at) > Date.parse(before)) cameAt.set(p.postId, p.at);
+  }
   if (changed.length > 0 || groups.length > 0) {
     const { rows } = await tx.query<{ id: string; user_id: string; post_id: string; actor_count: number }>(
       `WITH p AS (
@@ -688,15 +695,15 @@ async function projectLikesAndComments(
          INSERT INTO ${schema}.notification_likers (post_id, user_id, liked_at)
          SELECT post_id, user_id, liked_at FROM p WHERE p.present
          ON CONFLICT (post_id, user_id) DO UPDATE SET liked_at = EXCLUDED.liked_at),
+       kept AS (
+         SELECT l.post_id, max(l.liked_at) AS kept_at FROM ${schema}.notification_likers l
+          WHERE l.post_id = ANY($9::text[]) AND (l.post_id, l.user_id) NOT IN (SELECT post_id, user_id FROM p)
+          GROUP BY l.post_id),
        d AS (
-         SELECT d.post_id, d.author_id, d.delta, d.reset,
-                (SELECT max(p.liked_at) FROM p WHERE p.post_id = d.post_id AND p.present) AS came_at,
-                CASE WHEN d.reset THEN
-                  (SELECT max(l.liked_at) FROM ${schema}.notification_likers l
-                    WHERE l.post_id = d.post_id
-                      AND NOT EXISTS (SELECT 1 FROM p WHERE p.post_id = l.post_id AND p.user_id = l.user_id))
-                END AS kept_at
-           FROM unnest($5::text[], $6::text[], $7::int[], $8::boolean[]) AS d(post_id, author_id, delta, reset)),
+         SELECT d.post_id, d.author_id, d.delta, d.reset, d.came_at, CASE WHEN d.reset THEN kept.kept_at END AS kept_at
+           FROM unnest($5::text[], $6::text[], $7::int[], $8::boolean[], $10::timestamptz[])
+             AS d(post_id, author_id, delta, reset, came_at)
+           LEFT JOIN kept ON kept.post_id = d.post_id),
        u AS (
          UPDATE ${schema}.notifications n SET actor_count = n.actor_count + d.delta,
            created_at = CASE WHEN d.reset THEN coalesce(greatest(d.kept_at, d.came_at), n.created_at)
@@ -725,6 +732,8 @@ async function projectLikesAndComments(
         groups.map(([postId]) => authors.get(postId) ?? null),
         groups.map(([, p]) => p.delta),
         groups.map(([, p]) => p.reset),
+        groups.filter(([, p]) => p.reset).map(([postId]) => postId),
+        groups.map(([postId]) => cameAt.get(postId) ?? null),
       ],
     );
     const emptied = rows.filter((r) => r.actor_count === 0 && posts.get(r.post_id)?.reset).map((r) => r.id);
