@@ -40,6 +40,11 @@ export interface Projector {
    * applying them one by one with `apply`, in fewer statements.
    */
   applyBatch?(events: readonly DomainEvent[], ctx: ProjectionContext): Promise<void>;
+  /**
+   * Called once after a batch's events were applied, if any was this projector's, before the
+   * checkpoints are written: for work better done once a batch than once an event.
+   */
+  finish?(ctx: ProjectionContext): Promise<void>;
   /** Removes what this projector wrote, before a rebuild from the topics. */
   reset(ctx: { tx: PoolClient; schema: string; redis: Redis }): Promise<void>;
 }

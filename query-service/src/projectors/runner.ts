@@ -20,7 +20,6 @@ import {
 } from '@careers/service-kit';
 import type { Kafka } from 'kafkajs';
 import type { ProjectionContext, Projector, ReadModelVersion } from './projector.ts';
-import { ScopedVersions } from './version-scopes.ts';
 
 export const PROJECTOR_GROUP = 'query-projector';
 
@@ -201,8 +200,6 @@ export class ProjectorRunner {
     let applied = 0;
     let skipped = 0;
     const touched = new Set<string>();
-    // Versions of single posts the batch changes (version-scopes.ts), moved by the same rule below.
-    const scoped = new ScopedVersions();
     const afterCommit: ((redis: Redis) => Promise<void>)[] = [];
     try {
       await client.query('BEGIN');
@@ -228,7 +225,6 @@ export class ProjectorRunner {
         }
         fresh.push(event);
         for (const key of this.versionKeysByType.get(event.type) ?? []) touched.add(key);
-        scoped.add(event);
         current.set(event.streamId, event.streamVersion);
         advanced.set(event.streamId, event);
         applied++;
@@ -274,7 +270,6 @@ export class ProjectorRunner {
       if (applied > 0) touched.add(PROJECTIONS_VERSION_KEY);
       const version = randomUUID();
       for (const key of touched) multi.set(key, version);
-      scoped.write(multi, afterCommit);
       // Redis first, then the commit: if the commit fails the batch is redelivered and the idempotent
       // Redis writes are simply made again.
       const results = await multi.exec();
@@ -304,6 +299,7 @@ export class ProjectorRunner {
    * handles in one call; any other event goes to its projectors one at a time, in registry order.
    */
   private async project(events: readonly DomainEvent[], ctx: ProjectionContext): Promise<void> {
+    const involved = new Set<Projector>();
     let i = 0;
     while (i < events.length) {
       let end = i;
@@ -312,14 +308,22 @@ export class ProjectorRunner {
         const run = events.slice(i, end);
         for (const projector of this.options.projectors) {
           const mine = run.filter((e) => projector.batched?.includes(e.type));
-          if (mine.length > 0) await projector.applyBatch?.(mine, ctx);
+          if (mine.length === 0) continue;
+          involved.add(projector);
+          await projector.applyBatch?.(mine, ctx);
         }
         i = end;
         continue;
       }
       const event = events[i] as DomainEvent;
-      for (const projector of this.byType.get(event.type) ?? []) await projector.apply(event, ctx);
+      for (const projector of this.byType.get(event.type) ?? []) {
+        involved.add(projector);
+        await projector.apply(event, ctx);
+      }
       i++;
+    }
+    for (const projector of this.options.projectors) {
+      if (involved.has(projector)) await projector.finish?.(ctx);
     }
   }
 }

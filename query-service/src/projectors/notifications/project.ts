@@ -773,6 +773,17 @@ async function projectLikesAndComments(
   return changes;
 }
 
+/** Each batch's changes so far (a batch has one context), announced when it finishes. */
+const pending = new WeakMap<ProjectionContext, Change[]>();
+function changesOf(ctx: ProjectionContext): Change[] {
+  let changes = pending.get(ctx);
+  if (!changes) {
+    changes = [];
+    pending.set(ctx, changes);
+  }
+  return changes;
+}
+
 /**
  * After the batch commits, each person whose notifications changed and who wants pushes is named to the
  * gateways with their new unread count (read in the batch's transaction, so it includes this change).
@@ -834,11 +845,17 @@ export const notificationsProjector: Projector = {
     'AccountDeleted',
   ],
   async apply(event, ctx) {
-    await announce(ctx, await project(event, ctx.tx, ctx.schema));
+    changesOf(ctx).push(...(await project(event, ctx.tx, ctx.schema)));
   },
   batched: ['PostLiked', 'PostUnliked', 'CommentAdded'],
   async applyBatch(events, ctx) {
-    await announce(ctx, await projectLikesAndComments(events, ctx.tx, ctx.schema));
+    changesOf(ctx).push(...(await projectLikesAndComments(events, ctx.tx, ctx.schema)));
+  },
+  // Everyone whose notifications the batch changed is announced once, with their count after all of it.
+  async finish(ctx) {
+    const changes = pending.get(ctx) ?? [];
+    pending.delete(ctx);
+    await announce(ctx, changes);
   },
   async reset({ tx, schema }) {
     await tx.query(
