@@ -40,7 +40,10 @@ export async function startCommandService(
 ): Promise<RunningCommandService> {
   const config: CommandServiceConfig = loadConfig(commandServiceEnv, env);
   const log = createLogger('command-service', config.LOG_LEVEL);
-  const pool = createPool(config.DATABASE_URL, config.DATABASE_POOL_SIZE, 'command-service');
+  // Pipelining: a command's BEGIN travels with its first statement (see EventStore.execute).
+  const pool = createPool(config.DATABASE_URL, config.DATABASE_POOL_SIZE, 'command-service', {
+    pipeline: true,
+  });
   const vault = PersonalDataVault.fromConfig(config);
   const redis = createRedis(config.REDIS_URL, config.REDIS_KEY_PREFIX, log);
   const kafka = createKafka(config, 'command-service', log);

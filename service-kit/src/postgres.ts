@@ -7,8 +7,22 @@ export type Queryable = Pick<pg.Pool, 'query'>;
 // bigint (count(*), bigserial) comes back as a JS number: positions stay far below 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
-export function createPool(databaseUrl: string, max: number, applicationName: string): pg.Pool {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max, application_name: applicationName });
+/**
+ * `pipeline`: a client sends a statement while earlier ones are still running instead of queueing it
+ * (a caller that does not await one statement before the next saves the round trip between them).
+ */
+export function createPool(
+  databaseUrl: string,
+  max: number,
+  applicationName: string,
+  options: { pipeline?: boolean } = {},
+): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max,
+    application_name: applicationName,
+    pipeline: options.pipeline ?? false,
+  });
   // An idle client that loses its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   // Nor one that loses it while checked out between two statements (Postgres restarting under a

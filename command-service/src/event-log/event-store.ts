@@ -101,6 +101,8 @@ export class CommandTransaction {
   private readonly vault: PersonalDataVault;
   /** Data keys already fetched in this transaction (each person's row is locked FOR SHARE once). */
   private readonly keys = new Map<string, Buffer>();
+  /** The transaction's BEGIN, which may still be on its way (see `EventStore.execute`). */
+  private readonly begun: Promise<unknown>;
 
   constructor(
     client: PoolClient,
@@ -108,8 +110,10 @@ export class CommandTransaction {
     metadata: EventMetadata,
     now: Date,
     vault: PersonalDataVault,
+    begun: Promise<unknown> = Promise.resolve(),
   ) {
     this.client = client;
+    this.begun = begun;
     this.table = `${ident(schema)}.event_log`;
     this.metadata = metadata;
     this.now = now;
@@ -144,6 +148,8 @@ export class CommandTransaction {
   /** Appends the events; `alongside`, when given, runs in the same statement. */
   async append(request: AppendRequest, alongside?: AlongsideWrite): Promise<EventEnvelope[]> {
     if (request.events.length === 0) return [];
+    // Nothing is written before the transaction is known to be open.
+    await this.begun;
     const params: unknown[] = [...(alongside?.values ?? [])];
     const tuples: string[] = [];
     const plainData: unknown[] = [];
@@ -243,10 +249,24 @@ export class EventStore {
     };
     for (let attempt = 1; ; attempt++) {
       const client = await this.options.pool.connect();
-      const tx = new CommandTransaction(client, this.options.schema, meta, new Date(), this.options.vault);
+      // On a pipelining pool BEGIN goes out with the transaction's first statement (a read or a lock),
+      // not a round trip ahead of it; the first write waits for it (`append`), and so does COMMIT.
+      // (BEGIN cannot fail on its own on a working connection; when the connection fails, so does
+      // everything sent after it.)
+      const begun = client.query('BEGIN');
+      begun.catch(() => {});
+      const tx = new CommandTransaction(
+        client,
+        this.options.schema,
+        meta,
+        new Date(),
+        this.options.vault,
+        begun,
+      );
       try {
-        await client.query('BEGIN');
+        if (!client.pipeline) await begun;
         const result = await fn(tx);
+        await begun;
         await client.query('COMMIT');
         if (tx.appended.length > 0) this.options.onCommitted?.(tx.appended);
         return { result, events: tx.appended };
