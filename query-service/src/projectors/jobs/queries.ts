@@ -96,7 +96,8 @@ export class JobQueries {
    *   after `limit` rows.
    * - With search text the matches are found in `job_search` (the narrow rows that find, filter and
    *   order a job), read once into a small materialized set (id, date, whether the title matches),
-   *   and both the count and the page are taken from it. Relevance (`ts_rank_cd`, which reads and
+   *   and both the count and the page are taken from it (a candidate's document is then read at its
+   *   row's address, taken in the same statement, not through the primary key). Relevance (`ts_rank_cd`, which reads and
    *   weighs the whole document) is worked out for the `RANKED_MATCHES` best candidates only: title
    *   matches first, then the newest. Those come first, in relevance order; any further matches
    *   follow in the candidates' own order (title matches, newest first). A search matching no more
@@ -142,14 +143,14 @@ export class JobQueries {
           : '';
       totalAndPage = `
          matched AS MATERIALIZED (
-           SELECT j.id, j.posted_at, j.title_document @@ ${tsquery} AS in_title
+           SELECT j.ctid AS row_at, j.id, j.posted_at, j.title_document @@ ${tsquery} AS in_title
              FROM ${this.s}.job_search j WHERE ${condition}
          ),
          total AS (SELECT count(*)::int AS n FROM matched),
-         candidates AS (SELECT id, posted_at FROM matched ${candidateOrder} LIMIT ${param(this.rankedMatches)}),
+         candidates AS (SELECT row_at, id, posted_at FROM matched ${candidateOrder} LIMIT ${param(this.rankedMatches)}),
          page AS (
            SELECT c.id, 1 AS tier, ts_rank_cd(j.search_document, ${tsquery}) AS rank, c.posted_at
-             FROM candidates c JOIN ${this.s}.job_search j ON j.id = c.id
+             FROM candidates c JOIN ${this.s}.job_search j ON j.ctid = c.row_at
            ${rest}
            ORDER BY tier DESC, rank DESC, posted_at DESC, id DESC ${window}
          )`;
