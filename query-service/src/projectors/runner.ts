@@ -20,6 +20,7 @@ import {
 } from '@careers/service-kit';
 import type { Kafka } from 'kafkajs';
 import type { ProjectionContext, Projector, ReadModelVersion } from './projector.ts';
+import { ScopedVersions } from './version-scopes.ts';
 
 export const PROJECTOR_GROUP = 'query-projector';
 
@@ -200,6 +201,8 @@ export class ProjectorRunner {
     let applied = 0;
     let skipped = 0;
     const touched = new Set<string>();
+    // Versions of single posts the batch changes (version-scopes.ts), moved by the same rule below.
+    const scoped = new ScopedVersions();
     const afterCommit: ((redis: Redis) => Promise<void>)[] = [];
     try {
       await client.query('BEGIN');
@@ -225,6 +228,7 @@ export class ProjectorRunner {
         }
         fresh.push(event);
         for (const key of this.versionKeysByType.get(event.type) ?? []) touched.add(key);
+        scoped.add(event);
         current.set(event.streamId, event.streamVersion);
         advanced.set(event.streamId, event);
         applied++;
@@ -270,6 +274,7 @@ export class ProjectorRunner {
       if (applied > 0) touched.add(PROJECTIONS_VERSION_KEY);
       const version = randomUUID();
       for (const key of touched) multi.set(key, version);
+      scoped.write(multi, afterCommit);
       // Redis first, then the commit: if the commit fails the batch is redelivered and the idempotent
       // Redis writes are simply made again.
       const results = await multi.exec();
