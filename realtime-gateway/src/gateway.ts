@@ -35,7 +35,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { Kafka } from 'kafkajs';
 import { Server, type Socket } from 'socket.io';
 import { PostAccessCheck } from './post-access.ts';
-import { countPushWindowMs, PushCoalescer } from './push-coalescer.ts';
+import { PushCoalescer } from './push-coalescer.ts';
 import {
   notificationMessageFor,
   roomsJoinedOnConnect,
@@ -55,6 +55,12 @@ const ACCESS_CHECKS_AT_ONCE = 8;
 const SESSION_SWEEP_MS = 30_000;
 /** setTimeout's ceiling (about 24.8 days); a longer session is looked at again then. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
+/**
+ * A post room hears at most one count update per window (the newest): a post liked 20 times a second
+ * by a thousand watchers costs a thousand socket writes per window, not per like. A lone update waits
+ * for no window.
+ */
+const COUNT_PUSH_WINDOW_MS = 50;
 
 interface SocketData {
   userId: string;
@@ -293,12 +299,10 @@ export async function createGateway(deps: GatewayDeps): Promise<Gateway> {
     }
   };
   let pushed = 0;
-  // The consumed pushes, coalesced per post room (at most one count update per window, the newest: a
-  // post liked 20 times a second by a thousand watchers costs a thousand socket writes per window, not
-  // per like; a lone update waits for no window). The other gateways deliver the same list as it is,
+  // The consumed pushes, coalesced per post room; the other gateways deliver the same list as it is,
   // each dropping a count older than one its sockets already have.
   const coalescer = new PushCoalescer({
-    windowMs: (room) => countPushWindowMs(io.of('/').adapter.rooms.get(room)?.size ?? 0),
+    windowMs: COUNT_PUSH_WINDOW_MS,
     send: (messages) => {
       // The other gateways sign for their own sockets; this one for its own.
       io.serverSideEmit('pushes', messages);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { rooms } from '@careers/contracts/sockets';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { COUNT_PUSH_WINDOW_MS, countPushWindowMs, PushCoalescer } from './push-coalescer.ts';
+import { PushCoalescer } from './push-coalescer.ts';
 import type { SocketMessage } from './routing.ts';
 
 const WINDOW_MS = 50;
@@ -176,23 +176,6 @@ describe('PushCoalescer', () => {
     expect(versions()).toEqual(['post:updated 1']);
   });
 
-  it('holds a bigger room for its own, longer window', () => {
-    const big = randomUUID();
-    const sends: Array<{ at: number; messages: SocketMessage[] }> = [];
-    const coalescer = new PushCoalescer({
-      windowMs: (room) => (room === rooms.post(big) ? 100 : WINDOW_MS),
-      send: (messages) => sends.push({ at: Date.now(), messages }),
-    });
-    coalescer.add([liked(big, 1), liked(postId, 1)]);
-    coalescer.add([liked(big, 2), liked(postId, 2)]);
-    vi.advanceTimersByTime(100);
-    expect(sends).toEqual([
-      { at: 0, messages: [liked(big, 1), liked(postId, 1)] },
-      { at: WINDOW_MS, messages: [liked(postId, 2)] },
-      { at: 100, messages: [liked(big, 2)] },
-    ]);
-  });
-
   it('sends what is waiting when it closes', () => {
     const { coalescer, versions } = recorder();
     coalescer.add([liked(postId, 1)]);
@@ -200,16 +183,5 @@ describe('PushCoalescer', () => {
     coalescer.close();
     vi.advanceTimersByTime(WINDOW_MS * 2);
     expect(versions()).toEqual(['post:updated 1', 'post:updated 2']);
-  });
-});
-
-describe('countPushWindowMs', () => {
-  it('is the short window for a room of a few hundred sockets, longer for bigger rooms, and bounded', () => {
-    expect(countPushWindowMs(0)).toBe(COUNT_PUSH_WINDOW_MS);
-    expect(countPushWindowMs(10)).toBe(50);
-    expect(countPushWindowMs(500)).toBe(50);
-    expect(countPushWindowMs(1000)).toBe(100);
-    expect(countPushWindowMs(1001)).toBe(150);
-    expect(countPushWindowMs(100_000)).toBe(250);
   });
 });

@@ -16,24 +16,6 @@ const countFamilies: Partial<Record<ServerEventName, string>> = {
 /** Rooms whose newest pushed versions are remembered (a post room unheard of for long is forgotten). */
 const REMEMBERED_COUNTS = 100_000;
 
-/** The window of a post room with few watchers. */
-export const COUNT_PUSH_WINDOW_MS = 50;
-/** Each this many sockets in a room (on this gateway) add a window's length to it ... */
-const SOCKETS_PER_WINDOW = 500;
-/** ... up to this: a count is never held longer. */
-export const MAX_COUNT_PUSH_WINDOW_MS = 250;
-
-/**
- * A room's window for its size: a push costs a socket write per member, so a room of a thousand
- * watchers hears the newest count every 100 ms rather than every 50 ms, which keeps what one busy
- * post costs the gateway (and every screen watching it) near a fixed number of writes a second. The
- * size is this gateway's own sockets: with several gateways, each delivers to its own share.
- */
-export function countPushWindowMs(roomSize: number): number {
-  const windows = Math.max(1, Math.ceil(roomSize / SOCKETS_PER_WINDOW));
-  return Math.min(MAX_COUNT_PUSH_WINDOW_MS, COUNT_PUSH_WINDOW_MS * windows);
-}
-
 interface Pending {
   message: SocketMessage;
   version: number;
@@ -57,7 +39,7 @@ function countVersion(message: SocketMessage): { family: string; version: number
  * Turns the stream of pushes into at most one count push per post room per window, each carrying the
  * newest count and its consistency token. A room that has heard nothing for a window gets its update at
  * once; updates arriving inside a window wait for its end (never longer), and only the newest of each
- * is sent. The window is the room's own (`windowMs`, asked as each window begins). Everything else (a removed post, a connection request, an application) is a distinct thing
+ * is sent. Everything else (a removed post, a connection request, an application) is a distinct thing
  * and goes out at once, after whatever counts its room had waiting, so a room hears its pushes in the
  * order of the post's stream.
  *
@@ -67,18 +49,14 @@ function countVersion(message: SocketMessage): { family: string; version: number
  * count a push names without comparing versions.
  */
 export class PushCoalescer {
-  readonly #windowMs: (room: string) => number;
+  readonly #windowMs: number;
   readonly #send: (messages: SocketMessage[]) => void;
   readonly #rooms = new Map<string, RoomWindow>();
   /** `<room>\n<family>` -> the newest version sent (or delivered from another gateway). */
   readonly #sent = new Map<string, number>();
 
-  constructor(options: {
-    windowMs: number | ((room: string) => number);
-    send: (messages: SocketMessage[]) => void;
-  }) {
-    const { windowMs } = options;
-    this.#windowMs = typeof windowMs === 'number' ? () => windowMs : windowMs;
+  constructor(options: { windowMs: number; send: (messages: SocketMessage[]) => void }) {
+    this.#windowMs = options.windowMs;
     this.#send = options.send;
   }
 
@@ -165,7 +143,7 @@ export class PushCoalescer {
       const out = this.#drain(name, room);
       this.#arm(name, room);
       if (out.length > 0) this.#send(out);
-    }, this.#windowMs(name));
+    }, this.#windowMs);
     room.timer.unref?.();
   }
 
