@@ -1,14 +1,17 @@
 /**
  * `npm run bench`: starts its own copy of the product and two bare baselines, loads them, and writes
  * bench/reports/{<timestamp>.json,latest.json,latest.html}. Phases:
- *   1 topology  2 users and posts  3 commands vs bare INSERT  4 like propagation (GET and socket)
- *   5 feed reads vs in-memory JSON  6 jobs: 50,000 through the write path, then searches vs in-memory
- *   JSON  7 network: 10,000 people and 100,000 connections through the write path, then suggestion
- *   and connection-list reads, and connect -> push times  8 notifications: 10,000 people with skills,
- *   jobs posted in an open loop -> every matching watched socket's alert, the matching cost per job,
- *   and connection request -> bell  9 analytics: the Python example reads, validates and loads every
- *   event the run wrote, and prints its tables. Knobs: see config.ts (BENCH_SECONDS, BENCH_CONNECTIONS,
- *   BENCH_JOBS, BENCH_NETWORK_USERS, BENCH_NOTIFY_USERS, ...).
+ *   1 topology  2 users and posts  3 commands vs bare INSERT (and CPU per command over every process)
+ *   4 like propagation (GET and socket)  5 feed reads vs in-memory JSON  6 feed reads while likes are
+ *   written to other posts  7 sockets at scale: 10,000 clients on one gateway, 1,000 watching one busy
+ *   post  8 jobs: 50,000 through the write path, then searches vs in-memory JSON  9 network: 10,000
+ *   people and 100,000 connections through the write path, then suggestion and connection-list reads,
+ *   and connect -> push times  10 notifications: 10,000 people with skills, jobs posted in an open loop
+ *   -> every matching watched socket's alert, the matching cost per job, and connection request -> bell
+ *   11 replay: projections:rebuild of 1,000,000 events written to a namespace of their own
+ *   12 analytics: the Python example reads, validates and loads every event the run wrote, and prints
+ *   its tables. Knobs: see config.ts (BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_JOBS, BENCH_NETWORK_USERS,
+ *   BENCH_NOTIFY_USERS, BENCH_FEED_WRITE_RATE, BENCH_SCALE_SOCKETS, BENCH_REPLAY_EVENTS, ...).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -99,7 +102,7 @@ setTimeout(
 
 try {
   progress(
-    `phase 1/9: starting command-service, query-service, projector, realtime-gateway and the INSERT baseline`,
+    `phase 1/12: starting command-service, query-service, projector, realtime-gateway and the INSERT baseline`,
   );
   const running = createTopology({ poolSize: config.poolSize });
   topology = running;
@@ -124,7 +127,7 @@ try {
   );
 
   progress(
-    `phase 2/9: registering ${config.users} users (scrypt 2^${SCRYPT_LOG_N}) and publishing ${config.posts} posts`,
+    `phase 2/12: registering ${config.users} users (scrypt 2^${SCRYPT_LOG_N}) and publishing ${config.posts} posts`,
   );
   const setupStart = performance.now();
   const population = await populate(api, config, progress);
@@ -155,7 +158,7 @@ try {
   );
   running.assertAlive();
 
-  progress('phase 5/9: feed reads, closed loop, against a bare in-memory JSON endpoint');
+  progress('phase 5/12: feed reads, closed loop, against a bare in-memory JSON endpoint');
   const feed = await measureFeed(api, population, running.startJsonBaseline, config, meter, progress);
   if (feed.status === 'missing') progress(`  ${feed.reason}: phase skipped`);
   running.assertAlive();
@@ -212,7 +215,7 @@ try {
   running.assertAlive();
 
   progress(
-    'phase 8/9: notifications: job alerts to every matching socket, the matching cost, request -> bell',
+    'phase 10/12: notifications: job alerts to every matching socket, the matching cost, request -> bell',
   );
   const notifications = await measureNotifications(
     api,
@@ -234,7 +237,7 @@ try {
   if (replay.status === 'missing') progress(`  ${replay.reason}: phase skipped`);
   running.assertAlive();
 
-  progress('phase 9/9: the analytics example (Python) reads, validates and loads every event of the run');
+  progress('phase 12/12: the analytics example (Python) reads, validates and loads every event of the run');
   const settings = loadConfig(baseEnv, running.ns.commandEnv);
   const analytics = await measureAnalytics(
     settings.KAFKA_BROKERS.join(','),

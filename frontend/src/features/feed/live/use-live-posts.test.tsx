@@ -106,6 +106,25 @@ describe('live posts: pushes', () => {
     expect(countCalls(api, 'GET', firstPage)).toBe(1);
   });
 
+  it('keeps the newer like count when an older push arrives after it', async () => {
+    const post = aPost({ content: 'Busy', likesCount: 2 });
+    openFeed(() => feedReply([post]));
+    await screen.findByText('Busy');
+
+    await fakeSocket.push(serverEvents.postUpdated, {
+      postId: post._id,
+      likesCount: 9,
+      consistencyToken: `${post._id}@12`,
+    });
+    await fakeSocket.push(serverEvents.postUpdated, {
+      postId: post._id,
+      likesCount: 6,
+      consistencyToken: `${post._id}@8`,
+    });
+
+    expect(card('Busy').getByRole('button', { name: 'Like, 9' }).textContent).toBe('9');
+  });
+
   it('ignores a push that does not match the contract', async () => {
     const post = aPost({ content: 'Steady', likesCount: 2 });
     openFeed(() => feedReply([post]));

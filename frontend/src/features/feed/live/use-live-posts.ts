@@ -56,6 +56,8 @@ export function useLivePosts(postIds: readonly string[], viewerId: string): Live
   const [newPosts, setNewPosts] = useState<readonly NewPost[]>([]);
   /** Per post, the stream version of the newest comment push applied: an older one arriving late is stale. */
   const commentVersions = useRef(new Map<string, number>());
+  /** Likewise for like-count pushes. */
+  const likeVersions = useRef(new Map<string, number>());
   const idsKey = [...new Set(postIds)].sort().join(' ');
 
   // Subscribe to the posts that came on screen and unsubscribe from those that left it.
@@ -95,7 +97,12 @@ export function useLivePosts(postIds: readonly string[], viewerId: string): Live
     const onPostUpdated = (raw: unknown) => {
       const parsed = PostUpdatedPayload.safeParse(raw);
       if (!parsed.success) return;
-      const { postId, likesCount, commentsCount } = parsed.data;
+      const { postId, likesCount, commentsCount, consistencyToken } = parsed.data;
+      // Counts are pushed coalesced, newest first, but a gateway taking over after another's crash may
+      // repeat an older one: a count older than the one shown is dropped.
+      const version = versionOf(consistencyToken);
+      if (version <= (likeVersions.current.get(postId) ?? 0)) return;
+      likeVersions.current.set(postId, version);
       // The reader's own isLiked stays: the push is about everyone's count.
       updatePost(queryClient, postId, (post) => ({
         ...post,
