@@ -408,6 +408,31 @@ describe('job alerts', () => {
     expect(await alerted(wrongPlace)).toEqual([]);
   });
 
+  it('pushes every alert of one batch, each with the unread count after the whole batch', async () => {
+    const [poster, seeker] = [randomUUID(), randomUUID()];
+    await register(poster, 'Pia');
+    await register(seeker, 'Sam');
+    await apply(skills(seeker, ['Haskell']));
+    const jobs = [1, 2].map(() =>
+      jobPostedData({
+        postedAt: new Date().toISOString(),
+        employerId: poster,
+        skills: [{ name: 'Haskell', required: true, proficiency: 'Advanced' }],
+      }),
+    );
+    const since = pushes.length;
+    await apply(...jobs.map((job) => next('JobPosted', job.jobId, job)));
+
+    const alerts = (await listOf(seeker)).data.filter((n) => n.kind === 'job_alert');
+    expect(alerts).toHaveLength(2);
+    for (let i = 0; i < 50 && pushes.slice(since).filter((p) => p.userId === seeker).length < 2; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const heard = pushes.slice(since).filter((p) => p.userId === seeker);
+    expect(heard.map((p) => p.notificationId).sort()).toEqual(alerts.map((n) => n._id).sort());
+    expect(heard.map((p) => p.unreadCount)).toEqual([2, 2]);
+  });
+
   it('lists but does not push for someone with push notifications off', async () => {
     const [poster, quiet] = [randomUUID(), randomUUID()];
     await register(poster, 'Poe');

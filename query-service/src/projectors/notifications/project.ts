@@ -786,27 +786,35 @@ function changesOf(ctx: ProjectionContext): Change[] {
 
 /**
  * After the batch commits, each person whose notifications changed and who wants pushes is named to the
- * gateways with their new unread count (read in the batch's transaction, so it includes this change).
+ * gateways with their unread count after the whole batch (read once for everyone, in the batch's
+ * transaction): one push per notification the batch made or moved up for them, so none goes unheard
+ * (two jobs matching one person in one batch are two alerts), or one without a notification when the
+ * batch only took some away or marked them read.
  */
 async function announce(ctx: ProjectionContext, changes: readonly Change[]): Promise<void> {
   if (changes.length === 0) return;
-  const latest = new Map<string, string | null>();
+  const made = new Map<string, Set<string>>();
   for (const c of changes) {
-    if (!latest.has(c.userId) || c.notificationId !== null) latest.set(c.userId, c.notificationId);
+    const ids = made.get(c.userId) ?? new Set<string>();
+    if (c.notificationId !== null) ids.add(c.notificationId);
+    made.set(c.userId, ids);
   }
   const { rows } = await ctx.tx.query<{ id: string; unread: number }>(
     `SELECT u.id,
             ${unreadCountSql(ctx.schema, 'u.id')} AS unread
        FROM ${ctx.schema}.users u
       WHERE u.id = ANY($1::text[]) AND coalesce((u.notification_settings ->> 'pushNotifications')::boolean, true)`,
-    [[...latest.keys()]],
+    [[...made.keys()]],
   );
   if (rows.length === 0) return;
-  const pushes: NotificationPush[] = rows.map((r) => ({
-    userId: r.id,
-    unreadCount: r.unread,
-    notificationId: latest.get(r.id) ?? null,
-  }));
+  const pushes: NotificationPush[] = rows.flatMap((r) => {
+    const ids = [...(made.get(r.id) ?? [])];
+    return (ids.length > 0 ? ids : [null]).map((notificationId) => ({
+      userId: r.id,
+      unreadCount: r.unread,
+      notificationId,
+    }));
+  });
   ctx.afterCommit((redis) => publishNotificationPushes(redis, pushes));
 }
 
@@ -851,7 +859,7 @@ export const notificationsProjector: Projector = {
   async applyBatch(events, ctx) {
     changesOf(ctx).push(...(await projectLikesAndComments(events, ctx.tx, ctx.schema)));
   },
-  // Everyone whose notifications the batch changed is announced once, with their count after all of it.
+  // Everyone whose notifications the batch changed is announced after all of it, with their count then.
   async finish(ctx) {
     const changes = pending.get(ctx) ?? [];
     pending.delete(ctx);
