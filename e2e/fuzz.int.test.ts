@@ -9,7 +9,7 @@
  * A first test runs the same checks against a deliberately broken server, so they are known to fail
  * when they should.
  */
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -28,6 +28,7 @@ import { ident, SESSION_COOKIE } from '@careers/service-kit';
 import { type TestNamespace, testNamespace } from '@careers/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEdgeHandlers } from '../frontend/edge-proxy.ts';
+import { runTool, type ToolRun } from './tool-run.ts';
 import { ROOT } from './topology.ts';
 
 const ST = join(ROOT, '.stack/schemathesis/bin/st');
@@ -42,36 +43,13 @@ const RUN_LIMIT_MS = 100_000;
 /** schemathesis' own check for 5xx, and the product's two (scripts/fuzz-checks.py). */
 const CHECKS_ARG = '--checks=not_a_server_error,error_body_is_message,refusal_writes_nothing';
 
-interface Run {
-  code: number | null;
-  output: string;
-}
-
 /** Runs schemathesis with the product's checks loaded; resolves with its exit code and output. */
-function schemathesis(args: string[], env: NodeJS.ProcessEnv): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    mkdirSync(WORK_DIR, { recursive: true });
-    const child = spawn(ST, ['run', ...args], {
-      cwd: WORK_DIR,
-      env: { ...process.env, ...env, SCHEMATHESIS_HOOKS: CHECKS, NO_COLOR: '1', COLUMNS: '160' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      output += chunk;
-    });
-    const timer = setTimeout(() => {
-      output += `\n(stopped after ${RUN_LIMIT_MS} ms)`;
-      child.kill('SIGTERM');
-    }, RUN_LIMIT_MS);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, output });
-    });
+function schemathesis(args: string[], env: NodeJS.ProcessEnv): Promise<ToolRun> {
+  mkdirSync(WORK_DIR, { recursive: true });
+  return runTool(ST, ['run', ...args], {
+    cwd: WORK_DIR,
+    env: { ...process.env, ...env, SCHEMATHESIS_HOOKS: CHECKS, NO_COLOR: '1', COLUMNS: '160' },
+    limitMs: RUN_LIMIT_MS,
   });
 }
 

@@ -5,7 +5,7 @@
  * second run against an edge that refuses every like shows that a missed threshold makes k6, and so
  * `npm run loadtest`, exit non-zero. Figures come from `npm run loadtest`, never from this test.
  */
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -22,40 +22,18 @@ import {
 import { type TestNamespace, testNamespace } from '@careers/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEdgeHandlers, type EdgeHandlers } from '../frontend/edge-proxy.ts';
+import { runTool, type ToolRun } from './tool-run.ts';
 import { ROOT } from './topology.ts';
 
 const K6 = join(ROOT, '.stack/bin/k6');
 const SCENARIO = join(ROOT, 'bench/k6/mixed.js');
 const RUN_LIMIT_MS = 90_000;
 
-interface Run {
-  code: number | null;
-  output: string;
-}
-
-function k6(env: NodeJS.ProcessEnv): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(K6, ['run', '--quiet', '--no-color', SCENARIO], {
-      cwd: ROOT,
-      env: { ...process.env, ...env, K6_NO_USAGE_REPORT: 'true' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      output += chunk;
-    });
-    const timer = setTimeout(() => {
-      output += `\n(stopped after ${RUN_LIMIT_MS} ms)`;
-      child.kill('SIGTERM');
-    }, RUN_LIMIT_MS);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, output });
-    });
+function k6(env: NodeJS.ProcessEnv): Promise<ToolRun> {
+  return runTool(K6, ['run', '--quiet', '--no-color', SCENARIO], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, K6_NO_USAGE_REPORT: 'true' },
+    limitMs: RUN_LIMIT_MS,
   });
 }
 

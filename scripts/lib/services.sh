@@ -161,12 +161,20 @@ ensure_analytics() {
 # k6, the load generator of npm run loadtest (bench/k6/): built with go install like MinIO, into
 # .stack/bin, rebuilt only when the pin changes. The Go module proxy serves v0.52.0 and v1.8.1.
 K6_MODULE="go.k6.io/k6@v1.8.1"
-ensure_k6() {
-  local stamp="$BIN/k6.module"
-  if [ -x "$BIN/k6" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$K6_MODULE" ]; then info "k6 present ($K6_MODULE)"; return 0; fi
-  command -v go >/dev/null || die "Go is needed to build k6 (go install $K6_MODULE)"
-  info "building k6 with go install (first run only: a few minutes on 2 cores)"
-  GOBIN="$BIN" GOFLAGS=-trimpath go install "$K6_MODULE" >"$LOGS/k6-build.log" 2>&1 \
-    || { tail -30 "$LOGS/k6-build.log"; return 1; }
-  echo "$K6_MODULE" >"$stamp"
+ensure_k6() { ensure_go_build k6 "$K6_MODULE" k6 k6; }
+
+# A pinned Go command built with go install into $BIN/<target> (build log in .stack/logs), again only
+# when the pin changes: ensure_go_build <label> <module@version> <command the module builds> <target>.
+ensure_go_build() {
+  local label=$1 module=$2 built=$3 target=$4
+  local stamp="$BIN/$target.module"
+  if [ -x "$BIN/$target" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$module" ]; then info "$label present ($module)"; return 0; fi
+  command -v go >/dev/null || die "Go is needed to build $label (go install $module)"
+  info "building $label with go install (first run only: a few minutes on 2 cores)"
+  local gobin; gobin=$(mktemp -d)
+  GOBIN="$gobin" GOFLAGS=-trimpath go install "$module" >"$LOGS/$target-build.log" 2>&1 \
+    || { tail -30 "$LOGS/$target-build.log"; rm -rf "$gobin"; return 1; }
+  mv "$gobin/$built" "$BIN/$target"
+  rm -rf "$gobin"
+  echo "$module" >"$stamp"
 }

@@ -11,10 +11,9 @@ import {
   SESSION_COOKIE,
 } from '@careers/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postVersionKeys } from '../projectors/posts/keys.ts';
 import { PostQueries } from '../projectors/posts/queries.ts';
-import { feedVersion } from '../projectors/version-scopes.ts';
 import { ResponseCache } from '../response-cache.ts';
+import { feedCacheOptions } from './posts.ts';
 import { registerCachedQuery } from './register-cached-query.ts';
 import { queryAppTestbed } from './testing.ts';
 
@@ -238,15 +237,7 @@ describe('a page read while a post on it changes', () => {
     registerCachedQuery(
       { app, redis: bed.redis },
       routes.getFeed,
-      {
-        cache,
-        versionKey: feedVersion.key,
-        perReader: true,
-        parts: {
-          of: (body) => body.data.map((post) => postVersionKeys.post(post._id)),
-          sequenceKey: postVersionKeys.sequence,
-        },
-      },
+      feedCacheOptions(cache),
       async ({ viewerId, query }) => {
         const { posts: data, total } = await posts.feed(viewerId, query);
         const work = between.work;

@@ -2,12 +2,28 @@ import { type PostsPagination, pageInfo } from '@careers/contracts/entities/pagi
 import { postMessages } from '@careers/contracts/messages';
 import { routes } from '@careers/contracts/routes';
 import { notFound } from '@careers/service-kit';
+import type { z } from 'zod';
 import { postVersionKeys } from '../projectors/posts/keys.ts';
 import { feedVersion } from '../projectors/version-scopes.ts';
 import { ResponseCache } from '../response-cache.ts';
 import type { QueryRouteDeps } from './deps.ts';
-import { registerCachedQuery } from './register-cached-query.ts';
+import { type CachedQueryOptions, registerCachedQuery } from './register-cached-query.ts';
 import { registerQuery } from './register-query.ts';
+
+/** How feed pages are cached: per reader, valid while the feed's version and each shown post's hold. */
+export function feedCacheOptions(
+  cache: ResponseCache,
+): CachedQueryOptions<z.output<typeof routes.getFeed.response>> {
+  return {
+    cache,
+    versionKey: feedVersion.key,
+    perReader: true,
+    parts: {
+      of: (body) => body.data.map((post) => postVersionKeys.post(post._id)),
+      sequenceKey: postVersionKeys.sequence,
+    },
+  };
+}
 
 /** GET /api/posts/feed, /api/posts/my/posts and /api/posts/:id. */
 export function registerPostQueries(deps: QueryRouteDeps): void {
@@ -17,27 +33,14 @@ export function registerPostQueries(deps: QueryRouteDeps): void {
   // trip. 32 MB at most.
   const cache = new ResponseCache(32 * 1024 * 1024);
 
-  registerCachedQuery(
-    deps,
-    routes.getFeed,
-    {
-      cache,
-      versionKey: feedVersion.key,
-      perReader: true,
-      parts: {
-        of: (body) => body.data.map((post) => postVersionKeys.post(post._id)),
-        sequenceKey: postVersionKeys.sequence,
-      },
-    },
-    async ({ viewerId, query }) => {
-      const { posts: data, total } = await posts.feed(viewerId, query);
-      const pagination: PostsPagination = {
-        ...pageInfo({ page: query.page, limit: query.limit, total }),
-        totalPosts: total,
-      };
-      return { data, pagination };
-    },
-  );
+  registerCachedQuery(deps, routes.getFeed, feedCacheOptions(cache), async ({ viewerId, query }) => {
+    const { posts: data, total } = await posts.feed(viewerId, query);
+    const pagination: PostsPagination = {
+      ...pageInfo({ page: query.page, limit: query.limit, total }),
+      totalPosts: total,
+    };
+    return { data, pagination };
+  });
 
   registerQuery(deps, routes.getMyPosts, async ({ viewerId }) => ({ data: await posts.byAuthor(viewerId) }));
 

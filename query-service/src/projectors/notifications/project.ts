@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { NotificationKind } from '@careers/contracts/entities/notification';
-import type { DomainEvent } from '@careers/contracts/events/catalogue';
+import type { DomainEvent, EventData } from '@careers/contracts/events/catalogue';
 import { type NotificationPush, publishNotificationPushes } from '@careers/service-kit/notification-pushes';
 import type { ProjectionContext, Projector } from '../projector.ts';
 import { anyDeleted } from '../users/deleted-accounts.ts';
@@ -99,6 +99,19 @@ interface NewNotification {
  * Writes one notification unless it exists (a redelivery). One of a kind its recipient had turned off
  * at its time is kept hidden: a toggle change that arrives later (another topic) may show it.
  */
+/** A comment's notification to the post's author, applied one by one or in a batch alike. */
+function commentNotification(d: EventData<'CommentAdded'>, authorId: string): NewNotification {
+  return {
+    id: notificationId(`post_comment:${d.commentId}`, authorId),
+    userId: authorId,
+    kind: 'post_comment',
+    actorId: d.authorId,
+    postId: d.postId,
+    excerpt: [...d.content.trim()].slice(0, COMMENT_EXCERPT_LENGTH).join(''),
+    createdAt: d.createdAt,
+  };
+}
+
 async function insert(tx: Tx, schema: string, n: NewNotification): Promise<Change[]> {
   // Nobody is told of, or by, a deleted account (an event of another topic applied after it).
   if (await anyDeleted(tx, schema, n.userId, n.actorId)) return [];
@@ -462,15 +475,7 @@ async function project(event: DomainEvent, tx: Tx, schema: string): Promise<Chan
       const d = event.data;
       const authorId = await authorOf(tx, schema, d.postId);
       if (authorId === null || authorId === d.authorId) return [];
-      return insert(tx, schema, {
-        id: notificationId(`post_comment:${d.commentId}`, authorId),
-        userId: authorId,
-        kind: 'post_comment',
-        actorId: d.authorId,
-        postId: d.postId,
-        excerpt: [...d.content.trim()].slice(0, COMMENT_EXCERPT_LENGTH).join(''),
-        createdAt: d.createdAt,
-      });
+      return insert(tx, schema, commentNotification(d, authorId));
     }
     case 'PostLiked':
       return liked(tx, schema, event.data.postId, event.data.userId, event.data.likedAt);
@@ -659,15 +664,7 @@ async function projectLikesAndComments(
         const authorId = authors.get(d.postId);
         if (authorId === undefined || authorId === d.authorId) break;
         if (deleted.has(authorId) || deleted.has(d.authorId)) break;
-        comments.push({
-          id: notificationId(`post_comment:${d.commentId}`, authorId),
-          userId: authorId,
-          kind: 'post_comment',
-          actorId: d.authorId,
-          postId: d.postId,
-          excerpt: [...d.content.trim()].slice(0, COMMENT_EXCERPT_LENGTH).join(''),
-          createdAt: d.createdAt,
-        });
+        comments.push(commentNotification(d, authorId));
         break;
       }
     }
