@@ -38,6 +38,11 @@ export interface BenchConfig {
   scaleLikeRate: number;
   /** Events written to a namespace of their own and replayed by projections:rebuild; 0 skips the phase. */
   replayEvents: number;
+  /**
+   * How often (ms) the propagation phase reads the projector's post checkpoints to time its batches
+   * (start, commit, size); 0 leaves Postgres alone (the reads are load of their own).
+   */
+  checkpointProbeMs: number;
 }
 
 const defaults: BenchConfig = {
@@ -61,6 +66,7 @@ const defaults: BenchConfig = {
   scaleWatchers: 1000,
   scaleLikeRate: 20,
   replayEvents: 1_000_000,
+  checkpointProbeMs: 0,
 };
 
 const names: Record<keyof BenchConfig, string> = {
@@ -84,6 +90,7 @@ const names: Record<keyof BenchConfig, string> = {
   scaleWatchers: 'BENCH_SCALE_WATCHERS',
   scaleLikeRate: 'BENCH_SCALE_LIKE_RATE',
   replayEvents: 'BENCH_REPLAY_EVENTS',
+  checkpointProbeMs: 'BENCH_CHECKPOINT_PROBE_MS',
 };
 
 const limits: Partial<Record<keyof BenchConfig, [number, number]>> = {
@@ -108,6 +115,7 @@ const limits: Partial<Record<keyof BenchConfig, [number, number]>> = {
   scaleWatchers: [1, 50_000],
   scaleLikeRate: [1, 1000],
   replayEvents: [0, 5_000_000],
+  checkpointProbeMs: [0, 1000],
 };
 
 export function readConfig(env: NodeJS.ProcessEnv): BenchConfig {

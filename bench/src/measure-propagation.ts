@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { CONSISTENCY_HEADER, parseConsistencyTokens } from '@careers/contracts/consistency';
 import { routes } from '@careers/contracts/routes';
 import {
@@ -7,13 +8,21 @@ import {
   SOCKET_PATH,
   serverEvents,
 } from '@careers/contracts/sockets';
+import {
+  createKafka,
+  createLogger,
+  createPool,
+  ident,
+  type KafkaSettings,
+  topicName,
+} from '@careers/service-kit';
 import { io, type Socket } from 'socket.io-client';
 import { type BenchUser, header, type LikeState, type ProductApi } from './api.ts';
 import type { BenchConfig } from './config.ts';
 import { type CpuUsage, CpuWindow, type Meter } from './cpu.ts';
 import { openLoop } from './load.ts';
 import { type Population, pick } from './measure-setup.ts';
-import { likeLatencies } from './push-latency.ts';
+import { firstPushAt, likeLatencies } from './push-latency.ts';
 import { type LatencySummary, summarize } from './stats.ts';
 
 export interface PropagationResult {
@@ -39,7 +48,154 @@ export interface PropagationResult {
    * sends a busy post's newest count once per short window), on every subscribed socket.
    */
   socket: LatencySummary & { expected: number; missing: number; beforeReply: number };
+  /** Where the time goes, per measured like (see PropagationStages); absent without a Kafka tap. */
+  stages?: PropagationStages;
   cpu: CpuUsage[];
+}
+
+/**
+ * The stages of a like's way, from a consumer of the post topic that waits for nothing (the tap):
+ * the event's time (set by the command-service before its transaction), the Kafka message timestamp
+ * (set by the relay's producer as it sends), and when the tap got it. Times are the wall clock of the
+ * one machine everything runs on.
+ */
+export interface PropagationStages {
+  /** Event time -> relay send: the command's transaction, the relay's wake-up, linger and read. */
+  eventToPublish: LatencySummary;
+  /** Reply received -> relay send (negative: sent before the reply arrived). */
+  replyToPublish: LatencySummary;
+  /** Relay send -> the tap has it: the produce round trip and a fetch that waits for nothing. */
+  publishToTap: LatencySummary;
+  /** Relay send -> the push on a socket: the gateway's fetch, coalescing and emit, and the socket. */
+  publishToSocket: LatencySummary;
+  /** Relay send -> GET shows it: the projector's fetch and batch, version moves, and the poll. */
+  publishToVisible: LatencySummary;
+  /** The wait before the poll that saw the like: the poller's own resolution. */
+  pollGap: LatencySummary;
+  /** Measured likes the tap never saw. */
+  untapped: number;
+  /** From the projector's post checkpoints, read every `BENCH_CHECKPOINT_PROBE_MS` (absent at 0). */
+  projector?: ProjectorStages;
+}
+
+/**
+ * The projector's batches as its post checkpoints show them: a checkpoint row carries the batch
+ * transaction's start (`applied_at` is `now()`), and the probe notes the first read that saw it (the
+ * commit, to within the probe's interval). Events per batch count post events only.
+ */
+export interface ProjectorStages {
+  probeMs: number;
+  batches: number;
+  /** Post events per batch. */
+  batchEvents: LatencySummary;
+  /** Batch transaction start -> first seen committed. */
+  batchDuration: LatencySummary;
+  /** Relay send -> the start of the batch that applied the like. */
+  publishToBatchStart: LatencySummary;
+  /** Seen committed -> the GET showed it (version moves, the read, the poll's resolution). */
+  commitToVisible: LatencySummary;
+}
+
+interface CheckpointSeen {
+  startedAt: number;
+  seenAt: number;
+}
+
+/** Reads the post checkpoints changed in the last seconds every `everyMs` until stopped. */
+function startCheckpointProbe(databaseUrl: string, schema: string, everyMs: number) {
+  const pool = createPool(databaseUrl, 1, 'bench-checkpoint-probe');
+  /** `<post>|<version>` -> its batch's start and when a read first saw it. */
+  const seen = new Map<string, CheckpointSeen>();
+  /** Batch start -> post events in it. */
+  const batches = new Map<number, number>();
+  const newest = new Map<string, number>();
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const seenAt = Date.now();
+      const { rows } = await pool.query<{ stream_id: string; stream_version: number; started: number }>(
+        `SELECT stream_id, stream_version, extract(epoch FROM applied_at)::float8 * 1000 AS started
+           FROM ${ident(schema)}.stream_checkpoints
+          WHERE stream_type = 'post' AND applied_at > now() - interval '5 seconds'`,
+      );
+      for (const row of rows) {
+        const before = newest.get(row.stream_id);
+        if (before !== undefined && before >= row.stream_version) continue;
+        newest.set(row.stream_id, row.stream_version);
+        seen.set(`${row.stream_id}|${row.stream_version}`, { startedAt: row.started, seenAt });
+        const events = before === undefined ? 1 : row.stream_version - before;
+        batches.set(row.started, (batches.get(row.started) ?? 0) + events);
+      }
+      await sleep(everyMs);
+    }
+  })();
+  return {
+    seen,
+    batches,
+    async stop() {
+      running = false;
+      await loop.catch(() => {});
+      await pool.end();
+    },
+  };
+}
+
+interface Tapped {
+  occurredAt: number;
+  publishedAt: number;
+  tappedAt: number;
+}
+
+/**
+ * A consumer of the post topic in a group of its own, asking the broker to answer a fetch as soon as
+ * one byte is there: it sees each event as early as any consumer can.
+ */
+async function startTap(
+  settings: KafkaSettings,
+): Promise<{ seen: Map<string, Tapped>; stop(): Promise<void> }> {
+  const kafka = createKafka(settings, 'bench-tap', createLogger('bench-tap', 'warn'));
+  const groupId = `${settings.KAFKA_TOPIC_PREFIX}bench-tap-${randomUUID()}`;
+  const consumer = kafka.consumer({
+    groupId,
+    minBytes: 1,
+    maxWaitTimeInMs: 100,
+    allowAutoTopicCreation: false,
+  });
+  const seen = new Map<string, Tapped>();
+  const joined = new Promise<void>((resolve) => consumer.on(consumer.events.GROUP_JOIN, () => resolve()));
+  await consumer.connect();
+  await consumer.subscribe({ topics: [topicName(settings, 'post')], fromBeginning: false });
+  await consumer.run({
+    partitionsConsumedConcurrently: settings.KAFKA_TOPIC_PARTITIONS,
+    eachBatch: async ({ batch }) => {
+      const tappedAt = Date.now();
+      for (const message of batch.messages) {
+        const event = JSON.parse(message.value?.toString('utf8') ?? '{}') as {
+          streamId?: string;
+          streamVersion?: number;
+          occurredAt?: string;
+        };
+        seen.set(`${event.streamId}|${event.streamVersion}`, {
+          occurredAt: Date.parse(event.occurredAt ?? ''),
+          publishedAt: Number(message.timestamp),
+          tappedAt,
+        });
+      }
+    },
+  });
+  await joined;
+  return {
+    seen,
+    async stop() {
+      await consumer.disconnect().catch(() => {});
+      const admin = kafka.admin();
+      await admin
+        .connect()
+        .then(() => admin.deleteGroups([groupId]))
+        .catch(() => {})
+        .finally(() => admin.disconnect().catch(() => {}));
+    },
+  };
 }
 
 const VISIBILITY_TIMEOUT_MS = 5000;
@@ -100,9 +256,15 @@ export async function measurePropagation(
   config: BenchConfig,
   meter: Meter,
   progress: (line: string) => void,
+  probe?: { kafka: KafkaSettings; databaseUrl: string; querySchema: string },
 ): Promise<PropagationResult> {
   const listeners = population.users.slice(0, config.sockets);
   const sockets = await Promise.all(listeners.map((user) => connect(gateway.url, gateway.origin, user)));
+  const tap = probe ? await startTap(probe.kafka) : undefined;
+  const checkpoints =
+    probe && config.checkpointProbeMs > 0
+      ? startCheckpointProbe(probe.databaseUrl, probe.querySchema, config.checkpointProbeMs)
+      : undefined;
   try {
     /** Per socket, per post: the pushes in arrival order (the post's stream version and the time). */
     const arrivals = sockets.map(() => new Map<string, { at: number[]; version: number[] }>());
@@ -151,6 +313,8 @@ export async function measurePropagation(
     /** The newest accepted version of each post's stream, from the replies' consistency tokens. */
     const newest = new Map<string, number>();
     const visibilitySamples: number[] = [];
+    /** The polled likes that became visible: post, version, when (performance clock), the last poll's wait. */
+    const visibleAt: Array<{ postId: string; version: number; at: number; gap: number }> = [];
     const errors: Record<string, number> = {};
     const countError = (name: string) => {
       errors[name] = (errors[name] ?? 0) + 1;
@@ -169,6 +333,7 @@ export async function measurePropagation(
       since: number,
       measured: boolean,
     ) => {
+      let gap = 0;
       for (;;) {
         const reply = await api.getPost(user, expected.postId);
         if (measured) polls++;
@@ -176,7 +341,10 @@ export async function measurePropagation(
         if (reply.status === 200) {
           const { data } = JSON.parse(reply.body) as { data: { likesCount: number; isLiked: boolean } };
           if (likeVisible(expected, version, newest.get(expected.postId) ?? version, data)) {
-            if (measured) visibilitySamples.push(now - since);
+            if (measured) {
+              visibilitySamples.push(now - since);
+              visibleAt.push({ postId: expected.postId, version, at: now, gap });
+            }
             return;
           }
         }
@@ -184,7 +352,8 @@ export async function measurePropagation(
           if (measured) timeouts++;
           return;
         }
-        await sleep(pollDelay(now - since, config.pollMs));
+        gap = pollDelay(now - since, config.pollMs);
+        await sleep(gap);
       }
     };
 
@@ -273,6 +442,31 @@ export async function measurePropagation(
       missing: undelivered,
       beforeReply,
     };
+    await checkpoints?.stop();
+    const stages = tap ? stagesOf(tap.seen, measuredLikes, arrivals, visibleAt) : undefined;
+    if (stages) {
+      const f = (s: LatencySummary) => `p50 ${s.p50}, p99 ${s.p99}`;
+      progress(
+        `  stages (ms): event -> relay send ${f(stages.eventToPublish)}; reply -> send ${f(stages.replyToPublish)}; ` +
+          `send -> tap ${f(stages.publishToTap)}; send -> socket ${f(stages.publishToSocket)}; ` +
+          `send -> visible ${f(stages.publishToVisible)} (poll gap ${f(stages.pollGap)}); ${stages.untapped} untapped`,
+      );
+      if (checkpoints) {
+        stages.projector = projectorStagesOf(
+          config.checkpointProbeMs,
+          checkpoints,
+          tap?.seen ?? new Map(),
+          measuredLikes,
+          visibleAt,
+        );
+        const p = stages.projector;
+        progress(
+          `  projector (probe every ${p.probeMs} ms): ${p.batches} batches of ${f(p.batchEvents)} post events, ` +
+            `lasting ${f(p.batchDuration)} ms; send -> batch start ${f(p.publishToBatchStart)}; ` +
+            `commit -> visible ${f(p.commitToVisible)}`,
+        );
+      }
+    }
     progress(
       `  visible via GET: p50 ${visibility.p50} ms, p99 ${visibility.p99} ms (${visibility.count} samples, ${timeouts} timeouts); ` +
         `socket: p50 ${socket.p50} ms, p99 ${socket.p99} ms (${socket.count} of ${socket.expected} deliveries)`,
@@ -288,9 +482,95 @@ export async function measurePropagation(
       sockets: sockets.length,
       visibility,
       socket,
+      ...(stages ? { stages } : {}),
       cpu: cpu.usage(),
     };
   } finally {
     for (const socket of sockets) socket.disconnect();
+    await checkpoints?.stop();
+    await tap?.stop();
   }
+}
+
+function projectorStagesOf(
+  probeMs: number,
+  checkpoints: { seen: ReadonlyMap<string, CheckpointSeen>; batches: ReadonlyMap<number, number> },
+  tapped: ReadonlyMap<string, Tapped>,
+  measuredLikes: ReadonlyMap<string, Array<[number, number]>>,
+  visibleAt: ReadonlyArray<{ postId: string; version: number; at: number }>,
+): ProjectorStages {
+  const durations = new Map<number, number>();
+  for (const { startedAt, seenAt } of checkpoints.seen.values()) {
+    durations.set(
+      startedAt,
+      Math.min(durations.get(startedAt) ?? Number.POSITIVE_INFINITY, seenAt - startedAt),
+    );
+  }
+  const publishToBatchStart: number[] = [];
+  for (const [postId, likes] of measuredLikes) {
+    for (const [version] of likes) {
+      const key = `${postId}|${version}`;
+      const batch = checkpoints.seen.get(key);
+      const sent = tapped.get(key);
+      if (batch && sent) publishToBatchStart.push(batch.startedAt - sent.publishedAt);
+    }
+  }
+  const commitToVisible: number[] = [];
+  for (const { postId, version, at } of visibleAt) {
+    const batch = checkpoints.seen.get(`${postId}|${version}`);
+    if (batch) commitToVisible.push(performance.timeOrigin + at - batch.seenAt);
+  }
+  return {
+    probeMs,
+    batches: checkpoints.batches.size,
+    batchEvents: summarize([...checkpoints.batches.values()]),
+    batchDuration: summarize([...durations.values()]),
+    publishToBatchStart: summarize(publishToBatchStart),
+    commitToVisible: summarize(commitToVisible),
+  };
+}
+
+/** The stage figures of the measured likes the tap saw (wall clock: performance.timeOrigin + now). */
+function stagesOf(
+  seen: ReadonlyMap<string, Tapped>,
+  measuredLikes: ReadonlyMap<string, Array<[number, number]>>,
+  arrivals: ReadonlyArray<ReadonlyMap<string, { at: number[]; version: number[] }>>,
+  visibleAt: ReadonlyArray<{ postId: string; version: number; at: number; gap: number }>,
+): PropagationStages {
+  const wall = (at: number) => performance.timeOrigin + at;
+  const eventToPublish: number[] = [];
+  const replyToPublish: number[] = [];
+  const publishToTap: number[] = [];
+  const publishToSocket: number[] = [];
+  let untapped = 0;
+  for (const [postId, likes] of measuredLikes) {
+    for (const [version, repliedAt] of likes) {
+      const tapped = seen.get(`${postId}|${version}`);
+      if (!tapped) {
+        untapped++;
+        continue;
+      }
+      eventToPublish.push(tapped.publishedAt - tapped.occurredAt);
+      replyToPublish.push(tapped.publishedAt - wall(repliedAt));
+      publishToTap.push(tapped.tappedAt - tapped.publishedAt);
+      for (const byPost of arrivals) {
+        const at = firstPushAt(byPost.get(postId) ?? { at: [], version: [] }, version);
+        if (at !== undefined) publishToSocket.push(wall(at) - tapped.publishedAt);
+      }
+    }
+  }
+  const publishToVisible: number[] = [];
+  for (const { postId, version, at } of visibleAt) {
+    const tapped = seen.get(`${postId}|${version}`);
+    if (tapped) publishToVisible.push(wall(at) - tapped.publishedAt);
+  }
+  return {
+    eventToPublish: summarize(eventToPublish),
+    replyToPublish: summarize(replyToPublish),
+    publishToTap: summarize(publishToTap),
+    publishToSocket: summarize(publishToSocket),
+    publishToVisible: summarize(publishToVisible),
+    pollGap: summarize(visibleAt.map((v) => v.gap)),
+    untapped,
+  };
 }

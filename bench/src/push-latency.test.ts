@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { likeLatencies } from './push-latency.ts';
+import { firstPushAt, likeLatencies } from './push-latency.ts';
 
 describe('likeLatencies', () => {
   it('times each like to the first push carrying its version', () => {
@@ -63,5 +63,21 @@ describe('likeLatencies', () => {
       missing: 0,
       early: 0,
     });
+  });
+});
+
+describe('firstPushAt', () => {
+  const pushes = { at: [10, 20, 30], version: [2, 5, 7] };
+
+  it('finds the first push at or past the version', () => {
+    expect(firstPushAt(pushes, 1)).toBe(10);
+    expect(firstPushAt(pushes, 2)).toBe(10);
+    expect(firstPushAt(pushes, 3)).toBe(20);
+    expect(firstPushAt(pushes, 7)).toBe(30);
+  });
+
+  it('is undefined when no push reached the version', () => {
+    expect(firstPushAt(pushes, 8)).toBeUndefined();
+    expect(firstPushAt({ at: [], version: [] }, 1)).toBeUndefined();
   });
 });

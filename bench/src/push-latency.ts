@@ -39,3 +39,11 @@ export function likeLatencies(
   }
   return { samples, missing, early };
 }
+
+/** When the first push at or past `version` arrived, if one did. */
+export function firstPushAt(pushes: PushArrivals, version: number): number | undefined {
+  for (let i = 0; i < pushes.at.length; i++) {
+    if ((pushes.version[i] ?? 0) >= version) return pushes.at[i];
+  }
+  return undefined;
+}

@@ -155,6 +155,11 @@ try {
     config,
     meter,
     progress,
+    {
+      kafka: loadConfig(baseEnv, running.ns.commandEnv),
+      databaseUrl: running.databaseUrl,
+      querySchema: running.schemas.query,
+    },
   );
   running.assertAlive();
 

@@ -49,6 +49,7 @@ export function sampleReport(overrides: Partial<BenchReport> = {}): BenchReport 
       scaleWatchers: 1000,
       scaleLikeRate: 20,
       replayEvents: 0,
+      checkpointProbeMs: 0,
       passwordScryptLogN: 14,
     },
     setup: { users: 100, posts: 50, seconds: 4 },
