@@ -1,9 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type EntryVersions, ResponseCache } from './response-cache.ts';
 
 const only = (version: string): EntryVersions => ({ version, parts: [], partVersions: [] });
 
 describe('ResponseCache', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
   it('serves an entry only for the version it was stored with', () => {
     const cache = new ResponseCache(1000);
     cache.set('feed?a', only('v1'), '{"data":[]}');
@@ -61,5 +65,19 @@ describe('ResponseCache', () => {
     cache.set('k', only('v2'), 'two');
     expect(cache.size).toBe(1);
     expect(cache.get('k', 'v2', [])).toBe('two');
+  });
+  it('serves an entry stored with a lifetime only within it, whatever its versions', () => {
+    const now = vi.spyOn(Date, 'now').mockReturnValue(1_000_000);
+    const cache = new ResponseCache(1000);
+    cache.set('suggested', only('v'), 'body', 60_000);
+    cache.set('forever', only('v'), 'body');
+    now.mockReturnValue(1_059_999);
+    expect(cache.get('suggested', 'v', [])).toBe('body');
+    now.mockReturnValue(1_060_000);
+    expect(cache.get('suggested', 'v', [])).toBeUndefined();
+    // Dropped, not kept for a later read.
+    expect(cache.size).toBe(1);
+    now.mockReturnValue(9_000_000_000);
+    expect(cache.get('forever', 'v', [])).toBe('body');
   });
 });

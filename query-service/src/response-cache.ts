@@ -10,14 +10,17 @@ export interface EntryVersions {
 interface Entry extends EntryVersions {
   body: string;
   size: number;
+  /** When the entry stops being served whatever its versions (ms since the epoch), if ever. */
+  expiresAt: number | undefined;
 }
 
 /**
  * Serialized responses kept in memory, each valid while the versions it was made under are unchanged.
  * The projector moves a version with every batch that changes what it stands for (ReadModelVersion for
  * a whole view, version-scopes.ts for single posts), so an entry is served only while nothing it could
- * depend on has changed; then it is simply never matched again. Least recently used entries go first
- * once the byte budget is spent.
+ * depend on has changed; then it is simply never matched again. An entry stored with a lifetime is
+ * also not served past it: for what depends on changes no version can be moved for cheaply. Least
+ * recently used entries go first once the byte budget is spent.
  */
 export class ResponseCache {
   private readonly entries = new Map<string, Entry>();
@@ -40,7 +43,8 @@ export class ResponseCache {
   get(key: string, version: string, partVersions: readonly (string | null)[]): string | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    if (!matches(entry, version, partVersions)) {
+    const expired = entry.expiresAt !== undefined && Date.now() >= entry.expiresAt;
+    if (expired || !matches(entry, version, partVersions)) {
       this.drop(key);
       return undefined;
     }
@@ -50,7 +54,8 @@ export class ResponseCache {
     return entry.body;
   }
 
-  set(key: string, versions: EntryVersions, body: string): void {
+  /** Stores `body` under these versions, and for `maxAgeMs` at most when given. */
+  set(key: string, versions: EntryVersions, body: string, maxAgeMs?: number): void {
     this.drop(key);
     if (versions.parts.length !== versions.partVersions.length) {
       throw new Error('a version is needed for each part');
@@ -65,6 +70,7 @@ export class ResponseCache {
       partVersions: [...versions.partVersions],
       body,
       size,
+      expiresAt: maxAgeMs === undefined ? undefined : Date.now() + maxAgeMs,
     });
     this.bytes += size;
     for (const oldest of this.entries.keys()) {

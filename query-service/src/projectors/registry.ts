@@ -8,7 +8,7 @@ import type { Projector, ReadModelVersion } from './projector.ts';
 import { suggestionsProjector } from './suggestions/project.ts';
 import { timelinesProjector } from './timelines/project.ts';
 import { usersProjector } from './users/project.ts';
-import { feedVersion } from './version-scopes.ts';
+import { feedVersion, networkVersion } from './version-scopes.ts';
 
 /** Every read model the projector process maintains. Order matters only within one event. */
 export const projectors: readonly Projector[] = [
@@ -26,4 +26,4 @@ export const projectors: readonly Projector[] = [
 ];
 
 /** The versions of cached views narrower than "any read model" (PROJECTIONS_VERSION_KEY). */
-export const readModelVersions: readonly ReadModelVersion[] = [jobsListVersion, feedVersion];
+export const readModelVersions: readonly ReadModelVersion[] = [jobsListVersion, feedVersion, networkVersion];

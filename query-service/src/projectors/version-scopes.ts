@@ -27,6 +27,13 @@ export const feedVersion: ReadModelVersion = {
 };
 
 /**
+ * What the network reads (connections screen, people you may know) are cached under as a whole. No
+ * batch moves it: each change moves the person versions of those it concerns (personVersionKeys)
+ * instead. It is moved, as every version is, when the projector starts.
+ */
+export const networkVersion: ReadModelVersion = { key: 'projections:network:version', changedBy: [] };
+
+/**
  * The post whose shown state an event changes: its likes count and who liked it (`isLiked` of every
  * reader), its comments and their count, or its removal. Null for events about no single post.
  */
@@ -43,13 +50,65 @@ export function postScopeOf(event: DomainEvent): string | null {
   }
 }
 
+/**
+ * Versions of what cached network reads (the connections screen's lists, people you may know) show of
+ * each person, under `projections:` like every version key. A person's network version stands for what
+ * decides their own lists: their relationships, and the city and skills their suggestions are matched
+ * on. A person's profile version stands for how they show on someone else's card: name, picture, bio,
+ * city, skills, address, or their account gone.
+ */
+export const personVersionKeys = {
+  network: (userId: string) => `projections:person:network:${userId}`,
+  profile: (userId: string) => `projections:person:profile:${userId}`,
+  /** Counts up with every move of a person version, as the posts' sequence does for posts. */
+  sequence: 'projections:people:sequence',
+};
+
+/**
+ * Whose own network an event changes: both people of a request and of each answer to it, and the
+ * person whose city or skills (what their suggestions are matched on) change or whose account is
+ * made or deleted.
+ */
+export function networkScopesOf(event: DomainEvent): string[] {
+  switch (event.type) {
+    case 'ConnectionRequested':
+    case 'ConnectionAccepted':
+    case 'ConnectionDeclined':
+    case 'ConnectionWithdrawn':
+    case 'ConnectionRemoved':
+      return [event.data.requesterId, event.data.recipientId];
+    case 'UserRegistered':
+    case 'ProfileUpdated':
+    case 'SkillsUpdated':
+    case 'AccountDeleted':
+      return [event.data.userId];
+    default:
+      return [];
+  }
+}
+
+/** Whose card an event changes, wherever it is shown (see personVersionKeys). */
+export function profileScopesOf(event: DomainEvent): string[] {
+  switch (event.type) {
+    case 'UserRegistered':
+    case 'ProfileUpdated':
+    case 'SkillsUpdated':
+    case 'ProfilePictureUploaded':
+    case 'ProfilePictureRemoved':
+    case 'AccountDeleted':
+      return [event.data.userId];
+    default:
+      return [];
+  }
+}
+
 /** Post versions live a week past their last move; a version gone reads as null, which no entry holds after a move. */
 export const POST_VERSION_TTL_SECONDS = 7 * 24 * 3600;
 
 /**
- * INCR of the sequence and SET of every key to the new count, atomically: a post version is always the
- * sequence's value at its last move, so a reader that read the sequence before its query knows that a
- * post version above that value was moved after (registerCachedQuery relies on it). A sequence that is
+ * INCR of the sequence and SET of every key to the new count, atomically: a post (or person) version is
+ * always its sequence's value at its last move, so a reader that read the sequence before its query
+ * knows that a version above that value was moved after (registerCachedQuery relies on it). A sequence that is
  * not there (a new deployment, or Redis lost it) starts at the clock in microseconds, above any value
  * an older one reached, so no version taken before comes back.
  */
@@ -68,15 +127,19 @@ const moveArgs = (keys: string[]) =>
 type ChainableCommander = ProjectionContext['redis'];
 
 /**
- * The post versions one batch moves. Like every version, each is moved in the batch's Redis writes
+ * The post and person versions one batch moves. Like every version, each is moved in the batch's Redis writes
  * before the Postgres commit and once more after it (see the runner's rule), here by MOVE_SCRIPT.
  */
 export class ScopedVersions {
   private readonly keys = new Set<string>();
+  /** Person versions, counted by a sequence of their own (personVersionKeys.sequence). */
+  private readonly people = new Set<string>();
 
   add(event: DomainEvent): void {
     const postId = postScopeOf(event);
     if (postId !== null) this.keys.add(postVersionKeys.post(postId));
+    for (const userId of networkScopesOf(event)) this.people.add(personVersionKeys.network(userId));
+    for (const userId of profileScopesOf(event)) this.people.add(personVersionKeys.profile(userId));
   }
 
   /**
@@ -85,12 +148,14 @@ export class ScopedVersions {
    * start, retires what it left valid.
    */
   write(multi: ChainableCommander, afterCommit: ((redis: Redis) => Promise<void>)[]): void {
-    if (this.keys.size === 0) return;
-    const keys = [postVersionKeys.sequence, ...this.keys];
-    multi.eval(MOVE_SCRIPT, ...moveArgs(keys));
+    const moves: string[][] = [];
+    if (this.keys.size > 0) moves.push([postVersionKeys.sequence, ...this.keys]);
+    if (this.people.size > 0) moves.push([personVersionKeys.sequence, ...this.people]);
+    if (moves.length === 0) return;
+    for (const keys of moves) multi.eval(MOVE_SCRIPT, ...moveArgs(keys));
     // First of the after-commit work: the pushes after it tell readers of the change.
     afterCommit.unshift(async (redis) => {
-      await redis.eval(MOVE_SCRIPT, ...moveArgs(keys));
+      for (const keys of moves) await redis.eval(MOVE_SCRIPT, ...moveArgs(keys));
     });
   }
 }

@@ -6,7 +6,10 @@ import type { z } from 'zod';
 import { requireViewer } from '../auth.ts';
 import type { ResponseCache } from '../response-cache.ts';
 
-type CachedRoute = RouteDefinition & { method: 'GET'; auth: 'required'; query: z.ZodType };
+type CachedRoute = RouteDefinition & { method: 'GET'; auth: 'required' };
+
+/** The route's query string parsed, or undefined for a route that takes none. */
+type QueryOf<R> = R extends { query: infer S extends z.ZodType } ? z.output<S> : undefined;
 
 export interface CachedQueryOptions<Body> {
   cache: ResponseCache;
@@ -26,10 +29,26 @@ export interface CachedQueryOptions<Body> {
    * body stays cached while its parts and `versionKey` keep their values, whatever else changes.
    */
   parts?: { of: (body: Body) => string[]; sequenceKey: string };
+  /**
+   * How long an entry is served at most, whatever its versions: for a body that also depends on
+   * changes no version is moved for (each is seen within this many milliseconds). Unbounded if unset.
+   */
+  maxAgeMs?: number;
+}
+
+/** What a cached route's handler is given. */
+export interface CachedQueryInput<Query> {
+  viewerId: string;
+  query: Query;
+  /**
+   * Part keys the body depends on beyond those `parts.of` finds in it (the reader's own version, or
+   * people the page does not show whose change could still change the page), kept by the same rule.
+   */
+  dependsOn: (keys: readonly string[]) => void;
 }
 
 /**
- * Registers a signed-in GET route with a query string whose whole reply body is cached: keyed by the
+ * Registers a signed-in GET route (with or without a query string) whose whole reply body is cached: keyed by the
  * raw URL (and the reader when `perReader`), so a hit parses nothing and costs one Redis round trip
  * (the versions of the entry, read with the session in one MGET beside it). `x-read-cache` says which
  * it was.
@@ -51,10 +70,10 @@ export function registerCachedQuery<R extends CachedRoute>(
   deps: { app: FastifyInstance; redis: Redis },
   route: R,
   options: CachedQueryOptions<z.output<R['response']>>,
-  handler: (input: { viewerId: string; query: z.output<R['query']> }) => Promise<z.output<R['response']>>,
+  handler: (input: CachedQueryInput<QueryOf<R>>) => Promise<z.output<R['response']>>,
 ): void {
   const { app, redis } = deps;
-  const { cache, versionKey, parts } = options;
+  const { cache, versionKey, parts, maxAgeMs } = options;
   const lead = parts ? [versionKey, parts.sequenceKey] : [versionKey];
   app.get(apiPath(route), async (request, reply) => {
     // A query spelled differently is just another entry.
@@ -72,16 +91,17 @@ export function registerCachedQuery<R extends CachedRoute>(
     reply.type('application/json; charset=utf-8');
     reply.header('x-read-cache', cached === undefined ? 'miss' : 'hit');
     if (cached !== undefined) return reply.send(cached);
-    const query = parseOr400<R['query']>(route.query, request.query);
-    const result = await handler({ viewerId, query });
+    const query = (route.query ? parseOr400(route.query, request.query) : undefined) as QueryOf<R>;
+    const extra: string[] = [];
+    const result = await handler({ viewerId, query, dependsOn: (keys) => extra.push(...keys) });
     const body = JSON.stringify(result);
     // Stored under the versions read before the query: a change committed meanwhile makes it a miss.
     if (version !== null) {
-      if (!parts) cache.set(key, { version, parts: [], partVersions: [] }, body);
+      if (!parts) cache.set(key, { version, parts: [], partVersions: [] }, body, maxAgeMs);
       else {
-        const shown = [...new Set(parts.of(result))];
-        await storeWithParts(redis, cache, key, { version, sequence, shown }, body).catch((error: Error) =>
-          request.log.warn({ error: error.message }, 'response not cached'),
+        const shown = [...new Set([...parts.of(result), ...extra])];
+        await storeWithParts(redis, cache, key, { version, sequence, shown, maxAgeMs }, body).catch(
+          (error: Error) => request.log.warn({ error: error.message }, 'response not cached'),
         );
       }
     }
@@ -93,12 +113,12 @@ async function storeWithParts(
   redis: Redis,
   cache: ResponseCache,
   key: string,
-  read: { version: string; sequence: string | null; shown: string[] },
+  read: { version: string; sequence: string | null; shown: string[]; maxAgeMs: number | undefined },
   body: string,
 ): Promise<void> {
   const partVersions = read.shown.length > 0 ? await redis.mget(...read.shown) : [];
   const before = Number(read.sequence ?? 0);
   // Null: never moved, or not for a week (a version gone is a change, see version-scopes.ts).
   if (partVersions.some((v) => v !== null && !(Number(v) <= before))) return;
-  cache.set(key, { version: read.version, parts: read.shown, partVersions }, body);
+  cache.set(key, { version: read.version, parts: read.shown, partVersions }, body, read.maxAgeMs);
 }

@@ -74,9 +74,13 @@ export class ConnectionQueries {
   /**
    * `GET /users/connections`: accepted connections (or, filtered, pending relationships either way),
    * searched by first, last or full name, sorted by name (first, then last) or by when the request was
-   * made, one page at a time.
+   * made, one page at a time. `people`: everyone of the status asked for, searched or not, on the page
+   * or not (a name changed elsewhere in the list can move them onto the page or into the search).
    */
-  async list(viewerId: string, query: ConnectionListQuery): Promise<{ data: Connection[]; total: number }> {
+  async list(
+    viewerId: string,
+    query: ConnectionListQuery,
+  ): Promise<{ data: Connection[]; total: number; people: string[] }> {
     const status = query.status ?? 'accepted';
     const order = query.sortOrder === 'desc' ? 'DESC' : 'ASC';
     const orderBy =
@@ -92,7 +96,7 @@ export class ConnectionQueries {
     // One round trip whatever the page: the total comes back even for a page past the end. A named
     // statement per shape (sort, order, with or without a name search): planning the list took as long
     // as running it, and each pooled connection now plans each shape once.
-    const { rows } = await this.pool.query<{ total: number; page: ConnectionRow[] }>({
+    const { rows } = await this.pool.query<{ total: number; page: ConnectionRow[]; people: string[] }>({
       name: `${this.s}:connections:${query.sortBy === 'createdAt' ? 'date' : 'name'}:${order}:${search ? 'search' : 'all'}`,
       text: `WITH mine AS (
          ${this.select('c.recipient_id')} WHERE c.requester_id = $1 AND c.status = $2
@@ -101,12 +105,13 @@ export class ConnectionQueries {
        ),
        found AS (SELECT * FROM mine ${search})
        SELECT (SELECT count(*)::int FROM found) AS total,
+              (SELECT coalesce(array_agg(user_id), '{}') FROM mine) AS people,
               (SELECT coalesce(json_agg(p ORDER BY ${orderBy}), '[]'::json)
                  FROM (SELECT * FROM found ORDER BY ${orderBy} LIMIT $3 OFFSET $4) p) AS page`,
       values,
     });
     const row = rows[0];
-    return { data: (row?.page ?? []).map(toConnection), total: row?.total ?? 0 };
+    return { data: (row?.page ?? []).map(toConnection), total: row?.total ?? 0, people: row?.people ?? [] };
   }
 
   /** Requests waiting for the viewer's answer, newest first; `user` is who asked. */
