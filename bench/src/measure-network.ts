@@ -86,10 +86,17 @@ export type NetworkResult =
       seed: number;
       projection: NetworkProjection;
       /** Closed loop of suggestions and connection lists (`byKind`: suggestions, connections). */
-      reads: LoadResult & { cpu: CpuUsage[] };
+      reads: LoadResult & {
+        cpu: CpuUsage[];
+        /** Share of the measured reads of each kind the query service answered from its cache (x-read-cache). */
+        cacheHitShare?: Record<ReadKind, number>;
+      };
       push: NetworkPush;
     }
   | { status: 'missing'; reason: string };
+
+/** The two reads of the network screen the read loop sends, in turn. */
+type ReadKind = 'suggestions' | 'connections';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -388,6 +395,12 @@ export async function measureNetwork(
     const connectionsPath = apiPath(routes.listConnections);
     let turn = 0;
     const cpuReads = new CpuWindow(meter.processes, meter.ticksPerSecond);
+    // Replies in the measured window, and how many came from the product's cache, by kind.
+    const served: Record<ReadKind, { reads: number; hits: number }> = {
+      suggestions: { reads: 0, hits: 0 },
+      connections: { reads: 0, hits: 0 },
+    };
+    let measuring = false;
     progress(
       `closed loop of suggestions and connection lists by ${signedIn.length} people, ${config.connections} at once: ` +
         `${config.warmupSeconds}s warm-up + ${config.seconds}s`,
@@ -397,15 +410,25 @@ export async function measureNetwork(
         connections: config.connections,
         warmupMs: config.warmupSeconds * 1000,
         durationMs: config.seconds * 1000,
-        onMeasureStart: cpuReads.start,
-        onMeasureEnd: cpuReads.end,
+        onMeasureStart: () => {
+          measuring = true;
+          cpuReads.start();
+        },
+        onMeasureEnd: () => {
+          measuring = false;
+          cpuReads.end();
+        },
       },
       async () => {
         const n = turn++;
         const reader = signedIn[Math.floor(Math.random() * signedIn.length)] as BenchUser;
-        const kind = n % 2 === 0 ? 'suggestions' : 'connections';
+        const kind: ReadKind = n % 2 === 0 ? 'suggestions' : 'connections';
         const path = kind === 'suggestions' ? suggestionsPath : connectionsPath;
         const reply = await api.query.request('GET', path, { cookie: reader.cookie, discardBody: true });
+        if (measuring) {
+          served[kind].reads++;
+          if (reply.headers['x-read-cache'] === 'hit') served[kind].hits++;
+        }
         return outcomeOf(reply, 200, kind);
       },
     );
@@ -413,6 +436,12 @@ export async function measureNetwork(
       `  suggestions p50 ${reads.byKind.suggestions?.p50} ms, p99 ${reads.byKind.suggestions?.p99} ms; ` +
         `connection lists p50 ${reads.byKind.connections?.p50} ms, p99 ${reads.byKind.connections?.p99} ms ` +
         `(${reads.rate.toFixed(0)} reads/s)`,
+    );
+    const share = (kind: ReadKind) => served[kind].hits / Math.max(served[kind].reads, 1);
+    const cacheHitShare = { suggestions: share('suggestions'), connections: share('connections') };
+    progress(
+      `  served from the product's cache: suggestions ${Math.round(cacheHitShare.suggestions * 100)}%, ` +
+        `connection lists ${Math.round(cacheHitShare.connections * 100)}% of the measured reads`,
     );
 
     // Connect -> push: addressees with a socket open, requesters anyone signed in they are not related to.
@@ -522,7 +551,7 @@ export async function measureNetwork(
       status: 'measured',
       seed: NETWORK_SEED,
       projection,
-      reads: { ...reads, cpu: cpuReads.usage() },
+      reads: { ...reads, cpu: cpuReads.usage(), cacheHitShare },
       push,
     };
   } finally {

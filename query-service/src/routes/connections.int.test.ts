@@ -64,6 +64,7 @@ interface Card {
   _id?: string;
   user?: { _id: string; firstName: string; profilePicture: string | null };
   firstName?: string;
+  profilePicture?: string | null;
   mutualConnections?: number;
 }
 
