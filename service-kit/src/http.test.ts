@@ -7,6 +7,7 @@ import { HttpError } from './errors.ts';
 import {
   createHttpServer,
   DEFAULT_TRUSTED_PROXIES,
+  helmetHeaders,
   isCrossSiteMutation,
   parseOr400,
   proxyTrust,
@@ -202,6 +203,30 @@ describe("every error body is the product's { message } (issue 14, findings 7 an
       payload: JSON.stringify({ content: 'Zoë 👩‍💻 日本語' }),
     });
     expect(response.json()).toEqual({ got: { content: 'Zoë 👩‍💻 日本語' } });
+  });
+
+  it("sends helmet's whole set of security headers on every answer: found, not found, refused", async () => {
+    const expected = {
+      'content-security-policy': "default-src 'none';frame-ancestors 'none'",
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-site',
+      'origin-agent-cluster': '?1',
+      'referrer-policy': 'no-referrer',
+      'x-content-type-options': 'nosniff',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-frame-options': 'DENY',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+    };
+    expect(await helmetHeaders()).toEqual(expected);
+    const answers = await Promise.all([
+      app.inject({ method: 'GET', url: '/api/posts/1' }),
+      app.inject({ method: 'GET', url: '/api/nothing-here' }),
+      app.inject({ method: 'POST', url: '/api/posts', headers: { origin: 'https://evil.example' } }),
+    ]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 404, 403]);
+    for (const { headers } of answers) expect(headers).toMatchObject(expected);
   });
 
   it('sends frame, sniffing and referrer protection and a CSP on every answer', async () => {

@@ -1,4 +1,4 @@
-import { BlockList, isIP } from 'node:net';
+import { BlockList, isIP, type Socket } from 'node:net';
 import { globalMessages, requestMessages } from '@careers/contracts/messages';
 import { containsUnsafeText } from '@careers/contracts/requests/fields';
 import { firstErrorMessage } from '@careers/contracts/validation';
@@ -74,18 +74,40 @@ export function proxyTrust(trusted: readonly string[]): (address: string | undef
 }
 
 /**
+ * Whether a connection's peer is trusted, decided once per connection: keep-alive connections carry
+ * many requests, and the peer of a socket never changes.
+ */
+function socketTrust(isTrusted: (address: string | undefined) => boolean): (socket: Socket) => boolean {
+  const decided = new WeakMap<Socket, boolean>();
+  return (socket) => {
+    let trusted = decided.get(socket);
+    if (trusted === undefined) {
+      trusted = isTrusted(socket.remoteAddress);
+      decided.set(socket, trusted);
+    }
+    return trusted;
+  };
+}
+
+/**
  * Keeps `X-Forwarded-*` only when the peer is a trusted proxy and the forwarded address is one valid
  * address; otherwise drops them, so `request.ip` is the socket's peer. Either way `request.ip` is a
  * valid address: throttle keys built from it cannot be made up or made long by a client.
  */
 function sanitizeForwardedHeaders(
   headers: Record<string, string | string[] | undefined>,
-  peer: string | undefined,
-  isTrusted: (address: string | undefined) => boolean,
+  peerTrusted: boolean,
 ): void {
   const forwardedFor = headers['x-forwarded-for'];
+  if (
+    forwardedFor === undefined &&
+    headers['x-forwarded-proto'] === undefined &&
+    headers['x-forwarded-host'] === undefined
+  ) {
+    return;
+  }
   const believable =
-    isTrusted(peer) &&
+    peerTrusted &&
     (forwardedFor === undefined ||
       (typeof forwardedFor === 'string' &&
         forwardedFor.length <= MAX_FORWARDED_FOR_LENGTH &&
@@ -147,6 +169,43 @@ function clientErrorMessage(status: number): string {
   return requestMessages.invalidRequest;
 }
 
+/** Helmet's settings for every answer of every service. */
+const HELMET_OPTIONS = {
+  // A JSON API (and the uploads it streams) never needs to load or frame anything.
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+  },
+  crossOriginResourcePolicy: { policy: 'same-site' },
+  frameguard: { action: 'deny' },
+  // Sent only over TLS, by the onRequest hook: HSTS on a plain-http answer is meaningless at best.
+  strictTransportSecurity: false,
+} as const;
+
+/** Headers of an answer that are the server's own, not helmet's. */
+const NOT_SECURITY_HEADERS = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive']);
+
+/**
+ * The security headers helmet sends with HELMET_OPTIONS, worked out once. No route has options of its
+ * own and no answer nonces, so every answer gets the same headers: the plugin would build helmet's
+ * middleware again and set each header on every request, a large share of a cached read's CPU. They
+ * are read from a throwaway server with the plugin registered, so helmet stays the one source of them.
+ */
+export async function helmetHeaders(): Promise<Readonly<Record<string, string>>> {
+  const probe = Fastify({ logger: false });
+  await probe.register(helmet, HELMET_OPTIONS);
+  probe.get('/', async () => ({}));
+  const { headers } = await probe.inject({ method: 'GET', url: '/' });
+  await probe.close();
+  const found: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (NOT_SECURITY_HEADERS.has(name) || value === undefined) continue;
+    found[name] = Array.isArray(value) ? value.join(', ') : String(value);
+  }
+  if (!found['content-security-policy']) throw new Error('helmet sent no Content-Security-Policy');
+  return Object.freeze(found);
+}
+
 /** The Fastify instance every service starts from: logging, security headers, cookies, errors as `{message}`. */
 export async function createHttpServer(options: HttpServerOptions): Promise<FastifyInstance> {
   const isTrusted = proxyTrust(options.trustedProxies ?? DEFAULT_TRUSTED_PROXIES);
@@ -184,17 +243,8 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
   };
   const app = Fastify(fastifyOptions) as unknown as FastifyInstance;
   if (options.consistencyTokens) signers.set(app, options.consistencyTokens);
-  await app.register(helmet, {
-    // A JSON API (and the uploads it streams) never needs to load or frame anything.
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
-    },
-    crossOriginResourcePolicy: { policy: 'same-site' },
-    frameguard: { action: 'deny' },
-    // Sent only over TLS, below: HSTS on a plain-http answer is meaningless at best.
-    strictTransportSecurity: false,
-  });
+  const securityHeaders = await helmetHeaders();
+  const peerTrusted = socketTrust(isTrusted);
   await app.register(cookie);
 
   // While the service drains (a deploy, a restart), requests still arriving on open keep-alive
@@ -205,6 +255,7 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
   });
 
   app.addHook('onRequest', async (request, reply) => {
+    reply.headers(securityHeaders);
     if (closing) {
       return reply
         .code(503)
@@ -213,7 +264,7 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
         .header('retry-after', '1')
         .send({ message: requestMessages.serviceUnavailable });
     }
-    sanitizeForwardedHeaders(request.raw.headers, request.raw.socket.remoteAddress, isTrusted);
+    sanitizeForwardedHeaders(request.raw.headers, peerTrusted(request.raw.socket));
     reply.header('x-served-by', options.serviceName);
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
     if (isCrossSiteMutation(request.method, request.headers, options.allowedOrigins)) {

@@ -7,6 +7,7 @@ import {
   deleteSession,
   readSession,
   revokeUserSessions,
+  sessionAtStart,
   sessionExpiresInMs,
   sessionIdFromCookieHeader,
   sessionRef,
@@ -57,6 +58,24 @@ describe('sessions in Redis', () => {
     expect(await readSession(redis, other1)).toBeNull();
     expect(await readSession(redis, other2)).toBeNull();
     expect(await readSession(redis, someoneElse)).not.toBeNull();
+  });
+
+  it('names a session by the SHA-256 of its id', () => {
+    expect(sessionRef('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+  });
+
+  it('reads the session a request began with once, however many steps ask', async () => {
+    const userId = randomUUID();
+    const id = await createSession(redis, userId, 60);
+    const request = { cookies: { sid: id } };
+    const first = sessionAtStart(redis, request);
+    expect(sessionAtStart(redis, request)).toBe(first);
+    expect(await first).toMatchObject({ userId });
+    // Ended during the request: its later steps still see how it began; the next request does not.
+    await deleteSession(redis, id);
+    expect(await sessionAtStart(redis, request)).toMatchObject({ userId });
+    expect(await sessionAtStart(redis, { cookies: { sid: id } })).toBeNull();
+    expect(await sessionAtStart(redis, { cookies: {} })).toBeNull();
   });
 
   it('reads the session id out of a Cookie header', () => {

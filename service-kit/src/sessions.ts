@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { duplicateRedis, type Redis } from './redis.ts';
 
 export const SESSION_COOKIE = 'sid';
@@ -13,7 +13,8 @@ export interface Session {
  * announcements and the gateway's bookkeeping use it, so none of them holds a usable id.
  */
 export function sessionRef(id: string): string {
-  return createHash('sha256').update(id).digest('hex');
+  // The one-shot form: no Hash object per request that reads a session.
+  return hash('sha256', id, 'hex');
 }
 
 const SESSION_KEY_PREFIX = 'session:';
@@ -77,6 +78,29 @@ export async function readSession(redis: Redis, id: string | undefined): Promise
   const raw = await redis.get(sessionKey(id));
   if (!raw) return null;
   return JSON.parse(raw) as Session;
+}
+
+const sessionsOfRequests = new WeakMap<
+  object,
+  { id: string | undefined; session: Promise<Session | null> }
+>();
+
+/**
+ * The session a request's cookie names as it was when the request began, read from Redis once
+ * however many steps ask: a command's rate limit (which counts per user) and its pipeline (which
+ * needs the actor) share one read. Only for that first look; whatever ends or replaces the session
+ * during the request reads it again with readSession.
+ */
+export function sessionAtStart(
+  redis: Redis,
+  request: { cookies: { [name: string]: string | undefined } },
+): Promise<Session | null> {
+  const id = request.cookies[SESSION_COOKIE];
+  const known = sessionsOfRequests.get(request);
+  if (known && known.id === id) return known.session;
+  const session = readSession(redis, id);
+  sessionsOfRequests.set(request, { id, session });
+  return session;
 }
 
 /** Milliseconds until the session expires by itself; 0 when it is gone already. */
