@@ -1,6 +1,6 @@
 import { type MutationRateLimitClass, mutationRateLimits } from '@careers/contracts/constants';
 import { apiPath, type RouteName, routes } from '@careers/contracts/routes';
-import { type Redis, readSession, SESSION_COOKIE } from '@careers/service-kit';
+import { type Redis, sessionAtStart } from '@careers/service-kit';
 import {
   type RateLimitOptions,
   type RouteRateLimit,
@@ -76,10 +76,8 @@ export async function registerCommandRateLimits(
     redis,
     factor,
     limitOf: (method, url) => byRoute.get(`${method} ${url}`) ?? null,
-    userOf: async (request) => {
-      const sessionId = request.cookies[SESSION_COOKIE];
-      return sessionId ? ((await readSession(redis, sessionId))?.userId ?? null) : null;
-    },
+    // The pipeline reads the same session for the actor: one Redis read for both.
+    userOf: async (request) => (await sessionAtStart(redis, request))?.userId ?? null,
   };
   await registerRateLimits(app, options);
 }
