@@ -83,6 +83,14 @@ export function createTopology(options: { poolSize: number }): BenchTopology {
     ...extra,
   });
 
+  // BENCH_CPU_PROFILE names processes (comma-separated, e.g. `query-service,command-service`) to run
+  // under `node --cpu-prof`; each writes a .cpuprofile into LOG_DIR/profiles when it exits.
+  const profiled = new Set((process.env.BENCH_CPU_PROFILE ?? '').split(',').map((name) => name.trim()));
+  const nodeFlags = (name: string) =>
+    profiled.has(name)
+      ? ['--cpu-prof', `--cpu-prof-dir=${LOG_DIR}/profiles`, `--cpu-prof-name=${name}.cpuprofile`]
+      : [];
+
   const children = new Map<string, ChildProcess>();
   let stopping = false;
   let died: string | undefined;
@@ -92,16 +100,17 @@ export function createTopology(options: { poolSize: number }): BenchTopology {
     const log = openSync(`${LOG_DIR}/${name}.log`, 'w');
     // A process that holds many sockets is started through a shell that raises its open-file limit
     // (as far as the hard limit allows) and then becomes the process itself (same pid).
+    const argsWithFlags = [...nodeFlags(name), ...args];
     const [command, argv] =
       openFiles === undefined
-        ? [process.execPath, args]
+        ? [process.execPath, argsWithFlags]
         : [
             'bash',
             [
               '-c',
               `ulimit -n ${openFiles} 2>/dev/null || ulimit -n "$(ulimit -Hn)"; exec "$0" "$@"`,
               process.execPath,
-              ...args,
+              ...argsWithFlags,
             ],
           ];
     // Its own process group, so that stop() ends the process with anything it started.
