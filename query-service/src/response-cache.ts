@@ -7,8 +7,14 @@ export interface EntryVersions {
   partVersions: readonly (string | null)[];
 }
 
+/**
+ * A serialized response. A Buffer is sent as it is, where a string is encoded again on every send (and
+ * measured again for Content-Length): the routes store Buffers.
+ */
+export type CachedBody = string | Buffer;
+
 interface Entry extends EntryVersions {
-  body: string;
+  body: CachedBody;
   size: number;
   /** When the entry stops being served whatever its versions (ms since the epoch), if ever. */
   expiresAt: number | undefined;
@@ -40,7 +46,7 @@ export class ResponseCache {
    * The body under `key` if it was made under exactly these versions (`partVersions` read for the
    * keys `partsOf` gave, in that order); an entry that does not match is dropped.
    */
-  get(key: string, version: string, partVersions: readonly (string | null)[]): string | undefined {
+  get(key: string, version: string, partVersions: readonly (string | null)[]): CachedBody | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     const expired = entry.expiresAt !== undefined && Date.now() >= entry.expiresAt;
@@ -55,7 +61,7 @@ export class ResponseCache {
   }
 
   /** Stores `body` under these versions, and for `maxAgeMs` at most when given. */
-  set(key: string, versions: EntryVersions, body: string, maxAgeMs?: number): void {
+  set(key: string, versions: EntryVersions, body: CachedBody, maxAgeMs?: number): void {
     this.drop(key);
     if (versions.parts.length !== versions.partVersions.length) {
       throw new Error('a version is needed for each part');

@@ -94,7 +94,8 @@ export function registerCachedQuery<R extends CachedRoute>(
     const query = (route.query ? parseOr400(route.query, request.query) : undefined) as QueryOf<R>;
     const extra: string[] = [];
     const result = await handler({ viewerId, query, dependsOn: (keys) => extra.push(...keys) });
-    const body = JSON.stringify(result);
+    // Kept and sent as bytes: a hit sends them with no encoding.
+    const body = Buffer.from(JSON.stringify(result));
     // Stored under the versions read before the query: a change committed meanwhile makes it a miss.
     if (version !== null) {
       if (!parts) cache.set(key, { version, parts: [], partVersions: [] }, body, maxAgeMs);
@@ -114,7 +115,7 @@ async function storeWithParts(
   cache: ResponseCache,
   key: string,
   read: { version: string; sequence: string | null; shown: string[]; maxAgeMs: number | undefined },
-  body: string,
+  body: Buffer,
 ): Promise<void> {
   const partVersions = read.shown.length > 0 ? await redis.mget(...read.shown) : [];
   const before = Number(read.sequence ?? 0);
