@@ -74,33 +74,56 @@ export async function createSession(redis: Redis, userId: string, ttlSeconds: nu
 }
 
 export async function readSession(redis: Redis, id: string | undefined): Promise<Session | null> {
-  if (!id || id.length > 128) return null;
-  const raw = await redis.get(sessionKey(id));
-  if (!raw) return null;
-  return JSON.parse(raw) as Session;
+  const key = storedSessionKey(id);
+  return key === null ? null : parseSession(await redis.get(key));
+}
+
+/** The Redis key (without the client's key prefix) a session id is stored under; null for an id that names none. */
+function storedSessionKey(id: string | undefined): string | null {
+  return !id || id.length > 128 ? null : sessionKey(id);
+}
+
+/**
+ * The full Redis key (the deployment's key prefix included) of the session an id names, for a script
+ * that reads it beside other keys (the rate limit's); null for an id that can name no session.
+ */
+export function sessionKeyForScript(redis: Redis, id: string | undefined): string | null {
+  const key = storedSessionKey(id);
+  return key === null ? null : `${redis.options.keyPrefix ?? ''}${key}`;
+}
+
+/** A stored session value as read from Redis (null when there is none). */
+export function parseSession(raw: string | null): Session | null {
+  return raw ? (JSON.parse(raw) as Session) : null;
+}
+
+interface CookieBearer {
+  cookies: { [name: string]: string | undefined };
 }
 
 const sessionsOfRequests = new WeakMap<
-  object,
+  CookieBearer,
   { id: string | undefined; session: Promise<Session | null> }
 >();
 
 /**
  * The session a request's cookie names as it was when the request began, read from Redis once
- * however many steps ask: a command's rate limit (which counts per user) and its pipeline (which
- * needs the actor) share one read. Only for that first look; whatever ends or replaces the session
+ * however many steps ask: a command's pipeline (which needs the actor) uses what its rate limit read
+ * (see rememberSessionAtStart). Only for that first look; whatever ends or replaces the session
  * during the request reads it again with readSession.
  */
-export function sessionAtStart(
-  redis: Redis,
-  request: { cookies: { [name: string]: string | undefined } },
-): Promise<Session | null> {
+export function sessionAtStart(redis: Redis, request: CookieBearer): Promise<Session | null> {
   const id = request.cookies[SESSION_COOKIE];
   const known = sessionsOfRequests.get(request);
   if (known && known.id === id) return known.session;
   const session = readSession(redis, id);
   sessionsOfRequests.set(request, { id, session });
   return session;
+}
+
+/** Records the session a request began with, read by an earlier step along with something else. */
+export function rememberSessionAtStart(request: CookieBearer, session: Session | null): void {
+  sessionsOfRequests.set(request, { id: request.cookies[SESSION_COOKIE], session: Promise.resolve(session) });
 }
 
 /** Milliseconds until the session expires by itself; 0 when it is gone already. */

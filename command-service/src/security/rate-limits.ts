@@ -1,6 +1,6 @@
 import { type MutationRateLimitClass, mutationRateLimits } from '@careers/contracts/constants';
 import { apiPath, type RouteName, routes } from '@careers/contracts/routes';
-import { type Redis, sessionAtStart } from '@careers/service-kit';
+import type { Redis } from '@careers/service-kit';
 import {
   type RateLimitOptions,
   type RouteRateLimit,
@@ -63,8 +63,8 @@ function limitsByRoute(): Map<string, RouteRateLimit> {
 
 /**
  * Holds every command route to its class's per-user limit. Registered before the routes. The user is
- * read from the session the same way the pipeline reads it; an unknown session counts per address (and
- * is refused with 401 by the pipeline anyway).
+ * the one the request's session names, read in the same Redis call that counts and kept for the
+ * pipeline; an unknown session counts per address (and is refused with 401 by the pipeline anyway).
  */
 export async function registerCommandRateLimits(
   app: FastifyInstance,
@@ -76,8 +76,6 @@ export async function registerCommandRateLimits(
     redis,
     factor,
     limitOf: (method, url) => byRoute.get(`${method} ${url}`) ?? null,
-    // The pipeline reads the same session for the actor: one Redis read for both.
-    userOf: async (request) => (await sessionAtStart(redis, request))?.userId ?? null,
   };
   await registerRateLimits(app, options);
 }
