@@ -46,6 +46,18 @@ export interface ProjectorRunnerOptions {
   groupId?: string;
 }
 
+/**
+ * Partitions whose batches one transaction may take. Above the partitions a runner is assigned (every
+ * aggregate topic's), so a whole fetch goes in one transaction rather than partition by partition.
+ */
+const PARTITIONS_GATHERED = 64;
+
+/** Within the consumer's heartbeat interval (createConsumer), well inside its session timeout. */
+const HEARTBEAT_WHILE_APPLYING_MS = 3000;
+
+const byTopic = (a: readonly RawMessage[], b: readonly RawMessage[]) =>
+  (a[0]?.topic ?? '').localeCompare(b[0]?.topic ?? '') || (a[0]?.partition ?? 0) - (b[0]?.partition ?? 0);
+
 /** Changes whenever a batch changes any read model (see ResponseCache). */
 export const PROJECTIONS_VERSION_KEY = 'projections:version';
 
@@ -62,6 +74,13 @@ export class ProjectorRunner {
   private readonly batchable = new Set<string>();
   private readonly s: string;
   private supervisor: SupervisedConsumer | null = null;
+  /** Partition batches waiting for the next transaction, and whether one is being applied. */
+  private readonly gathered: {
+    messages: RawMessage[];
+    resolve: () => void;
+    reject: (error: unknown) => void;
+  }[] = [];
+  private draining = false;
   applied = 0;
   skipped = 0;
 
@@ -129,17 +148,26 @@ export class ProjectorRunner {
       run: (consumer) => ({
         autoCommit: false,
         eachBatchAutoResolve: false,
-        partitionsConsumedConcurrently: 1,
+        // Every partition of a fetch is handed over at once, and their batches are applied together in
+        // one transaction (gather below): never two transactions at a time.
+        partitionsConsumedConcurrently: PARTITIONS_GATHERED,
         eachBatch: async ({ batch, resolveOffset, heartbeat }) => {
+          const last = batch.messages.at(-1);
+          if (!last) return;
           const messages: RawMessage[] = batch.messages.map((m) => ({
             topic: batch.topic,
             partition: batch.partition,
             offset: m.offset,
             value: m.value,
           }));
-          await this.applyMessages(messages);
-          const last = batch.messages.at(-1);
-          if (!last) return;
+          // The group hears from this member while the transaction is open, however long it takes
+          // (kafkajs otherwise heartbeats only between batches, and the session would lapse).
+          const beat = setInterval(() => void heartbeat().catch(() => {}), HEARTBEAT_WHILE_APPLYING_MS);
+          try {
+            await this.gather(messages);
+          } finally {
+            clearInterval(beat);
+          }
           for (const m of batch.messages) resolveOffset(m.offset);
           await consumer.commitOffsets([
             { topic: batch.topic, partition: batch.partition, offset: (BigInt(last.offset) + 1n).toString() },
@@ -169,6 +197,41 @@ export class ProjectorRunner {
   async stop(): Promise<void> {
     await this.supervisor?.stop();
     this.supervisor = null;
+  }
+
+  /**
+   * Applies the batches of every partition handed over together in one transaction: the batches that
+   * reach this in the same turn of the event loop (one fetch's, as kafkajs starts them at once) are
+   * applied as one, each partition's messages kept together and in order, and those that come while a
+   * transaction is open wait for the next. A stream lives in one partition, so its order holds; the
+   * order between partitions is any, as it is between topics read at their own paces. A failure
+   * fails every batch of the transaction, and each is delivered again.
+   */
+  private gather(messages: RawMessage[]): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      this.gathered.push({ messages, resolve, reject });
+      if (!this.draining) {
+        this.draining = true;
+        setImmediate(() => void this.drain());
+      }
+    });
+  }
+
+  private async drain(): Promise<void> {
+    while (this.gathered.length > 0) {
+      const waiting = this.gathered.splice(0);
+      // A topic's partitions next to each other, so its runs of batched types stay long.
+      const batches = waiting.map((w) => w.messages).sort((a, b) => byTopic(a, b));
+      try {
+        await this.applyMessages(batches.flat());
+        for (const w of waiting) w.resolve();
+      } catch (error) {
+        for (const w of waiting) w.reject(error);
+      }
+      // Batches that came meanwhile (a partition's next fetch, or one that came late) go next.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    this.draining = false;
   }
 
   /** Applies a batch of raw Kafka messages in one transaction. Public so tests can redeliver batches. */
