@@ -33,11 +33,10 @@ export async function connectedOtherwise(
   b: string,
   exceptId: string,
 ): Promise<boolean> {
-  // Either direction spelled out, so each side is found through its (person, status) index: least()
-  // and greatest() of the two columns match no index and read the whole table.
   const { rowCount } = await tx.query(
     `SELECT 1 FROM ${schema}.connections
-      WHERE ((requester_id = $1 AND recipient_id = $2) OR (requester_id = $2 AND recipient_id = $1))
+      WHERE least(requester_id, recipient_id) = least($1::text, $2::text)
+        AND greatest(requester_id, recipient_id) = greatest($1::text, $2::text)
         AND status = 'accepted' AND id <> $3
       LIMIT 1`,
     [a, b, exceptId],
