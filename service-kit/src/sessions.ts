@@ -74,12 +74,15 @@ export async function createSession(redis: Redis, userId: string, ttlSeconds: nu
 }
 
 export async function readSession(redis: Redis, id: string | undefined): Promise<Session | null> {
-  const key = storedSessionKey(id);
+  const key = sessionKeyOf(id);
   return key === null ? null : parseSession(await redis.get(key));
 }
 
-/** The Redis key (without the client's key prefix) a session id is stored under; null for an id that names none. */
-function storedSessionKey(id: string | undefined): string | null {
+/**
+ * The Redis key (under the client's key prefix) a session id is stored under, for a read that takes
+ * it with other keys in one command; null for an id that can name no session.
+ */
+export function sessionKeyOf(id: string | undefined): string | null {
   return !id || id.length > 128 ? null : sessionKey(id);
 }
 
@@ -88,7 +91,7 @@ function storedSessionKey(id: string | undefined): string | null {
  * that reads it beside other keys (the rate limit's); null for an id that can name no session.
  */
 export function sessionKeyForScript(redis: Redis, id: string | undefined): string | null {
-  const key = storedSessionKey(id);
+  const key = sessionKeyOf(id);
   return key === null ? null : `${redis.options.keyPrefix ?? ''}${key}`;
 }
 

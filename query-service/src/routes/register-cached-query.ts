@@ -3,7 +3,7 @@ import { apiPath, type RouteDefinition } from '@careers/contracts/routes';
 import { parseOr400, type Redis, SESSION_COOKIE } from '@careers/service-kit';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { requireViewer } from '../auth.ts';
+import { requireViewerWith } from '../auth.ts';
 import type { ResponseCache } from '../response-cache.ts';
 
 type CachedRoute = RouteDefinition & { method: 'GET'; auth: 'required' };
@@ -50,7 +50,7 @@ export interface CachedQueryInput<Query> {
 /**
  * Registers a signed-in GET route (with or without a query string) whose whole reply body is cached: keyed by the
  * raw URL (and the reader when `perReader`), so a hit parses nothing and costs one Redis round trip
- * (the versions of the entry, read with the session in one MGET beside it). `x-read-cache` says which
+ * (the session and the versions of the entry, in one MGET). `x-read-cache` says which
  * it was.
  *
  * Why a reader never gets a stale page after a consistency-token wait: such a request never reads the
@@ -80,10 +80,7 @@ export function registerCachedQuery<R extends CachedRoute>(
     const key = options.perReader ? `${request.cookies[SESSION_COOKIE] ?? ''} ${request.url}` : request.url;
     const waited = request.headers[CONSISTENCY_HEADER] !== undefined;
     const held = waited ? [] : cache.partsOf(key);
-    const [viewerId, values] = await Promise.all([
-      requireViewer(redis, request),
-      redis.mget(...lead, ...held),
-    ]);
+    const { viewerId, values } = await requireViewerWith(redis, request, [...lead, ...held]);
     const version = values[0] ?? null;
     const sequence = parts ? (values[1] ?? null) : null;
     const cached =
