@@ -449,6 +449,80 @@ describe('job alerts', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(pushes.slice(since).filter((p) => p.userId === quiet)).toEqual([]);
   });
+
+  it("makes one alert and one push for each of a job's many matches, with each person's count, and a redelivery makes none", async () => {
+    const skill = `Fortran ${randomUUID().slice(0, 8)}`;
+    const poster = randomUUID();
+    await register(poster, 'Pam');
+    const people = Array.from({ length: 200 }, () => randomUUID());
+    const [off, gone, ...matched] = people;
+    const joined: EventEnvelope[] = [];
+    for (const userId of people) {
+      versions.set(userId, 1);
+      const envelope = bed.registered(userId, 'Many');
+      log.push(envelope);
+      joined.push(envelope, skills(userId, [skill]));
+    }
+    joined.push(
+      settings(off as string, { jobAlerts: false }),
+      next('AccountDeleted', gone as string, { userId: gone as string, deletedAt: at(50) }),
+    );
+    await apply(...joined);
+    // A third of them have an alert unread already, so counts differ from person to person.
+    const before = matched.filter((_, i) => i % 3 === 0);
+    await apply(...before.map((userId) => skills(userId, [skill, `${skill} 77`])));
+    const earlier = jobPostedData({
+      postedAt: new Date().toISOString(),
+      employerId: poster,
+      skills: [{ name: `${skill} 77`, required: true, proficiency: 'Advanced' }],
+    });
+    await apply(next('JobPosted', earlier.jobId, earlier));
+
+    const job = jobPostedData({
+      postedAt: new Date().toISOString(),
+      employerId: poster,
+      skills: [{ name: skill, required: true, proficiency: 'Advanced' }],
+    });
+    const posted = next('JobPosted', job.jobId, job);
+    const since = pushes.length;
+    await apply(posted);
+    const alertsOf = async () =>
+      (
+        await bed.pool.query<{ user_id: string; id: string }>(
+          `SELECT user_id, id::text FROM ${bed.schema}.notifications WHERE job_id = $1 ORDER BY user_id`,
+          [job.jobId],
+        )
+      ).rows;
+    const rows = await alertsOf();
+    expect(rows.map((r) => r.user_id)).toEqual([...matched].sort());
+    const ofJob = () => pushes.slice(since).filter((p) => rows.some((r) => r.id === p.notificationId));
+    for (let i = 0; i < 100 && ofJob().length < matched.length; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const heard = ofJob();
+    expect(heard).toHaveLength(matched.length);
+    const idOf = new Map(rows.map((r) => [r.user_id, r.id]));
+    const counts = new Map(heard.map((p) => [p.userId, p]));
+    for (const userId of matched) {
+      expect(counts.get(userId)).toEqual({
+        userId,
+        notificationId: idOf.get(userId),
+        unreadCount: before.includes(userId) ? 2 : 1,
+      });
+    }
+    expect((await listOf(matched[0] as string)).unreadCount).toBe(2);
+    expect((await listOf(matched[1] as string)).unreadCount).toBe(1);
+    for (const userId of [off, gone, poster]) {
+      expect(pushes.slice(since).filter((p) => p.userId === userId)).toEqual([]);
+    }
+
+    // The same event again: no second alert, no push.
+    const again = pushes.length;
+    await apply(posted);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await alertsOf()).toEqual(rows);
+    expect(pushes.slice(again)).toEqual([]);
+  });
 });
 
 describe('topics read at different paces', () => {

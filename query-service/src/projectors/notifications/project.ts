@@ -23,8 +23,7 @@ export function notificationId(subject: string, recipientId: string): string {
   return `${v.slice(0, 8)}-${v.slice(8, 12)}-${v.slice(12, 16)}-${v.slice(16, 20)}-${v.slice(20)}`;
 }
 const uuidSql = (subjectSql: string, recipientSql: string) =>
-  `(SELECT (substr(h, 1, 12) || '3' || substr(h, 14, 3) || 'a' || substr(h, 18, 15))::uuid
-      FROM (SELECT md5(${subjectSql} || ':' || ${recipientSql}) AS h) x)`;
+  `overlay(overlay(md5(${subjectSql} || ':' || ${recipientSql}) placing '3' from 13) placing 'a' from 17)::uuid`;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -796,13 +795,20 @@ async function announce(ctx: ProjectionContext, changes: readonly Change[]): Pro
     if (c.notificationId !== null) ids.add(c.notificationId);
     made.set(c.userId, ids);
   }
+  // Looked up person by person through the keys (a list matched with `= ANY` is a scan of every user),
+  // and planned without JIT: a job's audience makes the estimate large enough to compile the plan,
+  // which costs more than running it. The setting is put back as it was for the rest of the batch.
+  const { rows: jit } = await ctx.tx.query<{ was: string }>(
+    `SELECT current_setting('jit') AS was, set_config('jit', 'off', true)`,
+  );
   const { rows } = await ctx.tx.query<{ id: string; unread: number }>(
-    `SELECT u.id,
-            ${unreadCountSql(ctx.schema, 'u.id')} AS unread
-       FROM ${ctx.schema}.users u
-      WHERE u.id = ANY($1::text[]) AND coalesce((u.notification_settings ->> 'pushNotifications')::boolean, true)`,
+    `SELECT u.id, ${unreadCountSql(ctx.schema, 'u.id')} AS unread
+       FROM unnest($1::text[]) AS x(id)
+       JOIN ${ctx.schema}.users u ON u.id = x.id
+      WHERE coalesce((u.notification_settings ->> 'pushNotifications')::boolean, true)`,
     [[...made.keys()]],
   );
+  await ctx.tx.query(`SELECT set_config('jit', $1, true)`, [jit[0]?.was ?? 'on']);
   if (rows.length === 0) return;
   const pushes: NotificationPush[] = rows.flatMap((r) => {
     const ids = [...(made.get(r.id) ?? [])];
