@@ -467,6 +467,17 @@ export function networkRows(network: NetworkResult | undefined): string[][] {
       '',
       '',
     ]),
+    ...(reads.cacheHitShare
+      ? [
+          [
+            "  answered from the query service's cache",
+            `suggestions ${fixed(reads.cacheHitShare.suggestions * 100, 0)}%, ` +
+              `connection lists ${fixed(reads.cacheHitShare.connections * 100, 0)}%`,
+            '',
+            '',
+          ],
+        ]
+      : []),
     [
       `connect -> addressee socket (${push.sockets} sockets, ${fixed(push.rate, 0)}/s)`,
       latency(push),
