@@ -137,6 +137,86 @@ function history(seed: number): EventEnvelope[] {
   return events;
 }
 
+/**
+ * A network as the write side makes it, its streams interleaved: people registering, requests accepted,
+ * declined and withdrawn, connections removed, pairs connecting again after a removal (a second stream
+ * for the pair, its request sometimes sent before the old one is removed, so the pair has two accepted
+ * rows for a while), people logging in, and a few posts, so accepted connections bring posts into
+ * timelines. Every stream's events keep their order; streams of one pair, as on the topic, may not.
+ */
+function networkHistory(seed: number): EventEnvelope[] {
+  const random = seeded(seed);
+  const { event, registered } = testMessages();
+  const users = Array.from({ length: 14 }, () => randomUUID());
+  const streams: EventEnvelope[][] = users.map((userId, i) => [
+    registered(userId, `Member${i}`),
+    ...Array.from({ length: 1 + random.int(3) }, (_, n) =>
+      event('UserLoggedIn', userId, 2 + n, {
+        userId,
+        at: new Date(Date.UTC(2026, 0, 1, 9, n)).toISOString(),
+      }),
+    ),
+  ]);
+  for (let i = 0; i < 8; i++) {
+    const postId = randomUUID();
+    streams.push([
+      event('PostCreated', postId, 1, {
+        postId,
+        authorId: random.pick(users),
+        content: `Post ${i}`,
+        type: 'text',
+        category: 'Career',
+        visibility: 'connections',
+        tags: [],
+        createdAt: new Date(Date.UTC(2026, 0, 1, 8, i)).toISOString(),
+      }),
+    ]);
+  }
+  const at = (minute: number) => new Date(Date.UTC(2026, 0, 2, 0, minute)).toISOString();
+  for (let i = 0; i < 70; i++) {
+    const requesterId = random.pick(users);
+    const recipientId = random.pick(users.filter((u) => u !== requesterId));
+    const connectionId = randomUUID();
+    const parties = { connectionId, requesterId, recipientId };
+    const stream = [event('ConnectionRequested', connectionId, 1, { ...parties, requestedAt: at(i) })];
+    const answer = random.int(10);
+    if (answer < 6) {
+      stream.push(event('ConnectionAccepted', connectionId, 2, { ...parties, respondedAt: at(i + 1) }));
+      if (random.int(3) === 0) {
+        stream.push(
+          event('ConnectionRemoved', connectionId, 3, {
+            ...parties,
+            removedBy: requesterId,
+            removedAt: at(i + 2),
+          }),
+        );
+        // Connecting again: a new stream for the same pair.
+        if (random.int(2) === 0) {
+          const again = randomUUID();
+          const pair = { connectionId: again, requesterId: recipientId, recipientId: requesterId };
+          streams.push([
+            event('ConnectionRequested', again, 1, { ...pair, requestedAt: at(i + 3) }),
+            event('ConnectionAccepted', again, 2, { ...pair, respondedAt: at(i + 4) }),
+          ]);
+        }
+      }
+    } else if (answer < 8) {
+      stream.push(event('ConnectionDeclined', connectionId, 2, { ...parties, respondedAt: at(i + 1) }));
+    } else if (answer < 9) {
+      stream.push(event('ConnectionWithdrawn', connectionId, 2, { ...parties, withdrawnAt: at(i + 1) }));
+    }
+    streams.push(stream);
+  }
+  // Interleaved at random, each stream in its own order.
+  const events: EventEnvelope[] = [];
+  const open = streams.map((stream) => [...stream]);
+  while (open.some((stream) => stream.length > 0)) {
+    const stream = random.pick(open.filter((s) => s.length > 0));
+    events.push(stream.shift() as EventEnvelope);
+  }
+  return events;
+}
+
 /** Cuts `events` into batches of 1 to `largest` events. */
 function batches<T>(events: readonly T[], seed: number, largest: number): T[][] {
   const random = seeded(seed);
@@ -195,6 +275,46 @@ describe('projector batches', () => {
       const backwards = await batched.runner.applyMessages(reversed.map((e) => batched.message(e)));
       expect(backwards.applied).toBe(0);
       expect(await snapshotOf(batched)).toEqual(expected);
+    });
+  }
+
+  for (const seed of [5, 6, 7]) {
+    it(`given a network (seed ${seed}) of requests accepted, declined, withdrawn and removed and pairs connecting again, batches leave the connections, the network counts and the timelines as applying each event alone does, and redelivering them changes nothing`, async () => {
+      const events = networkHistory(seed);
+      await oneByOne.rebuildFrom(events);
+      await batched.rebuildFrom([]);
+      // The network's topic alone, as the projector reads it: long runs of connection events.
+      const network = events.filter((e) => e.streamType === 'connection');
+      const others = events.filter((e) => e.streamType !== 'connection');
+      let applied = 0;
+      for (const batch of [...batches(others, seed, 40), ...batches(network, seed * 3, 120)]) {
+        applied += (await batched.runner.applyMessages(batch.map((e) => batched.message(e)))).applied;
+      }
+      expect(applied).toBe(events.length);
+      const expected = await snapshotOf(oneByOne);
+      // The history reaches every part: counts of mutual connections going up and down, removed rows.
+      expect(expected.tables.connection_mutuals?.length).toBeGreaterThan(0);
+      expect(expected.tables.connections?.some((r) => r.includes('"removed"'))).toBe(true);
+      expect(expected.tables.connections?.some((r) => r.includes('"withdrawn"'))).toBe(true);
+      expect(expected.tables.connections?.some((r) => r.includes('"rejected"'))).toBe(true);
+      expect(await snapshotOf(batched)).toEqual(expected);
+
+      // And the whole history in one batch, the people and posts after the network (a topic lagging
+      // behind), as one by one in that order.
+      const lagging = [...network, ...others];
+      await oneByOne.rebuildFrom(lagging);
+      await batched.rebuildFrom([]);
+      await batched.runner.applyMessages(lagging.map((e) => batched.message(e)));
+      expect(await snapshotOf(batched)).toEqual(await snapshotOf(oneByOne));
+
+      let again = 0;
+      for (const batch of batches(events, seed * 11, 300)) {
+        again += (await batched.runner.applyMessages(batch.map((e) => batched.message(e)))).applied;
+      }
+      expect(again).toBe(0);
+      const reversed = [...events].reverse();
+      expect((await batched.runner.applyMessages(reversed.map((e) => batched.message(e)))).applied).toBe(0);
+      expect(await snapshotOf(batched)).toEqual(await snapshotOf(oneByOne));
     });
   }
 

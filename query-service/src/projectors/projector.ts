@@ -27,12 +27,16 @@ export interface Projector {
   handles: readonly DomainEventType[];
   apply(event: DomainEvent, ctx: ProjectionContext): Promise<void>;
   /**
-   * The types `applyBatch` takes. A run of consecutive events whose types every projector handling them
-   * names here goes projector by projector (registry order), each taking the run's events it handles at
-   * once. That equals applying them event by event only because, within such a run, no projector reads
-   * what another writes for a later event: a like's or comment's notification reads its post's author,
-   * written only by the post's PostCreated, which comes first in the post's stream and is applied by a
-   * projector before it in the registry. A type that breaks this must not be named here.
+   * The types `applyBatch` takes. A run of consecutive events of one stream type, each of a type some
+   * projector names here, goes projector by projector (registry order): each projector takes the run's
+   * events it handles at once (`applyBatch`) if it names all their types here, else one at a time. That
+   * equals applying them event by event only because, within such a run, no projector reads what another
+   * writes for a later event: a like's or comment's notification reads its post's author, written only by
+   * the post's PostCreated, which comes first in the post's stream and is applied by a projector before
+   * it in the registry; what the connections projector writes for a connection's events (its rows, the
+   * network counts) no other projector reads for them (the timelines read posts, the notifications their
+   * own rows, both the deleted accounts, which no event of such a run writes). Naming a type here claims
+   * this for every projector handling it; a type that breaks it must not be named.
    */
   batched?: readonly DomainEventType[];
   /**

@@ -70,7 +70,7 @@ export class ProjectorRunner {
   private readonly options: ProjectorRunnerOptions;
   private readonly byType = new Map<string, Projector[]>();
   private readonly versionKeysByType = new Map<string, string[]>();
-  /** Types whose every projector takes them in batches. */
+  /** Types some projector takes in batches: they are applied in runs (see project). */
   private readonly batchable = new Set<string>();
   private readonly s: string;
   private supervisor: SupervisedConsumer | null = null;
@@ -93,7 +93,7 @@ export class ProjectorRunner {
       }
     }
     for (const [type, handlers] of this.byType) {
-      if (handlers.every((p) => p.batched?.includes(type as DomainEventType) && p.applyBatch)) {
+      if (handlers.some((p) => p.batched?.includes(type as DomainEventType) && p.applyBatch)) {
         this.batchable.add(type);
       }
     }
@@ -362,23 +362,34 @@ export class ProjectorRunner {
   }
 
   /**
-   * Applies events in order. A run of consecutive events whose types every projector handling them
-   * takes in batches (Projector.batched) goes projector by projector, each taking the run's events it
-   * handles in one call; any other event goes to its projectors one at a time, in registry order.
+   * Applies events in order. A run of consecutive events of one stream type, each of a type some
+   * projector takes in batches (Projector.batched), goes projector by projector (registry order): each
+   * takes the run's events it handles in one `applyBatch` call if it takes all their types in batches,
+   * else one at a time, in order. Any other event goes to its projectors one at a time, in registry order.
    */
   private async project(events: readonly DomainEvent[], ctx: ProjectionContext): Promise<void> {
     const involved = new Set<Projector>();
     let i = 0;
     while (i < events.length) {
+      const streamType = events[i]?.streamType;
       let end = i;
-      while (end < events.length && this.batchable.has(events[end]?.type ?? '')) end++;
+      while (
+        end < events.length &&
+        events[end]?.streamType === streamType &&
+        this.batchable.has(events[end]?.type ?? '')
+      )
+        end++;
       if (end > i) {
         const run = events.slice(i, end);
         for (const projector of this.options.projectors) {
-          const mine = run.filter((e) => projector.batched?.includes(e.type));
+          const mine = run.filter((e) => projector.handles.includes(e.type));
           if (mine.length === 0) continue;
           involved.add(projector);
-          await projector.applyBatch?.(mine, ctx);
+          if (projector.applyBatch && mine.every((e) => projector.batched?.includes(e.type))) {
+            await projector.applyBatch(mine, ctx);
+          } else {
+            for (const event of mine) await projector.apply(event, ctx);
+          }
         }
         i = end;
         continue;

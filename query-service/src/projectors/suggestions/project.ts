@@ -61,6 +61,18 @@ export const suggestionsProjector: Projector = {
         return;
     }
   },
+  batched: ['UserRegistered'],
+  async applyBatch(events, { tx, schema }) {
+    const ids = events.map((event) => {
+      if (event.type !== 'UserRegistered')
+        throw new Error(`suggestions: ${event.type} is not taken in batches`);
+      return event.data.userId;
+    });
+    await tx.query(
+      `INSERT INTO ${schema}.suggestion_people (user_id) SELECT unnest($1::text[]) ON CONFLICT (user_id) DO NOTHING`,
+      [ids],
+    );
+  },
   async reset({ tx, schema }) {
     await tx.query(`TRUNCATE ${schema}.suggestion_people, ${schema}.suggestion_skills`);
   },

@@ -147,6 +147,56 @@ export const usersProjector: Projector = {
       }
     }
   },
+  batched: ['UserRegistered', 'UserLoggedIn'],
+  async applyBatch(events, { tx, schema }) {
+    // New rows first (a person's registration comes first in their stream), then each person's last
+    // login in the batch, which is what the updates one by one leave.
+    const registered: object[] = [];
+    const lastLogin = new Map<string, string>();
+    for (const event of events) {
+      if (event.type === 'UserRegistered') {
+        const u = registeredUser(event.data);
+        registered.push({
+          id: u._id,
+          first_name: u.firstName,
+          last_name: u.lastName,
+          email: u.email,
+          account_type: u.accountType,
+          job_title: u.jobTitle,
+          phone: u.phone,
+          bio: u.bio,
+          location: u.location,
+          skills: u.skills,
+          job_preferences: u.jobPreferences,
+          notification_settings: u.notificationSettings,
+          appearance_settings: u.appearanceSettings,
+          registered_at: u.createdAt,
+        });
+      } else if (event.type === 'UserLoggedIn') {
+        lastLogin.set(event.data.userId, event.data.at);
+      } else {
+        throw new Error(`users: ${event.type} is not taken in batches`);
+      }
+    }
+    if (registered.length > 0) {
+      await tx.query(
+        `INSERT INTO ${schema}.users (id, first_name, last_name, email, account_type, job_title, phone, bio,
+           location, skills, job_preferences, notification_settings, appearance_settings, registered_at)
+         SELECT id, first_name, last_name, email, account_type, job_title, phone, bio, location, skills,
+                job_preferences, notification_settings, appearance_settings, registered_at
+           FROM jsonb_populate_recordset(NULL::${schema}.users, $1::jsonb)
+         ON CONFLICT (id) DO NOTHING`,
+        [json(registered)],
+      );
+    }
+    if (lastLogin.size > 0) {
+      await tx.query(
+        `UPDATE ${schema}.users u SET last_login_at = x.at
+           FROM unnest($1::text[], $2::timestamptz[]) AS x(id, at) WHERE u.id = x.id`,
+        [[...lastLogin.keys()], [...lastLogin.values()]],
+      );
+    }
+  },
   async reset({ tx, schema }) {
     await tx.query(`TRUNCATE ${schema}.users, ${schema}.user_pictures, ${schema}.deleted_accounts`);
   },
