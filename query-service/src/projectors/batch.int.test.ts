@@ -297,6 +297,7 @@ describe('projector batches', () => {
       expect(expected.tables.connections?.some((r) => r.includes('"removed"'))).toBe(true);
       expect(expected.tables.connections?.some((r) => r.includes('"withdrawn"'))).toBe(true);
       expect(expected.tables.connections?.some((r) => r.includes('"rejected"'))).toBe(true);
+      expect(Object.keys(expected.keys).some((k) => k.startsWith('timelines:'))).toBe(true);
       expect(await snapshotOf(batched)).toEqual(expected);
 
       // And the whole history in one batch, the people and posts after the network (a topic lagging

@@ -1,9 +1,13 @@
+import type { DomainEvent } from '@careers/contracts/events/catalogue';
 import { connectedUserIds } from '../connections/queries.ts';
 import type { ProjectionContext, Projector } from '../projector.ts';
-import { anyDeleted } from '../users/deleted-accounts.ts';
+import { anyDeleted, deletedAmong } from '../users/deleted-accounts.ts';
 import { TIMELINE_CAP, timelineKeys } from './keys.ts';
 
 type Multi = ProjectionContext['redis'];
+
+/** As many of a person's posts as a removal takes out of timelines: all of them. */
+const ALL_POSTS = 100_000;
 
 function addToTimeline(redis: Multi, readerId: string, posts: { id: string; createdAt: Date | string }[]) {
   if (posts.length === 0) return;
@@ -19,6 +23,61 @@ async function recentPostsOf(ctx: ProjectionContext, authorId: string, limit: nu
     [authorId, limit],
   );
   return rows.map((r) => ({ id: r.id, createdAt: r.created_at }));
+}
+
+/**
+ * Connections accepted and removed (a run of the connection topic, where neither the posts nor the
+ * deleted accounts change) with the effect of `apply` on each in turn: the deleted among the people and
+ * the posts of every author are read once, then each event makes the Redis writes `apply` makes, in order.
+ */
+async function applyConnections(events: readonly DomainEvent[], ctx: ProjectionContext): Promise<void> {
+  const people = new Set<string>();
+  // Per author, how many of their newest posts an event needs: TIMELINE_CAP to accept, all to remove.
+  const limits = new Map<string, number>();
+  const need = (author: string, limit: number) =>
+    limits.set(author, Math.max(limits.get(author) ?? 0, limit));
+  for (const event of events) {
+    if (event.type !== 'ConnectionAccepted' && event.type !== 'ConnectionRemoved') continue;
+    const { requesterId, recipientId } = event.data;
+    people.add(requesterId).add(recipientId);
+    const limit = event.type === 'ConnectionAccepted' ? TIMELINE_CAP : ALL_POSTS;
+    need(requesterId, limit);
+    need(recipientId, limit);
+  }
+  const deleted = await deletedAmong(ctx.tx, ctx.schema, [...people]);
+  const { rows } = await ctx.tx.query<{ author_id: string; id: string; created_at: Date }>(
+    `SELECT a.author_id, p.id, p.created_at
+       FROM unnest($1::text[], $2::int[]) AS a(author_id, n)
+       CROSS JOIN LATERAL (
+         SELECT id, created_at FROM ${ctx.schema}.posts WHERE author_id = a.author_id
+          ORDER BY created_at DESC, id DESC LIMIT a.n) p
+      ORDER BY a.author_id, p.created_at DESC, p.id DESC`,
+    [[...limits.keys()], [...limits.values()]],
+  );
+  const postsOf = new Map<string, { id: string; createdAt: Date }[]>();
+  for (const r of rows) {
+    const list = postsOf.get(r.author_id) ?? [];
+    list.push({ id: r.id, createdAt: r.created_at });
+    postsOf.set(r.author_id, list);
+  }
+  const recent = (author: string, limit: number) => (postsOf.get(author) ?? []).slice(0, limit);
+  for (const event of events) {
+    if (event.type === 'ConnectionAccepted') {
+      const { requesterId, recipientId } = event.data;
+      if (deleted.has(requesterId) || deleted.has(recipientId)) continue;
+      addToTimeline(ctx.redis, requesterId, recent(recipientId, TIMELINE_CAP));
+      addToTimeline(ctx.redis, recipientId, recent(requesterId, TIMELINE_CAP));
+    } else if (event.type === 'ConnectionRemoved') {
+      const { requesterId, recipientId } = event.data;
+      for (const [reader, author] of [
+        [requesterId, recipientId],
+        [recipientId, requesterId],
+      ] as const) {
+        const ids = recent(author, ALL_POSTS).map((p) => p.id);
+        if (ids.length > 0) ctx.redis.zrem(timelineKeys.home(reader), ...ids);
+      }
+    }
+  }
 }
 
 /**
@@ -65,7 +124,7 @@ export const timelinesProjector: Projector = {
           [requesterId, recipientId],
           [recipientId, requesterId],
         ] as const) {
-          const ids = (await recentPostsOf(ctx, author, 100_000)).map((p) => p.id);
+          const ids = (await recentPostsOf(ctx, author, ALL_POSTS)).map((p) => p.id);
           if (ids.length > 0) ctx.redis.zrem(timelineKeys.home(reader), ...ids);
         }
         return;
@@ -73,7 +132,7 @@ export const timelinesProjector: Projector = {
       case 'AccountDeleted': {
         const { userId } = event.data;
         ctx.redis.del(timelineKeys.home(userId));
-        const ids = (await recentPostsOf(ctx, userId, 100_000)).map((p) => p.id);
+        const ids = (await recentPostsOf(ctx, userId, ALL_POSTS)).map((p) => p.id);
         if (ids.length === 0) return;
         for (const reader of await connectedUserIds(ctx.tx, ctx.schema, userId)) {
           ctx.redis.zrem(timelineKeys.home(reader), ...ids);
@@ -82,13 +141,21 @@ export const timelinesProjector: Projector = {
       }
     }
   },
-  batched: ['PostCreated'],
+  batched: ['PostCreated', 'ConnectionAccepted', 'ConnectionRemoved'],
   async applyBatch(events, ctx) {
     const posts: { id: string; authorId: string; createdAt: string }[] = [];
+    const connections: DomainEvent[] = [];
     for (const event of events) {
-      if (event.type !== 'PostCreated') throw new Error(`timelines: ${event.type} is not taken in batches`);
-      posts.push({ id: event.data.postId, authorId: event.data.authorId, createdAt: event.data.createdAt });
+      if (event.type === 'PostCreated') {
+        posts.push({ id: event.data.postId, authorId: event.data.authorId, createdAt: event.data.createdAt });
+      } else if (event.type === 'ConnectionAccepted' || event.type === 'ConnectionRemoved') {
+        connections.push(event);
+      } else {
+        throw new Error(`timelines: ${event.type} is not taken in batches`);
+      }
     }
+    if (connections.length > 0) await applyConnections(connections, ctx);
+    if (posts.length === 0) return;
     const authors = [...new Set(posts.map((p) => p.authorId))];
     // Every author not deleted reads their own post, and so does everyone connected with them: one query.
     const { rows } = await ctx.tx.query<{ author_id: string; reader_id: string }>(
