@@ -68,6 +68,7 @@ export async function rebuildProjections(options: {
     await admin.disconnect();
   }
   log.info('read models cleared; replaying the topics');
+  runner.replay();
   await runner.start();
   try {
     for (;;) {

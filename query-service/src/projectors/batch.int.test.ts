@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EventEnvelope } from '@careers/contracts/events/envelope';
+import { type NotificationPush, watchNotificationPushes } from '@careers/service-kit/notification-pushes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readModelSnapshot } from './read-model-snapshot.ts';
 import { projectorTestbed, testMessages } from './testing.ts';
@@ -318,6 +319,36 @@ describe('projector batches', () => {
       expect(await snapshotOf(batched)).toEqual(await snapshotOf(oneByOne));
     });
   }
+
+  it('tells nobody of what a rebuild replays, and leaves the same read models as a runner that does', async () => {
+    const events = history(8);
+    const replayed = await projectorTestbed('batch-replay');
+    replayed.runner.replay();
+    const heard: { live: NotificationPush[]; replayed: NotificationPush[] } = { live: [], replayed: [] };
+    const stops = [
+      await watchNotificationPushes(batched.redis, (pushes) => heard.live.push(...pushes)),
+      await watchNotificationPushes(replayed.redis, (pushes) => heard.replayed.push(...pushes)),
+    ];
+    try {
+      await batched.rebuildFrom([]);
+      for (const [bed, seed] of [
+        [batched, 3],
+        [replayed, 5],
+      ] as const) {
+        for (const batch of batches(events, seed, 150)) {
+          await bed.runner.applyMessages(batch.map((e) => bed.message(e)));
+        }
+      }
+      await expect.poll(() => heard.live.length).toBeGreaterThan(0);
+      // Published after each commit, so by now those of the replayed batches would have arrived too.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(heard.replayed).toEqual([]);
+      expect(await snapshotOf(replayed)).toEqual(await snapshotOf(batched));
+    } finally {
+      for (const stop of stops) await stop();
+      await replayed.close();
+    }
+  });
 
   it('dead-letters a poison message in the middle of a batch and applies the rest of it as one by one does', async () => {
     const events = history(4);

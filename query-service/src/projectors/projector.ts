@@ -16,6 +16,11 @@ export interface ProjectionContext {
    * is logged, and the batch stays committed.
    */
   afterCommit(work: (redis: Redis) => Promise<void>): void;
+  /**
+   * A rebuild replaying the topics: `afterCommit` work is dropped, as nobody is told again of what
+   * happened long ago, so a projector may skip what it would compute only for that work.
+   */
+  replaying?: boolean;
 }
 
 /**

@@ -81,6 +81,7 @@ export class ProjectorRunner {
     reject: (error: unknown) => void;
   }[] = [];
   private draining = false;
+  private replaying = false;
   applied = 0;
   skipped = 0;
 
@@ -194,6 +195,14 @@ export class ProjectorRunner {
       .catch((error: Error) => this.options.log.error({ keys, error: error.message }, 'version not moved'));
   }
 
+  /**
+   * From now on nobody is told of what a batch changes (the projectors' after-commit work is dropped;
+   * versions still move): a rebuild replays history whose people were told of it as it happened.
+   */
+  replay(): void {
+    this.replaying = true;
+  }
+
   async stop(): Promise<void> {
     await this.supervisor?.stop();
     this.supervisor = null;
@@ -300,7 +309,10 @@ export class ProjectorRunner {
         tx: client,
         schema: this.s,
         redis: multi,
-        afterCommit: (work) => afterCommit.push(work),
+        replaying: this.replaying,
+        afterCommit: (work) => {
+          if (!this.replaying) afterCommit.push(work);
+        },
       });
       if (advanced.size > 0) {
         const list = [...advanced.values()];
