@@ -96,7 +96,8 @@ function socketTrust(isTrusted: (address: string | undefined) => boolean): (sock
  */
 function sanitizeForwardedHeaders(
   headers: Record<string, string | string[] | undefined>,
-  peerTrusted: boolean,
+  socket: Socket,
+  peerTrusted: (socket: Socket) => boolean,
 ): void {
   const forwardedFor = headers['x-forwarded-for'];
   if (
@@ -107,7 +108,7 @@ function sanitizeForwardedHeaders(
     return;
   }
   const believable =
-    peerTrusted &&
+    peerTrusted(socket) &&
     (forwardedFor === undefined ||
       (typeof forwardedFor === 'string' &&
         forwardedFor.length <= MAX_FORWARDED_FOR_LENGTH &&
@@ -264,7 +265,7 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
         .header('retry-after', '1')
         .send({ message: requestMessages.serviceUnavailable });
     }
-    sanitizeForwardedHeaders(request.raw.headers, peerTrusted(request.raw.socket));
+    sanitizeForwardedHeaders(request.raw.headers, request.raw.socket, peerTrusted);
     reply.header('x-served-by', options.serviceName);
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
     if (isCrossSiteMutation(request.method, request.headers, options.allowedOrigins)) {
