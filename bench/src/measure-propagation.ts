@@ -110,6 +110,7 @@ function startCheckpointProbe(databaseUrl: string, schema: string, everyMs: numb
   const batches = new Map<number, number>();
   const newest = new Map<string, number>();
   let running = true;
+  let ended: Promise<void> | undefined;
   const loop = (async () => {
     while (running) {
       const seenAt = Date.now();
@@ -132,10 +133,11 @@ function startCheckpointProbe(databaseUrl: string, schema: string, everyMs: numb
   return {
     seen,
     batches,
-    async stop() {
+    /** Ends the reads (once, however often called). */
+    stop(): Promise<void> {
       running = false;
-      await loop.catch(() => {});
-      await pool.end();
+      ended ??= loop.catch(() => {}).then(() => pool.end());
+      return ended;
     },
   };
 }
@@ -487,8 +489,8 @@ export async function measurePropagation(
     };
   } finally {
     for (const socket of sockets) socket.disconnect();
-    await checkpoints?.stop();
     await tap?.stop();
+    await checkpoints?.stop().catch(() => {});
   }
 }
 
