@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { domainEvents } from '@careers/contracts/events/catalogue';
 import type { EventEnvelope } from '@careers/contracts/events/envelope';
 import { type NotificationPush, watchNotificationPushes } from '@careers/service-kit/notification-pushes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -149,15 +150,44 @@ function networkHistory(seed: number): EventEnvelope[] {
   const random = seeded(seed);
   const { event, registered } = testMessages();
   const users = Array.from({ length: 14 }, () => randomUUID());
-  const streams: EventEnvelope[][] = users.map((userId, i) => [
-    registered(userId, `Member${i}`),
-    ...Array.from({ length: 1 + random.int(3) }, (_, n) =>
-      event('UserLoggedIn', userId, 2 + n, {
-        userId,
-        at: new Date(Date.UTC(2026, 0, 1, 9, n)).toISOString(),
-      }),
-    ),
-  ]);
+  const cities = ['Lisbon', ' lisbon ', 'Porto', ''];
+  const skills = ['Kafka', 'kafka ', 'Postgres', 'TypeScript', ' '];
+  const streams: EventEnvelope[][] = users.map((userId, i) => {
+    const stream = [registered(userId, `Member${i}`)];
+    // Logins, profiles and skills saved more than once, so a batch holds several of one person's.
+    for (let n = 0; n < 2 + random.int(4); n++) {
+      const version = stream.length + 1;
+      const kind = random.int(3);
+      if (kind === 0) {
+        stream.push(
+          event('UserLoggedIn', userId, version, {
+            userId,
+            at: new Date(Date.UTC(2026, 0, 1, 9, n)).toISOString(),
+          }),
+        );
+      } else if (kind === 1) {
+        stream.push(
+          event('ProfileUpdated', userId, version, {
+            ...domainEvents.ProfileUpdated.example,
+            userId,
+            firstName: `Member${i}`,
+            jobTitle: `Engineer ${n}`,
+            location: { ...domainEvents.ProfileUpdated.example.location, city: random.pick(cities) },
+          }),
+        );
+      } else {
+        stream.push(
+          event('SkillsUpdated', userId, version, {
+            userId,
+            skills: skills
+              .filter(() => random.int(2) === 0)
+              .map((name) => ({ name, proficiency: 'Intermediate' as const, experience: n })),
+          }),
+        );
+      }
+    }
+    return stream;
+  });
   for (let i = 0; i < 8; i++) {
     const postId = randomUUID();
     streams.push([
@@ -331,6 +361,8 @@ describe('projector batches', () => {
       expect(expected.tables.notifications?.length).toBeGreaterThan(0);
       expect(expected.tables.notification_likers?.length).toBeGreaterThan(0);
       expect(Object.keys(expected.keys).some((k) => k.startsWith('timelines:'))).toBe(true);
+      expect(expected.tables.suggestion_skills?.length).toBeGreaterThan(0);
+      expect(expected.tables.suggestion_people?.some((r) => r.includes('"lisbon"'))).toBe(true);
       expect(await snapshotOf(batched)).toEqual(expected);
 
       let again = 0;

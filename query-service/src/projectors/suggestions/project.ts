@@ -61,17 +61,48 @@ export const suggestionsProjector: Projector = {
         return;
     }
   },
-  batched: ['UserRegistered'],
+  batched: ['UserRegistered', 'ProfileUpdated', 'SkillsUpdated'],
   async applyBatch(events, { tx, schema }) {
-    const ids = events.map((event) => {
-      if (event.type !== 'UserRegistered')
-        throw new Error(`suggestions: ${event.type} is not taken in batches`);
-      return event.data.userId;
-    });
-    await tx.query(
-      `INSERT INTO ${schema}.suggestion_people (user_id) SELECT unnest($1::text[]) ON CONFLICT (user_id) DO NOTHING`,
-      [ids],
-    );
+    // Rows of new people, then per person the last city and skill names of the batch: each event sets
+    // them whole, so the last one is what one by one leaves.
+    const registered: string[] = [];
+    const cities = new Map<string, string>();
+    const skills = new Map<string, string[]>();
+    for (const event of events) {
+      if (event.type === 'UserRegistered') registered.push(event.data.userId);
+      else if (event.type === 'ProfileUpdated')
+        cities.set(event.data.userId, matchKey(event.data.location.city));
+      else if (event.type === 'SkillsUpdated') {
+        skills.set(event.data.userId, [
+          ...new Set(event.data.skills.map((skill) => matchKey(skill.name)).filter((k) => k !== '')),
+        ]);
+      } else throw new Error(`suggestions: ${event.type} is not taken in batches`);
+    }
+    if (registered.length > 0) {
+      await tx.query(
+        `INSERT INTO ${schema}.suggestion_people (user_id) SELECT unnest($1::text[]) ON CONFLICT (user_id) DO NOTHING`,
+        [registered],
+      );
+    }
+    if (cities.size > 0) {
+      await tx.query(
+        `INSERT INTO ${schema}.suggestion_people (user_id, city_key) SELECT * FROM unnest($1::text[], $2::text[])
+         ON CONFLICT (user_id) DO UPDATE SET city_key = EXCLUDED.city_key`,
+        [[...cities.keys()], [...cities.values()]],
+      );
+    }
+    if (skills.size > 0) {
+      const people = [...skills.keys()];
+      await tx.query(`DELETE FROM ${schema}.suggestion_skills WHERE user_id = ANY($1::text[])`, [people]);
+      const pairs = [...skills].flatMap(([userId, keys]) => keys.map((key) => [key, userId] as const));
+      if (pairs.length > 0) {
+        await tx.query(
+          `INSERT INTO ${schema}.suggestion_skills (skill_key, user_id)
+           SELECT * FROM unnest($1::text[], $2::text[]) ON CONFLICT DO NOTHING`,
+          [pairs.map(([key]) => key), pairs.map(([, userId]) => userId)],
+        );
+      }
+    }
   },
   async reset({ tx, schema }) {
     await tx.query(`TRUNCATE ${schema}.suggestion_people, ${schema}.suggestion_skills`);

@@ -147,13 +147,35 @@ export const usersProjector: Projector = {
       }
     }
   },
-  batched: ['UserRegistered', 'UserLoggedIn'],
+  batched: ['UserRegistered', 'UserLoggedIn', 'ProfileUpdated', 'SkillsUpdated'],
   async applyBatch(events, { tx, schema }) {
-    // New rows first (a person's registration comes first in their stream), then each person's last
-    // login in the batch, which is what the updates one by one leave.
+    // New rows first (a person's registration comes first in their stream), then per person the last
+    // login, profile and skills of the batch: each update sets absolute values, so the last one is
+    // what the updates one by one leave.
     const registered: object[] = [];
     const lastLogin = new Map<string, string>();
+    const profiles = new Map<string, object>();
+    const skills = new Map<string, string>();
     for (const event of events) {
+      if (event.type === 'ProfileUpdated') {
+        const d = event.data;
+        profiles.set(d.userId, {
+          id: d.userId,
+          first_name: d.firstName,
+          last_name: d.lastName,
+          email: d.email,
+          phone: d.phone,
+          bio: d.bio,
+          job_title: d.jobTitle,
+          location: d.location,
+          job_preferences: d.jobPreferences,
+        });
+        continue;
+      }
+      if (event.type === 'SkillsUpdated') {
+        skills.set(event.data.userId, json(event.data.skills));
+        continue;
+      }
       if (event.type === 'UserRegistered') {
         const u = registeredUser(event.data);
         registered.push({
@@ -187,6 +209,22 @@ export const usersProjector: Projector = {
            FROM jsonb_populate_recordset(NULL::${schema}.users, $1::jsonb)
          ON CONFLICT (id) DO NOTHING`,
         [json(registered)],
+      );
+    }
+    if (profiles.size > 0) {
+      await tx.query(
+        `UPDATE ${schema}.users u SET first_name = x.first_name, last_name = x.last_name, email = x.email,
+           phone = x.phone, bio = x.bio, job_title = x.job_title, location = x.location,
+           job_preferences = x.job_preferences
+           FROM jsonb_populate_recordset(NULL::${schema}.users, $1::jsonb) AS x WHERE u.id = x.id`,
+        [json([...profiles.values()])],
+      );
+    }
+    if (skills.size > 0) {
+      await tx.query(
+        `UPDATE ${schema}.users u SET skills = x.skills
+           FROM unnest($1::text[], $2::jsonb[]) AS x(id, skills) WHERE u.id = x.id`,
+        [[...skills.keys()], [...skills.values()]],
       );
     }
     if (lastLogin.size > 0) {
