@@ -16,6 +16,7 @@ import {
   ConsistencyTokenSigner,
   consistencyTokenSecret,
   duplicateRedis,
+  EAGER_FETCH_MIN_BYTES,
   ensureTopics,
   groupName,
   type Logger,
@@ -326,6 +327,8 @@ export async function createGateway(deps: GatewayDeps): Promise<Gateway> {
     topics,
     // Live updates only: a gateway that was down does not replay history to sockets.
     fromBeginning: false,
+    // A batch costs the gateway next to nothing and every push is awaited: each event as it comes.
+    minBytes: EAGER_FETCH_MIN_BYTES,
     log,
     prepare: () => ensureTopics(kafka, config, topics),
     run: () => ({
