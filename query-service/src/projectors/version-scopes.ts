@@ -27,11 +27,16 @@ export const feedVersion: ReadModelVersion = {
 };
 
 /**
- * What the network reads (connections screen, people you may know) are cached under as a whole. No
- * batch moves it: each change moves the person versions of those it concerns (personVersionKeys)
- * instead. It is moved, as every version is, when the projector starts.
+ * What the network reads (connections screen, people you may know) are cached under as a whole. Most
+ * changes move only the person versions of those they concern (personVersionKeys). An account deletion
+ * moves this one: it takes the person off every list and card at once, and it leaves no key named
+ * after them (their person versions are deleted, not moved), so nothing else could retire those
+ * entries. It is moved, as every version is, when the projector starts.
  */
-export const networkVersion: ReadModelVersion = { key: 'projections:network:version', changedBy: [] };
+export const networkVersion: ReadModelVersion = {
+  key: 'projections:network:version',
+  changedBy: ['AccountDeleted'],
+};
 
 /**
  * The post whose shown state an event changes: its likes count and who liked it (`isLiked` of every
@@ -67,7 +72,7 @@ export const personVersionKeys = {
 /**
  * Whose own network an event changes: both people of a request and of each answer to it, and the
  * person whose city or skills (what their suggestions are matched on) change or whose account is
- * made or deleted.
+ * made. An account deletion moves the whole network version instead (see networkVersion).
  */
 export function networkScopesOf(event: DomainEvent): string[] {
   switch (event.type) {
@@ -80,12 +85,16 @@ export function networkScopesOf(event: DomainEvent): string[] {
     case 'UserRegistered':
     case 'ProfileUpdated':
     case 'SkillsUpdated':
-    case 'AccountDeleted':
       return [event.data.userId];
     default:
       return [];
   }
 }
+
+const personKeysOf = (userId: string) => [
+  personVersionKeys.network(userId),
+  personVersionKeys.profile(userId),
+];
 
 /** Whose card an event changes, wherever it is shown (see personVersionKeys). */
 export function profileScopesOf(event: DomainEvent): string[] {
@@ -95,7 +104,6 @@ export function profileScopesOf(event: DomainEvent): string[] {
     case 'SkillsUpdated':
     case 'ProfilePictureUploaded':
     case 'ProfilePictureRemoved':
-    case 'AccountDeleted':
       return [event.data.userId];
     default:
       return [];
@@ -135,11 +143,24 @@ export class ScopedVersions {
   /** Person versions, counted by a sequence of their own (personVersionKeys.sequence). */
   private readonly people = new Set<string>();
 
+  /** Person versions of deleted accounts: deleted rather than moved (see networkVersion). */
+  private readonly gone = new Set<string>();
+
   add(event: DomainEvent): void {
     const postId = postScopeOf(event);
     if (postId !== null) this.keys.add(postVersionKeys.post(postId));
-    for (const userId of networkScopesOf(event)) this.people.add(personVersionKeys.network(userId));
-    for (const userId of profileScopesOf(event)) this.people.add(personVersionKeys.profile(userId));
+    if (event.type === 'AccountDeleted') {
+      for (const key of personKeysOf(event.data.userId)) {
+        this.people.delete(key);
+        this.gone.add(key);
+      }
+      return;
+    }
+    const keep = (key: string) => {
+      if (!this.gone.has(key)) this.people.add(key);
+    };
+    for (const userId of networkScopesOf(event)) keep(personVersionKeys.network(userId));
+    for (const userId of profileScopesOf(event)) keep(personVersionKeys.profile(userId));
   }
 
   /**
@@ -151,11 +172,14 @@ export class ScopedVersions {
     const moves: string[][] = [];
     if (this.keys.size > 0) moves.push([postVersionKeys.sequence, ...this.keys]);
     if (this.people.size > 0) moves.push([personVersionKeys.sequence, ...this.people]);
-    if (moves.length === 0) return;
+    const gone = [...this.gone];
+    if (moves.length === 0 && gone.length === 0) return;
     for (const keys of moves) multi.eval(MOVE_SCRIPT, ...moveArgs(keys));
+    if (gone.length > 0) multi.del(...gone);
     // First of the after-commit work: the pushes after it tell readers of the change.
     afterCommit.unshift(async (redis) => {
       for (const keys of moves) await redis.eval(MOVE_SCRIPT, ...moveArgs(keys));
+      if (gone.length > 0) await redis.del(...gone);
     });
   }
 }
