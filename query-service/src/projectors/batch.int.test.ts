@@ -23,6 +23,20 @@ function seeded(seed: number) {
   };
 }
 
+/** The streams' events interleaved at random, each stream's in its own order. */
+function interleaved(
+  streams: readonly EventEnvelope[][],
+  random: ReturnType<typeof seeded>,
+): EventEnvelope[] {
+  const events: EventEnvelope[] = [];
+  const open = streams.map((stream) => [...stream]);
+  while (open.some((stream) => stream.length > 0)) {
+    const stream = random.pick(open.filter((s) => s.length > 0));
+    events.push(stream.shift() as EventEnvelope);
+  }
+  return events;
+}
+
 /**
  * Events as the write side makes them, in one order: people, connections, posts created all along,
  * likes and unlikes by few people on few posts (so one person likes, unlikes and likes one post again
@@ -239,13 +253,7 @@ function networkHistory(seed: number): EventEnvelope[] {
     streams.push(stream);
   }
   // Interleaved at random, each stream in its own order.
-  const events: EventEnvelope[] = [];
-  const open = streams.map((stream) => [...stream]);
-  while (open.some((stream) => stream.length > 0)) {
-    const stream = random.pick(open.filter((s) => s.length > 0));
-    events.push(stream.shift() as EventEnvelope);
-  }
-  return events;
+  return interleaved(streams, random);
 }
 
 /**
@@ -309,13 +317,7 @@ function applicationHistory(seed: number): EventEnvelope[] {
   (streams[1] as EventEnvelope[]).push(
     event('AccountDeleted', leaving, 2, { userId: leaving, deletedAt: at(20) }),
   );
-  const events: EventEnvelope[] = [];
-  const open = streams.map((stream) => [...stream]);
-  while (open.some((stream) => stream.length > 0)) {
-    const stream = random.pick(open.filter((s) => s.length > 0));
-    events.push(stream.shift() as EventEnvelope);
-  }
-  return events;
+  return interleaved(streams, random);
 }
 
 /** Cuts `events` into batches of 1 to `largest` events. */

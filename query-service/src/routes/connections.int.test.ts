@@ -35,7 +35,7 @@ let signer: ConsistencyTokenSigner;
 beforeAll(async () => {
   bed = await queryAppTestbed('network-cache');
   signer = new ConsistencyTokenSigner(consistencyTokenSecret(bed.config));
-  // No batch moves the network's whole version; the projector's start gives it its value.
+  // The projector's start gives the network's whole version its value (an account deletion moves it).
   await bed.redis.set(networkVersion.key, randomUUID());
 });
 afterAll(async () => {
