@@ -1,12 +1,4 @@
-import { authMessages } from '@careers/contracts/messages';
-import {
-  parseSession,
-  type Redis,
-  requireSignedIn,
-  SESSION_COOKIE,
-  sessionKeyOf,
-  unauthorized,
-} from '@careers/service-kit';
+import { type Redis, requireSignedIn, requireSignedInWith } from '@careers/service-kit';
 import type { FastifyRequest } from 'fastify';
 
 /** The signed-in user of a request, or 401. Sessions are verified the same way in every service. */
@@ -23,10 +15,6 @@ export async function requireViewerWith(
   request: FastifyRequest,
   keys: readonly string[],
 ): Promise<{ viewerId: string; values: (string | null)[] }> {
-  const sessionKey = sessionKeyOf(request.cookies[SESSION_COOKIE]);
-  if (sessionKey === null) throw unauthorized(authMessages.signInRequired);
-  const [stored = null, ...values] = await redis.mget(sessionKey, ...keys);
-  const session = parseSession(stored);
-  if (!session) throw unauthorized(authMessages.signInRequired);
-  return { viewerId: session.userId, values };
+  const { signedIn, values } = await requireSignedInWith(redis, request, keys);
+  return { viewerId: signedIn.userId, values };
 }

@@ -2,7 +2,7 @@ import { authMessages } from '@careers/contracts/messages';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { unauthorized } from './errors.ts';
 import type { Redis } from './redis.ts';
-import { readSession, SESSION_COOKIE } from './sessions.ts';
+import { parseSession, SESSION_COOKIE, sessionKeyOf } from './sessions.ts';
 
 export interface SignedIn {
   userId: string;
@@ -12,10 +12,25 @@ export interface SignedIn {
 
 /** The request's session, or 401 "Please sign in to continue". Every service checks sessions this way. */
 export async function requireSignedIn(redis: Redis, request: FastifyRequest): Promise<SignedIn> {
+  return (await requireSignedInWith(redis, request, [])).signedIn;
+}
+
+/**
+ * The request's session checked as requireSignedIn does, and the values of `keys`, read in one MGET:
+ * for a read that needs both before it can answer (a cached route's versions).
+ */
+export async function requireSignedInWith(
+  redis: Redis,
+  request: FastifyRequest,
+  keys: readonly string[],
+): Promise<{ signedIn: SignedIn; values: (string | null)[] }> {
   const sessionId = request.cookies[SESSION_COOKIE];
-  const session = await readSession(redis, sessionId);
-  if (!session || !sessionId) throw unauthorized(authMessages.signInRequired);
-  return { userId: session.userId, sessionId };
+  const key = sessionKeyOf(sessionId);
+  if (key === null || !sessionId) throw unauthorized(authMessages.signInRequired);
+  const [stored = null, ...values] = await redis.mget(key, ...keys);
+  const session = parseSession(stored);
+  if (!session) throw unauthorized(authMessages.signInRequired);
+  return { signedIn: { userId: session.userId, sessionId }, values };
 }
 
 export interface SessionCookieOptions {
