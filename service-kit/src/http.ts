@@ -186,13 +186,24 @@ const HELMET_OPTIONS = {
 /** Headers of an answer that are the server's own, not helmet's. */
 const NOT_SECURITY_HEADERS = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive']);
 
+let probedHelmetHeaders: Promise<Readonly<Record<string, string>>> | undefined;
+
 /**
  * The security headers helmet sends with HELMET_OPTIONS, worked out once. No route has options of its
  * own and no answer nonces, so every answer gets the same headers: the plugin would build helmet's
  * middleware again and set each header on every request, a large share of a cached read's CPU. They
  * are read from a throwaway server with the plugin registered, so helmet stays the one source of them.
  */
-export async function helmetHeaders(): Promise<Readonly<Record<string, string>>> {
+export function helmetHeaders(): Promise<Readonly<Record<string, string>>> {
+  // The same options give the same headers: worked out once per process, whatever the number of servers.
+  probedHelmetHeaders ??= probeHelmetHeaders().catch((error: unknown) => {
+    probedHelmetHeaders = undefined;
+    throw error;
+  });
+  return probedHelmetHeaders;
+}
+
+async function probeHelmetHeaders(): Promise<Readonly<Record<string, string>>> {
   const probe = Fastify({ logger: false });
   await probe.register(helmet, HELMET_OPTIONS);
   probe.get('/', async () => ({}));
