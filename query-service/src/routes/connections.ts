@@ -3,7 +3,7 @@ import type { ConnectionListQuery } from '@careers/contracts/requests/connection
 import { routes } from '@careers/contracts/routes';
 import type { z } from 'zod';
 import { ConnectionQueries } from '../projectors/connections/queries.ts';
-import { suggestionsFor } from '../projectors/suggestions/queries.ts';
+import { suggestionsFor } from '../projectors/suggestions/lists.ts';
 import { networkVersion, personVersionKeys } from '../projectors/version-scopes.ts';
 import { ResponseCache } from '../response-cache.ts';
 import type { QueryRouteDeps } from './deps.ts';
@@ -69,11 +69,16 @@ export function readConnectionList(connections: ConnectionQueries) {
   };
 }
 
-/** People you may know, and the reader's own network version it depends on. */
+/**
+ * People you may know, and the reader's own network version it depends on. `x-suggestions` says
+ * whether the reader's stored list answered (`stored`) or the ranking ran for the read (`computed`).
+ */
 export function readSuggestions(deps: Pick<QueryRouteDeps, 'pool' | 'schema'>) {
-  return async ({ viewerId, dependsOn }: CachedQueryInput<undefined>): Promise<SuggestionsBody> => {
+  return async ({ viewerId, dependsOn, header }: CachedQueryInput<undefined>): Promise<SuggestionsBody> => {
     dependsOn([personVersionKeys.network(viewerId)]);
-    return { data: await suggestionsFor(deps.pool, deps.schema, viewerId) };
+    const { data, source } = await suggestionsFor(deps.pool, deps.schema, viewerId);
+    header('x-suggestions', source);
+    return { data };
   };
 }
 

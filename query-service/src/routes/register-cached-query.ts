@@ -45,6 +45,8 @@ export interface CachedQueryInput<Query> {
    * people the page does not show whose change could still change the page), kept by the same rule.
    */
   dependsOn: (keys: readonly string[]) => void;
+  /** Sets a header of this reply (a hit sends only the body and `x-read-cache`). */
+  header: (name: string, value: string) => void;
 }
 
 /**
@@ -90,7 +92,12 @@ export function registerCachedQuery<R extends CachedRoute>(
     if (cached !== undefined) return reply.send(cached);
     const query = (route.query ? parseOr400(route.query, request.query) : undefined) as QueryOf<R>;
     const extra: string[] = [];
-    const result = await handler({ viewerId, query, dependsOn: (keys) => extra.push(...keys) });
+    const result = await handler({
+      viewerId,
+      query,
+      dependsOn: (keys) => extra.push(...keys),
+      header: (name, value) => void reply.header(name, value),
+    });
     // Kept and sent as bytes: a hit sends them with no encoding.
     const body = Buffer.from(JSON.stringify(result));
     // Stored under the versions read before the query: a change committed meanwhile makes it a miss.

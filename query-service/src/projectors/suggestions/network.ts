@@ -1,4 +1,5 @@
 import type { PoolClient } from '@careers/service-kit';
+import { markSql } from './lists.ts';
 
 type Queryable = Pick<PoolClient, 'query'>;
 
@@ -45,11 +46,26 @@ export async function connectedOtherwise(
 }
 
 /**
+ * Marks for a refresh of their suggestions the two people of the edge a-b and everyone whose mutual
+ * count with someone it changes.
+ */
+async function markEdge(tx: Queryable, schema: string, a: string, b: string): Promise<void> {
+  await tx.query(
+    markSql(
+      schema,
+      `SELECT user_id FROM (${touchedPairs(schema)}) p UNION ALL SELECT $1 UNION ALL SELECT $2`,
+    ),
+    [a, b],
+  );
+}
+
+/**
  * The edge a-b appeared: one more mutual connection for every pair it closes a triangle for, one more
  * connection each. The cost is the two people's degrees, never a scan of everyone. Exact whatever order
  * edges arrive in, as each change is worked out from the edges present when it is applied.
  */
 export async function addEdge(tx: Queryable, schema: string, a: string, b: string): Promise<void> {
+  await markEdge(tx, schema, a, b);
   await tx.query(
     `INSERT INTO ${schema}.connection_mutuals (user_id, candidate_id, mutuals)
      SELECT user_id, candidate_id, count(*) FROM (${touchedPairs(schema)}) p GROUP BY user_id, candidate_id
@@ -66,6 +82,7 @@ export async function addEdge(tx: Queryable, schema: string, a: string, b: strin
 
 /** The edge a-b went: the reverse of `addEdge`; a pair left with no mutual connection loses its row. */
 export async function removeEdge(tx: Queryable, schema: string, a: string, b: string): Promise<void> {
+  await markEdge(tx, schema, a, b);
   await tx.query(
     `WITH touched AS (
        SELECT user_id, candidate_id, count(*)::int AS n FROM (${touchedPairs(schema)}) p GROUP BY user_id, candidate_id
@@ -151,7 +168,9 @@ export async function changeEdges(
          UPDATE ${schema}.connection_mutuals m SET mutuals = m.mutuals + s.d
            FROM summed s
           WHERE s.d < 0 AND m.user_id = s.user_id AND m.candidate_id = s.candidate_id AND m.mutuals + s.d > 0
-       )
+       ),
+       -- The people of each changed edge and everyone whose counts moved rank their suggestions again.
+       marked AS (${markSql(schema, 'SELECT user_id FROM summed UNION ALL SELECT v FROM ends')})
        -- A pair left with no mutual connection loses its row.
        DELETE FROM ${schema}.connection_mutuals m
         USING summed s

@@ -4,7 +4,8 @@ import type { EventEnvelope } from '@careers/contracts/events/envelope';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConnectionQueries } from '../connections/queries.ts';
 import { projectorTestbed, testMessages } from '../testing.ts';
-import { mutualSuggestionsSql, suggestionsFor, suggestionsSql } from './queries.ts';
+import { suggestionsFor } from './lists.ts';
+import { mutualSuggestionsSql, suggestionsSql } from './queries.ts';
 
 /**
  * People you may know, from events: given connections, skills and cities, then this ranking. The same
@@ -115,7 +116,7 @@ async function rows(bed: Bed) {
 }
 
 async function ranking(bed: Bed, who: Name) {
-  const list = await suggestionsFor(bed.pool, bed.schema, id[who]);
+  const { data: list } = await suggestionsFor(bed.pool, bed.schema, id[who]);
   return list.map((s) => [nameOf.get(s._id), s.mutualConnections]);
 }
 
@@ -133,7 +134,7 @@ describe('suggestions projector', () => {
       ['Kim', 0], // two connections
       ['Lee', 0],
     ]);
-    const [dee] = await suggestionsFor(inOrder.pool, inOrder.schema, id.Ann);
+    const [dee] = (await suggestionsFor(inOrder.pool, inOrder.schema, id.Ann)).data;
     expect(dee).toEqual({
       _id: id.Dee,
       firstName: 'Dee',
@@ -143,7 +144,7 @@ describe('suggestions projector', () => {
       skills: [],
       mutualConnections: 2,
     });
-    const fay = (await suggestionsFor(inOrder.pool, inOrder.schema, id.Ann))[2];
+    const fay = (await suggestionsFor(inOrder.pool, inOrder.schema, id.Ann)).data[2];
     expect(fay?.skills.map((s) => s.name)).toEqual(['typescript ', 'sql']);
   });
 
@@ -160,7 +161,7 @@ describe('suggestions projector', () => {
           fromMutualsAlone++;
           expect(ids(mutual), `${who}, ${limit}`).toEqual(ids(whole));
         }
-        const served = await suggestionsFor(inOrder.pool, inOrder.schema, id[who], limit);
+        const { data: served } = await suggestionsFor(inOrder.pool, inOrder.schema, id[who], limit);
         expect(served.map((s) => s._id)).toEqual(whole.rows.map((r) => r.id));
       }
     }

@@ -1,4 +1,5 @@
 import type { Projector } from '../projector.ts';
+import { markForRefresh } from './lists.ts';
 
 /** How suggestions compare cities and skills: without regard to case or surrounding spaces. */
 export const matchKey = (text: string): string => text.trim().toLowerCase();
@@ -6,6 +7,7 @@ export const matchKey = (text: string): string => text.trim().toLowerCase();
 type Tx = Parameters<Projector['apply']>[1]['tx'];
 
 async function setCity(tx: Tx, schema: string, userId: string, city: string): Promise<void> {
+  await markForRefresh(tx, schema, [userId]);
   await tx.query(
     `INSERT INTO ${schema}.suggestion_people (user_id, city_key) VALUES ($1, $2)
      ON CONFLICT (user_id) DO UPDATE SET city_key = EXCLUDED.city_key`,
@@ -15,12 +17,32 @@ async function setCity(tx: Tx, schema: string, userId: string, city: string): Pr
 
 async function setSkills(tx: Tx, schema: string, userId: string, names: readonly string[]): Promise<void> {
   const keys = [...new Set(names.map(matchKey).filter((k) => k !== ''))];
+  await markForRefresh(tx, schema, [userId]);
   await tx.query(`DELETE FROM ${schema}.suggestion_skills WHERE user_id = $1`, [userId]);
   if (keys.length === 0) return;
   await tx.query(
     `INSERT INTO ${schema}.suggestion_skills (skill_key, user_id) SELECT unnest($2::text[]), $1
      ON CONFLICT DO NOTHING`,
     [userId, keys],
+  );
+}
+
+/**
+ * A deleted account's own list goes, and it leaves every list it is on; the people whose lists held it
+ * rank theirs again. Called after its suggestion_people row is gone: a refresh storing lists holds the
+ * rows of the people it stores until it commits, so it either finishes first or leaves this one out.
+ */
+async function forgetLists(tx: Tx, schema: string, userId: string): Promise<void> {
+  await tx.query(`DELETE FROM ${schema}.suggestion_list_state WHERE user_id = $1`, [userId]);
+  await tx.query(`DELETE FROM ${schema}.suggestion_refreshes WHERE user_id = $1`, [userId]);
+  const { rows } = await tx.query<{ user_id: string }>(
+    `DELETE FROM ${schema}.suggestion_lists WHERE user_id = $1 OR candidate_id = $1 RETURNING user_id`,
+    [userId],
+  );
+  await markForRefresh(
+    tx,
+    schema,
+    rows.map((r) => r.user_id).filter((id) => id !== userId),
   );
 }
 
@@ -43,6 +65,7 @@ export const suggestionsProjector: Projector = {
           `INSERT INTO ${schema}.suggestion_people (user_id) VALUES ($1) ON CONFLICT (user_id) DO NOTHING`,
           [event.data.userId],
         );
+        await markForRefresh(tx, schema, [event.data.userId]);
         return;
       case 'ProfileUpdated':
         await setCity(tx, schema, event.data.userId, event.data.location.city);
@@ -58,6 +81,7 @@ export const suggestionsProjector: Projector = {
       case 'AccountDeleted':
         await tx.query(`DELETE FROM ${schema}.suggestion_skills WHERE user_id = $1`, [event.data.userId]);
         await tx.query(`DELETE FROM ${schema}.suggestion_people WHERE user_id = $1`, [event.data.userId]);
+        await forgetLists(tx, schema, event.data.userId);
         return;
     }
   },
@@ -78,6 +102,8 @@ export const suggestionsProjector: Projector = {
         ]);
       } else throw new Error(`suggestions: ${event.type} is not taken in batches`);
     }
+    // Whose own ranking the batch changes: new people, and people with a new city or skills.
+    await markForRefresh(tx, schema, [...new Set([...registered, ...cities.keys(), ...skills.keys()])]);
     if (registered.length > 0) {
       await tx.query(
         `INSERT INTO ${schema}.suggestion_people (user_id) SELECT unnest($1::text[]) ON CONFLICT (user_id) DO NOTHING`,
@@ -105,6 +131,11 @@ export const suggestionsProjector: Projector = {
     }
   },
   async reset({ tx, schema }) {
-    await tx.query(`TRUNCATE ${schema}.suggestion_people, ${schema}.suggestion_skills`);
+    // The stored lists are derived from the rest: a rebuild leaves them to the refresher, which ranks
+    // everyone without a list.
+    await tx.query(
+      `TRUNCATE ${schema}.suggestion_people, ${schema}.suggestion_skills, ${schema}.suggestion_lists,
+                ${schema}.suggestion_list_state, ${schema}.suggestion_refreshes`,
+    );
   },
 };

@@ -1,11 +1,19 @@
 import type { SuggestedConnection } from '@careers/contracts/entities/suggested-connection';
-import type { Pool } from '@careers/service-kit';
-import { profilePictureOf } from '../users/queries.ts';
 
 /** Not in the spec: how many people "Suggested" shows at once. */
 export const SUGGESTIONS_LIMIT = 10;
 
-interface SuggestionRow {
+/**
+ * Whom a ranking leaves out besides the reader: for a read, their connections and everyone with a
+ * request pending either way; for a stored list, their connections only (a stored list is read minus
+ * the pending requests of the moment, so a request made, declined or withdrawn needs no refresh).
+ */
+export type ExclusionScope = 'read' | 'stored';
+
+const excludedStatuses = (scope: ExclusionScope) =>
+  scope === 'read' ? `'pending', 'accepted'` : `'accepted'`;
+
+export interface SuggestionRow {
   id: string;
   first_name: string;
   last_name: string;
@@ -27,16 +35,16 @@ interface SuggestionRow {
  * A person in none of these has no mutual connection and no shared skill, so the last two lists hold
  * the best of them: the top of this union is the top of everyone, never a scan of all users.
  *
- * The statement behind `suggestionsFor`: $1 the reader, $2 how many.
+ * The statement behind `rankSuggestions` (lists.ts): $1 the reader, $2 how many.
  */
-export function suggestionsSql(schema: string): string {
+export function suggestionsSql(schema: string, scope: ExclusionScope = 'read'): string {
   return `
       WITH excluded AS (
         SELECT recipient_id AS id FROM ${schema}.connections
-         WHERE requester_id = $1 AND status IN ('pending', 'accepted')
+         WHERE requester_id = $1 AND status IN (${excludedStatuses(scope)})
         UNION
         SELECT requester_id FROM ${schema}.connections
-         WHERE recipient_id = $1 AND status IN ('pending', 'accepted')
+         WHERE recipient_id = $1 AND status IN (${excludedStatuses(scope)})
         UNION
         SELECT $1
       ),
@@ -101,17 +109,17 @@ export function suggestionsSql(schema: string): string {
  * friend-of-friend, nor every holder of the reader's skills (a common skill is held by thousands).
  * $1 the reader, $2 how many.
  */
-export function mutualSuggestionsSql(schema: string): string {
+export function mutualSuggestionsSql(schema: string, scope: ExclusionScope = 'read'): string {
   const eligible = (m: string) => `${m}.candidate_id <> $1
            AND NOT EXISTS (SELECT 1 FROM excluded e WHERE e.id = ${m}.candidate_id)
            AND EXISTS (SELECT 1 FROM ${schema}.users u WHERE u.id = ${m}.candidate_id)`;
   return `
       WITH excluded AS MATERIALIZED (
         SELECT recipient_id AS id FROM ${schema}.connections
-         WHERE requester_id = $1 AND status IN ('pending', 'accepted')
+         WHERE requester_id = $1 AND status IN (${excludedStatuses(scope)})
         UNION
         SELECT requester_id FROM ${schema}.connections
-         WHERE recipient_id = $1 AND status IN ('pending', 'accepted')
+         WHERE recipient_id = $1 AND status IN (${excludedStatuses(scope)})
       ),
       best AS (
         SELECT m.mutuals FROM ${schema}.connection_mutuals m
@@ -148,39 +156,4 @@ export function mutualSuggestionsSql(schema: string): string {
       SELECT u.id, u.first_name, u.last_name, u.picture_id, u.bio, u.skills, r.mutuals
         FROM ranked r JOIN ${schema}.users u ON u.id = r.id
        ORDER BY r.mutuals DESC, r.skills DESC, r.same_city DESC, r.connections DESC, r.id`;
-}
-
-/**
- * People you may know for `viewerId`, best first (see `suggestionsSql`). Someone with a network gets
- * their list from their mutual connections alone (`mutualSuggestionsSql`, the same answer, read far more
- * cheaply); only when those are fewer than the list holds does the whole ranking run.
- */
-export async function suggestionsFor(
-  pool: Pool,
-  schema: string,
-  viewerId: string,
-  limit = SUGGESTIONS_LIMIT,
-): Promise<SuggestedConnection[]> {
-  const mutual = await pool.query<SuggestionRow>({
-    name: `${schema}:mutual-suggestions`,
-    text: mutualSuggestionsSql(schema),
-    values: [viewerId, limit],
-  });
-  const { rows } =
-    mutual.rows.length >= limit
-      ? mutual
-      : await pool.query<SuggestionRow>({
-          name: `${schema}:suggestions`,
-          text: suggestionsSql(schema),
-          values: [viewerId, limit],
-        });
-  return rows.map((r) => ({
-    _id: r.id,
-    firstName: r.first_name,
-    lastName: r.last_name,
-    profilePicture: profilePictureOf(r.picture_id),
-    bio: r.bio,
-    skills: r.skills,
-    mutualConnections: r.mutuals,
-  }));
 }

@@ -1,0 +1,271 @@
+import type { SuggestedConnection } from '@careers/contracts/entities/suggested-connection';
+import type { Pool, PoolClient } from '@careers/service-kit';
+import { withTransaction } from '@careers/service-kit';
+import { profilePictureOf } from '../users/queries.ts';
+import {
+  type ExclusionScope,
+  mutualSuggestionsSql,
+  SUGGESTIONS_LIMIT,
+  type SuggestionRow,
+  suggestionsSql,
+} from './queries.ts';
+
+type Queryable = Pick<PoolClient, 'query'>;
+
+/**
+ * How many candidates a stored list holds: more than a read shows, so that the people a read leaves
+ * out (requests pending either way, accounts deleted since) rarely leave it too few.
+ */
+export const STORED_LIST_SIZE = 30;
+
+/**
+ * How old a stored list may be and still answer a read. Events refresh the lists of the people whose
+ * own network, city or skills they change, and of everyone whose mutual-connection counts they move;
+ * what changes elsewhere (another person's skills or city, who is most connected) is not attributed to
+ * each reader and shows once the list is ranked again: the refresher re-ranks every list older than
+ * LIST_REFRESH_AGE_MS, and a read never uses one older than this (it ranks at once instead).
+ */
+export const LIST_MAX_AGE_MS = 10 * 60_000;
+export const LIST_REFRESH_AGE_MS = 5 * 60_000;
+
+/**
+ * SQL: marks the people `select` returns (a query with one column) as needing their list ranked
+ * again. One row per person however often they are marked; each mark moves its seq, so a refresh that
+ * read the tables before the mark leaves the row for the next one.
+ */
+export function markSql(schema: string, select: string): string {
+  return `INSERT INTO ${schema}.suggestion_refreshes (user_id)
+          SELECT DISTINCT m.user_id FROM (${select}) AS m(user_id) WHERE m.user_id IS NOT NULL ORDER BY 1
+          ON CONFLICT (user_id) DO UPDATE SET seq = nextval('${schema}.suggestion_refresh_seq')`;
+}
+
+/** Marks `people` for a refresh of their list (see markSql). */
+export async function markForRefresh(
+  tx: Queryable,
+  schema: string,
+  people: readonly string[],
+): Promise<void> {
+  if (people.length === 0) return;
+  await tx.query(markSql(schema, 'SELECT unnest($1::text[])'), [people]);
+}
+
+/** The ranking for one person (see suggestionsSql): from their mutual connections when those suffice. */
+export async function rankSuggestions(
+  db: Queryable,
+  schema: string,
+  viewerId: string,
+  limit: number,
+  scope: ExclusionScope,
+): Promise<SuggestionRow[]> {
+  const mutual = await db.query<SuggestionRow>({
+    name: `${schema}:mutual-suggestions:${scope}`,
+    text: mutualSuggestionsSql(schema, scope),
+    values: [viewerId, limit],
+  });
+  if (mutual.rows.length >= limit) return mutual.rows;
+  const all = await db.query<SuggestionRow>({
+    name: `${schema}:suggestions:${scope}`,
+    text: suggestionsSql(schema, scope),
+    values: [viewerId, limit],
+  });
+  return all.rows;
+}
+
+/**
+ * The reader's stored list as a read shows it, in one statement: the list if it is fresh (ranked
+ * within LIST_MAX_AGE_MS and not marked since), minus the reader's connections and requests pending
+ * either way and accounts gone since, its first `$2` with their cards. `size` is null when there is no
+ * fresh list; a row with a null id stands for a fresh list of which nobody is left.
+ * $1 the reader, $2 how many, $3 the age limit in seconds.
+ */
+export function storedSuggestionsSql(schema: string): string {
+  return `
+      WITH state AS (
+        SELECT s.size FROM ${schema}.suggestion_list_state s
+         WHERE s.user_id = $1 AND s.computed_at > now() - make_interval(secs => $3)
+           AND NOT EXISTS (SELECT 1 FROM ${schema}.suggestion_refreshes r WHERE r.user_id = $1)
+      ),
+      excluded AS MATERIALIZED (
+        SELECT recipient_id AS id FROM ${schema}.connections
+         WHERE requester_id = $1 AND status IN ('pending', 'accepted')
+        UNION
+        SELECT requester_id FROM ${schema}.connections
+         WHERE recipient_id = $1 AND status IN ('pending', 'accepted')
+      ),
+      kept AS (
+        SELECT l.rank, l.candidate_id, l.mutuals FROM ${schema}.suggestion_lists l
+         WHERE l.user_id = $1 AND EXISTS (SELECT 1 FROM state)
+           AND NOT EXISTS (SELECT 1 FROM excluded e WHERE e.id = l.candidate_id)
+           AND EXISTS (SELECT 1 FROM ${schema}.users u WHERE u.id = l.candidate_id)
+         ORDER BY l.rank
+         LIMIT $2
+      )
+      SELECT st.size, u.id, u.first_name, u.last_name, u.picture_id, u.bio, u.skills, k.mutuals
+        FROM (SELECT (SELECT size FROM state) AS size) st
+        LEFT JOIN (kept k JOIN ${schema}.users u ON u.id = k.candidate_id) ON true
+       ORDER BY k.rank`;
+}
+
+/**
+ * The reader's suggestions from their stored list, or null when it cannot answer: no list, one older
+ * than LIST_MAX_AGE_MS, one marked for a refresh, or one that the people left out since leave with
+ * fewer than `limit` while more may exist (a list shorter than STORED_LIST_SIZE held everyone there was).
+ */
+export async function storedSuggestions(
+  db: Queryable,
+  schema: string,
+  viewerId: string,
+  limit: number,
+): Promise<SuggestionRow[] | null> {
+  const { rows } = await db.query<SuggestionRow & { size: number | null }>({
+    name: `${schema}:stored-suggestions`,
+    text: storedSuggestionsSql(schema),
+    values: [viewerId, limit, LIST_MAX_AGE_MS / 1000],
+  });
+  const size = rows[0]?.size ?? null;
+  if (size === null) return null;
+  const kept = rows.filter((r) => r.id !== null);
+  if (kept.length < limit && size >= STORED_LIST_SIZE) return null;
+  return kept;
+}
+
+/** Where a read's suggestions came from: the reader's stored list, or a ranking run for the read. */
+export type SuggestionsSource = 'stored' | 'computed';
+
+/**
+ * People you may know for `viewerId`, best first (see `suggestionsSql`): their stored list when it can
+ * answer (see `storedSuggestions`), which is then the same answer as the ranking; otherwise the
+ * ranking runs for the read, from their mutual connections alone when those suffice.
+ */
+export async function suggestionsFor(
+  pool: Pool,
+  schema: string,
+  viewerId: string,
+  limit = SUGGESTIONS_LIMIT,
+): Promise<{ data: SuggestedConnection[]; source: SuggestionsSource }> {
+  const stored = await storedSuggestions(pool, schema, viewerId, limit);
+  const rows = stored ?? (await rankSuggestions(pool, schema, viewerId, limit, 'read'));
+  return {
+    source: stored ? 'stored' : 'computed',
+    data: rows.map((r) => ({
+      _id: r.id,
+      firstName: r.first_name,
+      lastName: r.last_name,
+      profilePicture: profilePictureOf(r.picture_id),
+      bio: r.bio,
+      skills: r.skills,
+      mutualConnections: r.mutuals,
+    })),
+  };
+}
+
+export interface RefreshOptions {
+  /** How many people one round ranks at most. */
+  batch: number;
+  /** How long a mark waits before its refresh, so that a person marked again and again is ranked once. */
+  settleMs: number;
+  /** Whether to also take people with no list or one older than LIST_REFRESH_AGE_MS. */
+  sweep: boolean;
+}
+
+/**
+ * One round of the refresher: takes up to `batch` people marked at least `settleMs` ago (and, with
+ * `sweep`, people whose list is missing or older than LIST_REFRESH_AGE_MS), ranks each with the ranking
+ * a read would run, and stores the lists. A mark is taken away only if it has not moved since it was
+ * read, so a mark made while the ranking ran leaves the person for the next round. Returns how many
+ * people it took (0: nothing to do).
+ */
+export async function refreshSuggestionLists(
+  pool: Pool,
+  schema: string,
+  options: RefreshOptions,
+): Promise<number> {
+  const { rows: marked } = await pool.query<{ user_id: string; seq: string }>(
+    `SELECT user_id, seq FROM ${schema}.suggestion_refreshes
+      WHERE marked_at <= now() - make_interval(secs => $1)
+      ORDER BY marked_at
+      LIMIT $2`,
+    [options.settleMs / 1000, options.batch],
+  );
+  const people = marked.map((m) => m.user_id);
+  if (options.sweep && people.length < options.batch) {
+    const { rows: aged } = await pool.query<{ user_id: string }>(
+      `SELECT p.user_id FROM ${schema}.suggestion_people p
+         LEFT JOIN ${schema}.suggestion_list_state s ON s.user_id = p.user_id
+        WHERE (s.user_id IS NULL OR s.computed_at < now() - make_interval(secs => $1))
+          AND NOT (p.user_id = ANY($2::text[]))
+        ORDER BY s.computed_at NULLS FIRST, p.user_id
+        LIMIT $3`,
+      [LIST_REFRESH_AGE_MS / 1000, people, options.batch - people.length],
+    );
+    people.push(...aged.map((a) => a.user_id));
+  }
+  if (people.length === 0) return 0;
+
+  const lists = new Map<string, { id: string; mutuals: number }[]>();
+  for (const person of people) {
+    const rows = await rankSuggestions(pool, schema, person, STORED_LIST_SIZE, 'stored');
+    lists.set(
+      person,
+      rows.map((r) => ({ id: r.id, mutuals: r.mutuals })),
+    );
+  }
+
+  const owners: string[] = [];
+  const ranks: number[] = [];
+  const candidates: string[] = [];
+  const mutuals: number[] = [];
+  for (const [owner, list] of lists) {
+    list.forEach((c, i) => {
+      owners.push(owner);
+      ranks.push(i + 1);
+      candidates.push(c.id);
+      mutuals.push(c.mutuals);
+    });
+  }
+  await withTransaction(pool, async (tx) => {
+    // The people still there, held until the lists are written: an account deleted meanwhile either
+    // waits for this (and then takes its rows away) or is gone already (and is left out here).
+    const { rows: alive } = await tx.query<{ user_id: string }>(
+      `SELECT user_id FROM ${schema}.suggestion_people
+        WHERE user_id = ANY($1::text[]) ORDER BY user_id FOR KEY SHARE`,
+      [[...new Set([...people, ...candidates])]],
+    );
+    const present = new Set(alive.map((a) => a.user_id));
+    await tx.query(`DELETE FROM ${schema}.suggestion_lists WHERE user_id = ANY($1::text[])`, [people]);
+    await tx.query(`DELETE FROM ${schema}.suggestion_list_state WHERE user_id = ANY($1::text[])`, [people]);
+    const keep = owners.map((o, i) => present.has(o) && present.has(candidates[i] as string));
+    const pick = <T>(xs: T[]) => xs.filter((_, i) => keep[i]);
+    await tx.query(
+      `INSERT INTO ${schema}.suggestion_lists (user_id, rank, candidate_id, mutuals)
+       SELECT * FROM unnest($1::text[], $2::smallint[], $3::text[], $4::int[])`,
+      [pick(owners), pick(ranks), pick(candidates), pick(mutuals)],
+    );
+    const ranked = people.filter((p) => present.has(p));
+    await tx.query(
+      `INSERT INTO ${schema}.suggestion_list_state (user_id, size, computed_at)
+       SELECT user_id, size, now() FROM unnest($1::text[], $2::smallint[]) AS x(user_id, size)`,
+      [ranked, ranked.map((p) => lists.get(p)?.length ?? 0)],
+    );
+    // Marks that have not moved since they were read; one a projector holds is left for next time.
+    await tx.query(
+      `DELETE FROM ${schema}.suggestion_refreshes r
+        WHERE (r.user_id, r.seq) IN (
+          SELECT q.user_id, q.seq FROM ${schema}.suggestion_refreshes q
+            JOIN unnest($1::text[], $2::bigint[]) AS x(user_id, seq) ON q.user_id = x.user_id AND q.seq = x.seq
+           FOR UPDATE OF q SKIP LOCKED)`,
+      [marked.map((m) => m.user_id), marked.map((m) => m.seq)],
+    );
+  });
+  return people.length;
+}
+
+/** How many people wait for their list: marked for a refresh, or with none at all. */
+export async function refreshBacklog(db: Queryable, schema: string): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    `SELECT (SELECT count(*) FROM ${schema}.suggestion_refreshes)::int
+          + (SELECT count(*) FROM ${schema}.suggestion_people p
+              WHERE NOT EXISTS (SELECT 1 FROM ${schema}.suggestion_list_state s WHERE s.user_id = p.user_id))::int AS n`,
+  );
+  return rows[0]?.n ?? 0;
+}

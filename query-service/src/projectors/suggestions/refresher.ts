@@ -1,0 +1,85 @@
+import type { Logger, Pool } from '@careers/service-kit';
+import { type RefreshOptions, refreshSuggestionLists } from './lists.ts';
+
+export interface SuggestionRefresherOptions extends Omit<RefreshOptions, 'sweep'> {
+  /** The pause between rounds while there is nothing to do. */
+  idleMs: number;
+  /** How often people without a list, or with an old one, are looked for while none were found. */
+  sweepEveryMs: number;
+}
+
+export const REFRESHER_DEFAULTS: SuggestionRefresherOptions = {
+  batch: 200,
+  settleMs: 1000,
+  idleMs: 250,
+  sweepEveryMs: 5000,
+};
+
+/**
+ * Ranks people you may know ahead of the reads, off the event path: round after round it takes people
+ * whose lists events have marked (after `settleMs`, so a burst of marks costs one ranking) and, now and
+ * then, people with no list or one due for its age refresh (after a rebuild: everyone), and stores their
+ * lists (see refreshSuggestionLists). A round that found work is followed by the next at once; an empty
+ * one by a pause of `idleMs`. A failed round is logged and tried again after the pause.
+ */
+export class SuggestionRefresher {
+  private stopped = false;
+  private running: Promise<void> | null = null;
+  private wake: (() => void) | null = null;
+
+  private readonly pool: Pool;
+  private readonly schema: string;
+  private readonly log: Logger;
+  private readonly options: SuggestionRefresherOptions;
+
+  constructor(
+    pool: Pool,
+    schema: string,
+    log: Logger,
+    options: SuggestionRefresherOptions = REFRESHER_DEFAULTS,
+  ) {
+    this.pool = pool;
+    this.schema = schema;
+    this.log = log;
+    this.options = options;
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.stopped = false;
+    this.running = this.loop();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.wake?.();
+    await this.running;
+    this.running = null;
+  }
+
+  private async loop(): Promise<void> {
+    let lastEmptySweep = 0;
+    while (!this.stopped) {
+      let took = 0;
+      try {
+        const sweep = Date.now() - lastEmptySweep >= this.options.sweepEveryMs;
+        took = await refreshSuggestionLists(this.pool, this.schema, { ...this.options, sweep });
+        if (sweep && took < this.options.batch) lastEmptySweep = Date.now();
+      } catch (error) {
+        this.log.warn({ error: (error as Error).message }, 'suggestion lists not refreshed; trying again');
+      }
+      if (took === 0 && !this.stopped) await this.pause(this.options.idleMs);
+    }
+  }
+
+  private pause(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wake = done;
+    });
+  }
+}
