@@ -13,7 +13,7 @@ import {
   unseenPath,
 } from './job-searches.ts';
 import { type Population, pick } from './measure-setup.ts';
-import { percentile } from './stats.ts';
+import { type LatencySummary, percentile, summarize } from './stats.ts';
 import type { BenchTopology } from './topology.ts';
 import { type Comparison, versusBaseline } from './versus-baseline.ts';
 import { type JobsProjection, writeJobs } from './write-jobs.ts';
@@ -37,8 +37,11 @@ export type JobsResult =
       status: 'measured';
       seed: number;
       projection: JobsProjection;
-      /** `app.byKind`: latency per kind of search. */
-      search: Comparison & { searches: RecordedSearch[] };
+      /**
+       * `app.byKind`: latency per kind of search. `misses`: the searches at a URL the product had not
+       * seen (`MISS_EVERY`), which pay the whole search; `hits`: the rest, answered by the cache or not.
+       */
+      search: Comparison & { searches: RecordedSearch[]; misses: LatencySummary; hits: LatencySummary };
     }
   | { status: 'missing'; reason: string };
 
@@ -149,6 +152,9 @@ export async function measureJobs(
   const meanBytes = Math.round(searches.reduce((sum, s) => sum + s.bodyBytes, 0) / searches.length);
   let sent = 0;
   let hits = 0;
+  // Each product request's send time, latency and whether it was a miss; the measured window is
+  // picked out afterwards (the closed loop starts with its warm-up on the first send).
+  const timed: Array<{ at: number; ms: number; miss: boolean }> = [];
   const comparison = await versusBaseline({
     config,
     meter,
@@ -158,11 +164,10 @@ export async function measureJobs(
       send: async () => {
         const { kind, path } = nextSearch();
         const n = sent++;
-        const reply = await api.searchJobs(
-          pick(population.users),
-          n % MISS_EVERY === MISS_EVERY - 1 ? unseenPath(path, n) : path,
-          true,
-        );
+        const miss = n % MISS_EVERY === MISS_EVERY - 1;
+        const at = performance.now();
+        const reply = await api.searchJobs(pick(population.users), miss ? unseenPath(path, n) : path, true);
+        timed.push({ at, ms: performance.now() - at, miss });
         if (reply.headers['x-read-cache'] === 'hit') hits++;
         return outcomeOf(reply, routes.listJobs.status, kind);
       },
@@ -180,10 +185,24 @@ export async function measureJobs(
   progress(
     `  served from the product's cache: ${Math.round((hits / Math.max(sent, 1)) * 100)}% of ${sent} searches`,
   );
+  const windowStart = (timed[0]?.at ?? 0) + config.warmupSeconds * 1000;
+  const windowEnd = windowStart + config.seconds * 1000;
+  const measured = timed.filter((t) => t.at >= windowStart && t.at < windowEnd);
+  const misses = summarize(measured.filter((t) => t.miss).map((t) => t.ms));
+  const others = summarize(measured.filter((t) => !t.miss).map((t) => t.ms));
+  progress(
+    `  misses (1 in ${MISS_EVERY}, a URL not seen before): ${misses.count}, p50 ${misses.p50} ms, p99 ${misses.p99} ms; ` +
+      `the rest: ${others.count}, p50 ${others.p50} ms, p99 ${others.p99} ms`,
+  );
   progress(
     `  p99 by kind: ${Object.entries(comparison.app.byKind)
       .map(([kind, l]) => `${kind} ${l.p99} ms`)
       .join(', ')}`,
   );
-  return { status: 'measured', seed: JOB_BOARD_SEED, projection, search: { ...comparison, searches } };
+  return {
+    status: 'measured',
+    seed: JOB_BOARD_SEED,
+    projection,
+    search: { ...comparison, searches, misses, hits: others },
+  };
 }

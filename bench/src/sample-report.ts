@@ -103,6 +103,8 @@ export function sampleReport(overrides: Partial<BenchReport> = {}): BenchReport 
         baseline: load(1000, [1, 2, 3]),
         ratio: 0.3,
         cpu: { app: cpu(60), baseline: cpu(20) },
+        misses: summarize([30, 60]),
+        hits: summarize([10, 20]),
         searches: [
           {
             kind: 'keywords',
