@@ -263,9 +263,12 @@ export async function refreshSuggestionLists(
 /** How many people wait for their list: marked for a refresh, or with none at all. */
 export async function refreshBacklog(db: Queryable, schema: string): Promise<number> {
   const { rows } = await db.query<{ n: number }>(
-    `SELECT (SELECT count(*) FROM ${schema}.suggestion_refreshes)::int
-          + (SELECT count(*) FROM ${schema}.suggestion_people p
-              WHERE NOT EXISTS (SELECT 1 FROM ${schema}.suggestion_list_state s WHERE s.user_id = p.user_id))::int AS n`,
+    `SELECT count(*)::int AS n FROM (
+       SELECT user_id FROM ${schema}.suggestion_refreshes
+       UNION
+       SELECT p.user_id FROM ${schema}.suggestion_people p
+        WHERE NOT EXISTS (SELECT 1 FROM ${schema}.suggestion_list_state s WHERE s.user_id = p.user_id)
+     ) waiting`,
   );
   return rows[0]?.n ?? 0;
 }
