@@ -14,11 +14,13 @@ import {
   type Logger,
   type PersonalDataVault,
   type Pool,
+  type PoolClient,
   type Redis,
   SupervisedConsumer,
   topicName,
 } from '@careers/service-kit';
-import type { Kafka } from 'kafkajs';
+import type { Consumer, Kafka } from 'kafkajs';
+import type { QueryResult } from 'pg';
 import type { ProjectionContext, Projector, ReadModelVersion } from './projector.ts';
 import { ScopedVersions } from './version-scopes.ts';
 
@@ -58,6 +60,29 @@ const HEARTBEAT_WHILE_APPLYING_MS = 3000;
 const byTopic = (a: readonly RawMessage[], b: readonly RawMessage[]) =>
   (a[0]?.topic ?? '').localeCompare(b[0]?.topic ?? '') || (a[0]?.partition ?? 0) - (b[0]?.partition ?? 0);
 
+/**
+ * Commits, after their transaction, the offsets past the last message of every partition batch in it:
+ * one request per consumer (there is one but across a restart) rather than one per partition.
+ */
+async function commitOffsetsOf(
+  batches: readonly { messages: readonly RawMessage[]; consumer: Consumer | null }[],
+): Promise<void> {
+  const byConsumer = new Map<Consumer, Map<string, { topic: string; partition: number; offset: string }>>();
+  for (const { messages, consumer } of batches) {
+    const last = messages.at(-1);
+    if (!consumer || !last) continue;
+    const offsets = byConsumer.get(consumer) ?? new Map();
+    const next = (BigInt(last.offset) + 1n).toString();
+    const key = `${last.topic}\u0000${last.partition}`;
+    const before = offsets.get(key);
+    if (!before || BigInt(before.offset) < BigInt(next)) {
+      offsets.set(key, { topic: last.topic, partition: last.partition, offset: next });
+    }
+    byConsumer.set(consumer, offsets);
+  }
+  for (const [consumer, offsets] of byConsumer) await consumer.commitOffsets([...offsets.values()]);
+}
+
 /** Changes whenever a batch changes any read model (see ResponseCache). */
 export const PROJECTIONS_VERSION_KEY = 'projections:version';
 
@@ -77,6 +102,8 @@ export class ProjectorRunner {
   /** Partition batches waiting for the next transaction, and whether one is being applied. */
   private readonly gathered: {
     messages: RawMessage[];
+    /** The consumer that fetched them, which commits their offsets once they are applied. */
+    consumer: Consumer | null;
     resolve: () => void;
     reject: (error: unknown) => void;
   }[] = [];
@@ -165,14 +192,13 @@ export class ProjectorRunner {
           // (kafkajs otherwise heartbeats only between batches, and the session would lapse).
           const beat = setInterval(() => void heartbeat().catch(() => {}), HEARTBEAT_WHILE_APPLYING_MS);
           try {
-            await this.gather(messages);
+            // Resolves once the transaction holding these messages committed and the offsets of every
+            // partition in it were committed to Kafka, in one request (drain).
+            await this.gather(messages, consumer);
           } finally {
             clearInterval(beat);
           }
           for (const m of batch.messages) resolveOffset(m.offset);
-          await consumer.commitOffsets([
-            { topic: batch.topic, partition: batch.partition, offset: (BigInt(last.offset) + 1n).toString() },
-          ]);
           await heartbeat();
         },
       }),
@@ -184,15 +210,82 @@ export class ProjectorRunner {
   }
 
   /**
-   * Sets each key to a new version. A failure is logged, not thrown: the batch is committed, and a
-   * redelivery would be skipped without moving anything; the next batch or start moves them again.
+   * Sets each key to a new version, and moves the scoped versions again (ScopedVersions), in one round
+   * trip. A failure is logged, not thrown: the batch is committed, and a redelivery would be skipped
+   * without moving anything; the next batch or start moves them again.
    */
-  private async moveVersions(keys: string[]): Promise<void> {
-    if (keys.length === 0) return;
-    const version = randomUUID();
-    await this.options.redis
-      .mset(Object.fromEntries(keys.map((key) => [key, version])))
-      .catch((error: Error) => this.options.log.error({ keys, error: error.message }, 'version not moved'));
+  private async moveVersions(keys: string[], scoped?: ScopedVersions): Promise<void> {
+    const pipeline = this.options.redis.pipeline();
+    if (keys.length > 0) {
+      const version = randomUUID();
+      pipeline.mset(Object.fromEntries(keys.map((key) => [key, version])));
+    }
+    scoped?.write(pipeline);
+    if (pipeline.length === 0) return;
+    const fail = (error: Error) =>
+      this.options.log.error({ keys, error: error.message }, 'version not moved');
+    const results = await pipeline.exec().catch((error: Error) => {
+      fail(error);
+      return null;
+    });
+    const failed = results?.find(([error]) => error)?.[0];
+    if (failed) fail(failed);
+  }
+
+  /**
+   * Opens the batch's transaction and moves the checkpoint of every stream in it to its newest event,
+   * where that is past the checkpoint, in one round trip (one simple-protocol string); returns each
+   * stream's checkpoint from before. The rows are locked (FOR UPDATE, which reads them as committed
+   * once a lock held elsewhere is let go), so a second runner handed the same streams waits for this
+   * one and then reads what it wrote. Which events are fresh, and what a stream's checkpoint moves to,
+   * depend only on those checkpoints and the events: as moving it after applying them, within the same
+   * transaction, since no projector reads the checkpoints.
+   */
+  private async begin(client: PoolClient, events: readonly DomainEvent[]): Promise<Map<string, number>> {
+    const newest = new Map<string, DomainEvent>();
+    for (const event of events) {
+      const seen = newest.get(event.streamId);
+      if (!seen || seen.streamVersion < event.streamVersion) newest.set(event.streamId, event);
+    }
+    const current = new Map<string, number>();
+    if (newest.size === 0) {
+      await client.query('BEGIN');
+      return current;
+    }
+    // Literals rather than parameters: a parameterised statement cannot share a round trip with BEGIN.
+    const list = [...newest.values()];
+    const texts = (values: string[]) =>
+      `ARRAY[${values.map((v) => client.escapeLiteral(v)).join(',')}]::text[]`;
+    const integers = (values: number[], type: 'int' | 'bigint') => {
+      for (const v of values) if (!Number.isSafeInteger(v)) throw new Error(`not an integer: ${v}`);
+      return `ARRAY[${values.join(',')}]::${type}[]`;
+    };
+    const ids = texts(list.map((e) => e.streamId));
+    const types = texts(list.map((e) => e.streamType));
+    const versions = integers(
+      list.map((e) => e.streamVersion),
+      'int',
+    );
+    const positions = integers(
+      list.map((e) => e.position),
+      'bigint',
+    );
+    const results = (await client.query(
+      `BEGIN;
+       WITH before AS (
+         SELECT stream_id, stream_version FROM ${this.s}.stream_checkpoints
+          WHERE stream_id = ANY(${ids}) FOR UPDATE
+       ), moved AS (
+         INSERT INTO ${this.s}.stream_checkpoints AS c (stream_id, stream_type, stream_version, position)
+         SELECT * FROM unnest(${ids}, ${types}, ${versions}, ${positions})
+         ON CONFLICT (stream_id) DO UPDATE
+           SET stream_version = EXCLUDED.stream_version, position = EXCLUDED.position, applied_at = now()
+           WHERE c.stream_version < EXCLUDED.stream_version
+       )
+       SELECT stream_id, stream_version FROM before`,
+    )) as unknown as QueryResult<{ stream_id: string; stream_version: number }>[];
+    for (const row of results[1]?.rows ?? []) current.set(row.stream_id, row.stream_version);
+    return current;
   }
 
   /**
@@ -216,9 +309,9 @@ export class ProjectorRunner {
    * order between partitions is any, as it is between topics read at their own paces. A failure
    * fails every batch of the transaction, and each is delivered again.
    */
-  private gather(messages: RawMessage[]): Promise<void> {
+  private gather(messages: RawMessage[], consumer: Consumer | null): Promise<void> {
     return new Promise<void>((resolve, reject) => {
-      this.gathered.push({ messages, resolve, reject });
+      this.gathered.push({ messages, consumer, resolve, reject });
       if (!this.draining) {
         this.draining = true;
         setImmediate(() => void this.drain());
@@ -233,6 +326,7 @@ export class ProjectorRunner {
       const batches = waiting.map((w) => w.messages).sort((a, b) => byTopic(a, b));
       try {
         await this.applyMessages(batches.flat());
+        await commitOffsetsOf(waiting);
         for (const w of waiting) w.resolve();
       } catch (error) {
         for (const w of waiting) w.reject(error);
@@ -277,17 +371,7 @@ export class ProjectorRunner {
     const scoped = new ScopedVersions();
     const afterCommit: ((redis: Redis) => Promise<void>)[] = [];
     try {
-      await client.query('BEGIN');
-      const streamIds = [...new Set(events.map((e) => e.streamId))];
-      const current = new Map<string, number>();
-      if (streamIds.length > 0) {
-        const { rows } = await client.query<{ stream_id: string; stream_version: number }>(
-          `SELECT stream_id, stream_version FROM ${this.s}.stream_checkpoints WHERE stream_id = ANY($1) FOR UPDATE`,
-          [streamIds],
-        );
-        for (const row of rows) current.set(row.stream_id, row.stream_version);
-      }
-      const advanced = new Map<string, DomainEvent>();
+      const current = await this.begin(client, events);
       const multi = redis.multi();
       // Redeliveries out first: whether an event is one depends only on the checkpoints and the events
       // before it, never on what applying those did.
@@ -302,7 +386,6 @@ export class ProjectorRunner {
         for (const key of this.versionKeysByType.get(event.type) ?? []) touched.add(key);
         scoped.add(event);
         current.set(event.streamId, event.streamVersion);
-        advanced.set(event.streamId, event);
         applied++;
       }
       await this.project(fresh, {
@@ -314,21 +397,6 @@ export class ProjectorRunner {
           if (!this.replaying) afterCommit.push(work);
         },
       });
-      if (advanced.size > 0) {
-        const list = [...advanced.values()];
-        await client.query(
-          `INSERT INTO ${this.s}.stream_checkpoints (stream_id, stream_type, stream_version, position)
-           SELECT * FROM unnest($1::text[], $2::text[], $3::int[], $4::bigint[])
-           ON CONFLICT (stream_id) DO UPDATE
-             SET stream_version = EXCLUDED.stream_version, position = EXCLUDED.position, applied_at = now()`,
-          [
-            list.map((e) => e.streamId),
-            list.map((e) => e.streamType),
-            list.map((e) => e.streamVersion),
-            list.map((e) => e.position),
-          ],
-        );
-      }
       for (const { message, reason } of dead) {
         log.error(
           { topic: message.topic, partition: message.partition, offset: message.offset, reason },
@@ -349,7 +417,7 @@ export class ProjectorRunner {
       if (applied > 0) touched.add(PROJECTIONS_VERSION_KEY);
       const version = randomUUID();
       for (const key of touched) multi.set(key, version);
-      scoped.write(multi, afterCommit);
+      scoped.write(multi);
       // Redis first, then the commit: if the commit fails the batch is redelivered and the idempotent
       // Redis writes are simply made again.
       const results = await multi.exec();
@@ -362,7 +430,8 @@ export class ProjectorRunner {
     } finally {
       client.release();
     }
-    await this.moveVersions([...touched]);
+    // The same versions moved once more, in one round trip, before anybody is told of the batch.
+    await this.moveVersions([...touched], scoped);
     for (const work of afterCommit) {
       await work(redis).catch((error: Error) =>
         log.error({ error: error.message }, 'after-commit work failed'),

@@ -1,5 +1,4 @@
 import type { DomainEvent } from '@careers/contracts/events/catalogue';
-import type { Redis } from '@careers/service-kit';
 import { postVersionKeys } from './posts/keys.ts';
 import type { ProjectionContext, ReadModelVersion } from './projector.ts';
 
@@ -164,22 +163,16 @@ export class ScopedVersions {
   }
 
   /**
-   * Adds the move to the batch's Redis writes and queues the move after the commit. A failure after
-   * the commit is logged by the runner; the post's next change, or the feed version moved at the next
-   * start, retires what it left valid.
+   * Adds the moves to Redis commands sent together: the runner calls it for the batch's writes before
+   * the Postgres commit and again for the writes after it, before any push tells readers of the change.
+   * A failure after the commit is logged by the runner; the post's next change, or the feed version
+   * moved at the next start, retires what it left valid.
    */
-  write(multi: ChainableCommander, afterCommit: ((redis: Redis) => Promise<void>)[]): void {
-    const moves: string[][] = [];
-    if (this.keys.size > 0) moves.push([postVersionKeys.sequence, ...this.keys]);
-    if (this.people.size > 0) moves.push([personVersionKeys.sequence, ...this.people]);
-    const gone = [...this.gone];
-    if (moves.length === 0 && gone.length === 0) return;
-    for (const keys of moves) multi.eval(MOVE_SCRIPT, ...moveArgs(keys));
-    if (gone.length > 0) multi.del(...gone);
-    // First of the after-commit work: the pushes after it tell readers of the change.
-    afterCommit.unshift(async (redis) => {
-      for (const keys of moves) await redis.eval(MOVE_SCRIPT, ...moveArgs(keys));
-      if (gone.length > 0) await redis.del(...gone);
-    });
+  write(commands: ChainableCommander): void {
+    if (this.keys.size > 0) commands.eval(MOVE_SCRIPT, ...moveArgs([postVersionKeys.sequence, ...this.keys]));
+    if (this.people.size > 0) {
+      commands.eval(MOVE_SCRIPT, ...moveArgs([personVersionKeys.sequence, ...this.people]));
+    }
+    if (this.gone.size > 0) commands.del(...this.gone);
   }
 }
