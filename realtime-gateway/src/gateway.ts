@@ -64,6 +64,13 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  * all of it).
  */
 const COUNT_PUSH_WINDOW_MS = 25;
+/**
+ * How often the gateway commits how far it read. Committed after every batch (kafkajs's default with
+ * eachBatch), an eager consumer sent the broker one offset commit, a write to its offsets log, for
+ * nearly every event. Offsets only decide where a restarted gateway resumes: at worst it pushes the
+ * last second's events again, each carrying its own count and token.
+ */
+const OFFSET_COMMIT_INTERVAL_MS = 1000;
 
 interface SocketData {
   userId: string;
@@ -332,8 +339,10 @@ export async function createGateway(deps: GatewayDeps): Promise<Gateway> {
     log,
     prepare: () => ensureTopics(kafka, config, topics),
     run: () => ({
+      autoCommit: false,
+      autoCommitInterval: OFFSET_COMMIT_INTERVAL_MS,
       // A batch at a time: its pushes are coalesced together and cross to the other gateways as one.
-      eachBatch: async ({ batch }) => {
+      eachBatch: async ({ batch, commitOffsetsIfNecessary }) => {
         const messages: SocketMessage[] = [];
         for (const message of batch.messages) {
           let event: ReturnType<typeof parseDomainEvent>;
@@ -348,6 +357,8 @@ export async function createGateway(deps: GatewayDeps): Promise<Gateway> {
           messages.push(...socketMessagesFor(event));
         }
         coalescer.add(messages);
+        // What earlier batches resolved, once the interval has passed since the last commit.
+        await commitOffsetsIfNecessary();
       },
     }),
   });
