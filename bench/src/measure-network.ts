@@ -17,6 +17,7 @@ import type { NewDomainEvent } from '@careers/contracts/events/catalogue';
 import { UpdateProfileRequest } from '@careers/contracts/requests/update-profile';
 import { API_PREFIX, apiPath, buildPath, routes } from '@careers/contracts/routes';
 import { type ConnectionRequestedPayload, SOCKET_PATH, serverEvents } from '@careers/contracts/sockets';
+import { refreshBacklog } from '@careers/query-service/projectors/suggestions/lists';
 import {
   baseEnv,
   createLogger,
@@ -64,6 +65,11 @@ export interface NetworkProjection {
   catchUpSeconds: number;
   /** Rows of mutual counts the read side keeps (both directions of each pair with a friend in common). */
   mutualRows: number;
+  /**
+   * From the read side having the network until the projector's refresher has ranked and stored every
+   * person's people you may know (nobody marked or without a list), before the reads start.
+   */
+  listsSeconds?: number;
   cpu: CpuUsage[];
 }
 
@@ -90,6 +96,8 @@ export type NetworkResult =
         cpu: CpuUsage[];
         /** Share of the measured reads of each kind the query service answered from its cache (x-read-cache). */
         cacheHitShare?: Record<ReadKind, number>;
+        /** Of the measured suggestion reads not answered from the cache, the share a stored list answered (x-suggestions). */
+        storedListShare?: number;
       };
       push: NetworkPush;
     }
@@ -296,6 +304,7 @@ async function writeNetwork(options: {
     const { rows } = await pool.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM ${q}.connection_mutuals`,
     );
+    const listsSeconds = seconds(await waitForSuggestionLists(pool, q, options.assertAlive, progress));
     const figures: NetworkProjection = {
       users: people.length,
       connections: edges.length,
@@ -305,6 +314,7 @@ async function writeNetwork(options: {
       eventsPerSecond: projectionSeconds > 0 ? Math.round(written / projectionSeconds) : 0,
       catchUpSeconds: seconds(Math.max(0, allReadAt - lastCommitAt)),
       mutualRows: rows[0]?.n ?? 0,
+      listsSeconds,
       cpu: cpu.usage(),
     };
     progress(
@@ -319,6 +329,46 @@ async function writeNetwork(options: {
     clearInterval(ticker);
     await readSide.catch(() => {});
   }
+}
+
+/**
+ * Waits until the projector's refresher has stored every person's people you may know: nobody marked
+ * for a refresh and nobody without a list. Returns how long that took, in ms.
+ */
+async function waitForSuggestionLists(
+  pool: Pool,
+  q: string,
+  assertAlive: () => void,
+  progress: (line: string) => void,
+): Promise<number> {
+  const started = performance.now();
+  let lastProgress = started;
+  let last = Number.POSITIVE_INFINITY;
+  let lastMoved = started;
+  for (;;) {
+    const waiting = await refreshBacklog(pool, q);
+    const now = performance.now();
+    if (waiting === 0) break;
+    if (waiting < last) lastMoved = now;
+    last = Math.min(last, waiting);
+    if (now - lastMoved > STALL_MS) {
+      throw new Error(
+        `suggestion lists: ${waiting} people still waiting, none ranked for ${STALL_MS / 1000} s`,
+      );
+    }
+    if (now - lastProgress >= PROGRESS_EVERY_MS) {
+      lastProgress = now;
+      progress(`  ranking people you may know ahead of the reads: ${waiting} people waiting`);
+    }
+    assertAlive();
+    await sleep(READ_POLL_MS);
+  }
+  const ms = performance.now() - started;
+  for (const table of ['suggestion_lists', 'suggestion_list_state', 'suggestion_refreshes']) {
+    await pool.query(`VACUUM (ANALYZE) ${q}.${table}`);
+  }
+  progress(`  every person's people you may know ranked and stored ${(ms / 1000).toFixed(1)} s later`);
+  return ms;
 }
 
 function openSocket(url: string, origin: string, user: BenchUser): Promise<Socket> {
@@ -400,6 +450,8 @@ export async function measureNetwork(
       suggestions: { reads: 0, hits: 0 },
       connections: { reads: 0, hits: 0 },
     };
+    // Suggestion replies not from the cache, and those a stored list answered.
+    const lists = { misses: 0, stored: 0 };
     let measuring = false;
     progress(
       `closed loop of suggestions and connection lists by ${signedIn.length} people, ${config.connections} at once: ` +
@@ -428,6 +480,10 @@ export async function measureNetwork(
         if (measuring) {
           served[kind].reads++;
           if (reply.headers['x-read-cache'] === 'hit') served[kind].hits++;
+          else if (kind === 'suggestions') {
+            lists.misses++;
+            if (reply.headers['x-suggestions'] === 'stored') lists.stored++;
+          }
         }
         return outcomeOf(reply, 200, kind);
       },
@@ -442,6 +498,11 @@ export async function measureNetwork(
     progress(
       `  served from the product's cache: suggestions ${Math.round(cacheHitShare.suggestions * 100)}%, ` +
         `connection lists ${Math.round(cacheHitShare.connections * 100)}% of the measured reads`,
+    );
+    const storedListShare = lists.stored / Math.max(lists.misses, 1);
+    progress(
+      `  suggestions not from the cache answered from a stored list: ${Math.round(storedListShare * 100)}% ` +
+        `(${lists.stored} of ${lists.misses})`,
     );
 
     // Connect -> push: addressees with a socket open, requesters anyone signed in they are not related to.
@@ -551,7 +612,7 @@ export async function measureNetwork(
       status: 'measured',
       seed: NETWORK_SEED,
       projection,
-      reads: { ...reads, cpu: cpuReads.usage(), cacheHitShare },
+      reads: { ...reads, cpu: cpuReads.usage(), cacheHitShare, storedListShare },
       push,
     };
   } finally {

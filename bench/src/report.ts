@@ -460,6 +460,16 @@ export function networkRows(network: NetworkResult | undefined): string[][] {
       '',
     ],
     ['  mutual-count rows kept', String(p.mutualRows), '', ''],
+    ...(p.listsSeconds !== undefined
+      ? [
+          [
+            '  people you may know ranked and stored for everyone, after',
+            `${fixed(p.listsSeconds, 1)} s`,
+            '',
+            '',
+          ],
+        ]
+      : []),
     ['network reads/s (suggestions and connection lists)', fixed(reads.rate, 0), '', ''],
     ...Object.entries(reads.byKind).map(([kind, summary]) => [
       `  ${kind} p50 / p99`,
@@ -473,6 +483,16 @@ export function networkRows(network: NetworkResult | undefined): string[][] {
             "  answered from the query service's cache",
             `suggestions ${fixed(reads.cacheHitShare.suggestions * 100, 0)}%, ` +
               `connection lists ${fixed(reads.cacheHitShare.connections * 100, 0)}%`,
+            '',
+            '',
+          ],
+        ]
+      : []),
+    ...(reads.storedListShare !== undefined
+      ? [
+          [
+            '  suggestions past the cache answered from a stored list',
+            `${fixed(reads.storedListShare * 100, 0)}%`,
             '',
             '',
           ],
