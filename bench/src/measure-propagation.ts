@@ -168,6 +168,9 @@ async function startTap(
   await consumer.connect();
   await consumer.subscribe({ topics: [topicName(settings, 'post')], fromBeginning: false });
   await consumer.run({
+    // A group of its own, read from the end and never resumed: its offsets are never read, so it commits
+    // none (one commit per batch would be load on the broker the bench counts as the product's).
+    autoCommit: false,
     partitionsConsumedConcurrently: settings.KAFKA_TOPIC_PARTITIONS,
     eachBatch: async ({ batch }) => {
       const tappedAt = Date.now();

@@ -16,6 +16,7 @@ import {
   ConsistencyTokenSigner,
   consistencyTokenSecret,
   duplicateRedis,
+  EAGER_FETCH_MAX_WAIT_MS,
   EAGER_FETCH_MIN_BYTES,
   ensureTopics,
   groupName,
@@ -336,6 +337,7 @@ export async function createGateway(deps: GatewayDeps): Promise<Gateway> {
     fromBeginning: false,
     // A batch costs the gateway next to nothing and every push is awaited: each event as it comes.
     minBytes: EAGER_FETCH_MIN_BYTES,
+    maxWaitMs: EAGER_FETCH_MAX_WAIT_MS,
     log,
     prepare: () => ensureTopics(kafka, config, topics),
     run: () => ({

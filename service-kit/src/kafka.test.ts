@@ -1,6 +1,12 @@
 import type { ConsumerConfig, Kafka } from 'kafkajs';
 import { describe, expect, it } from 'vitest';
-import { createConsumer, EAGER_FETCH_MIN_BYTES, FETCH_MAX_WAIT_MS, FETCH_MIN_BYTES } from './kafka.ts';
+import {
+  createConsumer,
+  EAGER_FETCH_MAX_WAIT_MS,
+  EAGER_FETCH_MIN_BYTES,
+  FETCH_MAX_WAIT_MS,
+  FETCH_MIN_BYTES,
+} from './kafka.ts';
 
 /** A Kafka client whose consumers are the configuration they were made with. */
 const configOf = (make: (kafka: Kafka) => unknown): ConsumerConfig => {
@@ -21,5 +27,14 @@ describe('createConsumer', () => {
     const config = configOf((kafka) => createConsumer(kafka, 'group', { minBytes: EAGER_FETCH_MIN_BYTES }));
     expect(config.minBytes).toBe(1);
     expect(config.maxWaitTimeInMs).toBe(FETCH_MAX_WAIT_MS);
+  });
+
+  it('polls an idle broker less often when asked to, as an eager consumer waits for nothing else', () => {
+    const config = configOf((kafka) =>
+      createConsumer(kafka, 'group', { minBytes: EAGER_FETCH_MIN_BYTES, maxWaitMs: EAGER_FETCH_MAX_WAIT_MS }),
+    );
+    expect(config.minBytes).toBe(1);
+    expect(config.maxWaitTimeInMs).toBe(EAGER_FETCH_MAX_WAIT_MS);
+    expect(EAGER_FETCH_MAX_WAIT_MS).toBeGreaterThan(FETCH_MAX_WAIT_MS);
   });
 });
