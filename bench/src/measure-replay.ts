@@ -211,7 +211,11 @@ async function rebuild(
   env: NodeJS.ProcessEnv,
   progress: (line: string) => void,
 ): Promise<{ applied: number; rebuildMs: number; cpuSeconds: number }> {
-  const child = spawn(process.execPath, ['query-service/src/rebuild-main.ts'], {
+  // BENCH_REPLAY_CPU_PROFILE=1: the rebuild process writes a CPU profile (.cpuprofile) to the bench's log
+  // directory. REBUILD_STATEMENT_TIMING=1 (passed on in its environment) makes it print its time per statement.
+  const profile =
+    process.env.BENCH_REPLAY_CPU_PROFILE === '1' ? ['--cpu-prof', '--cpu-prof-dir', LOG_DIR] : [];
+  const child = spawn(process.execPath, [...profile, 'query-service/src/rebuild-main.ts'], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -232,7 +236,15 @@ async function rebuild(
   child.stderr.setEncoding('utf8').on('data', (text: string) => {
     err += text;
   });
-  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  // 'close', not 'exit': the last of its output (the timing below) may still be on its way at exit.
+  const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
+  const timing = err.indexOf('Statements: ');
+  if (timing >= 0) progress(`  rebuild's time per statement:\n${err.slice(timing).trimEnd()}`);
+  const first = /The first events were applied (\d+) ms after the start/.exec(out);
+  if (first)
+    progress(
+      `  the rebuild applied its first events ${first[1]} ms after it started (clear, join, first fetch)`,
+    );
   const done = /Replayed (\d+) events .*? in (\d+) ms, (\d+) ms of CPU/.exec(out);
   if (code !== 0 || !done) {
     throw new Error(

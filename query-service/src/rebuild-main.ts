@@ -1,12 +1,16 @@
 /** npm run -w query-service projections:rebuild — rebuilds every read model from the Kafka topics. */
 import { projectors } from './projectors/registry.ts';
-import { rebuildProjections } from './rebuild.ts';
+import { rebuildProjections, timeStatements } from './rebuild.ts';
 import { createProjectorRuntime } from './service.ts';
 
+// REBUILD_STATEMENT_TIMING=1: time spent per statement text, printed at the end (a diagnosis, not a default).
+const statements = process.env.REBUILD_STATEMENT_TIMING === '1' ? timeStatements() : null;
 const runtime = await createProjectorRuntime('rebuild');
 const { config, pool, redis, kafka, runner, log } = runtime;
 const started = Date.now();
 const cpuBefore = process.cpuUsage();
+/** When the first events had been applied (clearing, joining the group and the first fetch before it). */
+let firstAppliedMs: number | null = null;
 try {
   await rebuildProjections({
     pool,
@@ -17,15 +21,22 @@ try {
     projectors,
     runner,
     log,
-    onProgress: (lag) => process.stdout.write(`\r  events left to replay: ${lag}      `),
+    onProgress: (lag) => {
+      if (firstAppliedMs === null && runner.applied > 0) firstAppliedMs = Date.now() - started;
+      process.stdout.write(`\r  events left to replay: ${lag}      `);
+    },
   });
   const ms = Date.now() - started;
   const cpu = process.cpuUsage(cpuBefore);
   console.log(
     `\nRebuilt ${projectors.map((p) => p.name).join(', ')} from the topics in ${ms} ms.` +
       `\nReplayed ${runner.applied} events (${runner.skipped} redeliveries skipped) in ${ms} ms, ` +
-      `${Math.round((cpu.user + cpu.system) / 1000)} ms of CPU: ${Math.round(runner.applied / (ms / 1000))} events/s.`,
+      `${Math.round((cpu.user + cpu.system) / 1000)} ms of CPU: ${Math.round(runner.applied / (ms / 1000))} events/s.` +
+      (firstAppliedMs === null
+        ? ''
+        : `\nThe first events were applied ${firstAppliedMs} ms after the start.`),
   );
+  if (statements) console.error(statements.report());
 } catch (error) {
   console.error(`\nRebuild failed: ${(error as Error).message}`);
   process.exitCode = 1;

@@ -168,6 +168,22 @@ function networkHistory(seed: number): EventEnvelope[] {
   const skills = ['Kafka', 'kafka ', 'Postgres', 'TypeScript', ' '];
   const streams: EventEnvelope[][] = users.map((userId, i) => {
     const stream = [registered(userId, `Member${i}`)];
+    // Some turn connection requests off, from before any request (each stream's times in order):
+    // theirs are kept hidden. Put in after the streams are interleaved (below), so the interleaving
+    // draws as it would without them.
+    if (i % 4 === 1) {
+      stream[0] = { ...(stream[0] as EventEnvelope), occurredAt: '2025-12-31T00:00:00.000Z' };
+      stream.push({
+        ...event('NotificationSettingsUpdated', userId, 2, {
+          userId,
+          settings: {
+            ...domainEvents.NotificationSettingsUpdated.example.settings,
+            connectionRequests: false,
+          },
+        }),
+        occurredAt: '2026-01-01T00:00:00.000Z',
+      });
+    }
     // Logins, profiles and skills saved more than once, so a batch holds several of one person's.
     for (let n = 0; n < 2 + random.int(4); n++) {
       const version = stream.length + 1;
@@ -252,8 +268,17 @@ function networkHistory(seed: number): EventEnvelope[] {
     }
     streams.push(stream);
   }
-  // Interleaved at random, each stream in its own order.
-  return interleaved(streams, random);
+  // Interleaved at random, each stream in its own order; the settings right after their registrations.
+  const settingsAfter = new Map<string, EventEnvelope>();
+  for (const stream of streams) {
+    if (stream[1]?.type === 'NotificationSettingsUpdated') {
+      settingsAfter.set((stream[0] as EventEnvelope).id, stream.splice(1, 1)[0] as EventEnvelope);
+    }
+  }
+  return interleaved(streams, random).flatMap((e) => {
+    const settings = settingsAfter.get(e.id);
+    return settings ? [e, settings] : [e];
+  });
 }
 
 /**
@@ -268,6 +293,16 @@ function applicationHistory(seed: number): EventEnvelope[] {
   const employer = users[0] as string;
   const leaving = users[1] as string;
   const streams: EventEnvelope[][] = users.map((userId, i) => [registered(userId, `Applicant${i}`)]);
+  // One applicant turns application updates off from partway through: later changes are kept hidden.
+  const turning = streams[2] as EventEnvelope[];
+  turning[0] = { ...(turning[0] as EventEnvelope), occurredAt: '2026-01-02T00:00:00.000Z' };
+  turning.push({
+    ...event('NotificationSettingsUpdated', users[2] as string, 2, {
+      userId: users[2] as string,
+      settings: { ...domainEvents.NotificationSettingsUpdated.example.settings, applicationUpdates: false },
+    }),
+    occurredAt: '2026-01-03T00:20:00.000Z',
+  });
   const jobs = Array.from({ length: 3 }, () => randomUUID());
   const at = (minute: number) => new Date(Date.UTC(2026, 0, 3, 0, minute)).toISOString();
   for (let i = 0; i < 40; i++) {
@@ -400,6 +435,20 @@ describe('projector batches', () => {
       expect(expected.tables.connections?.some((r) => r.includes('"removed"'))).toBe(true);
       expect(expected.tables.connections?.some((r) => r.includes('"withdrawn"'))).toBe(true);
       expect(expected.tables.connections?.some((r) => r.includes('"rejected"'))).toBe(true);
+      // Requests still open and acceptances, shown and kept hidden.
+      const notifications = expected.tables.notifications ?? [];
+      expect(
+        notifications.some(
+          (r) =>
+            (r.includes('"kind": "connection_request"') || r.includes('"kind": "connection_accepted"')) &&
+            r.includes('"hidden": true'),
+        ),
+      ).toBe(true);
+      for (const kind of ['connection_request', 'connection_accepted']) {
+        expect(
+          notifications.some((r) => r.includes(`"kind": "${kind}"`) && r.includes('"hidden": false')),
+        ).toBe(true);
+      }
       expect(expected.tables.suggestion_skills?.length).toBeGreaterThan(0);
       expect(expected.tables.suggestion_people?.some((r) => r.includes('"lisbon"'))).toBe(true);
       expect(Object.keys(expected.keys).some((k) => k.startsWith('timelines:'))).toBe(true);
@@ -431,6 +480,16 @@ describe('projector batches', () => {
       const expected = await snapshotOf(oneByOne);
       expect(expected.tables.application_status_history?.some((r) => r.includes('"withdrawn"'))).toBe(true);
       expect(expected.tables.application_status_history?.some((r) => r.includes('"interview"'))).toBe(true);
+      const notifications = expected.tables.notifications ?? [];
+      expect(notifications.some((r) => r.includes('"kind": "new_application"'))).toBe(true);
+      expect(
+        notifications.some((r) => r.includes('"kind": "application_status"') && r.includes('"hidden": true')),
+      ).toBe(true);
+      expect(
+        notifications.some(
+          (r) => r.includes('"kind": "application_status"') && r.includes('"hidden": false'),
+        ),
+      ).toBe(true);
       await batched.rebuildFrom([]);
       let applied = 0;
       for (const batch of batches(events, seed, 60)) {
