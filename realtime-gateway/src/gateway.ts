@@ -20,6 +20,7 @@ import {
   EAGER_FETCH_MIN_BYTES,
   ensureTopics,
   groupName,
+  IntervalOffsetCommitter,
   type Logger,
   type RealtimeGatewayConfig,
   type Redis,
@@ -329,6 +330,7 @@ export async function createGateway(deps: GatewayDeps): Promise<Gateway> {
   });
 
   const topics = streamTypes.map((type) => topicName(config, type));
+  const offsets = new IntervalOffsetCommitter(OFFSET_COMMIT_INTERVAL_MS, log);
   const consumer = new SupervisedConsumer({
     kafka,
     groupId: groupName(config, GATEWAY_GROUP),
@@ -340,11 +342,10 @@ export async function createGateway(deps: GatewayDeps): Promise<Gateway> {
     maxWaitMs: EAGER_FETCH_MAX_WAIT_MS,
     log,
     prepare: () => ensureTopics(kafka, config, topics),
-    run: () => ({
+    run: (current) => ({
       autoCommit: false,
-      autoCommitInterval: OFFSET_COMMIT_INTERVAL_MS,
       // A batch at a time: its pushes are coalesced together and cross to the other gateways as one.
-      eachBatch: async ({ batch, commitOffsetsIfNecessary }) => {
+      eachBatch: async ({ batch }) => {
         const messages: SocketMessage[] = [];
         for (const message of batch.messages) {
           let event: ReturnType<typeof parseDomainEvent>;
@@ -359,8 +360,8 @@ export async function createGateway(deps: GatewayDeps): Promise<Gateway> {
           messages.push(...socketMessagesFor(event));
         }
         coalescer.add(messages);
-        // What earlier batches resolved, once the interval has passed since the last commit.
-        await commitOffsetsIfNecessary();
+        const last = batch.messages.at(-1);
+        if (last) offsets.mark(current, batch.topic, batch.partition, last.offset);
       },
     }),
   });
@@ -399,7 +400,9 @@ export async function createGateway(deps: GatewayDeps): Promise<Gateway> {
     async close() {
       clearInterval(sweep);
       startup.abort();
+      await offsets.flush();
       await consumer.stop();
+      offsets.stop();
       coalescer.close();
       await redisStarted.catch(() => {});
       await stopWatchingSessions?.();

@@ -1,12 +1,14 @@
-import type { ConsumerConfig, Kafka } from 'kafkajs';
-import { describe, expect, it } from 'vitest';
+import type { Consumer, ConsumerConfig, Kafka } from 'kafkajs';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   createConsumer,
   EAGER_FETCH_MAX_WAIT_MS,
   EAGER_FETCH_MIN_BYTES,
   FETCH_MAX_WAIT_MS,
   FETCH_MIN_BYTES,
+  IntervalOffsetCommitter,
 } from './kafka.ts';
+import { createLogger } from './logger.ts';
 
 /** A Kafka client whose consumers are the configuration they were made with. */
 const configOf = (make: (kafka: Kafka) => unknown): ConsumerConfig => {
@@ -36,5 +38,60 @@ describe('createConsumer', () => {
     expect(config.minBytes).toBe(1);
     expect(config.maxWaitTimeInMs).toBe(EAGER_FETCH_MAX_WAIT_MS);
     expect(EAGER_FETCH_MAX_WAIT_MS).toBeGreaterThan(FETCH_MAX_WAIT_MS);
+  });
+});
+
+describe('IntervalOffsetCommitter', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  type Offsets = { topic: string; partition: number; offset: string }[];
+  const consumerRecording = () => {
+    const commits: Offsets[] = [];
+    const consumer = {
+      commitOffsets: async (offsets: Offsets) => {
+        commits.push(offsets);
+      },
+    } as unknown as Consumer;
+    return { consumer, commits };
+  };
+  const log = createLogger('test', 'silent');
+
+  it('commits the batches of an interval in one request, past the last message of each partition', async () => {
+    vi.useFakeTimers();
+    const { consumer, commits } = consumerRecording();
+    const committer = new IntervalOffsetCommitter(1000, log);
+    committer.mark(consumer, 'posts', 0, '10');
+    committer.mark(consumer, 'posts', 1, '3');
+    committer.mark(consumer, 'posts', 0, '12');
+    await vi.advanceTimersByTimeAsync(999);
+    expect(commits).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(commits).toEqual([
+      [
+        { topic: 'posts', partition: 0, offset: '13' },
+        { topic: 'posts', partition: 1, offset: '4' },
+      ],
+    ]);
+    // Nothing marked since: nothing more is sent, however long it stays quiet.
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(commits).toHaveLength(1);
+    committer.mark(consumer, 'users', 2, '7');
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(commits.at(-1)).toEqual([{ topic: 'users', partition: 2, offset: '8' }]);
+  });
+
+  it('commits at once when flushed, and drops what a consumer before a restart marked', async () => {
+    vi.useFakeTimers();
+    const before = consumerRecording();
+    const after = consumerRecording();
+    const committer = new IntervalOffsetCommitter(1000, log);
+    committer.mark(before.consumer, 'posts', 0, '10');
+    committer.mark(after.consumer, 'posts', 1, '5');
+    await committer.flush();
+    expect(before.commits).toEqual([]);
+    expect(after.commits).toEqual([[{ topic: 'posts', partition: 1, offset: '6' }]]);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(after.commits).toHaveLength(1);
   });
 });

@@ -179,6 +179,62 @@ export function createConsumer(
   });
 }
 
+/**
+ * Commits how far a consumer read at most once per interval: for a consumer whose offsets only say
+ * where it resumes after a restart (kafkajs otherwise commits after every batch, and an eager consumer
+ * under load makes a batch, so an offset commit, of nearly every event). What the last batches marked
+ * is committed once the interval after the first of them has passed, so the committed offsets catch up
+ * when traffic stops. Offsets a restarted consumer's predecessor marked are dropped, not committed.
+ */
+export class IntervalOffsetCommitter {
+  private readonly intervalMs: number;
+  private readonly log: Logger;
+  private readonly pending = new Map<string, { topic: string; partition: number; offset: string }>();
+  private consumer: Consumer | null = null;
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(intervalMs: number, log: Logger) {
+    this.intervalMs = intervalMs;
+    this.log = log;
+  }
+
+  /** After `consumer` handled a partition's batch: commit past its last message in time. */
+  mark(consumer: Consumer, topic: string, partition: number, lastOffset: string): void {
+    if (this.consumer !== consumer) {
+      this.pending.clear();
+      this.consumer = consumer;
+    }
+    const offset = (BigInt(lastOffset) + 1n).toString();
+    const key = `${topic}\u0000${partition}`;
+    const before = this.pending.get(key);
+    if (!before || BigInt(before.offset) < BigInt(offset))
+      this.pending.set(key, { topic, partition, offset });
+    if (!this.timer) {
+      this.timer = setTimeout(() => void this.flush(), this.intervalMs);
+      this.timer.unref();
+    }
+  }
+
+  /** Commits what was marked now (also before the consumer stops). A failure is logged: at worst the events after the last commit come again. */
+  async flush(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const consumer = this.consumer;
+    const offsets = [...this.pending.values()];
+    this.pending.clear();
+    if (!consumer || offsets.length === 0) return;
+    await consumer.commitOffsets(offsets).catch((error: unknown) => {
+      this.log.debug({ err: describeError(error) }, 'offsets not committed; a restart resumes before them');
+    });
+  }
+
+  stop(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.pending.clear();
+  }
+}
+
 /** Answers when a broker answers; one attempt (readiness asks again soon, and must not pile up retries). */
 export async function pingKafka(kafka: Kafka): Promise<void> {
   const admin = kafka.admin({ retry: { retries: 0 } });
