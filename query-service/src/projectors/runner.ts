@@ -19,6 +19,7 @@ import {
   SupervisedConsumer,
   topicName,
 } from '@careers/service-kit';
+import { describeError } from '@careers/service-kit/retry';
 import type { Consumer, Kafka } from 'kafkajs';
 import type { QueryResult } from 'pg';
 import type { ProjectionContext, Projector, ReadModelVersion } from './projector.ts';
@@ -192,8 +193,8 @@ export class ProjectorRunner {
           // (kafkajs otherwise heartbeats only between batches, and the session would lapse).
           const beat = setInterval(() => void heartbeat().catch(() => {}), HEARTBEAT_WHILE_APPLYING_MS);
           try {
-            // Resolves once the transaction holding these messages committed and the offsets of every
-            // partition in it were committed to Kafka, in one request (drain).
+            // Resolves once the transaction holding these messages committed; the offsets of every
+            // partition in it are committed to Kafka after that, in one request (drain).
             await this.gather(messages, consumer);
           } finally {
             clearInterval(beat);
@@ -324,12 +325,20 @@ export class ProjectorRunner {
       const waiting = this.gathered.splice(0);
       // A topic's partitions next to each other, so its runs of batched types stay long.
       const batches = waiting.map((w) => w.messages).sort((a, b) => byTopic(a, b));
+      let applied = false;
       try {
         await this.applyMessages(batches.flat());
-        await commitOffsetsOf(waiting);
+        applied = true;
         for (const w of waiting) w.resolve();
       } catch (error) {
         for (const w of waiting) w.reject(error);
+      }
+      // The offsets after the answer, so kafkajs fetches the next batches meanwhile. A commit that
+      // fails is logged: the next one covers it, and what a restart takes again is skipped as redelivered.
+      if (applied) {
+        await commitOffsetsOf(waiting).catch((error: unknown) =>
+          this.options.log.warn({ err: describeError(error) }, 'projector offsets not committed'),
+        );
       }
       // Batches that came meanwhile (a partition's next fetch, or one that came late) go next.
       await new Promise((resolve) => setImmediate(resolve));
