@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { domainEvents } from '@careers/contracts/events/catalogue';
 import type { EventEnvelope } from '@careers/contracts/events/envelope';
+import { createLogger } from '@careers/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectorTestbed } from '../testing.ts';
 import {
@@ -12,6 +13,7 @@ import {
   suggestionsFor,
 } from './lists.ts';
 import { SUGGESTIONS_LIMIT } from './queries.ts';
+import { SuggestionRefresher } from './refresher.ts';
 
 /**
  * Stored lists of people you may know: ranked by the refresher from what the projectors keep, marked
@@ -365,5 +367,28 @@ describe('stored suggestion lists', () => {
     );
     expect(after.rows).toEqual(before.rows);
     await expectAllStoredAndEqual('after a rebuild');
+  });
+
+  it('is kept by the refresher on its own, round after round, until nobody waits', async () => {
+    await bed.pool.query(`DELETE FROM ${bed.schema}.suggestion_list_state`);
+    await apply([skillsOf(first, ['go', 'elixir'])]);
+    const refresher = new SuggestionRefresher(bed.pool, bed.schema, createLogger('test', 'silent'), {
+      batch: 7,
+      settleMs: 0,
+      idleMs: 20,
+      sweepEveryMs: 50,
+      busyShare: 0.5,
+    });
+    refresher.start();
+    try {
+      const deadline = Date.now() + 30_000;
+      while ((await refreshBacklog(bed.pool, bed.schema)) > 0 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    } finally {
+      await refresher.stop();
+    }
+    expect(await refreshBacklog(bed.pool, bed.schema)).toBe(0);
+    await expectAllStoredAndEqual('kept by the refresher');
   });
 });

@@ -6,6 +6,12 @@ export interface SuggestionRefresherOptions extends Omit<RefreshOptions, 'sweep'
   idleMs: number;
   /** How often people without a list, or with an old one, are looked for while none were found. */
   sweepEveryMs: number;
+  /**
+   * The share of the time the refresher works while there is work: after a round of t ms it rests
+   * t * (1 / share - 1) ms, so that a stream of marks (everyone's network changing at once) leaves
+   * the projector most of the database.
+   */
+  busyShare: number;
 }
 
 export const REFRESHER_DEFAULTS: SuggestionRefresherOptions = {
@@ -13,14 +19,16 @@ export const REFRESHER_DEFAULTS: SuggestionRefresherOptions = {
   settleMs: 1000,
   idleMs: 250,
   sweepEveryMs: 5000,
+  busyShare: 0.5,
 };
 
 /**
  * Ranks people you may know ahead of the reads, off the event path: round after round it takes people
  * whose lists events have marked (after `settleMs`, so a burst of marks costs one ranking) and, now and
  * then, people with no list or one due for its age refresh (after a rebuild: everyone), and stores their
- * lists (see refreshSuggestionLists). A round that found work is followed by the next at once; an empty
- * one by a pause of `idleMs`. A failed round is logged and tried again after the pause.
+ * lists (see refreshSuggestionLists). A round that found work is followed by a rest as long as the
+ * round times (1 / busyShare - 1); an empty one by a pause of `idleMs`. A failed round is logged and
+ * tried again after the pause.
  */
 export class SuggestionRefresher {
   private stopped = false;
@@ -61,6 +69,7 @@ export class SuggestionRefresher {
     let lastEmptySweep = 0;
     while (!this.stopped) {
       let took = 0;
+      const started = performance.now();
       try {
         const sweep = Date.now() - lastEmptySweep >= this.options.sweepEveryMs;
         took = await refreshSuggestionLists(this.pool, this.schema, { ...this.options, sweep });
@@ -68,7 +77,9 @@ export class SuggestionRefresher {
       } catch (error) {
         this.log.warn({ error: (error as Error).message }, 'suggestion lists not refreshed; trying again');
       }
-      if (took === 0 && !this.stopped) await this.pause(this.options.idleMs);
+      if (this.stopped) break;
+      if (took === 0) await this.pause(this.options.idleMs);
+      else await this.pause((performance.now() - started) * (1 / this.options.busyShare - 1));
     }
   }
 
