@@ -13,3 +13,10 @@ CREATE INDEX jobs_by_experience_level ON {{schema}}.jobs (experience_level, job_
   INCLUDE (skill_names, location_text);
 CREATE INDEX jobs_by_job_type ON {{schema}}.jobs (job_type, work_location)
   INCLUDE (skill_names, location_text);
+
+-- A search with text and choice filters: the matches of the text and the jobs of each filter are
+-- intersected in the indexes (a BitmapAnd), so only jobs that pass both are read to be counted.
+-- Measured on 50,000 jobs: "nurse" with Part-time reads 621 rows instead of 6,568 (half the CPU).
+CREATE INDEX job_search_job_type ON {{schema}}.job_search (job_type);
+CREATE INDEX job_search_work_location ON {{schema}}.job_search (work_location);
+CREATE INDEX job_search_experience_level ON {{schema}}.job_search (experience_level);
