@@ -57,27 +57,32 @@ describe('IntervalOffsetCommitter', () => {
   };
   const log = createLogger('test', 'silent');
 
-  it('commits the batches of an interval in one request, past the last message of each partition', async () => {
+  it('commits a batch after a quiet interval at once, and those within the next interval in one request', async () => {
     vi.useFakeTimers();
     const { consumer, commits } = consumerRecording();
     const committer = new IntervalOffsetCommitter(1000, log);
+    committer.mark(consumer, 'posts', 0, '9');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(commits).toEqual([[{ topic: 'posts', partition: 0, offset: '10' }]]);
+    await vi.advanceTimersByTimeAsync(100);
     committer.mark(consumer, 'posts', 0, '10');
     committer.mark(consumer, 'posts', 1, '3');
     committer.mark(consumer, 'posts', 0, '12');
-    await vi.advanceTimersByTimeAsync(999);
-    expect(commits).toEqual([]);
+    await vi.advanceTimersByTimeAsync(899);
+    expect(commits).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1);
     expect(commits).toEqual([
+      [{ topic: 'posts', partition: 0, offset: '10' }],
       [
         { topic: 'posts', partition: 0, offset: '13' },
         { topic: 'posts', partition: 1, offset: '4' },
       ],
     ]);
-    // Nothing marked since: nothing more is sent, however long it stays quiet.
+    // Nothing marked since: nothing more is sent, however long it stays quiet; then at once again.
     await vi.advanceTimersByTimeAsync(5000);
-    expect(commits).toHaveLength(1);
+    expect(commits).toHaveLength(2);
     committer.mark(consumer, 'users', 2, '7');
-    await vi.advanceTimersByTimeAsync(1000);
+    await vi.advanceTimersByTimeAsync(0);
     expect(commits.at(-1)).toEqual([{ topic: 'users', partition: 2, offset: '8' }]);
   });
 

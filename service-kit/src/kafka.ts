@@ -182,9 +182,10 @@ export function createConsumer(
 /**
  * Commits how far a consumer read at most once per interval: for a consumer whose offsets only say
  * where it resumes after a restart (kafkajs otherwise commits after every batch, and an eager consumer
- * under load makes a batch, so an offset commit, of nearly every event). What the last batches marked
- * is committed once the interval after the first of them has passed, so the committed offsets catch up
- * when traffic stops. Offsets a restarted consumer's predecessor marked are dropped, not committed.
+ * under load makes a batch, so an offset commit, of nearly every event). A batch after a quiet interval
+ * is committed at once, as kafkajs would; the batches that follow within the interval are committed
+ * together when it ends, so the committed offsets also catch up when traffic stops. Offsets a restarted
+ * consumer's predecessor marked are dropped, not committed.
  */
 export class IntervalOffsetCommitter {
   private readonly intervalMs: number;
@@ -192,6 +193,7 @@ export class IntervalOffsetCommitter {
   private readonly pending = new Map<string, { topic: string; partition: number; offset: string }>();
   private consumer: Consumer | null = null;
   private timer: NodeJS.Timeout | null = null;
+  private lastCommitAt = Number.NEGATIVE_INFINITY;
 
   constructor(intervalMs: number, log: Logger) {
     this.intervalMs = intervalMs;
@@ -210,7 +212,8 @@ export class IntervalOffsetCommitter {
     if (!before || BigInt(before.offset) < BigInt(offset))
       this.pending.set(key, { topic, partition, offset });
     if (!this.timer) {
-      this.timer = setTimeout(() => void this.flush(), this.intervalMs);
+      const wait = Math.max(0, this.lastCommitAt + this.intervalMs - Date.now());
+      this.timer = setTimeout(() => void this.flush(), wait);
       this.timer.unref();
     }
   }
@@ -223,6 +226,7 @@ export class IntervalOffsetCommitter {
     const offsets = [...this.pending.values()];
     this.pending.clear();
     if (!consumer || offsets.length === 0) return;
+    this.lastCommitAt = Date.now();
     await consumer.commitOffsets(offsets).catch((error: unknown) => {
       this.log.debug({ err: describeError(error) }, 'offsets not committed; a restart resumes before them');
     });
