@@ -235,12 +235,54 @@ describe('stored suggestion lists', () => {
     await expectAllStoredAndEqual('after a connection came and went');
   });
 
-  it('marks the person whose skills or city change, and nobody for a request made, declined or withdrawn', async () => {
+  it('marks the person whose skills or city change and everyone sharing what they gain or lose, and nobody for a request made, declined or withdrawn', async () => {
+    const holders = async (
+      table: 'suggestion_skills' | 'suggestion_people',
+      column: string,
+      keys: string[],
+    ) => {
+      const { rows } = await bed.pool.query<{ user_id: string }>(
+        `SELECT DISTINCT user_id FROM ${bed.schema}.${table} WHERE ${column} = ANY($1::text[])`,
+        [keys],
+      );
+      return rows.map((r) => r.user_id);
+    };
+    const { rows: had } = await bed.pool.query<{ skill_key: string }>(
+      `SELECT skill_key FROM ${bed.schema}.suggestion_skills WHERE user_id = $1`,
+      [third],
+    );
+    const old = had.map((r) => r.skill_key);
+    const next = ['haskell', old[0] ?? 'go'];
+    // The skills gained or lost; the one kept changes no one's shared count with them.
+    const moved = [...old.filter((k) => !next.includes(k)), ...next.filter((k) => !old.includes(k))];
+    expect(moved.length).toBeGreaterThan(0);
+    const expected = [
+      ...new Set([third, ...(await holders('suggestion_skills', 'skill_key', moved))]),
+    ].sort();
+    expect(expected.length).toBeGreaterThan(2);
     await clearMarks();
-    await apply([skillsOf(third, ['haskell', 'go'])]);
+    await apply([skillsOf(third, next)]);
+    expect(await marked()).toEqual(expected);
+    // The same skills again (another proficiency): the person alone.
+    await clearMarks();
+    await apply([skillsOf(third, next)]);
     expect(await marked()).toEqual([third]);
+
+    const { rows: from } = await bed.pool.query<{ city_key: string }>(
+      `SELECT city_key FROM ${bed.schema}.suggestion_people WHERE user_id = $1`,
+      [third],
+    );
+    const leaving = from[0]?.city_key ?? '';
+    const sameCity = [
+      ...new Set([third, ...(await holders('suggestion_people', 'city_key', [leaving, 'york']))]),
+    ]
+      .filter((p) => leaving !== '' || p === third)
+      .sort();
     await clearMarks();
     await apply([cityOf(third, 'York')]);
+    expect(await marked()).toEqual(sameCity);
+    await clearMarks();
+    await apply([cityOf(third, ' york ')]);
     expect(await marked()).toEqual([third]);
     await rankAllAgain();
 

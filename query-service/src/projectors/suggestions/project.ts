@@ -1,13 +1,72 @@
 import type { Projector } from '../projector.ts';
-import { markForRefresh } from './lists.ts';
+import { markForRefresh, markSql } from './lists.ts';
 
 /** How suggestions compare cities and skills: without regard to case or surrounding spaces. */
 export const matchKey = (text: string): string => text.trim().toLowerCase();
 
 type Tx = Parameters<Projector['apply']>[1]['tx'];
 
+/**
+ * Marks for a refresh the people whose cities are about to be set (person -> city key) and, where a
+ * city changes, everyone in the city they leave and the one they come to: the same-city key of each
+ * of them with the person moves. Called before the cities are written.
+ */
+async function markCityChanges(tx: Tx, schema: string, cities: ReadonlyMap<string, string>): Promise<void> {
+  const people = [...cities.keys()];
+  await markForRefresh(tx, schema, people);
+  const { rows } = await tx.query<{ user_id: string; city_key: string }>(
+    `SELECT user_id, city_key FROM ${schema}.suggestion_people WHERE user_id = ANY($1::text[])`,
+    [people],
+  );
+  const before = new Map(rows.map((r) => [r.user_id, r.city_key]));
+  const keys = new Set<string>();
+  for (const [person, city] of cities) {
+    const old = before.get(person) ?? '';
+    if (old === city) continue;
+    if (old !== '') keys.add(old);
+    if (city !== '') keys.add(city);
+  }
+  if (keys.size === 0) return;
+  await tx.query(
+    markSql(schema, `SELECT user_id FROM ${schema}.suggestion_people WHERE city_key = ANY($1::text[])`),
+    [[...keys]],
+  );
+}
+
+/**
+ * Marks for a refresh the people whose skills are about to be set (person -> skill keys) and everyone
+ * holding a skill one of them gains or loses: their shared-skill count with that person moves (a
+ * skill kept changes nobody's). Called before the skills are written.
+ */
+async function markSkillChanges(
+  tx: Tx,
+  schema: string,
+  skills: ReadonlyMap<string, readonly string[]>,
+): Promise<void> {
+  const people = [...skills.keys()];
+  await markForRefresh(tx, schema, people);
+  const { rows } = await tx.query<{ user_id: string; skill_key: string }>(
+    `SELECT user_id, skill_key FROM ${schema}.suggestion_skills WHERE user_id = ANY($1::text[])`,
+    [people],
+  );
+  const before = new Map<string, Set<string>>();
+  for (const r of rows) before.set(r.user_id, (before.get(r.user_id) ?? new Set()).add(r.skill_key));
+  const keys = new Set<string>();
+  for (const [person, now] of skills) {
+    const old = before.get(person) ?? new Set<string>();
+    const next = new Set(now);
+    for (const k of old) if (!next.has(k)) keys.add(k);
+    for (const k of next) if (!old.has(k)) keys.add(k);
+  }
+  if (keys.size === 0) return;
+  await tx.query(
+    markSql(schema, `SELECT user_id FROM ${schema}.suggestion_skills WHERE skill_key = ANY($1::text[])`),
+    [[...keys]],
+  );
+}
+
 async function setCity(tx: Tx, schema: string, userId: string, city: string): Promise<void> {
-  await markForRefresh(tx, schema, [userId]);
+  await markCityChanges(tx, schema, new Map([[userId, matchKey(city)]]));
   await tx.query(
     `INSERT INTO ${schema}.suggestion_people (user_id, city_key) VALUES ($1, $2)
      ON CONFLICT (user_id) DO UPDATE SET city_key = EXCLUDED.city_key`,
@@ -17,7 +76,7 @@ async function setCity(tx: Tx, schema: string, userId: string, city: string): Pr
 
 async function setSkills(tx: Tx, schema: string, userId: string, names: readonly string[]): Promise<void> {
   const keys = [...new Set(names.map(matchKey).filter((k) => k !== ''))];
-  await markForRefresh(tx, schema, [userId]);
+  await markSkillChanges(tx, schema, new Map([[userId, keys]]));
   await tx.query(`DELETE FROM ${schema}.suggestion_skills WHERE user_id = $1`, [userId]);
   if (keys.length === 0) return;
   await tx.query(
@@ -102,8 +161,11 @@ export const suggestionsProjector: Projector = {
         ]);
       } else throw new Error(`suggestions: ${event.type} is not taken in batches`);
     }
-    // Whose own ranking the batch changes: new people, and people with a new city or skills.
-    await markForRefresh(tx, schema, [...new Set([...registered, ...cities.keys(), ...skills.keys()])]);
+    // Whose ranking the batch changes: new people, people with a new city or skills, and the people
+    // of the cities and skills they leave or take up.
+    await markForRefresh(tx, schema, registered);
+    if (cities.size > 0) await markCityChanges(tx, schema, cities);
+    if (skills.size > 0) await markSkillChanges(tx, schema, skills);
     if (registered.length > 0) {
       await tx.query(
         `INSERT INTO ${schema}.suggestion_people (user_id) SELECT unnest($1::text[]) ON CONFLICT (user_id) DO NOTHING`,
