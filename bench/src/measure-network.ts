@@ -304,7 +304,6 @@ async function writeNetwork(options: {
     const { rows } = await pool.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM ${q}.connection_mutuals`,
     );
-    const listsSeconds = seconds(await waitForSuggestionLists(pool, q, options.assertAlive, progress));
     const figures: NetworkProjection = {
       users: people.length,
       connections: edges.length,
@@ -314,7 +313,6 @@ async function writeNetwork(options: {
       eventsPerSecond: projectionSeconds > 0 ? Math.round(written / projectionSeconds) : 0,
       catchUpSeconds: seconds(Math.max(0, allReadAt - lastCommitAt)),
       mutualRows: rows[0]?.n ?? 0,
-      listsSeconds,
       cpu: cpu.usage(),
     };
     progress(
@@ -433,6 +431,9 @@ export async function measureNetwork(
       assertAlive: topology.assertAlive,
       progress,
     });
+    projection.listsSeconds =
+      (await waitForSuggestionLists(pool, ident(topology.schemas.query), topology.assertAlive, progress)) /
+      1000;
 
     // Sessions as a sign-in would leave them (the passwords are not what is measured).
     const signedIn: Array<BenchUser & { index: number }> = [];
