@@ -96,6 +96,8 @@ export type NetworkResult =
         cpu: CpuUsage[];
         /** Share of the measured reads of each kind the query service answered from its cache (x-read-cache). */
         cacheHitShare?: Record<ReadKind, number>;
+        /** Latency of the measured suggestion reads the cache did not answer (the ones that reach Postgres). */
+        suggestionMisses?: LatencySummary;
         /** Of the measured suggestion reads not answered from the cache, the share a stored list answered (x-suggestions). */
         storedListShare?: number;
       };
@@ -454,6 +456,7 @@ export async function measureNetwork(
     // Suggestion replies not from the cache, and those a stored list answered.
     const lists = { misses: 0, stored: 0 };
     let measuring = false;
+    const missSamples: number[] = [];
     progress(
       `closed loop of suggestions and connection lists by ${signedIn.length} people, ${config.connections} at once: ` +
         `${config.warmupSeconds}s warm-up + ${config.seconds}s`,
@@ -477,7 +480,11 @@ export async function measureNetwork(
         const reader = signedIn[Math.floor(Math.random() * signedIn.length)] as BenchUser;
         const kind: ReadKind = n % 2 === 0 ? 'suggestions' : 'connections';
         const path = kind === 'suggestions' ? suggestionsPath : connectionsPath;
+        const sentAt = performance.now();
         const reply = await api.query.request('GET', path, { cookie: reader.cookie, discardBody: true });
+        if (measuring && kind === 'suggestions' && reply.headers['x-read-cache'] !== 'hit') {
+          missSamples.push(performance.now() - sentAt);
+        }
         if (measuring) {
           served[kind].reads++;
           if (reply.headers['x-read-cache'] === 'hit') served[kind].hits++;
@@ -493,6 +500,11 @@ export async function measureNetwork(
       `  suggestions p50 ${reads.byKind.suggestions?.p50} ms, p99 ${reads.byKind.suggestions?.p99} ms; ` +
         `connection lists p50 ${reads.byKind.connections?.p50} ms, p99 ${reads.byKind.connections?.p99} ms ` +
         `(${reads.rate.toFixed(0)} reads/s)`,
+    );
+    const suggestionMisses = summarize(missSamples);
+    progress(
+      `  suggestions past the cache: p50 ${suggestionMisses.p50.toFixed(2)} ms, p99 ${suggestionMisses.p99.toFixed(2)} ms ` +
+        `(${suggestionMisses.count} reads)`,
     );
     const share = (kind: ReadKind) => served[kind].hits / Math.max(served[kind].reads, 1);
     const cacheHitShare = { suggestions: share('suggestions'), connections: share('connections') };
@@ -613,7 +625,7 @@ export async function measureNetwork(
       status: 'measured',
       seed: NETWORK_SEED,
       projection,
-      reads: { ...reads, cpu: cpuReads.usage(), cacheHitShare, storedListShare },
+      reads: { ...reads, cpu: cpuReads.usage(), cacheHitShare, storedListShare, suggestionMisses },
       push,
     };
   } finally {

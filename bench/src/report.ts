@@ -488,6 +488,9 @@ export function networkRows(network: NetworkResult | undefined): string[][] {
           ],
         ]
       : []),
+    ...(reads.suggestionMisses && reads.suggestionMisses.count > 0
+      ? [['  suggestions past the cache p50 / p99', latency(reads.suggestionMisses), '', '']]
+      : []),
     ...(reads.storedListShare !== undefined
       ? [
           [
