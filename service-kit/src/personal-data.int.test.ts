@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createSecretKey, randomUUID } from 'node:crypto';
 import { openFields, sealFields } from '@careers/contracts/events/personal-data';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseEnv, loadConfig } from './config.ts';
@@ -125,6 +125,15 @@ describe('the personal-data vault', () => {
     people.forEach((person, i) => {
       const key = keys[i] as Buffer;
       expect(open(person, sealWith(key, person, '"x"'))).toBe('"x"');
+      // Each person's key serves every field of theirs in the batch; another's seal, or a tampered one, fails.
+      for (const value of ['"y"', '{"city":"Lisbon"}', JSON.stringify('é'.repeat(300))]) {
+        expect(open(person, sealWith(key, person, value))).toBe(value);
+      }
+      expect(() => open(person, sealWith(key, people[1 - i] as string, '"x"'))).toThrow();
+      // The same value through a key object made once: the cipher takes either.
+      expect(openWith(createSecretKey(key), person, sealWith(createSecretKey(key), person, '"z"'))).toBe(
+        '"z"',
+      );
     });
     expect(open(randomUUID(), sealWith(keys[0] as Buffer, people[0] as string, '"x"'))).toBeNull();
   });
