@@ -65,8 +65,14 @@ async function markSkillChanges(
   );
 }
 
-async function setCity(tx: Tx, schema: string, userId: string, city: string): Promise<void> {
-  await markCityChanges(tx, schema, new Map([[userId, matchKey(city)]]));
+async function setCity(
+  tx: Tx,
+  schema: string,
+  userId: string,
+  city: string,
+  marking: boolean,
+): Promise<void> {
+  if (marking) await markCityChanges(tx, schema, new Map([[userId, matchKey(city)]]));
   await tx.query(
     `INSERT INTO ${schema}.suggestion_people (user_id, city_key) VALUES ($1, $2)
      ON CONFLICT (user_id) DO UPDATE SET city_key = EXCLUDED.city_key`,
@@ -74,9 +80,15 @@ async function setCity(tx: Tx, schema: string, userId: string, city: string): Pr
   );
 }
 
-async function setSkills(tx: Tx, schema: string, userId: string, names: readonly string[]): Promise<void> {
+async function setSkills(
+  tx: Tx,
+  schema: string,
+  userId: string,
+  names: readonly string[],
+  marking: boolean,
+): Promise<void> {
   const keys = [...new Set(names.map(matchKey).filter((k) => k !== ''))];
-  await markSkillChanges(tx, schema, new Map([[userId, keys]]));
+  if (marking) await markSkillChanges(tx, schema, new Map([[userId, keys]]));
   await tx.query(`DELETE FROM ${schema}.suggestion_skills WHERE user_id = $1`, [userId]);
   if (keys.length === 0) return;
   await tx.query(
@@ -116,7 +128,9 @@ async function forgetLists(tx: Tx, schema: string, userId: string): Promise<void
 export const suggestionsProjector: Projector = {
   name: 'suggestions',
   handles: ['UserRegistered', 'ProfileUpdated', 'SkillsUpdated', 'AccountDeleted'],
-  async apply(event, { tx, schema }) {
+  async apply(event, { tx, schema, replaying }) {
+    // A rebuild clears every stored list and the refresher ranks everyone afterwards: nothing to mark.
+    const marking = !replaying;
     switch (event.type) {
       case 'UserRegistered':
         // A new person has no city or skills yet; the row makes them a candidate for everyone at once.
@@ -124,10 +138,10 @@ export const suggestionsProjector: Projector = {
           `INSERT INTO ${schema}.suggestion_people (user_id) VALUES ($1) ON CONFLICT (user_id) DO NOTHING`,
           [event.data.userId],
         );
-        await markForRefresh(tx, schema, [event.data.userId]);
+        if (marking) await markForRefresh(tx, schema, [event.data.userId]);
         return;
       case 'ProfileUpdated':
-        await setCity(tx, schema, event.data.userId, event.data.location.city);
+        await setCity(tx, schema, event.data.userId, event.data.location.city, marking);
         return;
       case 'SkillsUpdated':
         await setSkills(
@@ -135,6 +149,7 @@ export const suggestionsProjector: Projector = {
           schema,
           event.data.userId,
           event.data.skills.map((s) => s.name),
+          marking,
         );
         return;
       case 'AccountDeleted':
@@ -145,7 +160,7 @@ export const suggestionsProjector: Projector = {
     }
   },
   batched: ['UserRegistered', 'ProfileUpdated', 'SkillsUpdated'],
-  async applyBatch(events, { tx, schema }) {
+  async applyBatch(events, { tx, schema, replaying }) {
     // Rows of new people, then per person the last city and skill names of the batch: each event sets
     // them whole, so the last one is what one by one leaves.
     const registered: string[] = [];
@@ -162,10 +177,12 @@ export const suggestionsProjector: Projector = {
       } else throw new Error(`suggestions: ${event.type} is not taken in batches`);
     }
     // Whose ranking the batch changes: new people, people with a new city or skills, and the people
-    // of the cities and skills they leave or take up.
-    await markForRefresh(tx, schema, registered);
-    if (cities.size > 0) await markCityChanges(tx, schema, cities);
-    if (skills.size > 0) await markSkillChanges(tx, schema, skills);
+    // of the cities and skills they leave or take up (nothing in a rebuild, see apply).
+    if (!replaying) {
+      await markForRefresh(tx, schema, registered);
+      if (cities.size > 0) await markCityChanges(tx, schema, cities);
+      if (skills.size > 0) await markSkillChanges(tx, schema, skills);
+    }
     if (registered.length > 0) {
       await tx.query(
         `INSERT INTO ${schema}.suggestion_people (user_id) SELECT unnest($1::text[]) ON CONFLICT (user_id) DO NOTHING`,
