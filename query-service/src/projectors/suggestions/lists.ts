@@ -224,6 +224,9 @@ export async function refreshSuggestionLists(
     });
   }
   await withTransaction(pool, async (tx) => {
+    // The refresher gives way: rather than wait long on a projector's transaction (which could be
+    // waiting on this one), the round fails and is tried again.
+    await tx.query(`SET LOCAL lock_timeout = '250ms'`);
     // The people still there, held until the lists are written: an account deleted meanwhile either
     // waits for this (and then takes its rows away) or is gone already (and is left out here).
     const { rows: alive } = await tx.query<{ user_id: string }>(
