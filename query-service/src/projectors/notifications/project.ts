@@ -729,7 +729,9 @@ async function project(event: DomainEvent, tx: Tx, schema: string): Promise<Chan
  * named and which of the liking pairs are likers already; the likes and unlikes then play out in memory
  * pair by pair, and each post's grouped notification takes their net change at once. Its date is the
  * latest like made if nobody left, and else, as `likesLeftSql` would date it after the last unlike, the
- * latest like still standing (the likes after that unlike only add to it).
+ * latest like still standing (the likes after that unlike only add to it). Each grouped notification is
+ * found by its id (derived from its post and author, see `notificationId`), through the primary key: a
+ * batch's work grows with the batch, not with every post ever liked.
  */
 async function projectLikesAndComments(
   events: readonly DomainEvent[],
@@ -739,7 +741,8 @@ async function projectLikesAndComments(
   const postIds = new Set<string>();
   const actors = new Set<string>();
   const pairKeys = new Map<string, { postId: string; userId: string }>();
-  const pairKey = (postId: string, userId: string) => JSON.stringify([postId, userId]);
+  // No id holds a NUL (Postgres text cannot), so the pair is told apart without quoting.
+  const pairKey = (postId: string, userId: string) => `${postId}\u0000${userId}`;
   for (const event of events) {
     if (event.type === 'PostLiked' || event.type === 'PostUnliked') {
       postIds.add(event.data.postId);
@@ -859,24 +862,24 @@ async function projectLikesAndComments(
           WHERE l.post_id = ANY($9::text[]) AND (l.post_id, l.user_id) NOT IN (SELECT post_id, user_id FROM p)
           GROUP BY l.post_id),
        d AS (
-         SELECT d.post_id, d.author_id, d.delta, d.reset, d.came_at, CASE WHEN d.reset THEN kept.kept_at END AS kept_at
-           FROM unnest($5::text[], $6::text[], $7::int[], $8::boolean[], $10::timestamptz[])
-             AS d(post_id, author_id, delta, reset, came_at)
+         SELECT d.post_id, d.author_id, d.delta, d.reset, d.came_at, d.id,
+                CASE WHEN d.reset THEN kept.kept_at END AS kept_at
+           FROM unnest($5::text[], $6::text[], $7::int[], $8::boolean[], $10::timestamptz[], $11::uuid[])
+             AS d(post_id, author_id, delta, reset, came_at, id)
            LEFT JOIN kept ON kept.post_id = d.post_id),
        u AS (
          UPDATE ${schema}.notifications n SET actor_count = n.actor_count + d.delta,
            created_at = CASE WHEN d.reset THEN coalesce(greatest(d.kept_at, d.came_at), n.created_at)
                              ELSE greatest(n.created_at, d.came_at) END
            FROM d
-          WHERE n.kind = 'post_likes' AND n.post_id = d.post_id
+          WHERE n.id = d.id AND n.kind = 'post_likes'
          RETURNING n.id, n.user_id, n.post_id, n.actor_count),
        i AS (
          INSERT INTO ${schema}.notifications (id, user_id, kind, actor_id, actor_count, post_id, created_at)
-         SELECT ${uuidSql(`'post_likes:' || d.post_id`, 'd.author_id')}, d.author_id, 'post_likes', NULL, d.delta,
-                d.post_id, greatest(d.kept_at, d.came_at)
+         SELECT d.id, d.author_id, 'post_likes', NULL, d.delta, d.post_id, greatest(d.kept_at, d.came_at)
            FROM d
           WHERE d.delta > 0 AND d.author_id IS NOT NULL
-            AND NOT EXISTS (SELECT 1 FROM ${schema}.notifications n WHERE n.kind = 'post_likes' AND n.post_id = d.post_id)
+            AND NOT EXISTS (SELECT 1 FROM ${schema}.notifications n WHERE n.id = d.id)
          ON CONFLICT (id) DO NOTHING
          RETURNING id, user_id, post_id, actor_count)
        SELECT id::text, user_id, post_id, actor_count FROM u
@@ -893,6 +896,10 @@ async function projectLikesAndComments(
         groups.map(([, p]) => p.reset),
         groups.filter(([, p]) => p.reset).map(([postId]) => postId),
         groups.map(([postId]) => cameAt.get(postId) ?? null),
+        groups.map(([postId]) => {
+          const authorId = authors.get(postId);
+          return authorId === undefined ? null : notificationId(`post_likes:${postId}`, authorId);
+        }),
       ],
     );
     const emptied = rows.filter((r) => r.actor_count === 0 && posts.get(r.post_id)?.reset).map((r) => r.id);
