@@ -92,7 +92,7 @@ export class JobQueries {
    * GET /jobs: the filters, and the search text ranked by relevance (newest first without one); closed
    * jobs stay listed. One statement answers the exact total and the page, in one of two shapes:
    *
-   * - Without search text, the total is its own count, read from an index alone: the range of the
+   * - Without search text, the total is its own count, read from an index: the range of the
    *   choice filters given (job type, work location, experience level) in one of the indexes keyed
    *   by them (migration 014), or a whole index when none of those is given. The page walks
    *   `jobs_newest` newest first and stops after `limit` rows (every filter column is in both).
@@ -109,8 +109,9 @@ export class JobQueries {
    *
    * What remains of a search of a common word is mostly that count: the bitmap scan of the matches
    * reads each match's row (profiled on 50,000 jobs: about 1 µs of CPU a match, 11,000 matches for
-   * "engineer"; Postgres 15 no longer skips the rows of a count on all-visible pages), whether the
-   * document is a stripped one or the whole row is narrower (measured: 10 to 15% less).
+   * "engineer"; Postgres 15 no longer skips the rows of a count on all-visible pages). A narrower row
+   * would not change that much: with the document stripped of its positions, or alone in its row,
+   * the count took 10 to 15% less.
    *
    * Only the page's rows are then read whole and joined to their posters. A page past the end still
    * carries the total: the count is the row the (empty) page is left-joined to.
