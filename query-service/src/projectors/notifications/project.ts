@@ -756,6 +756,9 @@ async function projectLikesAndComments(
     }
   }
   const pairs = [...pairKeys.values()];
+  // Every statement here finds a batch's rows through an index, one probe each (the liking pairs in a
+  // subquery per pair, which the planner cannot turn into a join): joined, the planner hashes the whole
+  // of a table of every like ever made for each batch, so each batch would cost more than the last.
   const { rows: found } = await tx.query<{
     kind: 'author' | 'deleted' | 'liker';
     a: string;
@@ -767,8 +770,8 @@ async function projectLikesAndComments(
       WHERE user_id = ANY($2::text[])
          OR user_id IN (SELECT author_id FROM ${schema}.posts WHERE id = ANY($1::text[]))
      UNION ALL
-     SELECT 'liker', l.post_id, l.user_id FROM ${schema}.notification_likers l
-       JOIN unnest($3::text[], $4::text[]) AS p(post_id, user_id) ON l.post_id = p.post_id AND l.user_id = p.user_id`,
+     SELECT 'liker', p.post_id, p.user_id FROM unnest($3::text[], $4::text[]) AS p(post_id, user_id)
+      WHERE (SELECT true FROM ${schema}.notification_likers l WHERE l.post_id = p.post_id AND l.user_id = p.user_id)`,
     [[...postIds], [...actors], pairs.map((p) => p.postId), pairs.map((p) => p.userId)],
   );
   const authors = new Map<string, string>();
@@ -851,8 +854,9 @@ async function projectLikesAndComments(
          SELECT * FROM unnest($1::text[], $2::text[], $3::timestamptz[], $4::boolean[])
            AS p(post_id, user_id, liked_at, present)),
        gone AS (
-         DELETE FROM ${schema}.notification_likers l USING p
-          WHERE l.post_id = p.post_id AND l.user_id = p.user_id AND NOT p.present),
+         DELETE FROM ${schema}.notification_likers l
+          WHERE l.post_id = ANY($9::text[])
+            AND (l.post_id, l.user_id) IN (SELECT post_id, user_id FROM p WHERE NOT p.present)),
        came AS (
          INSERT INTO ${schema}.notification_likers (post_id, user_id, liked_at)
          SELECT post_id, user_id, liked_at FROM p WHERE p.present
@@ -872,7 +876,7 @@ async function projectLikesAndComments(
            created_at = CASE WHEN d.reset THEN coalesce(greatest(d.kept_at, d.came_at), n.created_at)
                              ELSE greatest(n.created_at, d.came_at) END
            FROM d
-          WHERE n.id = d.id AND n.kind = 'post_likes'
+          WHERE n.id = d.id AND n.kind = 'post_likes' AND n.post_id = ANY($5::text[])
          RETURNING n.id, n.user_id, n.post_id, n.actor_count),
        i AS (
          INSERT INTO ${schema}.notifications (id, user_id, kind, actor_id, actor_count, post_id, created_at)

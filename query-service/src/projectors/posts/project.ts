@@ -180,12 +180,13 @@ export const postsProjector: Projector = {
       );
     }
     if (counts.size > 0) {
+      // The batch's posts through the key (\`= ANY\`), never a hash of every post.
       const ids = [...counts.keys()];
       await tx.query(
         `UPDATE ${schema}.posts p SET likes_count = coalesce(c.likes, p.likes_count),
            comments_count = coalesce(c.comments, p.comments_count)
            FROM unnest($1::text[], $2::int[], $3::int[]) AS c(id, likes, comments)
-          WHERE p.id = c.id`,
+          WHERE p.id = ANY($1::text[]) AND p.id = c.id`,
         [
           ids,
           ids.map((id) => counts.get(id)?.likes ?? null),
