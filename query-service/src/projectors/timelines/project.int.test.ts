@@ -77,6 +77,47 @@ describe('timelines projector', () => {
     expect(await timeline(cy)).toEqual([cySecond.streamId, cyFirst.streamId]);
   });
 
+  // The pair removed their connection and connected again. The topic is partitioned by relationship,
+  // so the new relationship's acceptance may be read before the old one's removal.
+  for (const delivery of ['one event at a time', 'in one batch'] as const) {
+    it(`keeps a pair's posts when they connected again and the new acceptance is read before the old removal (${delivery})`, async () => {
+      const [dee, eve] = [randomUUID(), randomUUID()];
+      const evePost = postCreated(eve, 10);
+      const relationship = (id: string, requesterId: string, recipientId: string, minute: number) => {
+        const pair = { connectionId: id, requesterId, recipientId };
+        return {
+          requested: envelope('connection', id, 1, 'ConnectionRequested', {
+            ...pair,
+            requestedAt: at(minute),
+          }),
+          accepted: envelope('connection', id, 2, 'ConnectionAccepted', {
+            ...pair,
+            respondedAt: at(minute + 1),
+          }),
+          removed: envelope('connection', id, 3, 'ConnectionRemoved', {
+            ...pair,
+            removedBy: requesterId,
+            removedAt: at(minute + 2),
+          }),
+        };
+      };
+      const first = relationship(randomUUID(), dee, eve, 11);
+      const again = relationship(randomUUID(), eve, dee, 14);
+      await bed.runner.applyMessages([evePost, first.requested, first.accepted].map(message));
+      expect(await timeline(dee)).toEqual([evePost.streamId]);
+
+      const crossed = [again.requested, again.accepted, first.removed];
+      if (delivery === 'in one batch') await bed.runner.applyMessages(crossed.map(message));
+      else for (const event of crossed) await bed.runner.applyMessages([message(event)]);
+      expect(await timeline(dee)).toEqual([evePost.streamId]);
+      expect(await timeline(eve)).toEqual([evePost.streamId]);
+
+      // Removing the relationship that is left takes the posts out.
+      await bed.runner.applyMessages([message(again.removed)]);
+      expect(await timeline(dee)).toEqual([]);
+    });
+  }
+
   it(`keeps only the newest ${TIMELINE_CAP} posts`, async () => {
     const prolific = randomUUID();
     const posts = Array.from({ length: TIMELINE_CAP + 5 }, () => postCreated(prolific, 0, randomUUID())).map(

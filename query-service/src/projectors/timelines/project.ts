@@ -25,10 +25,50 @@ async function recentPostsOf(ctx: ProjectionContext, authorId: string, limit: nu
   return rows.map((r) => ({ id: r.id, createdAt: r.created_at }));
 }
 
+/** A pair of people whichever asked: the key of their relationship's rows. */
+const pairKey = (a: string, b: string) => (a < b ? `${a} ${b}` : `${b} ${a}`);
+
+/** The accepted relationships of every pair the events name, by pair, as the read model has them. */
+async function acceptedByPair(
+  ctx: ProjectionContext,
+  events: readonly DomainEvent[],
+): Promise<Map<string, Set<string>>> {
+  const accepted = new Map<string, Set<string>>();
+  const requesters: string[] = [];
+  const recipients: string[] = [];
+  for (const event of events) {
+    if (event.type !== 'ConnectionAccepted' && event.type !== 'ConnectionRemoved') continue;
+    const { requesterId, recipientId } = event.data;
+    const key = pairKey(requesterId, recipientId);
+    if (accepted.has(key)) continue;
+    accepted.set(key, new Set());
+    requesters.push(requesterId);
+    recipients.push(recipientId);
+  }
+  // Ordered by the database's least/greatest, as the pair index is.
+  const { rows } = await ctx.tx.query<{ id: string; requester_id: string; recipient_id: string }>(
+    `SELECT c.id, c.requester_id, c.recipient_id
+       FROM unnest($1::text[], $2::text[]) AS p(a, b)
+       JOIN ${ctx.schema}.connections c
+         ON least(c.requester_id, c.recipient_id) = least(p.a, p.b)
+        AND greatest(c.requester_id, c.recipient_id) = greatest(p.a, p.b)
+      WHERE c.status = 'accepted'`,
+    [requesters, recipients],
+  );
+  for (const r of rows) accepted.get(pairKey(r.requester_id, r.recipient_id))?.add(r.id);
+  return accepted;
+}
+
 /**
- * Connections accepted and removed (a run of the connection topic, where neither the posts nor the
- * deleted accounts change) with the effect of `apply` on each in turn: the deleted among the people and
- * the posts of every author are read once, then each event makes the Redis writes `apply` makes, in order.
+ * Connections accepted and removed (one event, or a run of the connection topic, where neither the
+ * posts nor the deleted accounts change), each in turn: the deleted among the people and the posts of
+ * every author are read once, then each event makes its Redis writes, in order.
+ *
+ * A removal takes each side's posts out of the other's timeline only when the pair is left with no
+ * accepted relationship. The topic is partitioned by relationship, so a pair that connected again may
+ * have its new acceptance read before the old relationship's removal: the pair is then still connected
+ * and keeps its posts. Which of the pair's relationships are accepted is read as the read model stood
+ * before these events (this projector runs before the connections projector) and followed through them.
  */
 async function applyConnections(events: readonly DomainEvent[], ctx: ProjectionContext): Promise<void> {
   const people = new Set<string>();
@@ -45,6 +85,7 @@ async function applyConnections(events: readonly DomainEvent[], ctx: ProjectionC
     need(recipientId, limit);
   }
   const deleted = await deletedAmong(ctx.tx, ctx.schema, [...people]);
+  const accepted = await acceptedByPair(ctx, events);
   const { rows } = await ctx.tx.query<{ author_id: string; id: string; created_at: Date }>(
     `SELECT a.author_id, p.id, p.created_at
        FROM unnest($1::text[], $2::int[]) AS a(author_id, n)
@@ -63,12 +104,16 @@ async function applyConnections(events: readonly DomainEvent[], ctx: ProjectionC
   const recent = (author: string, limit: number) => (postsOf.get(author) ?? []).slice(0, limit);
   for (const event of events) {
     if (event.type === 'ConnectionAccepted') {
-      const { requesterId, recipientId } = event.data;
+      const { connectionId, requesterId, recipientId } = event.data;
+      accepted.get(pairKey(requesterId, recipientId))?.add(connectionId);
       if (deleted.has(requesterId) || deleted.has(recipientId)) continue;
       addToTimeline(ctx.redis, requesterId, recent(recipientId, TIMELINE_CAP));
       addToTimeline(ctx.redis, recipientId, recent(requesterId, TIMELINE_CAP));
     } else if (event.type === 'ConnectionRemoved') {
-      const { requesterId, recipientId } = event.data;
+      const { connectionId, requesterId, recipientId } = event.data;
+      const stillAccepted = accepted.get(pairKey(requesterId, recipientId));
+      stillAccepted?.delete(connectionId);
+      if (stillAccepted && stillAccepted.size > 0) continue;
       for (const [reader, author] of [
         [requesterId, recipientId],
         [recipientId, requesterId],
@@ -111,24 +156,10 @@ export const timelinesProjector: Projector = {
         for (const reader of readers) ctx.redis.zrem(timelineKeys.home(reader), postId);
         return;
       }
-      case 'ConnectionAccepted': {
-        const { requesterId, recipientId } = event.data;
-        if (await anyDeleted(ctx.tx, ctx.schema, requesterId, recipientId)) return;
-        addToTimeline(ctx.redis, requesterId, await recentPostsOf(ctx, recipientId, TIMELINE_CAP));
-        addToTimeline(ctx.redis, recipientId, await recentPostsOf(ctx, requesterId, TIMELINE_CAP));
+      case 'ConnectionAccepted':
+      case 'ConnectionRemoved':
+        await applyConnections([event], ctx);
         return;
-      }
-      case 'ConnectionRemoved': {
-        const { requesterId, recipientId } = event.data;
-        for (const [reader, author] of [
-          [requesterId, recipientId],
-          [recipientId, requesterId],
-        ] as const) {
-          const ids = (await recentPostsOf(ctx, author, ALL_POSTS)).map((p) => p.id);
-          if (ids.length > 0) ctx.redis.zrem(timelineKeys.home(reader), ...ids);
-        }
-        return;
-      }
       case 'AccountDeleted': {
         const { userId } = event.data;
         ctx.redis.del(timelineKeys.home(userId));
