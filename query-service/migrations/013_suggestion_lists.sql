@@ -21,7 +21,6 @@ CREATE TABLE {{schema}}.suggestion_list_state (
   size        smallint    NOT NULL,
   computed_at timestamptz NOT NULL
 );
-CREATE INDEX suggestion_list_state_age ON {{schema}}.suggestion_list_state (computed_at);
 
 -- People whose list events have made stale, one row per person however often they are marked:
 -- marked_at is the first mark (a person marked again and again is still refreshed), seq moves with

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectorTestbed } from '../testing.ts';
 import {
   LIST_MAX_AGE_MS,
+  LIST_REFRESH_AGE_MS,
   rankSuggestions,
   refreshBacklog,
   refreshSuggestionLists,
@@ -40,7 +41,7 @@ const random = () => {
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)] as T;
 
 const people = Array.from({ length: 60 }, () => randomUUID());
-const [first, , third] = people as [string, string, string];
+const [first, second, third] = people as [string, string, string];
 const versions = new Map<string, number>();
 const history: EventEnvelope[] = [];
 let minute = 0;
@@ -313,6 +314,33 @@ describe('stored suggestion lists', () => {
     await expectAllStoredAndEqual('after a request was withdrawn');
   });
 
+  it('answers from a list due for its age refresh and marks its reader; others are not ranked for their age', async () => {
+    const [who, other] = [first, second];
+    const age = async (user: string, ms: number) =>
+      bed.pool.query(
+        `UPDATE ${bed.schema}.suggestion_list_state SET computed_at = now() - make_interval(secs => $2)
+          WHERE user_id = $1`,
+        [user, ms / 1000],
+      );
+    await age(who, LIST_REFRESH_AGE_MS + 1000);
+    await age(other, LIST_REFRESH_AGE_MS + 1000);
+    expect(await served(who)).toEqual({ source: 'stored', list: await live(who) });
+    expect(await marked()).toEqual([who]);
+    // A refresher round ranks the reader again, not the one whose list nobody read.
+    await refreshSuggestionLists(bed.pool, bed.schema, { batch: 25, settleMs: 0, sweep: true });
+    expect(await marked()).toEqual([]);
+    const ages = await bed.pool.query<{ user_id: string; old: boolean }>(
+      `SELECT user_id, computed_at <= now() - make_interval(secs => $2) AS old
+         FROM ${bed.schema}.suggestion_list_state WHERE user_id = ANY($1::text[])`,
+      [[who, other], LIST_REFRESH_AGE_MS / 1000],
+    );
+    expect(Object.fromEntries(ages.rows.map((r) => [r.user_id, r.old]))).toEqual({
+      [who]: false,
+      [other]: true,
+    });
+    await age(other, 0);
+  });
+
   it('ranks at read time when the list is missing, too old, or left too short by requests since', async () => {
     const who = first;
     await bed.pool.query(
@@ -321,6 +349,10 @@ describe('stored suggestion lists', () => {
       [who, LIST_MAX_AGE_MS / 1000 + 1],
     );
     expect(await served(who)).toEqual({ source: 'computed', list: await live(who) });
+    // The read marks its reader, so the next one is answered from a list again.
+    expect(await marked()).toEqual([who]);
+    await refreshAll();
+    expect((await served(who)).source).toBe('stored');
     await bed.pool.query(`DELETE FROM ${bed.schema}.suggestion_list_state WHERE user_id = $1`, [who]);
     await bed.pool.query(`DELETE FROM ${bed.schema}.suggestion_lists WHERE user_id = $1`, [who]);
     expect(await served(who)).toEqual({ source: 'computed', list: await live(who) });

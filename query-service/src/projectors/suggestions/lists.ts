@@ -22,8 +22,10 @@ export const STORED_LIST_SIZE = 30;
  * How old a stored list may be and still answer a read. Events refresh the lists of the people whose
  * own network, city or skills they change, and of everyone whose mutual-connection counts they move;
  * what changes elsewhere (another person's skills or city, who is most connected) is not attributed to
- * each reader and shows once the list is ranked again: the refresher re-ranks every list older than
- * LIST_REFRESH_AGE_MS, and a read never uses one older than this (it ranks at once instead).
+ * each reader and shows once the list is ranked again: a read of a list older than LIST_REFRESH_AGE_MS
+ * still answers from it and marks the reader, so the refresher ranks it again; a read never uses one
+ * older than LIST_MAX_AGE_MS (it ranks at once instead, and marks the reader too). So only the lists
+ * of people who read them are ranked again for their age, never everyone's on a timer.
  */
 export const LIST_MAX_AGE_MS = 10 * 60_000;
 export const LIST_REFRESH_AGE_MS = 5 * 60_000;
@@ -40,6 +42,11 @@ export function markSql(schema: string, select: string): string {
 }
 
 /** Marks `people` for a refresh of their list (see markSql). */
+/** SQL: marks the reader ($1) for a refresh of their list unless they are marked already. */
+export function markReaderSql(schema: string): string {
+  return `INSERT INTO ${schema}.suggestion_refreshes (user_id) VALUES ($1) ON CONFLICT (user_id) DO NOTHING`;
+}
+
 export async function markForRefresh(
   tx: Queryable,
   schema: string,
@@ -76,12 +83,14 @@ export async function rankSuggestions(
  * within LIST_MAX_AGE_MS and not marked since), minus the reader's connections and requests pending
  * either way and accounts gone since, its first `$2` with their cards. `size` is null when there is no
  * fresh list; a row with a null id stands for a fresh list of which nobody is left.
- * $1 the reader, $2 how many, $3 the age limit in seconds.
+ * `due` says the list is older than LIST_REFRESH_AGE_MS. $1 the reader, $2 how many, $3 the age limit
+ * in seconds, $4 the refresh age in seconds.
  */
 export function storedSuggestionsSql(schema: string): string {
   return `
       WITH state AS (
-        SELECT s.size FROM ${schema}.suggestion_list_state s
+        SELECT s.size, s.computed_at <= now() - make_interval(secs => $4) AS due
+          FROM ${schema}.suggestion_list_state s
          WHERE s.user_id = $1 AND s.computed_at > now() - make_interval(secs => $3)
            AND NOT EXISTS (SELECT 1 FROM ${schema}.suggestion_refreshes r WHERE r.user_id = $1)
       ),
@@ -100,33 +109,36 @@ export function storedSuggestionsSql(schema: string): string {
          ORDER BY l.rank
          LIMIT $2
       )
-      SELECT st.size, u.id, u.first_name, u.last_name, u.picture_id, u.bio, u.skills, k.mutuals
-        FROM (SELECT (SELECT size FROM state) AS size) st
+      SELECT st.size, st.due, u.id, u.first_name, u.last_name, u.picture_id, u.bio, u.skills, k.mutuals
+        FROM (SELECT (SELECT size FROM state) AS size, (SELECT due FROM state) AS due) st
         LEFT JOIN (kept k JOIN ${schema}.users u ON u.id = k.candidate_id) ON true
        ORDER BY k.rank`;
 }
 
 /**
- * The reader's suggestions from their stored list, or null when it cannot answer: no list, one older
- * than LIST_MAX_AGE_MS, one marked for a refresh, or one that the people left out since leave with
- * fewer than `limit` while more may exist (a list shorter than STORED_LIST_SIZE held everyone there was).
+ * The reader's suggestions from their stored list (`rows`), or null rows when it cannot answer: no
+ * list, one older than LIST_MAX_AGE_MS, one marked for a refresh, or one that the people left out since
+ * leave with fewer than `limit` while more may exist (a list shorter than STORED_LIST_SIZE held
+ * everyone there was). `due`: the reader's list is missing or due for its age refresh (see
+ * LIST_MAX_AGE_MS); a list left short by requests is not (ranking it again would leave it as short).
  */
 export async function storedSuggestions(
   db: Queryable,
   schema: string,
   viewerId: string,
   limit: number,
-): Promise<SuggestionRow[] | null> {
-  const { rows } = await db.query<SuggestionRow & { size: number | null }>({
+): Promise<{ rows: SuggestionRow[] | null; due: boolean }> {
+  const { rows } = await db.query<SuggestionRow & { size: number | null; due: boolean | null }>({
     name: `${schema}:stored-suggestions`,
     text: storedSuggestionsSql(schema),
-    values: [viewerId, limit, LIST_MAX_AGE_MS / 1000],
+    values: [viewerId, limit, LIST_MAX_AGE_MS / 1000, LIST_REFRESH_AGE_MS / 1000],
   });
   const size = rows[0]?.size ?? null;
-  if (size === null) return null;
+  if (size === null) return { rows: null, due: true };
+  const due = rows[0]?.due === true;
   const kept = rows.filter((r) => r.id !== null);
-  if (kept.length < limit && size >= STORED_LIST_SIZE) return null;
-  return kept;
+  if (kept.length < limit && size >= STORED_LIST_SIZE) return { rows: null, due };
+  return { rows: kept, due };
 }
 
 /** Where a read's suggestions came from: the reader's stored list, or a ranking run for the read. */
@@ -144,9 +156,11 @@ export async function suggestionsFor(
   limit = SUGGESTIONS_LIMIT,
 ): Promise<{ data: SuggestedConnection[]; source: SuggestionsSource }> {
   const stored = await storedSuggestions(pool, schema, viewerId, limit);
-  const rows = stored ?? (await rankSuggestions(pool, schema, viewerId, limit, 'read'));
+  if (stored.due)
+    await pool.query({ name: `${schema}:mark-reader`, text: markReaderSql(schema), values: [viewerId] });
+  const rows = stored.rows ?? (await rankSuggestions(pool, schema, viewerId, limit, 'read'));
   return {
-    source: stored ? 'stored' : 'computed',
+    source: stored.rows ? 'stored' : 'computed',
     data: rows.map((r) => ({
       _id: r.id,
       firstName: r.first_name,
@@ -164,13 +178,13 @@ export interface RefreshOptions {
   batch: number;
   /** How long a mark waits before its refresh, so that a person marked again and again is ranked once. */
   settleMs: number;
-  /** Whether to also take people with no list or one older than LIST_REFRESH_AGE_MS. */
+  /** Whether to also take people with no list (new people are marked; after a rebuild nobody has one). */
   sweep: boolean;
 }
 
 /**
  * One round of the refresher: takes up to `batch` people marked at least `settleMs` ago (and, with
- * `sweep`, people whose list is missing or older than LIST_REFRESH_AGE_MS), ranks each with the ranking
+ * `sweep`, people with no list), ranks each with the ranking
  * a read would run, and stores the lists. A mark is taken away only if it has not moved since it was
  * read, so a mark made while the ranking ran leaves the person for the next round. Returns how many
  * people it took (0: nothing to do).
@@ -192,11 +206,10 @@ export async function refreshSuggestionLists(
     const { rows: aged } = await pool.query<{ user_id: string }>(
       `SELECT p.user_id FROM ${schema}.suggestion_people p
          LEFT JOIN ${schema}.suggestion_list_state s ON s.user_id = p.user_id
-        WHERE (s.user_id IS NULL OR s.computed_at < now() - make_interval(secs => $1))
-          AND NOT (p.user_id = ANY($2::text[]))
-        ORDER BY s.computed_at NULLS FIRST, p.user_id
-        LIMIT $3`,
-      [LIST_REFRESH_AGE_MS / 1000, people, options.batch - people.length],
+        WHERE s.user_id IS NULL AND NOT (p.user_id = ANY($1::text[]))
+        ORDER BY p.user_id
+        LIMIT $2`,
+      [people, options.batch - people.length],
     );
     people.push(...aged.map((a) => a.user_id));
   }
