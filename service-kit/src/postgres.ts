@@ -34,14 +34,18 @@ export function createPool(
   return pool;
 }
 
-/** Runs fn inside BEGIN/COMMIT on one client; rolls back and rethrows on any error. */
+/**
+ * Runs fn inside BEGIN/COMMIT on one client; rolls back and rethrows on any error. `begin` may add
+ * settings for the transaction to its BEGIN (`BEGIN; SET LOCAL ...`): one round trip for both.
+ */
 export async function withTransaction<T>(
   pool: pg.Pool,
   fn: (client: pg.PoolClient) => Promise<T>,
+  begin = 'BEGIN',
 ): Promise<T> {
   const client = await pool.connect();
   try {
-    await client.query('BEGIN');
+    await client.query(begin);
     const result = await fn(client);
     await client.query('COMMIT');
     return result;

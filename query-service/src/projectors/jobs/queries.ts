@@ -1,7 +1,7 @@
 import type { ApplicationJob } from '@careers/contracts/entities/application';
 import type { Job } from '@careers/contracts/entities/job';
 import type { JobListQuery } from '@careers/contracts/requests/job-list-query';
-import type { Pool } from '@careers/service-kit';
+import { type Pool, withTransaction } from '@careers/service-kit';
 import type pg from 'pg';
 import { applicationIdsOf } from '../applications/queries.ts';
 import { containsPattern, parseJobSearch, tsquerySql } from './search.ts';
@@ -194,18 +194,11 @@ export class JobQueries {
     sql: string,
     params: unknown[],
   ): Promise<pg.QueryResult<R>> {
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN; SET LOCAL random_page_cost = 1.1; SET LOCAL effective_io_concurrency = 0');
-      const result = await client.query<R>(sql, params);
-      await client.query('COMMIT');
-      return result;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => {});
-      throw error;
-    } finally {
-      client.release();
-    }
+    return withTransaction(
+      this.pool,
+      (client) => client.query<R>(sql, params),
+      'BEGIN; SET LOCAL random_page_cost = 1.1; SET LOCAL effective_io_concurrency = 0',
+    );
   }
 
   /** One job, or null when there is none with that id. */
