@@ -17,7 +17,7 @@ async function settle(change: () => void): Promise<void> {
 export class FakeSocket {
   connected = false;
   /** Everything the app emitted, in order. */
-  readonly sent: Array<{ event: string; payload: unknown }> = [];
+  readonly sent: Array<{ event: string; payload: unknown; ack?: (reply: unknown) => void }> = [];
   readonly #listeners = new Map<string, Set<Listener>>();
 
   connect(): this {
@@ -48,9 +48,16 @@ export class FakeSocket {
     return this;
   }
 
-  emit(event: string, payload: unknown): this {
-    this.sent.push({ event, payload });
+  emit(event: string, payload: unknown, ack?: (reply: unknown) => void): this {
+    this.sent.push({ event, payload, ack });
     return this;
+  }
+
+  /** Answers the last `event` the app emitted with an acknowledgement, as the gateway would. */
+  async answerLast(event: string, reply: unknown): Promise<void> {
+    const message = this.sent.filter((m) => m.event === event).at(-1);
+    if (!message?.ack) throw new Error(`no ${event} waiting for an answer`);
+    await act(async () => message.ack?.(reply));
   }
 
   /** The gateway sends `event` to this socket; resolves once React has shown the outcome. */

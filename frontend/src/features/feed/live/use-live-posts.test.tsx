@@ -1,12 +1,13 @@
 import type { Post } from '@careers/contracts/entities/post';
 import { clientEvents, serverEvents } from '@careers/contracts/sockets';
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { deferred } from '../../../testing/deferred';
 import { ada, countCalls, type FetchHandler, jsonReply, stubSession } from '../../../testing/fake-api';
 import { fakeSocket } from '../../../testing/fake-socket';
 import { aComment, adaAuthor, addedCommentReply, aPost, feedReply } from '../../../testing/posts';
 import { renderApp } from '../../../testing/render-app';
+import { SUBSCRIBE_RETRIES_MS } from './use-live-posts';
 
 const firstPage = '/api/posts/feed?limit=10';
 
@@ -83,6 +84,27 @@ describe('live posts: subscriptions', () => {
     await fakeSocket.reconnect();
 
     expect(fakeSocket.postIdsSent(clientEvents.postSubscribe)).toEqual([[post._id], [post._id]]);
+  });
+});
+
+describe('live posts: posts the gateway did not join yet', () => {
+  it('asks again for a post the gateway left out (not on the read side yet), until it is joined', async () => {
+    const [mine, older] = [aPost({ content: 'Just posted' }), aPost({ content: 'Older' })];
+    openFeed(() => feedReply([mine, older]));
+    await screen.findByText('Just posted');
+    expect(fakeSocket.postIdsSent(clientEvents.postSubscribe)).toEqual([[mine._id, older._id].sort()]);
+
+    // The gateway joined only the older post: the new one is asked for again a moment later, alone.
+    await fakeSocket.answerLast(clientEvents.postSubscribe, { postIds: [older._id] });
+    await vi.waitFor(() => expect(fakeSocket.postIdsSent(clientEvents.postSubscribe)).toHaveLength(2), {
+      timeout: (SUBSCRIBE_RETRIES_MS[0] ?? 0) + 1000,
+    });
+    expect(fakeSocket.postIdsSent(clientEvents.postSubscribe)[1]).toEqual([mine._id]);
+
+    // Joined now: nothing more is asked.
+    await fakeSocket.answerLast(clientEvents.postSubscribe, { postIds: [mine._id] });
+    await new Promise((resolve) => setTimeout(resolve, (SUBSCRIBE_RETRIES_MS[1] ?? 0) + 200));
+    expect(fakeSocket.postIdsSent(clientEvents.postSubscribe)).toHaveLength(2);
   });
 });
 

@@ -29,6 +29,42 @@ function emitInChunks(socket: AppSocket, event: ClientEventName, postIds: string
   }
 }
 
+/**
+ * When a post the gateway did not join is asked for again (ms after the first ask). The gateway joins
+ * a post's room only once the read side shows the post to this reader, and a post can be on screen
+ * before that: the reader's own new post comes from the reply to its write, ahead of the projector.
+ */
+export const SUBSCRIBE_RETRIES_MS = [250, 500, 1000, 2000, 4000];
+
+/**
+ * Subscribes to `postIds` and asks again, after each of SUBSCRIBE_RETRIES_MS, for those the gateway's
+ * answer left out while `stillWanted` says they are on screen. `later` holds the timers to cancel.
+ */
+function subscribeInChunks(
+  socket: AppSocket,
+  postIds: string[],
+  stillWanted: (postId: string) => boolean,
+  later: Set<ReturnType<typeof setTimeout>>,
+  attempt = 0,
+): void {
+  for (let start = 0; start < postIds.length; start += MAX_POST_SUBSCRIPTIONS) {
+    const asked = postIds.slice(start, start + MAX_POST_SUBSCRIPTIONS);
+    socket.emit(clientEvents.postSubscribe, { postIds: asked }, (reply) => {
+      const joined = new Set(reply?.postIds ?? []);
+      const delay = SUBSCRIBE_RETRIES_MS[attempt];
+      const missing = asked.filter((id) => !joined.has(id));
+      if (delay === undefined || missing.length === 0) return;
+      const timer = setTimeout(() => {
+        later.delete(timer);
+        const again = missing.filter(stillWanted);
+        if (socket.connected && again.length > 0)
+          subscribeInChunks(socket, again, stillWanted, later, attempt + 1);
+      }, delay);
+      later.add(timer);
+    });
+  }
+}
+
 /** Enough to wait for every post announced while the reader was looking elsewhere on the page. */
 const maxNewPostTokens = 20;
 
@@ -59,6 +95,9 @@ export function useLivePosts(postIds: readonly string[], viewerId: string): Live
   /** Likewise for like-count pushes. */
   const likeVersions = useRef(new Map<string, number>());
   const idsKey = [...new Set(postIds)].sort().join(' ');
+  /** Subscriptions to be asked again (see subscribeInChunks). */
+  const retries = useRef(new Set<ReturnType<typeof setTimeout>>());
+  const stillWanted = useCallback((postId: string) => subscribed.current.has(postId), []);
 
   // Subscribe to the posts that came on screen and unsubscribe from those that left it.
   useEffect(() => {
@@ -71,18 +110,22 @@ export function useLivePosts(postIds: readonly string[], viewerId: string): Live
         clientEvents.postUnsubscribe,
         [...before].filter((id) => !wanted.has(id)),
       );
-      emitInChunks(
+      subscribeInChunks(
         socket,
-        clientEvents.postSubscribe,
         [...wanted].filter((id) => !before.has(id)),
+        stillWanted,
+        retries.current,
       );
     }
     // While disconnected the server holds nothing for this socket; "connect" subscribes to all of these.
     subscribed.current = wanted;
-  }, [idsKey]);
+  }, [idsKey, stillWanted]);
 
   useEffect(() => {
+    const later = retries.current;
     return () => {
+      for (const timer of later) clearTimeout(timer);
+      later.clear();
       const socket = getSocket();
       if (socket.connected) emitInChunks(socket, clientEvents.postUnsubscribe, [...subscribed.current]);
       subscribed.current = new Set();
@@ -92,7 +135,8 @@ export function useLivePosts(postIds: readonly string[], viewerId: string): Live
   useEffect(() => {
     const socket = getSocket();
 
-    const resubscribe = () => emitInChunks(socket, clientEvents.postSubscribe, [...subscribed.current]);
+    const resubscribe = () =>
+      subscribeInChunks(socket, [...subscribed.current], stillWanted, retries.current);
 
     const onPostUpdated = (raw: unknown) => {
       const parsed = PostUpdatedPayload.safeParse(raw);
@@ -165,7 +209,7 @@ export function useLivePosts(postIds: readonly string[], viewerId: string): Live
       socket.off(serverEvents.postRemoved, onPostRemoved);
       socket.off(serverEvents.feedPostCreated, onPostCreated);
     };
-  }, [queryClient, viewerId]);
+  }, [queryClient, viewerId, stillWanted]);
 
   const showNewPosts = useCallback(() => {
     for (const post of newPosts.slice(-maxNewPostTokens)) {
