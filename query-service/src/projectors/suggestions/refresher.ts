@@ -4,7 +4,10 @@ import { type RefreshOptions, refreshSuggestionLists } from './lists.ts';
 export interface SuggestionRefresherOptions extends Omit<RefreshOptions, 'sweep'> {
   /** The pause between rounds while there is nothing to do. */
   idleMs: number;
-  /** How often people without a list, or with an old one, are looked for while none were found. */
+  /**
+   * How often people without a list (someone new; everyone after a rebuild) are looked for while none
+   * were found.
+   */
   sweepEveryMs: number;
   /**
    * The share of the time the refresher works while there is work: after a round of t ms it rests
@@ -24,9 +27,9 @@ export const REFRESHER_DEFAULTS: SuggestionRefresherOptions = {
 
 /**
  * Ranks people you may know ahead of the reads, off the event path: round after round it takes people
- * whose lists events have marked (after `settleMs`, so a burst of marks costs one ranking) and, now and
- * then, people with no list or one due for its age refresh (after a rebuild: everyone), and stores their
- * lists (see refreshSuggestionLists). A round that found work is followed by a rest as long as the
+ * whose lists events or reads have marked (after `settleMs`, so a burst of marks costs one ranking)
+ * and, now and then, people with no list (after a rebuild: everyone), and stores their lists (see
+ * refreshSuggestionLists). A round that found work is followed by a rest as long as the
  * round times (1 / busyShare - 1); an empty one by a pause of `idleMs`. A failed round is logged and
  * tried again after the pause.
  */
