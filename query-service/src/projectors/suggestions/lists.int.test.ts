@@ -384,12 +384,16 @@ describe('stored suggestion lists', () => {
     expect(await served(who)).toEqual({ source: 'stored', list: await live(who) });
   });
 
-  it('changes nothing when every event is delivered again', async () => {
+  it('changes nothing when every event is delivered again, in order or reversed', async () => {
     await refreshAll();
     const before = await bed.pool.query(
       `SELECT * FROM ${bed.schema}.suggestion_lists ORDER BY user_id, rank`,
     );
     expect(await bed.runner.applyMessages(history.map(bed.message))).toEqual({
+      applied: 0,
+      skipped: history.length,
+    });
+    expect(await bed.runner.applyMessages([...history].reverse().map(bed.message))).toEqual({
       applied: 0,
       skipped: history.length,
     });
