@@ -406,6 +406,7 @@ export class ProjectorRunner {
           if (!this.replaying) afterCommit.push(work);
         },
       });
+      await scoped.dropDeleted(client, this.s);
       for (const { message, reason } of dead) {
         log.error(
           { topic: message.topic, partition: message.partition, offset: message.offset, reason },

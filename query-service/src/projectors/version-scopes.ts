@@ -1,6 +1,9 @@
 import type { DomainEvent } from '@careers/contracts/events/catalogue';
 import { postVersionKeys } from './posts/keys.ts';
 import type { ProjectionContext, ReadModelVersion } from './projector.ts';
+import { deletedAmong } from './users/deleted-accounts.ts';
+
+type Queryable = Parameters<typeof deletedAmong>[0];
 
 /**
  * What decides which posts a feed page holds, in which order, and how the people on it show: posts
@@ -144,6 +147,8 @@ export class ScopedVersions {
 
   /** Person versions of deleted accounts: deleted rather than moved (see networkVersion). */
   private readonly gone = new Set<string>();
+  /** The people whose versions `people` holds, by id. */
+  private readonly personIds = new Set<string>();
 
   add(event: DomainEvent): void {
     const postId = postScopeOf(event);
@@ -155,11 +160,27 @@ export class ScopedVersions {
       }
       return;
     }
-    const keep = (key: string) => {
-      if (!this.gone.has(key)) this.people.add(key);
+    const keep = (userId: string, key: string) => {
+      if (this.gone.has(key)) return;
+      this.people.add(key);
+      this.personIds.add(userId);
     };
-    for (const userId of networkScopesOf(event)) keep(personVersionKeys.network(userId));
-    for (const userId of profileScopesOf(event)) keep(personVersionKeys.profile(userId));
+    for (const userId of networkScopesOf(event)) keep(userId, personVersionKeys.network(userId));
+    for (const userId of profileScopesOf(event)) keep(userId, personVersionKeys.profile(userId));
+  }
+
+  /**
+   * Drops the versions of people whose account was deleted before this batch: a lagging event about
+   * them (another topic, read after the deletion) must not bring back a key the deletion removed.
+   * `db` is the batch's transaction, after its events were applied.
+   */
+  async dropDeleted(db: Queryable, schema: string): Promise<void> {
+    for (const userId of await deletedAmong(db, schema, [...this.personIds])) {
+      for (const key of personKeysOf(userId)) {
+        this.people.delete(key);
+        this.gone.add(key);
+      }
+    }
   }
 
   /**
