@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
 import { type DomainEventType, sealEventData } from '@careers/contracts/events/catalogue';
 import {
   createKafka,
@@ -198,8 +199,17 @@ export async function measureReplay(
   } finally {
     await producer.disconnect().catch(() => {});
     await pool.end().catch(() => {});
-    progress(`  dropping the replay namespace ${ns.id} (schemas, Redis keys, topics)`);
-    await ns.cleanup().catch((error: Error) => progress(`  replay cleanup failed: ${error.message}`));
+    if (process.env.BENCH_REPLAY_KEEP === '1') {
+      // BENCH_REPLAY_KEEP=1: the namespace stays, for running projections:rebuild on it again or
+      // reading its plans; its environment (secrets of this namespace only) goes to a private file.
+      const file = `${LOG_DIR}/replay-${ns.id}.env.json`;
+      const own = Object.fromEntries(Object.entries(env).filter(([k, v]) => process.env[k] !== v));
+      await writeFile(file, JSON.stringify(own, null, 2), { mode: 0o600 });
+      progress(`  kept the replay namespace ${ns.id}; its environment is in ${file}`);
+    } else {
+      progress(`  dropping the replay namespace ${ns.id} (schemas, Redis keys, topics)`);
+      await ns.cleanup().catch((error: Error) => progress(`  replay cleanup failed: ${error.message}`));
+    }
   }
 }
 

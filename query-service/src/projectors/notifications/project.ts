@@ -848,57 +848,64 @@ async function projectLikesAndComments(
     const before = cameAt.get(p.postId);
     if (before === undefined || Date.parse(p.at) > Date.parse(before)) cameAt.set(p.postId, p.at);
   }
-  if (changed.length > 0 || groups.length > 0) {
-    const { rows } = await tx.query<{ id: string; user_id: string; post_id: string; actor_count: number }>(
+  if (changed.length > 0) {
+    // The pairs that left go and those that came (back) are written, each through the primary key (a
+    // join on the batch's pairs, one probe per pair, never a read of a post's every liker).
+    await tx.query(
       `WITH p AS (
          SELECT * FROM unnest($1::text[], $2::text[], $3::timestamptz[], $4::boolean[])
            AS p(post_id, user_id, liked_at, present)),
        gone AS (
-         DELETE FROM ${schema}.notification_likers l
-          WHERE l.post_id = ANY($9::text[])
-            AND (l.post_id, l.user_id) IN (SELECT post_id, user_id FROM p WHERE NOT p.present)),
-       came AS (
-         INSERT INTO ${schema}.notification_likers (post_id, user_id, liked_at)
-         SELECT post_id, user_id, liked_at FROM p WHERE p.present
-         ON CONFLICT (post_id, user_id) DO UPDATE SET liked_at = EXCLUDED.liked_at),
-       kept AS (
-         SELECT l.post_id, max(l.liked_at) AS kept_at FROM ${schema}.notification_likers l
-          WHERE l.post_id = ANY($9::text[]) AND (l.post_id, l.user_id) NOT IN (SELECT post_id, user_id FROM p)
-          GROUP BY l.post_id),
-       d AS (
-         SELECT d.post_id, d.author_id, d.delta, d.reset, d.came_at, d.id,
-                CASE WHEN d.reset THEN kept.kept_at END AS kept_at
-           FROM unnest($5::text[], $6::text[], $7::int[], $8::boolean[], $10::timestamptz[], $11::uuid[])
-             AS d(post_id, author_id, delta, reset, came_at, id)
-           LEFT JOIN kept ON kept.post_id = d.post_id),
+         DELETE FROM ${schema}.notification_likers l USING p
+          WHERE NOT p.present AND l.post_id = p.post_id AND l.user_id = p.user_id)
+       INSERT INTO ${schema}.notification_likers (post_id, user_id, liked_at)
+       SELECT post_id, user_id, liked_at FROM p WHERE p.present
+       ON CONFLICT (post_id, user_id) DO UPDATE SET liked_at = EXCLUDED.liked_at`,
+      [
+        changed.map((p) => p.postId),
+        changed.map((p) => p.userId),
+        changed.map((p) => (p.now ? p.at : null)),
+        changed.map((p) => p.now),
+      ],
+    );
+  }
+  if (groups.length > 0) {
+    // After the likers were written: a post someone left is dated by its latest like standing now (the
+    // kept ones and those that came), one probe of the latest-likers index; any other by the later of
+    // its date and the batch's latest like. Each post's notification is found by its id through the
+    // primary key, and one is made where none was updated (the update's own ids, never a read of the
+    // table's every notification).
+    const { rows } = await tx.query<{ id: string; user_id: string; post_id: string; actor_count: number }>(
+      `WITH d AS (
+         SELECT d.post_id, d.author_id, d.delta, d.reset, d.id,
+                CASE WHEN d.reset
+                  THEN (SELECT l.liked_at FROM ${schema}.notification_likers l
+                         WHERE l.post_id = d.post_id ORDER BY l.liked_at DESC LIMIT 1)
+                  ELSE d.came_at END AS at
+           FROM unnest($1::text[], $2::text[], $3::int[], $4::boolean[], $5::timestamptz[], $6::uuid[])
+             AS d(post_id, author_id, delta, reset, came_at, id)),
        u AS (
          UPDATE ${schema}.notifications n SET actor_count = n.actor_count + d.delta,
-           created_at = CASE WHEN d.reset THEN coalesce(greatest(d.kept_at, d.came_at), n.created_at)
-                             ELSE greatest(n.created_at, d.came_at) END
+           created_at = CASE WHEN d.reset THEN coalesce(d.at, n.created_at)
+                             ELSE greatest(n.created_at, d.at) END
            FROM d
-          WHERE n.id = d.id AND n.kind = 'post_likes' AND n.post_id = ANY($5::text[])
+          WHERE n.id = ANY($6::uuid[]) AND n.id = d.id AND n.kind = 'post_likes'
          RETURNING n.id, n.user_id, n.post_id, n.actor_count),
        i AS (
          INSERT INTO ${schema}.notifications (id, user_id, kind, actor_id, actor_count, post_id, created_at)
-         SELECT d.id, d.author_id, 'post_likes', NULL, d.delta, d.post_id, greatest(d.kept_at, d.came_at)
+         SELECT d.id, d.author_id, 'post_likes', NULL, d.delta, d.post_id, d.at
            FROM d
-          WHERE d.delta > 0 AND d.author_id IS NOT NULL
-            AND NOT EXISTS (SELECT 1 FROM ${schema}.notifications n WHERE n.id = d.id)
+          WHERE d.delta > 0 AND d.author_id IS NOT NULL AND d.id NOT IN (SELECT u.id FROM u)
          ON CONFLICT (id) DO NOTHING
          RETURNING id, user_id, post_id, actor_count)
        SELECT id::text, user_id, post_id, actor_count FROM u
        UNION ALL
        SELECT id::text, user_id, post_id, actor_count FROM i`,
       [
-        changed.map((p) => p.postId),
-        changed.map((p) => p.userId),
-        changed.map((p) => (p.now ? p.at : null)),
-        changed.map((p) => p.now),
         groups.map(([postId]) => postId),
         groups.map(([postId]) => authors.get(postId) ?? null),
         groups.map(([, p]) => p.delta),
         groups.map(([, p]) => p.reset),
-        groups.filter(([, p]) => p.reset).map(([postId]) => postId),
         groups.map(([postId]) => cameAt.get(postId) ?? null),
         groups.map(([postId]) => {
           const authorId = authors.get(postId);
