@@ -202,3 +202,119 @@ describe('event store', () => {
     );
   });
 });
+
+describe('event store on a pipelining pool, the last append committing as it goes', () => {
+  let onePool: Pool;
+  let oneStore: EventStore;
+  beforeAll(() => {
+    // One connection: whatever a command leaves open on it, the next command meets.
+    onePool = createPool(
+      ns.commandEnv.DATABASE_URL ?? 'postgres://careers:careers@127.0.0.1:5432/careers',
+      1,
+      'test',
+      { pipeline: true },
+    );
+    oneStore = new EventStore({ pool: onePool, schema, vault });
+  });
+  afterAll(async () => {
+    await onePool.end();
+  });
+
+  const postRow = async (postId: string) =>
+    (await pool.query(`SELECT version FROM ${ident(schema)}.posts WHERE id = $1`, [postId])).rows;
+  /** The post's row written in the append's statement. */
+  const savePost = (postId: string, author: string, version: number) => ({
+    name: `test-post-${version}`,
+    ctes: `saved AS (INSERT INTO ${ident(schema)}.posts (id, author_id, visibility, version)
+      VALUES ($1, $2, 'public', $3) ON CONFLICT (id) DO UPDATE SET version = EXCLUDED.version)`,
+    values: [postId, author, version],
+  });
+
+  it('commits the events and the write along with them, and the connection is free after', async () => {
+    const postId = newId();
+    const author = newId();
+    const { result } = await oneStore.execute({ actorId: author }, async (tx) => {
+      await tx.append(
+        { streamType: 'post', streamId: postId, expectedVersion: 0, events: [postCreated(postId, author)] },
+        savePost(postId, author, 1),
+        { commit: true },
+      );
+      return tx.committed;
+    });
+    expect(result).toBe(true);
+    expect(await rowsOf(postId)).toHaveLength(1);
+    expect(await postRow(postId)).toEqual([{ version: 1 }]);
+    // No transaction left open on the one connection: a statement's clock is its own, not an old BEGIN's.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const { rows } = await onePool.query<{ own: boolean }>('SELECT now() = statement_timestamp() AS own');
+    expect(rows[0]?.own).toBe(true);
+  });
+
+  it('rolls back everything of an append that conflicts, and the retry on the same connection commits', async () => {
+    const postId = newId();
+    const author = newId();
+    await oneStore.execute({ actorId: author }, (tx) =>
+      tx.append({
+        streamType: 'post',
+        streamId: postId,
+        expectedVersion: 0,
+        events: [postCreated(postId, author)],
+      }),
+    );
+    const liker = newId();
+    let attempts = 0;
+    const { events } = await oneStore.execute({ actorId: liker }, async (tx) => {
+      attempts++;
+      // The first attempt decides on a stale version (0): its append conflicts with the post's first event.
+      const version = attempts === 1 ? 0 : await tx.streamVersion(postId);
+      return tx.append(
+        {
+          streamType: 'post',
+          streamId: postId,
+          expectedVersion: version,
+          events: [postLiked(postId, liker, 1)],
+        },
+        savePost(postId, author, version + 1),
+        { commit: true },
+      );
+    });
+    expect(attempts).toBe(2);
+    expect(events.map((e) => e.streamVersion)).toEqual([2]);
+    expect((await rowsOf(postId)).map((r) => r.type)).toEqual(['PostCreated', 'PostLiked']);
+    // The conflicting attempt's write (version 1) was rolled back with it; the retry's is there.
+    expect(await postRow(postId)).toEqual([{ version: 2 }]);
+  });
+
+  it('answers a conflict it may not retry with ConcurrencyError and leaves nothing of it', async () => {
+    const postId = newId();
+    const author = newId();
+    await oneStore.execute({ actorId: author }, (tx) =>
+      tx.append({
+        streamType: 'post',
+        streamId: postId,
+        expectedVersion: 0,
+        events: [postCreated(postId, author)],
+      }),
+    );
+    await expect(
+      oneStore.execute(
+        { actorId: author },
+        (tx) =>
+          tx.append(
+            {
+              streamType: 'post',
+              streamId: postId,
+              expectedVersion: 0,
+              events: [postCreated(postId, author)],
+            },
+            savePost(postId, author, 1),
+            { commit: true },
+          ),
+        1,
+      ),
+    ).rejects.toBeInstanceOf(ConcurrencyError);
+    expect(await postRow(postId)).toEqual([]);
+    const { rows } = await onePool.query<{ own: boolean }>('SELECT now() = statement_timestamp() AS own');
+    expect(rows[0]?.own).toBe(true);
+  });
+});

@@ -9,7 +9,14 @@ import {
 } from '@careers/contracts/events/catalogue';
 import type { EventEnvelope } from '@careers/contracts/events/envelope';
 import type { StreamType } from '@careers/contracts/topics';
-import { ident, type PersonalDataVault, type Pool, type PoolClient, sealWith } from '@careers/service-kit';
+import {
+  ident,
+  type PersonalDataVault,
+  type Pool,
+  type PoolClient,
+  sealWith,
+  writeTogether,
+} from '@careers/service-kit';
 
 export interface EventMetadata {
   actorId: string | null;
@@ -28,6 +35,15 @@ export interface AppendRequest {
   /** The stream version the decision was made on (0 for a new stream). */
   expectedVersion: number;
   events: NewEvent[];
+}
+
+export interface AppendOptions {
+  /**
+   * The append is the transaction's last statement: COMMIT goes out with it (one write, no round trip
+   * between them) on a pipelining client, and the transaction ends with it, committed, or rolled back
+   * when the append fails.
+   */
+  commit?: boolean;
 }
 
 /**
@@ -103,6 +119,10 @@ export class CommandTransaction {
   private readonly keys = new Map<string, Buffer>();
   /** The transaction's BEGIN, which may still be on its way (see `EventStore.execute`). */
   private readonly begun: Promise<unknown>;
+  /** Committed by the last append (`AppendOptions.commit`). */
+  committed = false;
+  /** Ended by the last append's COMMIT, committed or not: nothing is left to roll back. */
+  ended = false;
 
   constructor(
     client: PoolClient,
@@ -146,7 +166,11 @@ export class CommandTransaction {
   }
 
   /** Appends the events; `alongside`, when given, runs in the same statement. */
-  async append(request: AppendRequest, alongside?: AlongsideWrite): Promise<EventEnvelope[]> {
+  async append(
+    request: AppendRequest,
+    alongside?: AlongsideWrite,
+    options: AppendOptions = {},
+  ): Promise<EventEnvelope[]> {
     if (request.events.length === 0) return [];
     // Nothing is written before the transaction is known to be open.
     await this.begun;
@@ -180,16 +204,36 @@ export class CommandTransaction {
            (event_id, stream_type, stream_id, stream_version, type, schema_version, data, metadata, occurred_at)
          VALUES ${tuples.join(', ')}
          RETURNING ${EVENT_LOG_HEADER_COLUMNS}`;
+    const commitAlong = options.commit === true && this.client.pipeline;
+    if (commitAlong) writeTogether(this.client);
+    const appending = this.client.query<EventRow>({
+      // Prepared per connection, event count (nearly always 1) and write: appends are the hottest
+      // statement.
+      name: `${this.table}:append:${tuples.length}${alongside ? `:${alongside.name}` : ''}`,
+      text: alongside
+        ? `WITH ${alongside.ctes}, appended AS (${insert}) SELECT ${EVENT_LOG_HEADER_COLUMNS} FROM appended`
+        : insert,
+      values: params,
+    });
+    // Sent behind the append without waiting for it: when the append fails, the transaction is
+    // aborted, and this COMMIT ends it as a rollback.
+    const committing = commitAlong ? this.client.query('COMMIT') : undefined;
+    committing?.catch(() => {});
     try {
-      const { rows } = await this.client.query<EventRow>({
-        // Prepared per connection, event count (nearly always 1) and write: appends are the hottest
-        // statement.
-        name: `${this.table}:append:${tuples.length}${alongside ? `:${alongside.name}` : ''}`,
-        text: alongside
-          ? `WITH ${alongside.ctes}, appended AS (${insert}) SELECT ${EVENT_LOG_HEADER_COLUMNS} FROM appended`
-          : insert,
-        values: params,
-      });
+      const outcome = await appending.then(
+        ({ rows }) => ({ rows }),
+        (error: unknown) => ({ error }),
+      );
+      if (committing) {
+        // After a failed append this COMMIT rolled the transaction back (its tag says so).
+        const { command } = await committing;
+        this.ended = true;
+        if ('error' in outcome) throw outcome.error;
+        if (command !== 'COMMIT') throw new Error(`the transaction ended with ${command}, not COMMIT`);
+        this.committed = true;
+      }
+      if ('error' in outcome) throw outcome.error;
+      const { rows } = outcome;
       // The caller gets its own plain data back; only the log (and so the topics) holds it sealed.
       const envelopes = rows
         .sort((a, b) => a.stream_version - b.stream_version)
@@ -253,6 +297,8 @@ export class EventStore {
       // not a round trip ahead of it; the first write waits for it (`append`), and so does COMMIT.
       // (BEGIN cannot fail on its own on a working connection; when the connection fails, so does
       // everything sent after it.)
+      // BEGIN leaves in one write with the first statement (see writeTogether).
+      if (client.pipeline) writeTogether(client);
       const begun = client.query('BEGIN');
       begun.catch(() => {});
       const tx = new CommandTransaction(
@@ -267,11 +313,11 @@ export class EventStore {
         if (!client.pipeline) await begun;
         const result = await fn(tx);
         await begun;
-        await client.query('COMMIT');
+        if (!tx.committed) await client.query('COMMIT');
         if (tx.appended.length > 0) this.options.onCommitted?.(tx.appended);
         return { result, events: tx.appended };
       } catch (error) {
-        await client.query('ROLLBACK').catch(() => {});
+        if (!tx.ended) await client.query('ROLLBACK').catch(() => {});
         if ((error instanceof ConcurrencyError || isDeadlock(error)) && attempt < attempts) continue;
         throw error;
       } finally {

@@ -218,6 +218,8 @@ export function registerCommand<R extends RouteDefinition, State, Prepared = und
             await tx.append(
               { streamType: at.type, streamId: at.id, expectedVersion: at.version, events: decision },
               handler.saveAlong?.(next, input, ready),
+              // With nothing written after it, the append commits the transaction as it goes.
+              { commit: !handler.save },
             );
             await handler.save?.(tx, next, input, ready);
             return next;
