@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { createKafka, createLogger, ensureTopics, topicName } from '@careers/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projectorLag } from '../rebuild.ts';
 import { jobPostedData } from './jobs/testing.ts';
 import { jobsListVersion } from './jobs/version.ts';
 import { postKeys } from './posts/keys.ts';
@@ -233,5 +235,63 @@ describe('read model versions', () => {
       skipped: 1,
     });
     expect(await versions()).toEqual(before);
+  });
+});
+
+describe('replaying the topics (a rebuild)', () => {
+  it('tries a failing transaction again until it commits, applying nothing after it before it', async () => {
+    const kafka = createKafka(bed.config, 'test', createLogger('test', 'silent'));
+    const topic = topicName(bed.config, 'post');
+    await ensureTopics(kafka, bed.config, runner.topics());
+    const [x, y, fan] = [randomUUID(), randomUUID(), randomUUID()];
+    const at = new Date().toISOString();
+    const post = (id: string, content: string) =>
+      envelope('post', id, 1, 'PostCreated', {
+        postId: id,
+        authorId: randomUUID(),
+        content,
+        type: 'text',
+        category: 'Career',
+        visibility: 'public',
+        tags: [],
+        createdAt: at,
+      });
+    const events = [
+      post(x, 'stuck'),
+      envelope('post', x, 2, 'PostLiked', { postId: x, userId: fan, likesCount: 1, likedAt: at }),
+      post(y, 'after'),
+    ];
+    await pool.query(`ALTER TABLE ${s}.posts ADD CONSTRAINT not_stuck CHECK (content <> 'stuck')`);
+    const producer = kafka.producer();
+    await producer.connect();
+    await producer.send({
+      topic,
+      messages: events.map((e) => ({ key: e.streamId, value: JSON.stringify(e) })),
+    });
+    await producer.disconnect();
+    const checkpoint = async (id: string) =>
+      (await pool.query(`SELECT stream_version FROM ${s}.stream_checkpoints WHERE stream_id = $1`, [id]))
+        .rows[0]?.stream_version;
+    runner.replay();
+    await runner.start();
+    try {
+      // Long enough for several tries of the failing transaction, and for later batches to be fetched.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(await postRow(x)).toBeUndefined();
+      expect(await checkpoint(x)).toBeUndefined();
+      const lagWhileStuck = await projectorLag(kafka, runner.groupId(), [topic]);
+      expect(lagWhileStuck).toBeGreaterThan(0);
+      await pool.query(`ALTER TABLE ${s}.posts DROP CONSTRAINT not_stuck`);
+      for (let i = 0; i < 100 && (await projectorLag(kafka, runner.groupId(), [topic])) > 0; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(await projectorLag(kafka, runner.groupId(), [topic])).toBe(0);
+      expect(await postRow(x)).toMatchObject({ content: 'stuck', likes_count: 1 });
+      expect(await postRow(y)).toMatchObject({ content: 'after' });
+      expect(await checkpoint(x)).toBe(2);
+      expect(await redis.smembers(postKeys.likes(x))).toEqual([fan]);
+    } finally {
+      await runner.stop();
+    }
   });
 });

@@ -58,6 +58,16 @@ const PARTITIONS_GATHERED = 64;
 /** Within the consumer's heartbeat interval (createConsumer), well inside its session timeout. */
 const HEARTBEAT_WHILE_APPLYING_MS = 3000;
 
+/** A rebuild's transaction that failed is tried again after this long, doubling up to the cap. */
+const REPLAY_RETRY_MS = 100;
+const REPLAY_RETRY_CAP_MS = 5000;
+
+/** A batch's messages read into events (and those that are not events, for the dead letters). */
+interface Decoded {
+  events: DomainEvent[];
+  dead: { message: RawMessage; reason: string }[];
+}
+
 const byTopic = (a: readonly RawMessage[], b: readonly RawMessage[]) =>
   (a[0]?.topic ?? '').localeCompare(b[0]?.topic ?? '') || (a[0]?.partition ?? 0) - (b[0]?.partition ?? 0);
 
@@ -103,12 +113,16 @@ export class ProjectorRunner {
   /** Partition batches waiting for the next transaction, and whether one is being applied. */
   private readonly gathered: {
     messages: RawMessage[];
+    /** Their events, read as soon as they came (while an earlier transaction is applied). */
+    decoded: Promise<Decoded>;
     /** The consumer that fetched them, which commits their offsets once they are applied. */
     consumer: Consumer | null;
     resolve: () => void;
     reject: (error: unknown) => void;
   }[] = [];
-  private draining = false;
+  /** The loop applying the gathered batches, while one runs. */
+  private draining: Promise<void> | null = null;
+  private stopping = false;
   private replaying = false;
   applied = 0;
   skipped = 0;
@@ -298,8 +312,15 @@ export class ProjectorRunner {
   }
 
   async stop(): Promise<void> {
-    await this.supervisor?.stop();
-    this.supervisor = null;
+    this.stopping = true;
+    try {
+      await this.supervisor?.stop();
+      this.supervisor = null;
+      // A rebuild's batches were handed back to kafkajs before they were applied: the one in hand ends.
+      await this.draining;
+    } finally {
+      this.stopping = false;
+    }
   }
 
   /**
@@ -312,26 +333,64 @@ export class ProjectorRunner {
    */
   private gather(messages: RawMessage[], consumer: Consumer | null): Promise<void> {
     return new Promise<void>((resolve, reject) => {
-      this.gathered.push({ messages, consumer, resolve, reject });
+      const decoded = this.decode(messages);
+      // Awaited when its transaction is applied; a failure fails that transaction, not this call.
+      decoded.catch(() => {});
+      this.gathered.push({ messages, decoded, consumer, resolve, reject });
       if (!this.draining) {
-        this.draining = true;
-        setImmediate(() => void this.drain());
+        this.draining = new Promise<void>((done) =>
+          setImmediate(() => void this.drain().finally(() => done())),
+        );
       }
     });
   }
 
+  /**
+   * Live, a batch's `eachBatch` ends once its transaction committed, and kafkajs fetches the next ones
+   * only then. In a rebuild it ends once its transaction has been begun, so kafkajs fetches and this
+   * process reads the next batches while Postgres applies these: their offsets are still committed
+   * only after their commit, and a transaction that fails is tried again here with the same messages
+   * (what a redelivery would bring) until it commits, so nothing after it is applied before it.
+   */
   private async drain(): Promise<void> {
     while (this.gathered.length > 0) {
       const waiting = this.gathered.splice(0);
       // A topic's partitions next to each other, so its runs of batched types stay long.
-      const batches = waiting.map((w) => w.messages).sort((a, b) => byTopic(a, b));
+      waiting.sort((a, b) => byTopic(a.messages, b.messages));
+      const pipelined = this.replaying;
+      if (pipelined) for (const w of waiting) w.resolve();
       let applied = false;
-      try {
-        await this.applyMessages(batches.flat());
-        applied = true;
-        for (const w of waiting) w.resolve();
-      } catch (error) {
-        for (const w of waiting) w.reject(error);
+      for (let attempt = 0; !applied; attempt++) {
+        try {
+          const decoded = await Promise.all(waiting.map((w) => w.decoded));
+          await this.applyDecoded({
+            events: decoded.flatMap((d) => d.events),
+            dead: decoded.flatMap((d) => d.dead),
+          });
+          applied = true;
+          if (!pipelined) for (const w of waiting) w.resolve();
+        } catch (error) {
+          if (!pipelined || this.stopping) {
+            for (const w of waiting) w.reject(error);
+            break;
+          }
+          const delay = Math.min(REPLAY_RETRY_MS * 2 ** attempt, REPLAY_RETRY_CAP_MS);
+          this.options.log.warn(
+            { err: describeError(error), retryInMs: delay },
+            'replayed batch not applied; trying it again',
+          );
+          await new Promise((resolve) => setTimeout(resolve, delay));
+          // Read again: what failed may have been reading them (the vault away).
+          for (const w of waiting) {
+            w.decoded = this.decode(w.messages);
+            w.decoded.catch(() => {});
+          }
+        }
+      }
+      if (!applied && pipelined) {
+        // Stopped with this transaction not applied: nothing after it may be, nor its offsets committed.
+        for (const w of this.gathered.splice(0)) w.reject(new Error('projector runner stopped'));
+        break;
       }
       // The offsets after the answer, so kafkajs fetches the next batches meanwhile. A commit that
       // fails is logged: the next one covers it, and what a restart takes again is skipped as redelivered.
@@ -343,12 +402,17 @@ export class ProjectorRunner {
       // Batches that came meanwhile (a partition's next fetch, or one that came late) go next.
       await new Promise((resolve) => setImmediate(resolve));
     }
-    this.draining = false;
+    this.draining = null;
   }
 
   /** Applies a batch of raw Kafka messages in one transaction. Public so tests can redeliver batches. */
   async applyMessages(messages: RawMessage[]): Promise<{ applied: number; skipped: number }> {
-    const { pool, redis, log } = this.options;
+    return this.applyDecoded(await this.decode(messages));
+  }
+
+  /** Reads messages into events, opening their sealed fields; what is not an event goes to `dead`. */
+  private async decode(messages: readonly RawMessage[]): Promise<Decoded> {
+    const { pool } = this.options;
     const events: DomainEvent[] = [];
     const dead: { message: RawMessage; reason: string }[] = [];
     const raw: { message: RawMessage; value: unknown }[] = [];
@@ -372,6 +436,12 @@ export class ProjectorRunner {
         dead.push({ message, reason: (error as Error).message.slice(0, 2000) });
       }
     }
+    return { events, dead };
+  }
+
+  /** Applies decoded messages in one transaction, with the checkpoints of their streams. */
+  private async applyDecoded({ events, dead }: Decoded): Promise<{ applied: number; skipped: number }> {
+    const { pool, redis, log } = this.options;
     const client = await pool.connect();
     let applied = 0;
     let skipped = 0;
