@@ -5,7 +5,7 @@ import { projectorLag } from '../rebuild.ts';
 import { jobPostedData } from './jobs/testing.ts';
 import { jobsListVersion } from './jobs/version.ts';
 import { postKeys } from './posts/keys.ts';
-import { PROJECTIONS_VERSION_KEY } from './runner.ts';
+import { PROJECTIONS_VERSION_KEY, unloggedTables } from './runner.ts';
 import { projectorTestbed, testMessages } from './testing.ts';
 
 let bed: Awaited<ReturnType<typeof projectorTestbed>>;
@@ -292,6 +292,32 @@ describe('replaying the topics (a rebuild)', () => {
       expect(await redis.smembers(postKeys.likes(x))).toEqual([fan]);
     } finally {
       await runner.stop();
+    }
+  });
+});
+
+describe('read models left unlogged by a rebuild that did not finish', () => {
+  it('keep the live projector from starting until they are logged again', async () => {
+    const other = await projectorTestbed('runner-unlogged');
+    const schema = other.config.DB_SCHEMA;
+    try {
+      await other.pool.query(`ALTER TABLE ${other.schema}.posts SET UNLOGGED`);
+      expect(await unloggedTables(other.pool, schema)).toEqual(['posts']);
+      void other.runner.start().catch(() => {});
+      for (let i = 0; i < 50 && !/unlogged/.test(other.runner.consumerState().state); i++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(other.runner.consumerState()).toMatchObject({ joined: false });
+      expect(other.runner.consumerState().state).toMatch(/left unlogged .*posts.*projections:rebuild/);
+      await other.pool.query(`ALTER TABLE ${other.schema}.posts SET LOGGED`);
+      // The supervisor tries again after its backoff, and then joins.
+      for (let i = 0; i < 150 && !other.runner.consumerState().joined; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(other.runner.consumerState().joined).toBe(true);
+    } finally {
+      await other.runner.stop();
+      await other.close();
     }
   });
 });

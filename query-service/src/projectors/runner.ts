@@ -94,6 +94,16 @@ async function commitOffsetsOf(
   for (const [consumer, offsets] of byConsumer) await consumer.commitOffsets([...offsets.values()]);
 }
 
+/** The read schema's tables whose rows the write-ahead log does not keep (a rebuild writes them so, see rebuildProjections). */
+export async function unloggedTables(db: Pick<Pool, 'query'>, schema: string): Promise<string[]> {
+  const { rows } = await db.query<{ name: string }>(
+    `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE n.nspname = $1 AND c.relkind = 'r' AND c.relpersistence = 'u' ORDER BY 1`,
+    [schema],
+  );
+  return rows.map((r) => r.name);
+}
+
 /** Changes whenever a batch changes any read model (see ResponseCache). */
 export const PROJECTIONS_VERSION_KEY = 'projections:version';
 
@@ -183,6 +193,14 @@ export class ProjectorRunner {
       fromBeginning: true,
       log,
       prepare: async () => {
+        // Read models a rebuild left unlogged (it did not finish): a crash of Postgres would empty them
+        // under offsets that say they are applied. Only a rebuild, run again, makes them whole.
+        const unlogged = this.replaying ? [] : await unloggedTables(this.options.pool, this.options.schema);
+        if (unlogged.length > 0) {
+          throw new Error(
+            `read models left unlogged by a rebuild that did not finish (${unlogged.join(', ')}): run projections:rebuild`,
+          );
+        }
         await ensureTopics(kafka, kafkaSettings, this.topics());
         // A runner that stopped between a commit and the version write after it (below) left
         // responses cached from before that commit valid; a new version now retires them.
