@@ -111,7 +111,7 @@ async function settled(): Promise<void> {
            (SELECT count(*) FROM (SELECT stream_id, max(stream_version) AS v FROM "${commandSchema}".event_log GROUP BY 1) l
               LEFT JOIN "${readSchema}".stream_checkpoints c ON c.stream_id = l.stream_id
              WHERE c.stream_version IS NULL OR c.stream_version < l.v)::int AS behind,
-           (SELECT count(*) FROM "${commandSchema}".event_log WHERE published_at IS NULL)::int AS unpublished`,
+           (SELECT count(*) FROM "${commandSchema}".event_outbox)::int AS unpublished`,
       );
       return rows[0]?.behind === 0 && rows[0]?.unpublished === 0;
     },

@@ -49,7 +49,7 @@ export async function backlog(probe: Probe, position: string): Promise<number> {
   const { rows } = await probe.pool.query<{ n: string }>(
     `SELECT count(*) AS n FROM ${q(command)}.event_log e
       WHERE e.position <= $1
-        AND (e.published_at IS NULL OR NOT EXISTS (
+        AND (EXISTS (SELECT 1 FROM ${q(command)}.event_outbox o WHERE o.position = e.position) OR NOT EXISTS (
           SELECT 1 FROM ${q(query)}.stream_checkpoints c
            WHERE c.stream_id = e.stream_id::text AND c.stream_version >= e.stream_version))`,
     [position],
@@ -329,12 +329,12 @@ export async function finalChecks(
 
   {
     const { rows } = await probe.pool.query<{ n: string }>(
-      `SELECT count(*) AS n FROM ${q(command)}.event_log WHERE published_at IS NULL`,
+      `SELECT count(*) AS n FROM ${q(command)}.event_outbox`,
     );
     const n = Number(rows[0]?.n);
     add(
       'no event left unpublished',
-      n === 0 ? [] : [`${n} events have no published_at`],
+      n === 0 ? [] : [`${n} events still queued in the outbox`],
       'every event published',
     );
   }

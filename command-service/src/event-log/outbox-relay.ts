@@ -18,11 +18,13 @@ export const RELAY_CHANNEL = 'careers_event_log';
 const BATCH_SIZE = 500;
 /**
  * How long the relay lets commits gather after it was woken before it reads them. Waking it on every
- * commit and publishing at once made one Postgres read, one Kafka produce and one stamp per command
+ * commit and publishing at once made one Postgres read, one Kafka produce and one dequeue per command
  * under load; a few milliseconds turn those into one of each per handful of commands, for a few
  * milliseconds of delay on the way to readers.
  */
 export const RELAY_LINGER_MS = 4;
+/** Events taken off the queue between two vacuums of it (see `vacuum`). */
+const VACUUM_EVERY = 2000;
 
 export interface OutboxRelayOptions {
   databaseUrl: string;
@@ -34,13 +36,14 @@ export interface OutboxRelayOptions {
 }
 
 /**
- * Publishes `event_log` rows with `published_at IS NULL` in position order to their aggregate's topic
- * (key = stream id), then stamps them. It never tracks a "last published position": bigserial values can
- * commit out of order, and the unpublished set catches a late commit whatever its position.
+ * Publishes the events whose positions are in `event_outbox` (a trigger on `event_log` queues every
+ * append in its own transaction) in position order to their aggregate's topic (key = stream id), then
+ * deletes their positions there. It never tracks a "last published position": bigserial values can
+ * commit out of order, and the queue catches a late commit whatever its position.
  *
  * One relay is active per schema (a session advisory lock); the others wait as standbys and take over
- * when the active one's connection ends. A batch is stamped by the statement that reads the next one
- * (one round trip per batch, not two), or on stop; a crash between send and stamp only causes a
+ * when the active one's connection ends. A batch is taken off the queue by the statement that reads the
+ * next one (one round trip per batch, not two), or on stop; a crash between send and that only causes a
  * duplicate, which consumers skip by stream version.
  *
  * Postgres or Kafka away, at start or later, never stops it: it drops both connections, waits a capped,
@@ -50,6 +53,7 @@ export interface OutboxRelayOptions {
 export class OutboxRelay {
   private readonly options: OutboxRelayOptions;
   private readonly table: string;
+  private readonly outbox: string;
   private producer: Producer | null = null;
   private client: pg.Client | null = null;
   private running = false;
@@ -61,13 +65,16 @@ export class OutboxRelay {
   private readonly backoff = new Backoff();
   /** The dependency the current step needs, named in the retry log. */
   private dependency: 'postgres' | 'kafka' = 'postgres';
-  /** Positions sent to Kafka and not yet stamped: the next read stamps them. */
+  /** Positions sent to Kafka and still queued: the next read takes them off. */
   private sent: number[] = [];
   published = 0;
+  /** Events taken off the queue since it was last vacuumed. */
+  private sinceVacuum = 0;
 
   constructor(options: OutboxRelayOptions) {
     this.options = options;
     this.table = `${ident(options.schema)}.event_log`;
+    this.outbox = `${ident(options.schema)}.event_outbox`;
   }
 
   get isActive(): boolean {
@@ -114,7 +121,7 @@ export class OutboxRelay {
           // Woken by a commit (or the poll): let the commits of the next few milliseconds join it.
           if (this.running) await sleep(RELAY_LINGER_MS, this.stopping.signal).catch(() => {});
         }
-        await this.stampSent();
+        await this.dequeueSent();
       } catch (error) {
         this.active = false;
         await this.disconnect();
@@ -168,9 +175,10 @@ export class OutboxRelay {
   }
 
   /**
-   * Stamps what the last batch sent and reads up to BATCH_SIZE unpublished events in one statement (the
-   * read runs on the snapshot from before the stamp, so it leaves out the positions being stamped), then
-   * publishes them; returns how many. What it sent is stamped by the next call, or by `stampSent`.
+   * Takes what the last batch sent off the queue and reads up to BATCH_SIZE queued events in one
+   * statement (the read runs on the snapshot from before the delete, so it leaves out the positions being
+   * deleted), then publishes them; returns how many. What it sent is taken off by the next call, or by
+   * `dequeueSent`.
    */
   async publishBatch(): Promise<number> {
     const client = this.requireClient();
@@ -179,14 +187,18 @@ export class OutboxRelay {
     this.pendingWake = false;
     const { rows } = await client.query({
       name: `${this.table}:relay-next`,
-      text: `WITH stamped AS (
-          UPDATE ${this.table} SET published_at = now() WHERE position = ANY($1::bigint[]))
-        SELECT ${EVENT_LOG_COLUMNS} FROM ${this.table}
-         WHERE published_at IS NULL AND position <> ALL($1::bigint[])
-         ORDER BY position LIMIT ${BATCH_SIZE}`,
+      text: `WITH published AS (DELETE FROM ${this.outbox} WHERE position = ANY($1::bigint[]))
+        SELECT ${EVENT_LOG_COLUMNS.split(', ')
+          .map((column) => `e.${column}`)
+          .join(', ')}
+          FROM ${this.outbox} o JOIN ${this.table} e ON e.position = o.position
+         WHERE o.position <> ALL($1::bigint[])
+         ORDER BY o.position LIMIT ${BATCH_SIZE}`,
       values: [this.sent],
     });
+    this.sinceVacuum += this.sent.length;
     this.sent = [];
+    if (this.sinceVacuum >= VACUUM_EVERY) await this.vacuum();
     if (rows.length === 0) return 0;
     const envelopes: EventEnvelope[] = rows.map(rowToEnvelope);
     const byTopic = new Map<string, { key: string; value: string; headers: Record<string, string> }[]>();
@@ -215,14 +227,25 @@ export class OutboxRelay {
     return envelopes.length;
   }
 
-  /** Stamps what was sent and not stamped yet (on stop: no next read will). */
-  private async stampSent(): Promise<void> {
+  /** Takes what was sent off the queue (on stop: no next read will). */
+  private async dequeueSent(): Promise<void> {
     if (this.sent.length === 0) return;
-    await this.requireClient().query(
-      `UPDATE ${this.table} SET published_at = now() WHERE position = ANY($1::bigint[])`,
-      [this.sent],
-    );
+    await this.requireClient().query(`DELETE FROM ${this.outbox} WHERE position = ANY($1::bigint[])`, [
+      this.sent,
+    ]);
     this.sent = [];
+  }
+
+  /**
+   * The queue's deleted rows stay in its index, where every read in position order steps over them,
+   * until a vacuum; autovacuum comes at most once a minute, which at a few hundred events a second
+   * leaves tens of thousands. The queue is a few pages: vacuuming it is cheap, and blocks no writer.
+   */
+  private async vacuum(): Promise<void> {
+    this.sinceVacuum = 0;
+    await this.requireClient()
+      .query(`VACUUM ${this.outbox}`)
+      .catch((error: unknown) => this.options.log.warn({ err: error }, 'outbox vacuum failed'));
   }
 
   private requireClient(): pg.Client {
