@@ -1,0 +1,60 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { baseEnv, loadConfig } from './config.ts';
+import { createPool, writeTogether } from './postgres.ts';
+
+const config = loadConfig(baseEnv, {});
+const pool = createPool(config.DATABASE_URL, 1, 'test', { pipeline: true });
+
+afterAll(async () => {
+  await pool.end();
+});
+
+/** How many writes the client's socket makes while `send` sends its statements. */
+async function writesWhile(send: (client: Awaited<ReturnType<typeof pool.connect>>) => Promise<unknown>) {
+  const client = await pool.connect();
+  const stream = client.connection.stream as unknown as {
+    _write: (...args: unknown[]) => void;
+    _writev?: (...args: unknown[]) => void;
+  };
+  const write = stream._write;
+  const writev = stream._writev;
+  let writes = 0;
+  stream._write = function (this: unknown, ...args: unknown[]) {
+    writes++;
+    return write.apply(this, args);
+  };
+  if (writev) {
+    stream._writev = function (this: unknown, ...args: unknown[]) {
+      writes++;
+      return writev.apply(this, args);
+    };
+  }
+  try {
+    await send(client);
+  } finally {
+    stream._write = write;
+    if (writev) stream._writev = writev;
+    client.release();
+  }
+  return writes;
+}
+
+describe('writeTogether', () => {
+  it('sends statements issued in one turn of the event loop in one write, and their answers stay apart', async () => {
+    const apart = await writesWhile(async (client) => {
+      await Promise.all([client.query('BEGIN'), client.query('SELECT 1 AS one'), client.query('COMMIT')]);
+    });
+    const together = await writesWhile(async (client) => {
+      writeTogether(client);
+      const [, selected, committed] = await Promise.all([
+        client.query('BEGIN'),
+        client.query({ name: 'write-together-test', text: 'SELECT $1::int AS one', values: [1] }),
+        client.query('COMMIT'),
+      ]);
+      expect(selected.rows).toEqual([{ one: 1 }]);
+      expect(committed.command).toBe('COMMIT');
+    });
+    expect(apart).toBe(3);
+    expect(together).toBe(1);
+  });
+});
