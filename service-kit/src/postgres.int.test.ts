@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { baseEnv, loadConfig } from './config.ts';
-import { createPool, writeTogether } from './postgres.ts';
+import { createPool, type PoolClient, writeTogether } from './postgres.ts';
 
 const config = loadConfig(baseEnv, {});
 const pool = createPool(config.DATABASE_URL, 1, 'test', { pipeline: true });
@@ -10,7 +10,7 @@ afterAll(async () => {
 });
 
 /** How many writes the client's socket makes while `send` sends its statements. */
-async function writesWhile(send: (client: Awaited<ReturnType<typeof pool.connect>>) => Promise<unknown>) {
+async function writesWhile(send: (client: PoolClient) => Promise<unknown>) {
   const client = await pool.connect();
   const stream = client.connection.stream as unknown as {
     _write: (...args: unknown[]) => void;
