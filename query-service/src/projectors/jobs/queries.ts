@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { ApplicationJob } from '@careers/contracts/entities/application';
 import type { Job } from '@careers/contracts/entities/job';
 import type { JobListQuery } from '@careers/contracts/requests/job-list-query';
@@ -75,6 +76,23 @@ const toJob = (r: JobRow): Job => ({
  */
 export const RANKED_MATCHES = 500;
 
+/**
+ * The settings a list runs under (see `inMemory`), set with its BEGIN. Besides the cost model: each
+ * shape of list is a named prepared statement per connection (`statementName`), parsed once, but
+ * planned for each search with its own values (a plan made for no values in particular evaluates
+ * the search text's tsquery for every match instead of once, and took two to three times longer on
+ * 50,000 jobs); and never compiled by JIT, which a board a few times larger would reach by its cost
+ * estimates (a compile costs tens of milliseconds, more than any of these lists takes).
+ */
+const LIST_SETTINGS =
+  'SET LOCAL random_page_cost = 1.1; SET LOCAL effective_io_concurrency = 0; ' +
+  'SET LOCAL plan_cache_mode = force_custom_plan; SET LOCAL jit = off';
+
+/** A list's prepared statement name: one per SQL text (the schema and the filters given). */
+function statementName(sql: string): string {
+  return `jobs_list_${createHash('sha256').update(sql).digest('hex').slice(0, 32)}`;
+}
+
 /** The only reader of the jobs read model's tables. */
 export class JobQueries {
   private readonly pool: Pool;
@@ -146,18 +164,18 @@ export class JobQueries {
       // Matches past the ranked candidates are read only by a page that reaches them.
       const rest =
         offset + query.limit > this.rankedMatches
-          ? `UNION ALL SELECT id, 0, in_title::int::real, posted_at FROM (
+          ? `UNION ALL SELECT 0, in_title::int::real, posted_at, id FROM (
                SELECT * FROM matched ${candidateOrder} OFFSET ${param(this.rankedMatches)}) later`
           : '';
       totalAndPage = `
          matched AS MATERIALIZED (
-           SELECT j.ctid AS row_at, j.id, j.posted_at, j.title_document @@ ${tsquery} AS in_title
+           SELECT j.title_document @@ ${tsquery} AS in_title, j.posted_at, j.ctid AS row_at, j.id
              FROM ${this.s}.job_search j WHERE ${condition}
          ),
          total AS (SELECT count(*)::int AS n FROM matched),
-         candidates AS (SELECT row_at, id, posted_at FROM matched ${candidateOrder} LIMIT ${param(this.rankedMatches)}),
+         candidates AS (SELECT in_title, posted_at, row_at, id FROM matched ${candidateOrder} LIMIT ${param(this.rankedMatches)}),
          page AS (
-           SELECT c.id, 1 AS tier, ts_rank_cd(j.search_document, ${tsquery}) AS rank, c.posted_at
+           SELECT 1 AS tier, ts_rank_cd(j.search_document, ${tsquery}) AS rank, c.posted_at, c.id
              FROM candidates c JOIN ${this.s}.job_search j ON j.ctid = c.row_at
            ${rest}
            ORDER BY tier DESC, rank DESC, posted_at DESC, id DESC ${window}
@@ -165,7 +183,7 @@ export class JobQueries {
     } else {
       totalAndPage = `
          total AS (SELECT count(*)::int AS n FROM ${jobs} WHERE ${condition}),
-         page AS (SELECT j.id, 1 AS tier, 0::real AS rank, j.posted_at FROM ${jobs} WHERE ${condition}
+         page AS (SELECT 1 AS tier, 0::real AS rank, j.posted_at, j.id FROM ${jobs} WHERE ${condition}
                    ORDER BY j.posted_at DESC, j.id DESC ${window})`;
     }
     const sql = `
@@ -196,8 +214,8 @@ export class JobQueries {
   ): Promise<pg.QueryResult<R>> {
     return withTransaction(
       this.pool,
-      (client) => client.query<R>(sql, params),
-      'BEGIN; SET LOCAL random_page_cost = 1.1; SET LOCAL effective_io_concurrency = 0',
+      (client) => client.query<R>({ name: statementName(sql), text: sql, values: params }),
+      `BEGIN; ${LIST_SETTINGS}`,
     );
   }
 
