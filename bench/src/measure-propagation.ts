@@ -40,9 +40,17 @@ export interface PropagationResult {
   sockets: number;
   /**
    * Reply received -> GET /api/posts/:id (no token) as the liker shows it, for a random share of the
-   * likes; `pollsPerSecond` is the extra read load this puts on the query-service.
+   * likes; `pollsPerSecond` is the extra read load this puts on the query-service. The figure is the
+   * answer of the first poll that showed it: an upper bound. `lastMiss` is the lower bound: reply ->
+   * the sending of the last poll that did not show it (0 when the first poll did), so the like became
+   * visible between the two, and the gap between them is all the polling can have added.
    */
-  visibility: LatencySummary & { timeouts: number; share: number; pollsPerSecond: number };
+  visibility: LatencySummary & {
+    timeouts: number;
+    share: number;
+    pollsPerSecond: number;
+    lastMiss?: LatencySummary;
+  };
   /**
    * Reply received -> `post:updated` with the reply's version of the post or a newer one (the gateway
    * sends a busy post's newest count once per short window), on every subscribed socket.
@@ -318,6 +326,7 @@ export async function measurePropagation(
     /** The newest accepted version of each post's stream, from the replies' consistency tokens. */
     const newest = new Map<string, number>();
     const visibilitySamples: number[] = [];
+    const lastMissSamples: number[] = [];
     /** The polled likes that became visible: post, version, when (performance clock), the last poll's wait. */
     const visibleAt: Array<{ postId: string; version: number; at: number; gap: number }> = [];
     const errors: Record<string, number> = {};
@@ -339,7 +348,10 @@ export async function measurePropagation(
       measured: boolean,
     ) => {
       let gap = 0;
+      /** When the last poll that did not show the like went out (the reply's time before any). */
+      let missSentAt = since;
       for (;;) {
+        const sentAt = performance.now();
         const reply = await api.getPost(user, expected.postId);
         if (measured) polls++;
         const now = performance.now();
@@ -348,11 +360,13 @@ export async function measurePropagation(
           if (likeVisible(expected, version, newest.get(expected.postId) ?? version, data)) {
             if (measured) {
               visibilitySamples.push(now - since);
+              lastMissSamples.push(missSentAt - since);
               visibleAt.push({ postId: expected.postId, version, at: now, gap });
             }
             return;
           }
         }
+        missSentAt = sentAt;
         if (now - since > VISIBILITY_TIMEOUT_MS) {
           if (measured) timeouts++;
           return;
@@ -440,6 +454,7 @@ export async function measurePropagation(
       timeouts,
       share: config.visibilityShare,
       pollsPerSecond: Math.round(polls / config.seconds),
+      lastMiss: summarize(lastMissSamples),
     };
     const socket = {
       ...summarize(socketSamples),
@@ -473,7 +488,8 @@ export async function measurePropagation(
       }
     }
     progress(
-      `  visible via GET: p50 ${visibility.p50} ms, p99 ${visibility.p99} ms (${visibility.count} samples, ${timeouts} timeouts); ` +
+      `  visible via GET: p50 ${visibility.p50} ms, p99 ${visibility.p99} ms (${visibility.count} samples, ${timeouts} timeouts; ` +
+        `the last poll that missed it went out at p50 ${visibility.lastMiss.p50} ms, p99 ${visibility.lastMiss.p99} ms); ` +
         `socket: p50 ${socket.p50} ms, p99 ${socket.p99} ms (${socket.count} of ${socket.expected} deliveries)`,
     );
     return {
