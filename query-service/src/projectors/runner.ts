@@ -94,7 +94,10 @@ async function commitOffsetsOf(
   for (const [consumer, offsets] of byConsumer) await consumer.commitOffsets([...offsets.values()]);
 }
 
-/** The read schema's tables whose rows the write-ahead log does not keep (a rebuild writes them so, see rebuildProjections). */
+/**
+ * The read schema's tables whose rows the write-ahead log does not keep: a rebuild writes those it clears
+ * so while it replays them (rebuildProjections).
+ */
 export async function unloggedTables(db: Pick<Pool, 'query'>, schema: string): Promise<string[]> {
   const { rows } = await db.query<{ name: string }>(
     `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace

@@ -756,19 +756,22 @@ async function projectLikesAndComments(
     }
   }
   const pairs = [...pairKeys.values()];
-  // Every statement here finds a batch's rows through an index, one probe each (the liking pairs in a
-  // subquery per pair, which the planner cannot turn into a join): joined, the planner hashes the whole
-  // of a table of every like ever made for each batch, so each batch would cost more than the last.
+  // Every statement here finds a batch's rows through an index, one probe each (the posts and the liking
+  // pairs in a subquery per key, which the planner cannot turn into a join): joined, or with `= ANY`
+  // over a few thousand keys, the planner reads the whole of a table of every post or every like ever
+  // made for each batch, so each batch would cost more than the last.
   const { rows: found } = await tx.query<{
     kind: 'author' | 'deleted' | 'liker';
     a: string;
     b: string | null;
   }>(
-    `SELECT 'author' AS kind, id AS a, author_id AS b FROM ${schema}.posts WHERE id = ANY($1::text[])
+    `WITH a AS MATERIALIZED (
+       SELECT x.id, (SELECT p.author_id FROM ${schema}.posts p WHERE p.id = x.id) AS author_id
+         FROM unnest($1::text[]) AS x(id))
+     SELECT 'author' AS kind, id AS a, author_id AS b FROM a WHERE author_id IS NOT NULL
      UNION ALL
      SELECT 'deleted', user_id, NULL FROM ${schema}.deleted_accounts
-      WHERE user_id = ANY($2::text[])
-         OR user_id IN (SELECT author_id FROM ${schema}.posts WHERE id = ANY($1::text[]))
+      WHERE user_id = ANY($2::text[]) OR user_id IN (SELECT author_id FROM a)
      UNION ALL
      SELECT 'liker', p.post_id, p.user_id FROM unnest($3::text[], $4::text[]) AS p(post_id, user_id)
       WHERE (SELECT true FROM ${schema}.notification_likers l WHERE l.post_id = p.post_id AND l.user_id = p.user_id)`,
