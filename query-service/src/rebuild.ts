@@ -39,10 +39,11 @@ async function serverStart(pool: Pool): Promise<string> {
  *
  * The tables the clearing emptied (those made from the topics, told by the new file each TRUNCATE
  * gives its table) are written without the write-ahead log while they are replayed, and logged again,
- * whole, at the end: most of a replayed row's cost was logging it, and pages logged whole after each
- * checkpoint. A crash of Postgres empties such tables, so a rebuild that sees the server restarted
- * fails (run it again), and the live projector does not start on read models left unlogged by a
- * rebuild that did not finish (ProjectorRunner). Tables the rebuild does not clear stay logged.
+ * whole, at the end: measured on the likers' inserts, the log (mostly pages logged whole after each
+ * checkpoint) was more than half their cost. A crash of Postgres empties such tables, so a rebuild that sees
+ * the server restarted fails (run it again), and the live projector does not start on read models left
+ * unlogged by a rebuild that did not finish (ProjectorRunner). Tables the rebuild does not clear stay
+ * logged.
  */
 export async function rebuildProjections(options: {
   pool: Pool;
