@@ -382,3 +382,31 @@ describe('jobs pages', () => {
     expect(JobListQuery.safeParse({ limit: 51 }).success).toBe(false);
   });
 });
+
+describe('what keeps a search reading indexes, not new rows', () => {
+  const optionsOf = async (relation: string) => {
+    const { rows } = await bed.pool.query<{ reloptions: string[] | null }>(
+      `SELECT reloptions FROM pg_class WHERE oid = '${bed.schema}.${relation}'::regclass`,
+    );
+    return rows[0]?.reloptions ?? [];
+  };
+
+  it('bounds the search index pending list that every search reads whole', async () => {
+    expect(await optionsOf('job_search_document')).toContain('gin_pending_list_limit=256');
+  });
+
+  it('vacuums the jobs tables after 1% new rows, so counts without text stay in their indexes', async () => {
+    for (const table of ['jobs', 'job_search']) {
+      expect(await optionsOf(table)).toContain('autovacuum_vacuum_insert_scale_factor=0.01');
+    }
+  });
+
+  it('answers each search of one list shape (one prepared statement per connection) for its own words', async () => {
+    // More rounds than Postgres plans a prepared statement for its values before it may settle on
+    // one plan for all of them.
+    for (let round = 0; round < 4; round++) {
+      expect(await titles({ search: 'kafka' })).toEqual(['Kafka Platform Engineer', 'Backend Developer']);
+      expect(await titles({ search: 'rust' })).toEqual(['Rust Engineer']);
+    }
+  });
+});
