@@ -273,9 +273,11 @@ export class ProjectorRunner {
    * where that is past the checkpoint, in one round trip (one simple-protocol string); returns each
    * stream's checkpoint from before. The rows are locked (FOR UPDATE, which reads them as committed
    * once a lock held elsewhere is let go), so a second runner handed the same streams waits for this
-   * one and then reads what it wrote. Which events are fresh, and what a stream's checkpoint moves to,
-   * depend only on those checkpoints and the events: as moving it after applying them, within the same
-   * transaction, since no projector reads the checkpoints.
+   * one and then reads what it wrote; a rebuild's runner is the only one (its group had no member, and
+   * a live runner does not start on the read models it leaves unlogged), so it reads them unlocked and
+   * each row is written once, by its move. Which events are fresh, and what a stream's checkpoint moves
+   * to, depend only on those checkpoints and the events: as moving it after applying them, within the
+   * same transaction, since no projector reads the checkpoints.
    */
   private async begin(client: PoolClient, events: readonly DomainEvent[]): Promise<Map<string, number>> {
     const newest = new Map<string, DomainEvent>();
@@ -310,7 +312,7 @@ export class ProjectorRunner {
       `BEGIN;
        WITH before AS (
          SELECT stream_id, stream_version FROM ${this.s}.stream_checkpoints
-          WHERE stream_id = ANY(${ids}) FOR UPDATE
+          WHERE stream_id = ANY(${ids}) ${this.replaying ? '' : 'FOR UPDATE'}
        ), moved AS (
          INSERT INTO ${this.s}.stream_checkpoints AS c (stream_id, stream_type, stream_version, position)
          SELECT * FROM unnest(${ids}, ${types}, ${versions}, ${positions})
