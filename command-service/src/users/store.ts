@@ -73,7 +73,12 @@ export class UserStore {
   }
 
   async find(db: Queryable, userId: string): Promise<UserRecord | null> {
-    const { rows } = await db.query<Row>(`SELECT ${COLUMNS} FROM ${this.table} WHERE id = $1`, [userId]);
+    // Prepared per connection: every comment and post reads its author's row first.
+    const { rows } = await db.query<Row>({
+      name: `${this.table}:find`,
+      text: `SELECT ${COLUMNS} FROM ${this.table} WHERE id = $1`,
+      values: [userId],
+    });
     return rows[0] ? toRecord(rows[0]) : null;
   }
 
