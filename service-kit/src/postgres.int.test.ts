@@ -58,3 +58,10 @@ describe('writeTogether', () => {
     expect(together).toBe(1);
   });
 });
+
+describe('createPool', () => {
+  it('opens sessions with JIT compilation off, whatever the server says', async () => {
+    const { rows } = await pool.query<{ jit: string }>('SHOW jit');
+    expect(rows[0]?.jit).toBe('off');
+  });
+});

@@ -22,6 +22,11 @@ export function createPool(
     max,
     application_name: applicationName,
     pipeline: options.pipeline ?? false,
+    // Every statement of the services is short and planned for a handful of rows, but an estimate
+    // past jit_above_cost (a job's audience, a common search word) makes Postgres compile the plan to
+    // machine code first, which costs more than running it (measured in the notifications' unread
+    // counts and the job search). Off for the services' sessions, whatever the server's default.
+    options: '-c jit=off',
   });
   // An idle client that loses its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});

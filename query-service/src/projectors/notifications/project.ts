@@ -980,12 +980,7 @@ async function announce(ctx: ProjectionContext, changes: readonly Change[]): Pro
     if (c.notificationId !== null) ids.add(c.notificationId);
     made.set(c.userId, ids);
   }
-  // Looked up person by person through the keys (a list matched with `= ANY` is a scan of every user),
-  // and planned without JIT: a job's audience makes the estimate large enough to compile the plan,
-  // which costs more than running it. The setting is put back as it was for the rest of the batch.
-  const { rows: jit } = await ctx.tx.query<{ was: string }>(
-    `SELECT current_setting('jit') AS was, set_config('jit', 'off', true)`,
-  );
+  // Looked up person by person through the keys (a list matched with `= ANY` is a scan of every user).
   const { rows } = await ctx.tx.query<{ id: string; unread: number }>(
     `SELECT u.id, ${unreadCountSql(ctx.schema, 'u.id')} AS unread
        FROM unnest($1::text[]) AS x(id)
@@ -993,7 +988,6 @@ async function announce(ctx: ProjectionContext, changes: readonly Change[]): Pro
       WHERE coalesce((u.notification_settings ->> 'pushNotifications')::boolean, true)`,
     [[...made.keys()]],
   );
-  await ctx.tx.query(`SELECT set_config('jit', $1, true)`, [jit[0]?.was ?? 'on']);
   if (rows.length === 0) return;
   const pushes: NotificationPush[] = rows.flatMap((r) => {
     const ids = [...(made.get(r.id) ?? [])];
