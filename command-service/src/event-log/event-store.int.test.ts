@@ -46,6 +46,17 @@ const rowsOf = async (streamId: string) =>
     )
   ).rows;
 
+/** A post's first event, appended in a command of its own. */
+const createPost = (on: EventStore, postId: string, author: string) =>
+  on.execute({ actorId: author }, (tx) =>
+    tx.append({
+      streamType: 'post',
+      streamId: postId,
+      expectedVersion: 0,
+      events: [postCreated(postId, author)],
+    }),
+  );
+
 describe('event store', () => {
   it('appends events with consecutive stream versions and returns their envelopes', async () => {
     const postId = newId();
@@ -111,14 +122,7 @@ describe('event store', () => {
   it('lets only one of two writers that read the same version commit (optimistic concurrency)', async () => {
     const postId = newId();
     const author = newId();
-    await store.execute({ actorId: author }, (tx) =>
-      tx.append({
-        streamType: 'post',
-        streamId: postId,
-        expectedVersion: 0,
-        events: [postCreated(postId, author)],
-      }),
-    );
+    await createPost(store, postId, author);
     let arrived = 0;
     let release: () => void = () => {};
     const bothRead = new Promise<void>((resolve) => {
@@ -150,14 +154,7 @@ describe('event store', () => {
   it('retries a conflicting command on fresh state when attempts remain', async () => {
     const postId = newId();
     const author = newId();
-    await store.execute({ actorId: author }, (tx) =>
-      tx.append({
-        streamType: 'post',
-        streamId: postId,
-        expectedVersion: 0,
-        events: [postCreated(postId, author)],
-      }),
-    );
+    await createPost(store, postId, author);
     const like = (userId: string) =>
       store.execute({ actorId: userId }, async (tx) => {
         const version = await tx.streamVersion(postId);
@@ -253,14 +250,7 @@ describe('event store on a pipelining pool, the last append committing as it goe
   it('rolls back everything of an append that conflicts, and the retry on the same connection commits', async () => {
     const postId = newId();
     const author = newId();
-    await oneStore.execute({ actorId: author }, (tx) =>
-      tx.append({
-        streamType: 'post',
-        streamId: postId,
-        expectedVersion: 0,
-        events: [postCreated(postId, author)],
-      }),
-    );
+    await createPost(oneStore, postId, author);
     const liker = newId();
     let attempts = 0;
     const { events } = await oneStore.execute({ actorId: liker }, async (tx) => {
@@ -288,14 +278,7 @@ describe('event store on a pipelining pool, the last append committing as it goe
   it('answers a conflict it may not retry with ConcurrencyError and leaves nothing of it', async () => {
     const postId = newId();
     const author = newId();
-    await oneStore.execute({ actorId: author }, (tx) =>
-      tx.append({
-        streamType: 'post',
-        streamId: postId,
-        expectedVersion: 0,
-        events: [postCreated(postId, author)],
-      }),
-    );
+    await createPost(oneStore, postId, author);
     await expect(
       oneStore.execute(
         { actorId: author },
