@@ -236,7 +236,7 @@ describe('stored suggestion lists', () => {
     await expectAllStoredAndEqual('after a connection came and went');
   });
 
-  it('marks the person whose skills or city change and everyone sharing what they gain or lose, and nobody for a request made, declined or withdrawn', async () => {
+  it('marks the person whose skills or city change and those sharing what they gain or lose, and nobody for a request made, declined or withdrawn', async () => {
     const holders = async (
       table: 'suggestion_skills' | 'suggestion_people',
       column: string,
@@ -263,7 +263,13 @@ describe('stored suggestion lists', () => {
     expect(expected.length).toBeGreaterThan(2);
     await clearMarks();
     await apply([skillsOf(third, next)]);
-    expect(await marked()).toEqual(expected);
+    // The person and, of those sharing a skill gained or lost, whoever's list it can alter: ranked
+    // again, every list answers as the ranking does, the lists of those not marked included.
+    const skillMarks = await marked();
+    expect(skillMarks).toContain(third);
+    expect(skillMarks.filter((p) => !expected.includes(p))).toEqual([]);
+    await refreshAll();
+    await expectAllStoredAndEqual('after a change of skills');
     // The same skills again (another proficiency): the person alone.
     await clearMarks();
     await apply([skillsOf(third, next)]);
@@ -281,7 +287,11 @@ describe('stored suggestion lists', () => {
       .sort();
     await clearMarks();
     await apply([cityOf(third, 'York')]);
-    expect(await marked()).toEqual(sameCity);
+    const cityMarks = await marked();
+    expect(cityMarks).toContain(third);
+    expect(cityMarks.filter((p) => !sameCity.includes(p))).toEqual([]);
+    await refreshAll();
+    await expectAllStoredAndEqual('after a move');
     await clearMarks();
     await apply([cityOf(third, ' york ')]);
     expect(await marked()).toEqual([third]);
@@ -468,5 +478,54 @@ describe('stored suggestion lists', () => {
     }
     expect(await refreshBacklog(bed.pool, bed.schema)).toBe(0);
     await expectAllStoredAndEqual('kept by the refresher');
+  });
+
+  it('leaves alone those sharing a skill whose lists of friends of friends the change cannot reach', async () => {
+    // A hub with 34 spokes; H knows the hub, so H and every spoke have over STORED_LIST_SIZE friends of
+    // friends, each with one mutual connection: their lists are full and end in one. L knows nobody.
+    const cluster = Array.from({ length: 38 }, () => randomUUID());
+    const [hub, holder, loner, newcomer, ...spokes] = cluster as [
+      string,
+      string,
+      string,
+      string,
+      ...string[],
+    ];
+    const [s1, s2] = spokes as [string, string];
+    const events: EventEnvelope[] = cluster.map((p, i) => {
+      const e = bed.registered(p, `C${i}`);
+      versions.set(p, 1);
+      history.push(e);
+      return e;
+    });
+    for (const spoke of [...spokes, holder]) events.push(...connect(hub, spoke, 'accepted').events);
+    events.push(skillsOf(holder, ['cobol']), skillsOf(loner, ['cobol']), skillsOf(s1, ['cobol']));
+    await apply(events);
+    await refreshAll();
+    const last = async (who: string) => {
+      const { rows } = await bed.pool.query<{ mutuals: number }>(
+        `SELECT l.mutuals FROM ${bed.schema}.suggestion_lists l
+           JOIN ${bed.schema}.suggestion_list_state s ON s.user_id = l.user_id AND l.rank = s.size
+          WHERE l.user_id = $1 AND s.size = $2`,
+        [who, STORED_LIST_SIZE],
+      );
+      return rows[0]?.mutuals ?? null;
+    };
+    expect([await last(holder), await last(s1), await last(loner)]).toEqual([1, 1, 0]);
+
+    // A newcomer taking up the skill: no mutual connection with anyone, so only the loner's list
+    // (ending in someone with none) can take them in.
+    await clearMarks();
+    await apply([skillsOf(newcomer, ['cobol'])]);
+    expect(await marked()).toEqual([newcomer, loner].sort());
+    await refreshAll();
+    // A spoke taking it up has one mutual connection with H and with s1, as many as their lists end in.
+    await apply([skillsOf(s2, ['cobol'])]);
+    expect(await marked()).toEqual([s2, holder, loner, newcomer, s1].sort());
+    await refreshAll();
+    for (const who of [holder, loner, newcomer, s1, s2]) {
+      expect(await served(who), who).toEqual({ source: 'stored', list: await live(who) });
+    }
+    expect(await listOf(holder)).not.toContain(newcomer);
   });
 });

@@ -41,12 +41,49 @@ export function markSql(schema: string, select: string): string {
           ON CONFLICT (user_id) DO UPDATE SET seq = nextval('${schema}.suggestion_refresh_seq')`;
 }
 
-/** Marks `people` for a refresh of their list (see markSql). */
 /** SQL: marks the reader ($1) for a refresh of their list unless they are marked already. */
 export function markReaderSql(schema: string): string {
   return `INSERT INTO ${schema}.suggestion_refreshes (user_id) VALUES ($1) ON CONFLICT (user_id) DO NOTHING`;
 }
 
+/** Stands for "on the list already" where a list's candidates are compared by mutual connections. */
+const ON_THE_LIST = 2_147_483_647;
+
+/**
+ * SQL: marks (see markSql) those of the people `holders` returns (one column: everyone sharing a
+ * skill or city that the people $1 take up or leave) whose stored list that change can alter. It moves
+ * only shared skills or the same city between a holder and a changed person, keys that come after
+ * mutual connections in the ranking: a full list whose last candidate has m > 0 mutual connections
+ * with its holder can only take in, drop or reorder a changed person who is on it already or has at
+ * least m mutual connections with the holder. So a holder is marked when they have no full list (none,
+ * or one that held everyone there was), their list ends in someone with no mutual connection, a changed
+ * person is on it or as near as its end, or they are marked already (marked again, so a ranking that
+ * read the tables before this change runs again). The thousands holding a common skill, whose lists
+ * are friends of friends, are left alone: a newcomer sharing their skill could not make their list.
+ */
+export function markHoldersSql(schema: string, holders: string): string {
+  return markSql(
+    schema,
+    `WITH near AS (
+       SELECT user_id, max(mutuals) AS mutuals FROM (
+         SELECT user_id, ${ON_THE_LIST} AS mutuals FROM ${schema}.suggestion_lists
+          WHERE candidate_id = ANY($1::text[])
+         UNION ALL
+         SELECT candidate_id, mutuals FROM ${schema}.connection_mutuals WHERE user_id = ANY($1::text[])
+       ) n
+       GROUP BY user_id
+     )
+     SELECT h.user_id
+       FROM (SELECT DISTINCT x.user_id FROM (${holders}) AS x(user_id)) h
+       LEFT JOIN ${schema}.suggestion_list_state s ON s.user_id = h.user_id AND s.size >= ${STORED_LIST_SIZE}
+       LEFT JOIN ${schema}.suggestion_lists l ON l.user_id = s.user_id AND l.rank = s.size
+       LEFT JOIN near n ON n.user_id = h.user_id
+      WHERE l.mutuals IS NULL OR l.mutuals = 0 OR n.mutuals >= l.mutuals
+         OR EXISTS (SELECT 1 FROM ${schema}.suggestion_refreshes r WHERE r.user_id = h.user_id)`,
+  );
+}
+
+/** Marks `people` for a refresh of their list (see markSql). */
 export async function markForRefresh(
   tx: Queryable,
   schema: string,

@@ -1,5 +1,5 @@
 import type { Projector } from '../projector.ts';
-import { markForRefresh, markSql } from './lists.ts';
+import { markForRefresh, markHoldersSql } from './lists.ts';
 
 /** How suggestions compare cities and skills: without regard to case or surrounding spaces. */
 export const matchKey = (text: string): string => text.trim().toLowerCase();
@@ -8,8 +8,8 @@ type Tx = Parameters<Projector['apply']>[1]['tx'];
 
 /**
  * Marks for a refresh the people whose cities are about to be set (person -> city key) and, where a
- * city changes, everyone in the city they leave and the one they come to: the same-city key of each
- * of them with the person moves. Called before the cities are written.
+ * city changes, those in the city they leave or the one they come to whose list it can alter (their
+ * same-city key with the person moves; see markHoldersSql). Called before the cities are written.
  */
 async function markCityChanges(tx: Tx, schema: string, cities: ReadonlyMap<string, string>): Promise<void> {
   const people = [...cities.keys()];
@@ -20,23 +20,29 @@ async function markCityChanges(tx: Tx, schema: string, cities: ReadonlyMap<strin
   );
   const before = new Map(rows.map((r) => [r.user_id, r.city_key]));
   const keys = new Set<string>();
+  const moved: string[] = [];
   for (const [person, city] of cities) {
     const old = before.get(person) ?? '';
     if (old === city) continue;
+    moved.push(person);
     if (old !== '') keys.add(old);
     if (city !== '') keys.add(city);
   }
   if (keys.size === 0) return;
   await tx.query(
-    markSql(schema, `SELECT user_id FROM ${schema}.suggestion_people WHERE city_key = ANY($1::text[])`),
-    [[...keys]],
+    markHoldersSql(
+      schema,
+      `SELECT user_id FROM ${schema}.suggestion_people WHERE city_key = ANY($2::text[])`,
+    ),
+    [moved, [...keys]],
   );
 }
 
 /**
- * Marks for a refresh the people whose skills are about to be set (person -> skill keys) and everyone
- * holding a skill one of them gains or loses: their shared-skill count with that person moves (a
- * skill kept changes nobody's). Called before the skills are written.
+ * Marks for a refresh the people whose skills are about to be set (person -> skill keys) and those
+ * holding a skill one of them gains or loses whose list it can alter: their shared-skill count with
+ * that person moves (a skill kept changes nobody's; see markHoldersSql). Called before the skills are
+ * written.
  */
 async function markSkillChanges(
   tx: Tx,
@@ -52,16 +58,21 @@ async function markSkillChanges(
   const before = new Map<string, Set<string>>();
   for (const r of rows) before.set(r.user_id, (before.get(r.user_id) ?? new Set()).add(r.skill_key));
   const keys = new Set<string>();
+  const changed = new Set<string>();
   for (const [person, now] of skills) {
     const old = before.get(person) ?? new Set<string>();
     const next = new Set(now);
-    for (const k of old) if (!next.has(k)) keys.add(k);
-    for (const k of next) if (!old.has(k)) keys.add(k);
+    const toggled = [...old].filter((k) => !next.has(k)).concat(now.filter((k) => !old.has(k)));
+    for (const k of toggled) keys.add(k);
+    if (toggled.length > 0) changed.add(person);
   }
   if (keys.size === 0) return;
   await tx.query(
-    markSql(schema, `SELECT user_id FROM ${schema}.suggestion_skills WHERE skill_key = ANY($1::text[])`),
-    [[...keys]],
+    markHoldersSql(
+      schema,
+      `SELECT user_id FROM ${schema}.suggestion_skills WHERE skill_key = ANY($2::text[])`,
+    ),
+    [[...changed], [...keys]],
   );
 }
 
