@@ -20,9 +20,10 @@ export const STORED_LIST_SIZE = 30;
 
 /**
  * How old a stored list may be and still answer a read. Events refresh the lists of the people whose
- * own network, city or skills they change, and of everyone whose mutual-connection counts they move;
- * what changes elsewhere (another person's skills or city, who is most connected) is not attributed to
- * each reader and shows once the list is ranked again: a read of a list older than LIST_REFRESH_AGE_MS
+ * own network, city or skills they change, of everyone whose mutual-connection counts they move, and
+ * of those sharing a skill or city someone takes up or leaves whose lists that can alter
+ * (markHoldersSql); what changes elsewhere (who is most connected) is not attributed to each reader
+ * and shows once the list is ranked again: a read of a list older than LIST_REFRESH_AGE_MS
  * still answers from it and marks the reader, so the refresher ranks it again; a read never uses one
  * older than LIST_MAX_AGE_MS (it ranks at once instead, and marks the reader too). So only the lists
  * of people who read them are ranked again for their age, never everyone's on a timer.
