@@ -1,7 +1,8 @@
 /** npm run -w query-service projections:rebuild — rebuilds every read model from the Kafka topics. */
 import { projectors } from './projectors/registry.ts';
-import { rebuildProjections, timeStatements } from './rebuild.ts';
+import { rebuildProjections } from './rebuild.ts';
 import { createProjectorRuntime } from './service.ts';
+import { timeStatements } from './statement-timing.ts';
 
 // REBUILD_STATEMENT_TIMING=1: time spent per statement text, printed at the end (a diagnosis, not a default).
 const statements = process.env.REBUILD_STATEMENT_TIMING === '1' ? timeStatements() : null;
