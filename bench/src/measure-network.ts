@@ -335,7 +335,7 @@ async function writeNetwork(options: {
  * Waits until the projector's refresher has stored every person's people you may know: nobody marked
  * for a refresh and nobody without a list. Returns how long that took, in ms.
  */
-async function waitForSuggestionLists(
+export async function waitForSuggestionLists(
   pool: Pool,
   q: string,
   assertAlive: () => void,
@@ -358,7 +358,7 @@ async function waitForSuggestionLists(
     }
     if (now - lastProgress >= PROGRESS_EVERY_MS) {
       lastProgress = now;
-      progress(`  ranking people you may know ahead of the reads: ${waiting} people waiting`);
+      progress(`  ranking people you may know: ${waiting} people waiting`);
     }
     assertAlive();
     await sleep(READ_POLL_MS);

@@ -30,6 +30,7 @@ import type { BenchUser, ProductApi } from './api.ts';
 import type { BenchConfig } from './config.ts';
 import { type CpuUsage, CpuWindow, type Meter } from './cpu.ts';
 import { openLoop } from './load.ts';
+import { waitForSuggestionLists } from './measure-network.ts';
 import type { Population } from './measure-setup.ts';
 import { NETWORK_SEED, type NetworkPerson, networkPeople } from './network-generator.ts';
 import { type LatencySummary, summarize } from './stats.ts';
@@ -71,6 +72,11 @@ export type NotificationsResult =
       status: 'measured';
       users: number;
       writeSeconds: number;
+      /**
+       * From the read side having them until the refresher has ranked every newcomer's people you may
+       * know, before the jobs: the alerts are timed in a steady state, not during that catch-up.
+       */
+      listsSeconds: number;
       /** Job posted (reply) -> every watched matching person's socket has the alert; one sample per job. */
       alerts: AlertPush;
       matching: MatchCost;
@@ -213,6 +219,12 @@ export async function measureNotifications(
     const writeSeconds = await writePeople(pool, topology.schemas, topology.vault, people, ids);
     progress(`  on the read side after ${writeSeconds.toFixed(1)} s`);
     topology.assertAlive();
+    const listsMs = await waitForSuggestionLists(
+      pool,
+      ident(topology.schemas.query),
+      topology.assertAlive,
+      progress,
+    );
 
     const step = Math.max(1, Math.floor(people.length / SOCKETS));
     const watched: Array<BenchUser & { skills: Set<string> }> = [];
@@ -408,6 +420,7 @@ export async function measureNotifications(
       status: 'measured',
       users: people.length,
       writeSeconds: Math.round(writeSeconds * 10) / 10,
+      listsSeconds: Math.round(listsMs / 100) / 10,
       alerts,
       matching,
       requests,

@@ -174,6 +174,7 @@ export function notificationRows(n: NotificationsResult | undefined): string[][]
       '',
       '',
     ],
+    [`  their people you may know ranked and stored, after`, `${fixed(n.listsSeconds, 1)} s`, '', ''],
     [
       `job posted -> every watched match's socket (${fixed(n.alerts.rate, 0)} jobs/s)`,
       latency(n.alerts),
