@@ -49,12 +49,6 @@ const progress = (line: string) => {
   console.log(`[bench ${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}] ${line}`);
 };
 
-// kafkajs (used by the namespace cleanup) arms a timer Node 24 reports as negative; nothing is wrong.
-process.removeAllListeners('warning');
-process.on('warning', (warning) => {
-  if (warning.name !== 'TimeoutNegativeWarning') console.warn(warning);
-});
-
 let config: ReturnType<typeof readConfig>;
 try {
   config = readConfig(process.env);

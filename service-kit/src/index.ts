@@ -5,9 +5,6 @@ export * from './health.ts';
 export * from './http.ts';
 export * from './kafka.ts';
 
-// Applied wherever the kit is loaded: every kafkajs client of the process gets the fixed request queue.
-import './kafkajs-request-queue.ts';
-
 export * from './logger.ts';
 export * from './migrations.ts';
 export * from './personal-data.ts';

@@ -10,6 +10,9 @@ import {
   Partitioners,
   type Producer,
 } from 'kafkajs';
+// Every kafkajs client of a process that loads this module (the kit's entry, its testing helpers) gets
+// the fixed request queue.
+import './kafkajs-request-queue.ts';
 import type { Logger } from './logger.ts';
 import { AbortedError, Backoff, type BackoffSettings, describeError, sleep } from './retry.ts';
 

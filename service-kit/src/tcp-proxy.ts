@@ -1,5 +1,6 @@
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { Kafka, logLevel } from 'kafkajs';
+import './kafkajs-request-queue.ts';
 
 /**
  * A TCP pipe in front of one real service, for tests that take a dependency away and bring it back:
