@@ -57,9 +57,13 @@ export function suggestionsSql(schema: string, scope: ExclusionScope = 'read'): 
          WHERE mine.user_id = $1
          GROUP BY theirs.user_id
       ),
+      -- The reader's city as a value known when the statement runs, so the city's own index is walked
+      -- in order and nothing is read for a reader without a city; joined to me instead, the planner
+      -- walked every person by connections and compared cities row by row (14 ms of a newcomer's 24 on
+      -- 10,000 people).
       same_city AS (
-        SELECT p.user_id AS id FROM ${schema}.suggestion_people p, me
-         WHERE me.city_key <> '' AND p.city_key = me.city_key
+        SELECT p.user_id AS id FROM ${schema}.suggestion_people p
+         WHERE p.city_key = (SELECT city_key FROM me) AND (SELECT city_key FROM me) <> ''
            AND NOT EXISTS (SELECT 1 FROM excluded e WHERE e.id = p.user_id)
          ORDER BY p.connections DESC, p.user_id
          LIMIT $2
