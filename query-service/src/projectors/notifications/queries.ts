@@ -18,9 +18,20 @@ export const isReadSql = (s: string, n: string) => `(
   OR coalesce((SELECT m.up_to FROM ${s}.notification_read_marks m WHERE m.user_id = ${n}.user_id) >= ${n}.created_at,
               false))`;
 
-/** SQL: how many shown, unread notifications the user `userSql` has (the bell's number). */
-export const unreadCountSql = (s: string, userSql: string) =>
-  `(SELECT count(*)::int FROM ${s}.notifications n WHERE n.user_id = ${userSql} AND NOT n.hidden AND NOT ${isReadSql(s, 'n')})`;
+/**
+ * SQL: how many shown, unread notifications the user `userSql` has (the bell's number): `isReadSql`
+ * turned around, with the person's "all read" looked up once rather than once per notification, and
+ * as the lower end of their notifications by date (`notifications_user_newest`), so what "Mark all
+ * read" covered is not read at all. A batch with a job alert counts the bells of everyone it
+ * matched (hundreds of people), in the batch's transaction.
+ */
+export const unreadCountSql = (s: string, userSql: string) => `(
+  SELECT count(*)::int FROM ${s}.notifications n
+   WHERE n.user_id = ${userSql} AND NOT n.hidden
+     AND n.created_at > coalesce(
+           (SELECT m.up_to FROM ${s}.notification_read_marks m WHERE m.user_id = ${userSql}), '-infinity')
+     AND NOT EXISTS (SELECT 1 FROM ${s}.notification_reads r
+                      WHERE r.user_id = n.user_id AND r.notification_id = n.id AND r.read_at >= n.created_at))`;
 
 interface ActorJson {
   id: string;
