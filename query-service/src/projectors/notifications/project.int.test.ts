@@ -8,7 +8,7 @@ import { type NotificationPush, watchNotificationPushes } from '@careers/service
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobPostedData } from '../jobs/testing.ts';
 import { projectorTestbed } from '../testing.ts';
-import { NotificationQueries } from './queries.ts';
+import { isReadSql, NotificationQueries, unreadCountSql } from './queries.ts';
 
 /**
  * The notification centre's read model: given events, then these notifications (and pushes); toggles
@@ -612,6 +612,36 @@ describe('redelivery and marking read', () => {
     await apply(next('AllNotificationsRead', bob, { userId: bob, upTo: at(43) }));
     expect(await listOf(bob)).toMatchObject({ unreadCount: 0, total: 1 });
     expect(await queries.unreadCount(cy)).toBe(1);
+  });
+
+  it("counts each person's unread notifications as the list marks them read or not, for everyone so far", async () => {
+    // The count reads "all read" once per person and starts after it; the list marks each row with
+    // isReadSql. After the cases above (all read, a grouped like moved up after a read, hidden
+    // requests) and one notification read on its own that stays read, both agree for everyone.
+    const unread = await bed.pool.query<{ id: string; user_id: string; created_at: Date }>(
+      `SELECT n.id::text, n.user_id, n.created_at FROM ${bed.schema}.notifications n
+        WHERE NOT n.hidden AND NOT ${isReadSql(bed.schema, 'n')} ORDER BY n.id LIMIT 1`,
+    );
+    const reader = unread.rows[0];
+    if (!reader) throw new Error('no unread notification left to read');
+    const countBefore = await queries.unreadCount(reader.user_id);
+    await apply(
+      next('NotificationsRead', reader.user_id, {
+        userId: reader.user_id,
+        notificationIds: [reader.id],
+        readAt: new Date(reader.created_at.getTime() + 60_000).toISOString(),
+      }),
+    );
+    expect(await queries.unreadCount(reader.user_id)).toBe(countBefore - 1);
+    const { rows } = await bed.pool.query<{ user_id: string; counted: number; listed: number }>(
+      `SELECT p.user_id, ${unreadCountSql(bed.schema, 'p.user_id')} AS counted,
+              (SELECT count(*)::int FROM ${bed.schema}.notifications n
+                WHERE n.user_id = p.user_id AND NOT n.hidden AND NOT ${isReadSql(bed.schema, 'n')}) AS listed
+         FROM (SELECT DISTINCT user_id FROM ${bed.schema}.notifications) p`,
+    );
+    expect(rows.length).toBeGreaterThan(10);
+    expect(rows.some((r) => r.listed > 0)).toBe(true);
+    expect(rows.filter((r) => r.counted !== r.listed)).toEqual([]);
   });
 });
 
