@@ -8,15 +8,21 @@ import type {
 import type { Pool } from '@careers/service-kit';
 import { profilePictureOf } from '../users/queries.ts';
 
+/** SQL: whether notification `n` was marked read on its own at or after its time. */
+const readOnItsOwnSql = (s: string, n: string) =>
+  `EXISTS (SELECT 1 FROM ${s}.notification_reads r
+            WHERE r.user_id = ${n}.user_id AND r.notification_id = ${n}.id AND r.read_at >= ${n}.created_at)`;
+
+/** SQL: the time of the user `userSql`'s last "all read", or null. */
+const allReadUpToSql = (s: string, userSql: string) =>
+  `(SELECT m.up_to FROM ${s}.notification_read_marks m WHERE m.user_id = ${userSql})`;
+
 /**
  * SQL: whether notification `n` is read: marked at or after its time (a grouped like notification that
  * moved up since is unread again), or made at or before its person's "all read".
  */
-export const isReadSql = (s: string, n: string) => `(
-  EXISTS (SELECT 1 FROM ${s}.notification_reads r
-           WHERE r.user_id = ${n}.user_id AND r.notification_id = ${n}.id AND r.read_at >= ${n}.created_at)
-  OR coalesce((SELECT m.up_to FROM ${s}.notification_read_marks m WHERE m.user_id = ${n}.user_id) >= ${n}.created_at,
-              false))`;
+export const isReadSql = (s: string, n: string) =>
+  `(${readOnItsOwnSql(s, n)} OR coalesce(${allReadUpToSql(s, `${n}.user_id`)} >= ${n}.created_at, false))`;
 
 /**
  * SQL: how many shown, unread notifications the user `userSql` has (the bell's number): `isReadSql`
@@ -28,10 +34,8 @@ export const isReadSql = (s: string, n: string) => `(
 export const unreadCountSql = (s: string, userSql: string) => `(
   SELECT count(*)::int FROM ${s}.notifications n
    WHERE n.user_id = ${userSql} AND NOT n.hidden
-     AND n.created_at > coalesce(
-           (SELECT m.up_to FROM ${s}.notification_read_marks m WHERE m.user_id = ${userSql}), '-infinity')
-     AND NOT EXISTS (SELECT 1 FROM ${s}.notification_reads r
-                      WHERE r.user_id = n.user_id AND r.notification_id = n.id AND r.read_at >= n.created_at))`;
+     AND n.created_at > coalesce(${allReadUpToSql(s, userSql)}, '-infinity')
+     AND NOT ${readOnItsOwnSql(s, 'n')})`;
 
 interface ActorJson {
   id: string;
