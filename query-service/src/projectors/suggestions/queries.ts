@@ -50,10 +50,16 @@ export function suggestionsSql(schema: string, scope: ExclusionScope = 'read'): 
       ),
       me AS (SELECT coalesce((SELECT city_key FROM ${schema}.suggestion_people WHERE user_id = $1), '') AS city_key),
       mutual AS (SELECT candidate_id AS id, mutuals FROM ${schema}.connection_mutuals WHERE user_id = $1),
+      -- Each of the reader's skills walks its own holders in the skill index (OFFSET 0 keeps it a
+      -- lookup per skill): joined instead, the planner, which cannot know the reader's skills, read
+      -- every person's skills to find them (a newcomer with two skills among 20,000 people with
+      -- 72,000 skills: 69 ms against 32 for the whole ranking).
       shared AS (
         SELECT theirs.user_id AS id, count(*)::int AS skills
           FROM ${schema}.suggestion_skills mine
-          JOIN ${schema}.suggestion_skills theirs ON theirs.skill_key = mine.skill_key
+          CROSS JOIN LATERAL (
+            SELECT t.user_id FROM ${schema}.suggestion_skills t WHERE t.skill_key = mine.skill_key OFFSET 0
+          ) theirs
          WHERE mine.user_id = $1
          GROUP BY theirs.user_id
       ),
