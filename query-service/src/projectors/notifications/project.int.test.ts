@@ -5,7 +5,7 @@ import type { DomainEventType, EventDataInput } from '@careers/contracts/events/
 import type { EventEnvelope } from '@careers/contracts/events/envelope';
 import { notificationMessages, peopleText } from '@careers/contracts/messages';
 import { type NotificationPush, watchNotificationPushes } from '@careers/service-kit/notification-pushes';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { jobPostedData } from '../jobs/testing.ts';
 import { projectorTestbed } from '../testing.ts';
 import { isReadSql, NotificationQueries, unreadCountSql } from './queries.ts';
@@ -31,6 +31,20 @@ beforeAll(async () => {
 afterAll(async () => {
   await stopWatching?.();
   await bed?.close();
+});
+
+/** The bell's counts kept as known, each beside the count of the person's rows the list would show. */
+async function keptCounts() {
+  const { rows } = await bed.pool.query<{ user_id: string; kept: number; counted: number }>(
+    `SELECT c.user_id, c.unread AS kept, ${unreadCountSql(bed.schema, 'c.user_id')} AS counted
+       FROM ${bed.schema}.notification_unread_counts c WHERE c.known ORDER BY c.user_id`,
+  );
+  return rows;
+}
+// Whatever a test did, every count kept as known is the person's count.
+afterEach(async () => {
+  const kept = await keptCounts();
+  expect(kept.filter((r) => r.kept !== r.counted)).toEqual([]);
 });
 
 const at = (minute: number) => new Date(Date.UTC(2026, 2, 1, 9, minute)).toISOString();
@@ -433,6 +447,60 @@ describe('job alerts', () => {
     expect(heard.map((p) => p.unreadCount)).toEqual([2, 2]);
   });
 
+  it("keeps each person's count from batch to batch, and counts it again only after they read", async () => {
+    const [poster, seeker] = [randomUUID(), randomUUID()];
+    await register(poster, 'Pia');
+    await register(seeker, 'Sam');
+    await apply(skills(seeker, ['Erlang']));
+    const post = async () => {
+      const job = jobPostedData({
+        postedAt: new Date().toISOString(),
+        employerId: poster,
+        skills: [{ name: 'Erlang', required: true, proficiency: 'Advanced' }],
+      });
+      const since = pushes.length;
+      await apply(next('JobPosted', job.jobId, job));
+      return (await waitForPush(seeker, since))?.unreadCount;
+    };
+    const kept = async () =>
+      (
+        await bed.pool.query<{ unread: number; known: boolean }>(
+          `SELECT unread, known FROM ${bed.schema}.notification_unread_counts WHERE user_id = $1`,
+          [seeker],
+        )
+      ).rows[0];
+    expect(await post()).toBe(1);
+    expect(await kept()).toEqual({ unread: 1, known: true });
+    // The next alert adds to the count kept, without counting the person's notifications: a kept
+    // count set wrong on purpose shows it.
+    await bed.pool.query(
+      `UPDATE ${bed.schema}.notification_unread_counts SET unread = 40 WHERE user_id = $1`,
+      [seeker],
+    );
+    expect(await post()).toBe(41);
+    // Reading makes it unknown, and the push that follows counts it again.
+    const [first] = (await listOf(seeker)).data;
+    if (!first) throw new Error('no alert listed');
+    const since = pushes.length;
+    await apply(
+      next('NotificationsRead', seeker, {
+        userId: seeker,
+        notificationIds: [first._id],
+        readAt: new Date().toISOString(),
+      }),
+    );
+    expect((await waitForPush(seeker, since))?.unreadCount).toBe(1);
+    expect(await kept()).toEqual({ unread: 1, known: true });
+    expect(await post()).toBe(2);
+    // "All read", then one more.
+    const sinceAll = pushes.length;
+    await apply(next('AllNotificationsRead', seeker, { userId: seeker, upTo: new Date().toISOString() }));
+    expect((await waitForPush(seeker, sinceAll))?.unreadCount).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(await post()).toBe(1);
+    expect((await listOf(seeker)).unreadCount).toBe(1);
+  });
+
   it('lists but does not push for someone with push notifications off', async () => {
     const [poster, quiet] = [randomUUID(), randomUUID()];
     await register(poster, 'Poe');
@@ -642,6 +710,54 @@ describe('redelivery and marking read', () => {
     expect(rows.length).toBeGreaterThan(10);
     expect(rows.some((r) => r.listed > 0)).toBe(true);
     expect(rows.filter((r) => r.counted !== r.listed)).toEqual([]);
+    // The counts kept by the projector (held to these after every test) cover most of these people.
+    expect((await keptCounts()).length).toBeGreaterThan(10);
+  });
+});
+
+describe('a concurrent writer', () => {
+  it("keeps a person's count exact while another transaction writes their notifications", async () => {
+    const [poster, seeker] = [randomUUID(), randomUUID()];
+    await register(poster, 'Pia');
+    await register(seeker, 'Sam');
+    await apply(skills(seeker, ['Fortran']));
+    const post = async () => {
+      const job = jobPostedData({
+        postedAt: new Date().toISOString(),
+        employerId: poster,
+        skills: [{ name: 'Fortran', required: true, proficiency: 'Advanced' }],
+      });
+      const since = pushes.length;
+      await apply(next('JobPosted', job.jobId, job));
+      return (await waitForPush(seeker, since))?.unreadCount;
+    };
+    expect(await post()).toBe(1);
+    // Another writer (a second projector, say) makes the person a notification and has not committed:
+    // the batch waits for it rather than counting without it, and counts it once it committed.
+    const other = await bed.pool.connect();
+    const made = randomUUID();
+    try {
+      await other.query('BEGIN');
+      await other.query(
+        `INSERT INTO ${bed.schema}.notifications (id, user_id, kind, actor_id, job_id, created_at)
+         VALUES ($1, $2, 'job_alert', $3, $4, now())`,
+        [made, seeker, poster, randomUUID()],
+      );
+      const applying = post();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await other.query('COMMIT');
+      expect(await applying).toBe(3);
+    } finally {
+      other.release();
+    }
+    expect((await listOf(seeker)).unreadCount).toBe(3);
+    // Not an event's notification: it goes, so the rebuild below compares what the events make.
+    await bed.pool.query(`DELETE FROM ${bed.schema}.notifications WHERE id = $1`, [made]);
+    expect((await keptCounts()).find((r) => r.user_id === seeker)).toEqual({
+      user_id: seeker,
+      kept: 2,
+      counted: 2,
+    });
   });
 });
 

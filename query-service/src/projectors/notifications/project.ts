@@ -402,6 +402,8 @@ async function eraseAccount(tx: Tx, schema: string, userId: string): Promise<Cha
     'alert_skills',
     'alert_roles',
     'alert_settings',
+    // Last: the deletes above count the person's notifications down, or make their count unknown.
+    'notification_unread_counts',
   ]) {
     await tx.query(`DELETE FROM ${schema}.${table} WHERE user_id = $1`, [userId]);
   }
@@ -980,14 +982,43 @@ async function announce(ctx: ProjectionContext, changes: readonly Change[]): Pro
     if (c.notificationId !== null) ids.add(c.notificationId);
     made.set(c.userId, ids);
   }
-  // Looked up person by person through the keys (a list matched with `= ANY` is a scan of every user).
-  const { rows } = await ctx.tx.query<{ id: string; unread: number }>(
-    `SELECT u.id, ${unreadCountSql(ctx.schema, 'u.id')} AS unread
+  // Each count is the one kept per person (migration 017), looked up person by person through the keys
+  // (a list matched with `= ANY`, or joined, is a scan of every user). Where the batch moved a count it
+  // holds the row already; where it did not, a writer that has not committed moves it after this.
+  const s = ctx.schema;
+  const { rows: found } = await ctx.tx.query<{ id: string; unread: number | null; known: boolean | null }>(
+    `SELECT u.id, c.unread, c.known
        FROM unnest($1::text[]) AS x(id)
-       JOIN ${ctx.schema}.users u ON u.id = x.id
+       JOIN ${s}.users u ON u.id = x.id
+       LEFT JOIN LATERAL (
+         SELECT unread, known FROM ${s}.notification_unread_counts WHERE user_id = u.id OFFSET 0
+       ) c ON true
       WHERE coalesce((u.notification_settings ->> 'pushNotifications')::boolean, true)`,
     [[...made.keys()]],
   );
+  const unreadOf = new Map<string, number>();
+  for (const r of found) if (r.known === true && r.unread !== null) unreadOf.set(r.id, r.unread);
+  // A count not known is counted, once its row is taken (a writer of the person's notifications that has
+  // not committed is waited for; one that writes later moves the count after this), in a later
+  // statement, which sees whatever committed before that.
+  const unknown = found.filter((r) => !unreadOf.has(r.id)).map((r) => r.id);
+  if (unknown.length > 0) {
+    await ctx.tx.query(
+      `INSERT INTO ${s}.notification_unread_counts AS c (user_id, unread, known)
+       SELECT id, 0, false FROM unnest($1::text[]) AS x(id) ORDER BY id
+       ON CONFLICT (user_id) DO UPDATE SET known = c.known`,
+      [unknown],
+    );
+    const { rows: counted } = await ctx.tx.query<{ user_id: string; unread: number }>(
+      `UPDATE ${s}.notification_unread_counts c SET unread = ${unreadCountSql(s, 'c.user_id')}, known = true
+         FROM unnest($1::text[]) AS x(id)
+        WHERE c.user_id = x.id
+       RETURNING c.user_id, c.unread`,
+      [unknown],
+    );
+    for (const r of counted) unreadOf.set(r.user_id, r.unread);
+  }
+  const rows = [...unreadOf].map(([id, unread]) => ({ id, unread }));
   if (rows.length === 0) return;
   const pushes: NotificationPush[] = rows.flatMap((r) => {
     const ids = [...(made.get(r.id) ?? [])];
@@ -1061,7 +1092,7 @@ export const notificationsProjector: Projector = {
     await tx.query(
       `TRUNCATE ${schema}.notifications, ${schema}.notification_likers, ${schema}.notification_reads,
          ${schema}.notification_read_marks, ${schema}.alert_skills, ${schema}.alert_roles, ${schema}.alert_settings,
-         ${schema}.alert_jobs`,
+         ${schema}.alert_jobs, ${schema}.notification_unread_counts`,
     );
   },
 };
