@@ -11,6 +11,9 @@
 -- read") does not move the count: it makes it unknown, and the projector counts that person once,
 -- next time it needs the number, and keeps it known again from there.
 --
+-- A rebuild keeps no counts (its runner sets careers.replaying in each of its transactions): it starts
+-- from none, and each is counted when first needed after it.
+--
 -- Concurrent writers stay exact: every write of a person's notifications upserts their row here (so it
 -- waits for a transaction that holds it), and the projector locks a person's row before it counts them,
 -- counting in a later statement: whatever it cannot see yet moves the row after it.
@@ -27,6 +30,9 @@ CREATE TABLE {{schema}}.notification_unread_counts (
 -- that doubled the cost of a job alert's insert for 726 people).
 CREATE FUNCTION {{schema}}.notification_unread_moved() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  IF current_setting('careers.replaying', true) = 'on' THEN
+    RETURN NULL;
+  END IF;
   IF TG_OP = 'INSERT' THEN
     INSERT INTO {{schema}}.notification_unread_counts AS c (user_id, unread, known)
     SELECT x.user_id, count(*) FILTER (WHERE NOT x.hidden AND r.user_id IS NULL
@@ -75,6 +81,9 @@ CREATE TRIGGER notifications_gone AFTER DELETE ON {{schema}}.notifications
 -- Something marked read, or an "all read": the person's count is counted again when next needed.
 CREATE FUNCTION {{schema}}.notification_unread_unknown() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  IF current_setting('careers.replaying', true) = 'on' THEN
+    RETURN NULL;
+  END IF;
   IF TG_OP = 'DELETE' THEN
     INSERT INTO {{schema}}.notification_unread_counts AS c (user_id, unread, known)
     SELECT DISTINCT o.user_id, 0, false FROM old_rows o ORDER BY o.user_id

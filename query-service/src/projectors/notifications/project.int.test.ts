@@ -802,4 +802,32 @@ describe('rebuild', () => {
     expect(await rows()).toEqual(before);
     expect(await counts()).toEqual(countsBefore);
   });
+
+  it('pushes the right count to someone with notifications from before the rebuild, and keeps it', async () => {
+    const { rows } = await bed.pool.query<{ user_id: string }>(
+      `SELECT p.user_id FROM (SELECT DISTINCT user_id FROM ${bed.schema}.notifications) p
+        WHERE ${unreadCountSql(bed.schema, 'p.user_id')} > 1 ORDER BY p.user_id LIMIT 1`,
+    );
+    const someone = rows[0]?.user_id;
+    if (!someone) throw new Error('nobody with unread notifications');
+    const before = (await listOf(someone)).unreadCount;
+    const asker = randomUUID();
+    await register(asker, 'Ava');
+    const connectionId = randomUUID();
+    const since = pushes.length;
+    await apply(
+      next('ConnectionRequested', connectionId, {
+        connectionId,
+        requesterId: asker,
+        recipientId: someone,
+        requestedAt: new Date().toISOString(),
+      }),
+    );
+    expect((await waitForPush(someone, since))?.unreadCount).toBe(before + 1);
+    expect((await keptCounts()).find((r) => r.user_id === someone)).toEqual({
+      user_id: someone,
+      kept: before + 1,
+      counted: before + 1,
+    });
+  });
 });
