@@ -33,40 +33,24 @@ BEGIN
   IF current_setting('careers.replaying', true) = 'on' THEN
     RETURN NULL;
   END IF;
-  IF TG_OP = 'INSERT' THEN
-    INSERT INTO {{schema}}.notification_unread_counts AS c (user_id, unread, known)
-    SELECT x.user_id, count(*) FILTER (WHERE NOT x.hidden AND r.user_id IS NULL
-                                         AND NOT coalesce(m.up_to >= x.created_at, false))::int, false
-      FROM new_rows x
-      LEFT JOIN {{schema}}.notification_reads r
-        ON r.user_id = x.user_id AND r.notification_id = x.id AND r.read_at >= x.created_at
-      LEFT JOIN {{schema}}.notification_read_marks m ON m.user_id = x.user_id
-     GROUP BY x.user_id ORDER BY x.user_id
-    ON CONFLICT (user_id) DO UPDATE SET unread = c.unread + EXCLUDED.unread;
-  ELSIF TG_OP = 'DELETE' THEN
-    INSERT INTO {{schema}}.notification_unread_counts AS c (user_id, unread, known)
-    SELECT x.user_id, - count(*) FILTER (WHERE NOT x.hidden AND r.user_id IS NULL
-                                           AND NOT coalesce(m.up_to >= x.created_at, false))::int, false
-      FROM old_rows x
-      LEFT JOIN {{schema}}.notification_reads r
-        ON r.user_id = x.user_id AND r.notification_id = x.id AND r.read_at >= x.created_at
-      LEFT JOIN {{schema}}.notification_read_marks m ON m.user_id = x.user_id
-     GROUP BY x.user_id ORDER BY x.user_id
-    ON CONFLICT (user_id) DO UPDATE SET unread = c.unread + EXCLUDED.unread;
-  ELSE
+  -- The statement's rows, each with what it adds: made + 1, gone - 1 (an update has both).
+  EXECUTE format($sql$
     INSERT INTO {{schema}}.notification_unread_counts AS c (user_id, unread, known)
     SELECT x.user_id, coalesce(sum(x.d) FILTER (WHERE NOT x.hidden AND r.user_id IS NULL
                                                   AND NOT coalesce(m.up_to >= x.created_at, false)), 0)::int,
            false
-      FROM (SELECT n.user_id, n.id, n.hidden, n.created_at, 1 AS d FROM new_rows n
-            UNION ALL
-            SELECT o.user_id, o.id, o.hidden, o.created_at, -1 FROM old_rows o) x
+      FROM (%s) x
       LEFT JOIN {{schema}}.notification_reads r
         ON r.user_id = x.user_id AND r.notification_id = x.id AND r.read_at >= x.created_at
       LEFT JOIN {{schema}}.notification_read_marks m ON m.user_id = x.user_id
      GROUP BY x.user_id ORDER BY x.user_id
-    ON CONFLICT (user_id) DO UPDATE SET unread = c.unread + EXCLUDED.unread;
-  END IF;
+    ON CONFLICT (user_id) DO UPDATE SET unread = c.unread + EXCLUDED.unread$sql$,
+    CASE TG_OP
+      WHEN 'INSERT' THEN 'SELECT user_id, id, hidden, created_at, 1 AS d FROM new_rows'
+      WHEN 'DELETE' THEN 'SELECT user_id, id, hidden, created_at, -1 AS d FROM old_rows'
+      ELSE 'SELECT user_id, id, hidden, created_at, 1 AS d FROM new_rows
+            UNION ALL SELECT user_id, id, hidden, created_at, -1 FROM old_rows'
+    END);
   RETURN NULL;
 END $$;
 
@@ -84,15 +68,11 @@ BEGIN
   IF current_setting('careers.replaying', true) = 'on' THEN
     RETURN NULL;
   END IF;
-  IF TG_OP = 'DELETE' THEN
+  EXECUTE format($sql$
     INSERT INTO {{schema}}.notification_unread_counts AS c (user_id, unread, known)
-    SELECT DISTINCT o.user_id, 0, false FROM old_rows o ORDER BY o.user_id
-    ON CONFLICT (user_id) DO UPDATE SET known = false;
-  ELSE
-    INSERT INTO {{schema}}.notification_unread_counts AS c (user_id, unread, known)
-    SELECT DISTINCT n.user_id, 0, false FROM new_rows n ORDER BY n.user_id
-    ON CONFLICT (user_id) DO UPDATE SET known = false;
-  END IF;
+    SELECT DISTINCT user_id, 0, false FROM %I ORDER BY user_id
+    ON CONFLICT (user_id) DO UPDATE SET known = false$sql$,
+    CASE TG_OP WHEN 'DELETE' THEN 'old_rows' ELSE 'new_rows' END);
   RETURN NULL;
 END $$;
 

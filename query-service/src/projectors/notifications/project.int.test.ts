@@ -95,6 +95,17 @@ async function listOf(userId: string) {
   for (const n of page.data) Notification.parse(n);
   return page;
 }
+/** `poster` posts a job asking for `skill`; the unread count then pushed to `seeker`. */
+async function postJobAndHear(poster: string, seeker: string, skill: string): Promise<number | undefined> {
+  const job = jobPostedData({
+    postedAt: new Date().toISOString(),
+    employerId: poster,
+    skills: [{ name: skill, required: true, proficiency: 'Advanced' }],
+  });
+  const since = pushes.length;
+  await apply(next('JobPosted', job.jobId, job));
+  return (await waitForPush(seeker, since))?.unreadCount;
+}
 async function waitForPush(userId: string, since: number): Promise<NotificationPush | undefined> {
   for (let i = 0; i < 50; i++) {
     const found = pushes.slice(since).findLast((p) => p.userId === userId);
@@ -452,16 +463,7 @@ describe('job alerts', () => {
     await register(poster, 'Pia');
     await register(seeker, 'Sam');
     await apply(skills(seeker, ['Erlang']));
-    const post = async () => {
-      const job = jobPostedData({
-        postedAt: new Date().toISOString(),
-        employerId: poster,
-        skills: [{ name: 'Erlang', required: true, proficiency: 'Advanced' }],
-      });
-      const since = pushes.length;
-      await apply(next('JobPosted', job.jobId, job));
-      return (await waitForPush(seeker, since))?.unreadCount;
-    };
+    const post = () => postJobAndHear(poster, seeker, 'Erlang');
     const kept = async () =>
       (
         await bed.pool.query<{ unread: number; known: boolean }>(
@@ -721,16 +723,7 @@ describe('a concurrent writer', () => {
     await register(poster, 'Pia');
     await register(seeker, 'Sam');
     await apply(skills(seeker, ['Fortran']));
-    const post = async () => {
-      const job = jobPostedData({
-        postedAt: new Date().toISOString(),
-        employerId: poster,
-        skills: [{ name: 'Fortran', required: true, proficiency: 'Advanced' }],
-      });
-      const since = pushes.length;
-      await apply(next('JobPosted', job.jobId, job));
-      return (await waitForPush(seeker, since))?.unreadCount;
-    };
+    const post = () => postJobAndHear(poster, seeker, 'Fortran');
     expect(await post()).toBe(1);
     // Another writer (a second projector, say) makes the person a notification and has not committed:
     // the batch waits for it rather than counting without it, and counts it once it committed.
