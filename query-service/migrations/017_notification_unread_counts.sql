@@ -23,17 +23,25 @@ CREATE TABLE {{schema}}.notification_unread_counts (
   known   boolean NOT NULL
 ) WITH (fillfactor = 70);
 
--- Every person whose rows the statement changed takes their row, also where their count stays as it was
--- (see above): made rows count + 1, rows gone - 1, an update both. Whether a row is unread and shown is
--- isReadSql turned around (the count test of the notifications projector holds the two to the same
--- answers), as joins rather than a function per row (a function with subqueries is called row by row:
--- that doubled the cost of a job alert's insert for 726 people).
+-- On the notifications: every person whose rows the statement changed takes their row, also where their
+-- count stays as it was (see above): made rows count + 1, rows gone - 1, an update both. Whether a row
+-- is unread and shown is isReadSql turned around (the count test of the notifications projector holds
+-- the two to the same answers), as joins rather than a function per row (a function with subqueries is
+-- called row by row: that doubled the cost of a job alert's insert for 726 people).
+-- On what was marked read (one by one, or all): the person's count is counted again when next needed.
 CREATE FUNCTION {{schema}}.notification_unread_moved() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF current_setting('careers.replaying', true) = 'on' THEN
     RETURN NULL;
   END IF;
-  -- The statement's rows, each with what it adds: made + 1, gone - 1 (an update has both).
+  IF TG_TABLE_NAME <> 'notifications' THEN
+    EXECUTE format($sql$
+      INSERT INTO {{schema}}.notification_unread_counts AS c (user_id, unread, known)
+      SELECT DISTINCT user_id, 0, false FROM %I ORDER BY user_id
+      ON CONFLICT (user_id) DO UPDATE SET known = false$sql$,
+      CASE TG_OP WHEN 'DELETE' THEN 'old_rows' ELSE 'new_rows' END);
+    RETURN NULL;
+  END IF;
   EXECUTE format($sql$
     INSERT INTO {{schema}}.notification_unread_counts AS c (user_id, unread, known)
     SELECT x.user_id, coalesce(sum(x.d) FILTER (WHERE NOT x.hidden AND r.user_id IS NULL
@@ -54,37 +62,18 @@ BEGIN
   RETURN NULL;
 END $$;
 
-CREATE TRIGGER notifications_made AFTER INSERT ON {{schema}}.notifications
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION {{schema}}.notification_unread_moved();
-CREATE TRIGGER notifications_changed AFTER UPDATE ON {{schema}}.notifications
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION {{schema}}.notification_unread_moved();
-CREATE TRIGGER notifications_gone AFTER DELETE ON {{schema}}.notifications
-  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION {{schema}}.notification_unread_moved();
-
--- Something marked read, or an "all read": the person's count is counted again when next needed.
-CREATE FUNCTION {{schema}}.notification_unread_unknown() RETURNS trigger LANGUAGE plpgsql AS $$
+-- The same three triggers on each of the tables a count depends on.
+DO $$
+DECLARE
+  t text;
 BEGIN
-  IF current_setting('careers.replaying', true) = 'on' THEN
-    RETURN NULL;
-  END IF;
-  EXECUTE format($sql$
-    INSERT INTO {{schema}}.notification_unread_counts AS c (user_id, unread, known)
-    SELECT DISTINCT user_id, 0, false FROM %I ORDER BY user_id
-    ON CONFLICT (user_id) DO UPDATE SET known = false$sql$,
-    CASE TG_OP WHEN 'DELETE' THEN 'old_rows' ELSE 'new_rows' END);
-  RETURN NULL;
+  FOREACH t IN ARRAY ARRAY['notifications', 'notification_reads', 'notification_read_marks'] LOOP
+    EXECUTE format('CREATE TRIGGER %1$s_made AFTER INSERT ON {{schema}}.%1$I REFERENCING NEW TABLE AS new_rows
+                    FOR EACH STATEMENT EXECUTE FUNCTION {{schema}}.notification_unread_moved()', t);
+    EXECUTE format('CREATE TRIGGER %1$s_changed AFTER UPDATE ON {{schema}}.%1$I
+                    REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+                    FOR EACH STATEMENT EXECUTE FUNCTION {{schema}}.notification_unread_moved()', t);
+    EXECUTE format('CREATE TRIGGER %1$s_gone AFTER DELETE ON {{schema}}.%1$I REFERENCING OLD TABLE AS old_rows
+                    FOR EACH STATEMENT EXECUTE FUNCTION {{schema}}.notification_unread_moved()', t);
+  END LOOP;
 END $$;
-
-CREATE TRIGGER notification_reads_made AFTER INSERT ON {{schema}}.notification_reads
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION {{schema}}.notification_unread_unknown();
-CREATE TRIGGER notification_reads_changed AFTER UPDATE ON {{schema}}.notification_reads
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION {{schema}}.notification_unread_unknown();
-CREATE TRIGGER notification_reads_gone AFTER DELETE ON {{schema}}.notification_reads
-  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION {{schema}}.notification_unread_unknown();
-CREATE TRIGGER notification_read_marks_made AFTER INSERT ON {{schema}}.notification_read_marks
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION {{schema}}.notification_unread_unknown();
-CREATE TRIGGER notification_read_marks_changed AFTER UPDATE ON {{schema}}.notification_read_marks
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION {{schema}}.notification_unread_unknown();
-CREATE TRIGGER notification_read_marks_gone AFTER DELETE ON {{schema}}.notification_read_marks
-  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION {{schema}}.notification_unread_unknown();
