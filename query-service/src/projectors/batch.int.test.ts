@@ -3,7 +3,7 @@ import { domainEvents } from '@careers/contracts/events/catalogue';
 import type { EventEnvelope } from '@careers/contracts/events/envelope';
 import { type NotificationPush, watchNotificationPushes } from '@careers/service-kit/notification-pushes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { unreadCountSql } from './notifications/queries.ts';
+import { keptUnreadCounts } from './notifications/testing.ts';
 import { readModelSnapshot } from './read-model-snapshot.ts';
 import { projectorTestbed, testMessages } from './testing.ts';
 
@@ -534,15 +534,10 @@ describe('projector batches', () => {
       expect(heard.replayed).toEqual([]);
       expect(await snapshotOf(replayed)).toEqual(await snapshotOf(batched));
       // The bell's counts are kept live, exact, and not by a rebuild: each is counted when next needed.
-      const counts = (bed: typeof batched, which: string) =>
-        bed.pool.query<{ user_id: string; kept: number; counted: number }>(
-          `SELECT c.user_id, c.unread AS kept, ${unreadCountSql(bed.schema, 'c.user_id')} AS counted
-             FROM ${bed.schema}.notification_unread_counts c WHERE ${which}`,
-        );
-      const live = (await counts(batched, 'c.known')).rows;
+      const live = (await keptUnreadCounts(batched.pool, batched.schema)).filter((r) => r.known);
       expect(live.length).toBeGreaterThan(0);
       expect(live.filter((r) => r.kept !== r.counted)).toEqual([]);
-      expect((await counts(replayed, 'true')).rows).toEqual([]);
+      expect(await keptUnreadCounts(replayed.pool, replayed.schema)).toEqual([]);
     } finally {
       for (const stop of stops) await stop();
       await replayed.close();

@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { jobPostedData } from '../jobs/testing.ts';
 import { projectorTestbed } from '../testing.ts';
 import { isReadSql, NotificationQueries, unreadCountSql } from './queries.ts';
+import { keptUnreadCounts } from './testing.ts';
 
 /**
  * The notification centre's read model: given events, then these notifications (and pushes); toggles
@@ -35,11 +36,9 @@ afterAll(async () => {
 
 /** The bell's counts kept as known, each beside the count of the person's rows the list would show. */
 async function keptCounts() {
-  const { rows } = await bed.pool.query<{ user_id: string; kept: number; counted: number }>(
-    `SELECT c.user_id, c.unread AS kept, ${unreadCountSql(bed.schema, 'c.user_id')} AS counted
-       FROM ${bed.schema}.notification_unread_counts c WHERE c.known ORDER BY c.user_id`,
-  );
-  return rows;
+  return (await keptUnreadCounts(bed.pool, bed.schema))
+    .filter((r) => r.known)
+    .map(({ user_id, kept, counted }) => ({ user_id, kept, counted }));
 }
 // Whatever a test did, every count kept as known is the person's count.
 afterEach(async () => {
