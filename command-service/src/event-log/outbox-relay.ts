@@ -36,6 +36,26 @@ export interface OutboxRelayOptions {
 }
 
 /**
+ * Takes the positions `$1` (what the last batch sent) off the queue `outbox` and reads the next
+ * BATCH_SIZE queued events of `log`, in position order, in one statement (the read runs on the snapshot
+ * from before the delete, so it leaves out the positions being deleted). Each event's row is read
+ * through the log's primary key, a probe per position (a subquery per row, which the planner cannot
+ * turn into a join). Joined, the planner read the whole log for each batch whenever its statistics
+ * remembered the queue long (after a burst the relay fell behind on) or the log short: it hashed the
+ * log (measured under the bench's likes: 6 of the statement's 6.4 ms, for 12 events among 1,840), or
+ * merged it from its first position, and a log only grows.
+ */
+export function queuedEventsSql(outbox: string, log: string): string {
+  return `WITH published AS (DELETE FROM ${outbox} WHERE position = ANY($1::bigint[]))
+    SELECT e.* FROM (
+      SELECT position FROM ${outbox} WHERE position <> ALL($1::bigint[])
+       ORDER BY position LIMIT ${BATCH_SIZE}) o
+    CROSS JOIN LATERAL (
+      SELECT ${EVENT_LOG_COLUMNS} FROM ${log} e WHERE e.position = o.position OFFSET 0) e
+    ORDER BY o.position`;
+}
+
+/**
  * Publishes the events whose positions are in `event_outbox` (a trigger on `event_log` queues every
  * append in its own transaction) in position order to their aggregate's topic (key = stream id), then
  * deletes their positions there. It never tracks a "last published position": bigserial values can
@@ -187,13 +207,7 @@ export class OutboxRelay {
     this.pendingWake = false;
     const { rows } = await client.query({
       name: `${this.table}:relay-next`,
-      text: `WITH published AS (DELETE FROM ${this.outbox} WHERE position = ANY($1::bigint[]))
-        SELECT ${EVENT_LOG_COLUMNS.split(', ')
-          .map((column) => `e.${column}`)
-          .join(', ')}
-          FROM ${this.outbox} o JOIN ${this.table} e ON e.position = o.position
-         WHERE o.position <> ALL($1::bigint[])
-         ORDER BY o.position LIMIT ${BATCH_SIZE}`,
+      text: queuedEventsSql(this.outbox, this.table),
       values: [this.sent],
     });
     this.sinceVacuum += this.sent.length;
