@@ -5,7 +5,8 @@ import { projectorLag } from '../rebuild.ts';
 import { jobPostedData } from './jobs/testing.ts';
 import { jobsListVersion } from './jobs/version.ts';
 import { postKeys } from './posts/keys.ts';
-import { PROJECTIONS_VERSION_KEY, unloggedTables } from './runner.ts';
+import type { Projector } from './projector.ts';
+import { PROJECTIONS_VERSION_KEY, ProjectorRunner, unloggedTables } from './runner.ts';
 import { projectorTestbed, testMessages } from './testing.ts';
 
 let bed: Awaited<ReturnType<typeof projectorTestbed>>;
@@ -293,6 +294,53 @@ describe('replaying the topics (a rebuild)', () => {
     } finally {
       await runner.stop();
     }
+  });
+});
+
+describe('a batch transaction', () => {
+  it('prices a random page as the in-memory page it is, for its own statements only', async () => {
+    const seen: string[] = [];
+    const probe: Projector = {
+      name: 'probe',
+      handles: ['PostCreated'],
+      async apply(_event, ctx) {
+        const { rows } = await ctx.tx.query<{ cost: string }>(
+          `SELECT current_setting('random_page_cost') AS cost`,
+        );
+        seen.push(rows[0]?.cost ?? '');
+      },
+      async reset() {},
+    };
+    const log = createLogger('test', 'silent');
+    const probing = new ProjectorRunner({
+      vault: bed.vault,
+      pool,
+      schema: bed.config.DB_SCHEMA,
+      redis,
+      kafka: createKafka(bed.config, 'test', log),
+      kafkaSettings: bed.config,
+      log,
+      projectors: [probe],
+      versions: [],
+    });
+    const postId = randomUUID();
+    await probing.applyMessages([
+      message(
+        envelope('post', postId, 1, 'PostCreated', {
+          postId,
+          authorId: randomUUID(),
+          content: 'Hello',
+          type: 'text',
+          category: 'Career',
+          visibility: 'public',
+          tags: [],
+          createdAt: new Date().toISOString(),
+        }),
+      ),
+    ]);
+    expect(seen).toEqual(['1.1']);
+    const after = await pool.query<{ cost: string }>(`SELECT current_setting('random_page_cost') AS cost`);
+    expect(after.rows[0]?.cost).toBe('4');
   });
 });
 
