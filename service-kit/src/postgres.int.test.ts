@@ -64,4 +64,20 @@ describe('createPool', () => {
     const { rows } = await pool.query<{ jit: string }>('SHOW jit');
     expect(rows[0]?.jit).toBe('off');
   });
+
+  it('keeps the settings given the libpq way, in PGOPTIONS, beside its own', async () => {
+    const before = process.env.PGOPTIONS;
+    process.env.PGOPTIONS = '-c random_page_cost=1.1';
+    const withOptions = createPool(config.DATABASE_URL, 1, 'test');
+    try {
+      const { rows } = await withOptions.query<{ cost: string; jit: string }>(
+        `SELECT current_setting('random_page_cost') AS cost, current_setting('jit') AS jit`,
+      );
+      expect(rows[0]).toEqual({ cost: '1.1', jit: 'off' });
+    } finally {
+      if (before === undefined) delete process.env.PGOPTIONS;
+      else process.env.PGOPTIONS = before;
+      await withOptions.end();
+    }
+  });
 });

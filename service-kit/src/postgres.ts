@@ -7,6 +7,11 @@ export type Queryable = Pick<pg.Pool, 'query'>;
 // bigint (count(*), bigserial) comes back as a JS number: positions stay far below 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
+/** The settings every session of the services starts with: PGOPTIONS's, then JIT off (see below). */
+function sessionOptions(): string {
+  return [process.env.PGOPTIONS?.trim(), '-c jit=off'].filter(Boolean).join(' ');
+}
+
 /**
  * `pipeline`: a client sends a statement while earlier ones are still running instead of queueing it
  * (a caller that does not await one statement before the next saves the round trip between them).
@@ -26,7 +31,9 @@ export function createPool(
     // past jit_above_cost (a job's audience, a common search word) makes Postgres compile the plan to
     // machine code first, which costs more than running it (measured in the notifications' unread
     // counts and the job search). Off for the services' sessions, whatever the server's default.
-    options: '-c jit=off',
+    // Settings given the libpq way (PGOPTIONS, as the rebuild gives its own) are kept: an `options`
+    // here replaces the environment's, and for a while it silently did.
+    options: sessionOptions(),
   });
   // An idle client that loses its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
