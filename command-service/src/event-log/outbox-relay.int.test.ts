@@ -184,6 +184,7 @@ describe('outbox relay', () => {
       m.some((x) => x.key === postId),
     );
   });
+
   it('reads only the queued events of the log, whatever the statistics remember of a burst', async () => {
     // A schema of its own, with no relay on it.
     const plan = testNamespace('outbox-relay-plan');
