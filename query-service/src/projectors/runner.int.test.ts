@@ -323,13 +323,27 @@ describe('a batch transaction', () => {
       projectors: [probe],
       versions: [],
     });
-    const outside = async () =>
-      (await pool.query<{ cost: string }>(`SELECT current_setting('random_page_cost') AS cost`)).rows[0]
-        ?.cost;
-    const before = await outside();
+    // Every session of the testbed's pool (4), the batch's among them, as it is outside a batch.
+    const everySession = async () => {
+      const clients = await Promise.all(Array.from({ length: 4 }, () => pool.connect()));
+      try {
+        return await Promise.all(
+          clients.map(async (client) => {
+            const { rows } = await client.query<{ cost: string }>(
+              `SELECT current_setting('random_page_cost') AS cost`,
+            );
+            return rows[0]?.cost;
+          }),
+        );
+      } finally {
+        for (const client of clients) client.release();
+      }
+    };
+    const before = await everySession();
     await probing.applyMessages([message(registered(randomUUID(), 'Probe'))]);
     expect(seen).toEqual(['1.1']);
-    expect(await outside()).toBe(before);
+    expect(await everySession()).toEqual(before);
+    expect(before).not.toContain('1.1');
   });
 });
 
