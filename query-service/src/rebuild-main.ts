@@ -6,12 +6,10 @@ import { timeStatements } from './statement-timing.ts';
 
 // REBUILD_STATEMENT_TIMING=1: time spent per statement text, printed at the end (a diagnosis, not a default).
 const statements = process.env.REBUILD_STATEMENT_TIMING === '1' ? timeStatements() : null;
-// The rebuild's statements read and write a batch's rows among read models that grow to millions of
-// rows and stay in memory. At Postgres's default cost of a random page (4 sequential ones) the planner
-// hashes whole tables (every liker, every post) for each batch of a few thousand events rather than
-// probing their indexes, and each batch costs more the further the rebuild got. Priced as the in-memory
-// pages they are, the probes win. Set on each of the rebuild's connections (libpq's PGOPTIONS).
-process.env.PGOPTIONS = [process.env.PGOPTIONS, '-c random_page_cost=1.1'].filter(Boolean).join(' ');
+// The rebuild's batches price a random page as the in-memory page it is, as every batch of the runner
+// does (BATCH_SETTINGS in projectors/runner.ts): at Postgres's default (4 sequential pages) the
+// planner hashed whole read models (every liker, every post) for each batch of a few thousand events
+// rather than probing their indexes, and each batch cost more the further the rebuild got.
 const runtime = await createProjectorRuntime('rebuild');
 const { config, pool, redis, kafka, runner, log } = runtime;
 const started = Date.now();

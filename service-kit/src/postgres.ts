@@ -31,8 +31,8 @@ export function createPool(
     // past jit_above_cost (a job's audience, a common search word) makes Postgres compile the plan to
     // machine code first, which costs more than running it (measured in the notifications' unread
     // counts and the job search). Off for the services' sessions, whatever the server's default.
-    // Settings given the libpq way (PGOPTIONS, as the rebuild gives its own) are kept beside it: an
-    // `options` given here replaces the environment's.
+    // Settings given the libpq way (PGOPTIONS) are kept beside it: an `options` given here replaces
+    // the environment's.
     options: sessionOptions(),
   });
   // An idle client that loses its connection must not crash the process; the pool replaces it.

@@ -59,8 +59,8 @@ const PARTITIONS_GATHERED = 64;
 const HEARTBEAT_WHILE_APPLYING_MS = 3000;
 
 /**
- * Set with each batch's BEGIN: a random page priced as the in-memory page it is, as the rebuild's
- * connections and the job lists do. A batch finds its rows by key, and on a table that churns (a post's
+ * Set with each batch's BEGIN, live and in a rebuild: a random page priced as the in-memory page it is,
+ * as the job lists do. A batch finds its rows by key, and on a table that churns (a post's
  * grouped likes notification rewritten with each like) the planner otherwise prices a few dozen index
  * probes above reading the whole table, dead row versions and all: measured under the bench's likes,
  * the grouped likes' update read every notification (6.5 of its 8 ms) to update the 22 of its batch;
