@@ -11,6 +11,7 @@ TOXIPROXY_MODULE="github.com/Shopify/toxiproxy/v2/cmd/server@v2.12.0"
 ensure_toxiproxy() { ensure_go_build Toxiproxy "$TOXIPROXY_MODULE" server toxiproxy-server; }
 
 bash "$ROOT/scripts/stack.sh" up
+local_endpoints
 step "npm dependencies" ensure_node_modules
 step "Toxiproxy binary (go install)" ensure_toxiproxy
 cd "$ROOT"

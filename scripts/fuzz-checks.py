@@ -16,7 +16,7 @@ import json
 import os
 import re
 import sys
-from urllib.parse import unquote, urlparse
+from urllib.parse import parse_qs, unquote, urlparse
 
 import schemathesis
 
@@ -39,12 +39,20 @@ def _event_log_position() -> int:
         import pg8000.native
 
         url = urlparse(DATABASE_URL)
+        query = parse_qs(url.query)
+        port = int(query.get("port", [url.port or 5432])[0])
+        # A host that is a folder is where the server's Unix socket is (the local stack's URL).
+        socket_dir = query.get("host", [""])[0]
+        where = (
+            {"unix_sock": f"{socket_dir}/.s.PGSQL.{port}"}
+            if socket_dir.startswith("/")
+            else {"host": url.hostname or "127.0.0.1", "port": port}
+        )
         _connection = pg8000.native.Connection(
             user=unquote(url.username or ""),
             password=unquote(url.password or "") or None,
-            host=url.hostname or "127.0.0.1",
-            port=url.port or 5432,
             database=(url.path or "/").lstrip("/") or None,
+            **where,
         )
     return int(_connection.run(f"SELECT coalesce(max(position), 0) FROM {EVENT_LOG}")[0][0])
 

@@ -111,8 +111,10 @@ redis_ready() { redis-cli -h 127.0.0.1 -p "$REDIS_PORT" ping 2>/dev/null | grep 
 start_redis() {
   if redis_ready; then info "already running on $REDIS_PORT"; return 0; fi
   mkdir -p "$STACK/redis"
+  # Its Unix socket too (local_endpoints in lib/common.sh), for its owner only.
   redis-server --bind 127.0.0.1 --port "$REDIS_PORT" --dir "$STACK/redis" --daemonize yes \
-    --pidfile "$RUN/redis.pid" --logfile "$LOGS/redis.log" $REDIS_PERSISTENCE --save "" --protected-mode yes
+    --pidfile "$RUN/redis.pid" --logfile "$LOGS/redis.log" $REDIS_PERSISTENCE --save "" --protected-mode yes \
+    --unixsocket "$STACK/redis/redis.sock" --unixsocketperm 700
   wait_for "Redis" 30 redis_ready || { tail -20 "$LOGS/redis.log"; return 1; }
 }
 stop_redis() { redis-cli -h 127.0.0.1 -p "$REDIS_PORT" shutdown nosave >/dev/null 2>&1 || true; }

@@ -6,6 +6,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib/services.sh"
 
 t0=$(now_ms)
 bash "$ROOT/scripts/stack.sh" up
+local_endpoints
 step "npm dependencies" ensure_node_modules
 
 # node --watch restarts a service when its code (or contracts/service-kit) changes; its supervisor

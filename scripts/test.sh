@@ -14,6 +14,7 @@ if [ "${CAREERS_STACK:-local}" = containers ]; then
   set -a; source "$STACK/containers.env"; set +a
 else
   bash "$ROOT/scripts/stack.sh" up
+  local_endpoints
   step "npm dependencies" ensure_node_modules
 fi
 cd "$ROOT"

@@ -5,22 +5,28 @@ import './kafkajs-request-queue.ts';
 /**
  * A TCP pipe in front of one real service, for tests that take a dependency away and bring it back:
  * `close()` refuses new connections and cuts the open ones (as a crashed server or a broken network
- * does), `open()` listens again on the same port. Loopback only.
+ * does), `open()` listens again on the same port. Loopback only; the service behind it may be reached
+ * at a TCP address or at a Unix socket.
  */
 export class TcpProxy {
   private server: Server | null = null;
   private readonly sockets = new Set<Socket>();
+  /** The upstream connections to a Unix socket, which have no TCP reset to send. */
+  private readonly unixSockets = new WeakSet<Socket>();
   private boundPort = 0;
-  private readonly target: { host: string; port: number };
+  private readonly target: { host: string; port: number } | { path: string };
 
-  private constructor(target: { host: string; port: number }) {
+  private constructor(target: { host: string; port: number } | { path: string }) {
     this.target = target;
   }
 
-  /** A proxy to `target` ("host:port"), listening at once unless `closed` is asked for. */
+  /**
+   * A proxy to `target` ("host:port", or the path of a Unix socket), listening at once unless `closed`
+   * is asked for.
+   */
   static async start(target: string, options: { closed?: boolean } = {}): Promise<TcpProxy> {
     const [host = '', port = ''] = target.split(/:(?=\d+$)/);
-    const proxy = new TcpProxy({ host, port: Number(port) });
+    const proxy = new TcpProxy(target.startsWith('/') ? { path: target } : { host, port: Number(port) });
     if (options.closed) {
       // Reserve a free port for later: listen once to learn it, then stop listening.
       await proxy.open();
@@ -63,13 +69,18 @@ export class TcpProxy {
   async close(): Promise<void> {
     const server = this.server;
     this.server = null;
-    for (const socket of this.sockets) socket.resetAndDestroy();
+    for (const socket of this.sockets) {
+      if (this.unixSockets.has(socket)) socket.destroy();
+      else socket.resetAndDestroy();
+    }
     this.sockets.clear();
     if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
   }
 
   private pipe(client: Socket): void {
-    const upstream = connect(this.target.port, this.target.host);
+    const upstream =
+      'path' in this.target ? connect(this.target.path) : connect(this.target.port, this.target.host);
+    if ('path' in this.target) this.unixSockets.add(upstream);
     this.sockets.add(client);
     this.sockets.add(upstream);
     const end = () => {
@@ -127,13 +138,23 @@ export async function proxyKafka(
   };
 }
 
-/** A proxy in front of the Postgres of `databaseUrl`, and the URL that reaches it through the proxy. */
+/**
+ * A proxy in front of the Postgres of `databaseUrl`, and the URL that reaches it through the proxy. A
+ * `host` parameter that is a folder (libpq's form, the local stack's) is where the server's Unix socket
+ * is, named after the port; the proxy's URL drops it.
+ */
 export async function proxyPostgres(
   databaseUrl: string,
   options: { closed?: boolean } = {},
 ): Promise<{ proxy: TcpProxy; databaseUrl: string }> {
   const url = new URL(databaseUrl);
-  const proxy = await TcpProxy.start(`${url.hostname}:${url.port || '5432'}`, options);
+  const port = url.port || '5432';
+  const socketDir = url.searchParams.get('host');
+  const proxy = await TcpProxy.start(
+    socketDir?.startsWith('/') ? `${socketDir}/.s.PGSQL.${port}` : `${url.hostname}:${port}`,
+    options,
+  );
+  url.searchParams.delete('host');
   url.hostname = '127.0.0.1';
   url.port = String(proxy.port);
   return { proxy, databaseUrl: url.toString() };
