@@ -226,7 +226,7 @@ svg text { font: 12px system-ui, sans-serif; fill: #111827; } svg text.value { f
 </head>
 <body>
 <h1>Bench ${escapeHtml(report.startedAt)}</h1>
-<p>${m.cpus} × ${escapeHtml(m.cpuModel)}, Node ${escapeHtml(m.node)}; load average before ${m.loadAverageBefore.map((l) => l.toFixed(2)).join(' ')}, after ${m.loadAverageAfter.map((l) => l.toFixed(2)).join(' ')}.
+<p>${m.cpus} × ${escapeHtml(m.cpuModel)}, Node ${escapeHtml(m.node)}; load average before ${m.loadAverageBefore.map((l) => l.toFixed(2)).join(' ')}, after ${m.loadAverageAfter.map((l) => l.toFixed(2)).join(' ')}${m.transport ? `; Postgres over ${m.transport.postgres}, Redis over ${m.transport.redis}` : ''}.
 ${report.config.users} users, ${report.config.posts} posts, ${report.config.jobs} jobs, ${report.config.connections} connections, ${report.config.warmupSeconds} s warm-up + ${report.config.seconds} s per window.</p>
 <table><tr><th>target</th><th>measured</th><th>goal</th><th>result</th><th></th></tr>
 ${targetRows}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { NetworkResult } from './measure-network.ts';
-import { cpuPhases, evaluateTargets, formatSummary, networkTargets, table } from './report.ts';
+import { cpuPhases, evaluateTargets, formatSummary, networkTargets, table, transportsOf } from './report.ts';
 import { sampleReport } from './sample-report.ts';
 
 describe('evaluateTargets', () => {
@@ -125,6 +125,24 @@ describe('networkTargets', () => {
   });
 });
 
+describe('transportsOf', () => {
+  it("reads a Unix socket from libpq's host folder and ioredis's path, TCP otherwise", () => {
+    expect(
+      transportsOf(
+        'postgres://careers:careers@localhost:5432/careers?host=/srv/stack/postgres',
+        'redis://127.0.0.1:6379?path=/srv/stack/redis/redis.sock',
+      ),
+    ).toEqual({ postgres: 'unix socket', redis: 'unix socket' });
+    expect(
+      transportsOf('postgres://careers:careers@127.0.0.1:5432/careers', 'redis://127.0.0.1:6379'),
+    ).toEqual({ postgres: 'tcp', redis: 'tcp' });
+    expect(transportsOf('postgres://u@db.example/x?host=db2.example', 'not a url')).toEqual({
+      postgres: 'tcp',
+      redis: 'tcp',
+    });
+  });
+});
+
 describe('table', () => {
   it('left-aligns the first column and right-aligns the others', () => {
     expect(
@@ -148,6 +166,18 @@ describe('formatSummary', () => {
     expect(text).toMatch(/socket push p99 \(ms\)\s+300\.00\s+<= 100\s+MISS/);
     expect(text).toMatch(/command-service\s+90\s+40\s+50\s+70\s+10/);
     expect(text).toContain('load average before 0.50 0.40 0.30');
+  });
+
+  it('notes how the processes reached Postgres and Redis, when the report knows', () => {
+    const report = sampleReport();
+    expect(formatSummary(report)).not.toContain('Postgres over');
+    const transport = transportsOf(
+      'postgres://careers:careers@localhost:5432/careers?host=/srv/stack/postgres',
+      'redis://127.0.0.1:6379',
+    );
+    expect(formatSummary({ ...report, machine: { ...report.machine, transport } })).toContain(
+      'Postgres over unix socket, Redis over tcp',
+    );
   });
 
   it('says why the feed was not measured and leaves its phases out of the CPU table', () => {

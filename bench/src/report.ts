@@ -24,6 +24,8 @@ export interface BenchReport {
     /** 1/5/15-minute load averages: anything else running on the machine shows here. */
     loadAverageBefore: number[];
     loadAverageAfter: number[];
+    /** How the processes reach Postgres and Redis (absent from reports made before it was noted). */
+    transport?: { postgres: Transport; redis: Transport };
   };
   config: BenchConfig & { passwordScryptLogN: number };
   setup: { users: number; posts: number; seconds: number };
@@ -378,6 +380,29 @@ export function evaluateTargets(
 }
 
 /** Left-aligned first column, the rest right-aligned, two spaces apart. */
+export type Transport = 'unix socket' | 'tcp';
+
+/**
+ * How a service reaches Postgres and Redis with these URLs: at a Unix socket when the Postgres URL's
+ * `host` parameter is a folder (libpq's form) or the Redis URL names a `path` (ioredis's), else TCP.
+ */
+export function transportsOf(
+  databaseUrl: string,
+  redisUrl: string,
+): { postgres: Transport; redis: Transport } {
+  const param = (url: string, name: string) => {
+    try {
+      return new URL(url).searchParams.get(name) ?? '';
+    } catch {
+      return '';
+    }
+  };
+  return {
+    postgres: param(databaseUrl, 'host').startsWith('/') ? 'unix socket' : 'tcp',
+    redis: param(redisUrl, 'path') !== '' ? 'unix socket' : 'tcp',
+  };
+}
+
 export function table(rows: string[][]): string {
   const columns = Math.max(0, ...rows.map((row) => row.length));
   const widths = Array.from({ length: columns }, (_, i) =>
@@ -668,7 +693,10 @@ export function formatSummary(report: BenchReport): string {
     );
   const notes = [
     `load average before ${report.machine.loadAverageBefore.map((l) => l.toFixed(2)).join(' ')}, ` +
-      `after ${report.machine.loadAverageAfter.map((l) => l.toFixed(2)).join(' ')} on ${report.machine.cpus} CPUs`,
+      `after ${report.machine.loadAverageAfter.map((l) => l.toFixed(2)).join(' ')} on ${report.machine.cpus} CPUs` +
+      (report.machine.transport
+        ? `; Postgres over ${report.machine.transport.postgres}, Redis over ${report.machine.transport.redis}`
+        : ''),
     `propagation: ${fixed(propagation.rate, 0)} likes/s scheduled, ${fixed(propagation.acceptedRate, 0)}/s accepted, ` +
       `${propagation.visibility.pollsPerSecond} GET polls/s, ${propagation.visibility.timeouts} not visible within 5 s` +
       (propagation.skippedBusy > 0

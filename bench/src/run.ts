@@ -37,6 +37,7 @@ import {
   feedUnderWritesTargets,
   formatSummary,
   socketTargets,
+  transportsOf,
 } from './report.ts';
 import { type BenchTopology, createTopology, ROOT, SCRYPT_LOG_N, STACK_DIR, WEB_ORIGIN } from './topology.ts';
 
@@ -258,6 +259,7 @@ try {
       node: process.version,
       loadAverageBefore,
       loadAverageAfter: loadavg(),
+      transport: transportsOf(settings.DATABASE_URL, settings.REDIS_URL),
     },
     config: { ...config, passwordScryptLogN: SCRYPT_LOG_N },
     setup: {

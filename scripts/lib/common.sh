@@ -71,12 +71,11 @@ wait_for() {
 }
 
 # The services, tests and bench reach the stack's Postgres and Redis through their Unix sockets, once
-# `stack.sh up` made them: a round trip over the loopback's TCP cost the machine about 70 µs of CPU
-# (both ends), over the socket 50 (Postgres; Redis 45 against 30), and a like makes several. Measured
-# with the bench's commands phase, two runs each way: 1.37 and 1.52 ms of CPU per command against
-# 1.74 and 1.63, 1,200 and 1,086 commands a second against 955 and 1,029. Their TCP addresses (the
-# services' defaults) stay for anything given DATABASE_URL or REDIS_URL, for a Redis started before
-# it had a socket, and for a folder whose path a URL would have to escape.
+# `stack.sh up` made them: a round trip over the loopback's TCP costs the machine about 70 µs of CPU
+# (both ends), over the socket 50 (Postgres; Redis 45 against 30), and a like makes several (README,
+# "How a command runs", for the bench's figures). Their TCP addresses (the services' defaults) stay
+# for anything given DATABASE_URL or REDIS_URL, for a Redis started before it had a socket, and for a
+# folder whose path a URL would have to escape.
 local_endpoints() {
   local pg_socket="$STACK/postgres/.s.PGSQL.$PG_PORT" redis_socket="$STACK/redis/redis.sock"
   # Characters outside these would need escaping in a URL. (A socket exists only at a path short enough
