@@ -379,7 +379,6 @@ export function evaluateTargets(
   ];
 }
 
-/** Left-aligned first column, the rest right-aligned, two spaces apart. */
 export type Transport = 'unix socket' | 'tcp';
 
 /**
@@ -403,6 +402,7 @@ export function transportsOf(
   };
 }
 
+/** Left-aligned first column, the rest right-aligned, two spaces apart. */
 export function table(rows: string[][]): string {
   const columns = Math.max(0, ...rows.map((row) => row.length));
   const widths = Array.from({ length: columns }, (_, i) =>
