@@ -22,6 +22,7 @@ import {
 import { describeError } from '@careers/service-kit/retry';
 import type { Consumer, Kafka } from 'kafkajs';
 import type { QueryResult } from 'pg';
+import { preparingStatements } from './prepared.ts';
 import type { ProjectionContext, Projector, ReadModelVersion } from './projector.ts';
 import { ScopedVersions } from './version-scopes.ts';
 
@@ -505,7 +506,9 @@ export class ProjectorRunner {
         applied++;
       }
       await this.project(fresh, {
-        tx: client,
+        // Live, the projectors' statements are prepared per connection (prepared.ts); a rebuild plans
+        // each for its own batch.
+        tx: this.replaying ? client : preparingStatements(client),
         schema: this.s,
         redis: multi,
         replaying: this.replaying,
