@@ -22,7 +22,6 @@ import {
 import { describeError } from '@careers/service-kit/retry';
 import type { Consumer, Kafka } from 'kafkajs';
 import type { QueryResult } from 'pg';
-import { preparingStatements } from './prepared.ts';
 import type { ProjectionContext, Projector, ReadModelVersion } from './projector.ts';
 import { ScopedVersions } from './version-scopes.ts';
 
@@ -506,9 +505,7 @@ export class ProjectorRunner {
         applied++;
       }
       await this.project(fresh, {
-        // Live, the projectors' statements are prepared per connection (prepared.ts); a rebuild plans
-        // each for its own batch.
-        tx: this.replaying ? client : preparingStatements(client),
+        tx: client,
         schema: this.s,
         redis: multi,
         replaying: this.replaying,
