@@ -1,11 +1,14 @@
 -- The unread counts' triggers (017) return at once for a statement that wrote no rows.
 --
 -- A statement-level trigger fires however many rows its statement wrote, none included, and 017's
--- builds its statement with `format` and runs it through EXECUTE, planned on every call: about 0.2 to
--- 0.4 ms for nothing. A batch of likes meets that in nearly every batch: its grouped notifications are
--- updated and, in the same statement, inserted where a post has none yet, which is mostly none (each
--- liked post's notification is there after its first like). The check reads the transition table
--- itself, so the plan PL/pgSQL keeps for it does not depend on how many rows a statement wrote.
+-- builds its statement with `format` and runs it through EXECUTE, planned on every call: 0.2 ms for
+-- nothing in EXPLAIN ANALYZE (0.4 on a connection's first call). A batch of likes meets that in nearly
+-- every batch: its grouped notifications are updated and, in the same statement, inserted where a post
+-- has none yet, which is mostly none (each liked post's notification is there after its first like).
+-- Measured on a bench's notifications after its likes phases, the grouped likes' statement for 25
+-- posts: 1.46 ms before, 1.31 with the check (pgbench, one connection, 300 statements a run, three runs
+-- each, alternating). The check reads the transition table itself, so the plan PL/pgSQL keeps for it
+-- does not depend on how many rows a statement wrote.
 --
 -- The statements themselves stay built and planned per call: written out, PL/pgSQL would keep one plan
 -- per trigger and connection, made for the rows of its first call and the tables as they were then,
