@@ -111,8 +111,9 @@ export async function rebuildProjections(options: {
   } finally {
     await runner.stop();
   }
-  // Logged again, whole, in one transaction, committed durably before the rebuild reports success:
-  // from then on they are kept as any table is.
+  // The checkpoints the runner kept while it replayed (ProjectorRunner.replay), and the tables logged
+  // again, whole, in one transaction, committed durably before the rebuild reports success: from then
+  // on they are kept as any table is.
   await withTransaction(pool, async (tx) => {
     await tx.query('SET LOCAL synchronous_commit = on');
     const s = ident(schema);
@@ -121,6 +122,8 @@ export async function rebuildProjections(options: {
         'Postgres restarted during the rebuild, which may have emptied the read models: run it again.',
       );
     }
+    const streams = await runner.writeReplayedCheckpoints(tx);
+    log.info({ streams }, 'checkpoints written');
     for (const name of unlogged) await tx.query(`ALTER TABLE ${s}.${ident(name)} SET LOGGED`);
   });
 }
