@@ -4,6 +4,7 @@ import {
   createConsumer,
   EAGER_FETCH_MAX_WAIT_MS,
   EAGER_FETCH_MIN_BYTES,
+  FETCH_MAX_BYTES_PER_PARTITION,
   FETCH_MAX_WAIT_MS,
   FETCH_MIN_BYTES,
   IntervalOffsetCommitter,
@@ -23,6 +24,17 @@ describe('createConsumer', () => {
     expect(config.minBytes).toBe(FETCH_MIN_BYTES);
     expect(FETCH_MIN_BYTES).toBeGreaterThan(1);
     expect(config.maxWaitTimeInMs).toBe(FETCH_MAX_WAIT_MS);
+  });
+
+  it("fetches kafkajs's 1 MiB a partition by default, and more when asked to, in a response four times that", () => {
+    const plain = configOf((kafka) => createConsumer(kafka, 'group'));
+    expect(plain.maxBytesPerPartition).toBe(FETCH_MAX_BYTES_PER_PARTITION);
+    expect(plain.maxBytes).toBe(10 * 1024 * 1024);
+    const large = configOf((kafka) =>
+      createConsumer(kafka, 'group', { maxBytesPerPartition: 8 * FETCH_MAX_BYTES_PER_PARTITION }),
+    );
+    expect(large.maxBytesPerPartition).toBe(8 * 1024 * 1024);
+    expect(large.maxBytes).toBe(32 * 1024 * 1024);
   });
 
   it('fetches each event as it comes when asked to, with the same wait when idle', () => {

@@ -161,11 +161,18 @@ export const EAGER_FETCH_MIN_BYTES = 1;
  */
 export const EAGER_FETCH_MAX_WAIT_MS = 500;
 
+/**
+ * How much a fetch may bring from one partition when none is given: kafkajs's default (1 MiB), and a
+ * whole response four times that (kafkajs's 10 MiB when larger).
+ */
+export const FETCH_MAX_BYTES_PER_PARTITION = 1024 * 1024;
+
 export function createConsumer(
   kafka: Kafka,
   groupId: string,
-  fetch: { minBytes?: number; maxWaitMs?: number } = {},
+  fetch: { minBytes?: number; maxWaitMs?: number; maxBytesPerPartition?: number } = {},
 ): Consumer {
+  const perPartition = fetch.maxBytesPerPartition ?? FETCH_MAX_BYTES_PER_PARTITION;
   return kafka.consumer({
     groupId,
     sessionTimeout: 15_000,
@@ -175,6 +182,8 @@ export function createConsumer(
     rebalanceTimeout: 10_000,
     maxWaitTimeInMs: fetch.maxWaitMs ?? FETCH_MAX_WAIT_MS,
     minBytes: fetch.minBytes ?? FETCH_MIN_BYTES,
+    maxBytesPerPartition: perPartition,
+    maxBytes: Math.max(10 * 1024 * 1024, 4 * perPartition),
     allowAutoTopicCreation: false,
     // kafkajs restarts a crashed consumer only after retriable errors, and then on its own schedule;
     // `SupervisedConsumer` restarts it after every crash instead, with the project's backoff.
@@ -268,6 +277,8 @@ export interface SupervisedConsumerOptions {
   minBytes?: number;
   /** The longest a fetch waits for them (`FETCH_MAX_WAIT_MS` unless given; see EAGER_FETCH_MAX_WAIT_MS). */
   maxWaitMs?: number;
+  /** The most a fetch brings from one partition (`FETCH_MAX_BYTES_PER_PARTITION` unless given). */
+  maxBytesPerPartition?: number;
 }
 
 /**
@@ -333,6 +344,7 @@ export class SupervisedConsumer {
       const consumer = createConsumer(kafka, groupId, {
         minBytes: this.options.minBytes,
         maxWaitMs: this.options.maxWaitMs,
+        maxBytesPerPartition: this.options.maxBytesPerPartition,
       });
       this.current = consumer;
       const crashed = new Promise<Error>((resolve) => {
