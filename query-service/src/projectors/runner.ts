@@ -130,8 +130,9 @@ function newestOfEachStream(events: readonly DomainEvent[]): Map<string, DomainE
 /**
  * How much a rebuild's fetch brings from one partition (a live runner's: kafkajs's 1 MiB). A rebuild's
  * transaction takes every batch fetched while the one before it ran, and larger fetches made fewer,
- * larger transactions: replaying the bench's 1,000,000 events took 103 to 115 s at 1 MiB, 85 to 95 s
- * at 4 MiB, 78 s at 8 MiB and 76 to 79 s at 16 MiB, the process's peak memory 0.6, 0.8, 0.9 and 1.3 GB.
+ * larger transactions: replaying the bench's 1,000,000 events took 103 to 121 s at 1 MiB (seven runs),
+ * 85 to 95 s at 4 MiB (four), 75 and 78 s at 8 MiB and 76 to 79 s at 16 MiB (three), the process's
+ * peak memory 0.6, 0.8, 0.9 and 1.3 GB.
  */
 const REPLAY_FETCH_BYTES_PER_PARTITION = 8 * 1024 * 1024;
 
@@ -381,8 +382,9 @@ export class ProjectorRunner {
    * 21.1 s, 31 ms a batch of about 3,000 events), each stream's row written anew in every batch that
    * touched it. Nothing is lost by keeping them here: a
    * rebuild whose process ends before its end leaves its read models unlogged, which the live runner
-   * does not start on, and is run again from the start; and while a rebuild runs, a read waiting for a
-   * consistency token waits, as it would for read models being cleared and filled again.
+   * does not start on, and is run again from the start; and while a rebuild runs, a read carrying a
+   * consistency token waits its longest and then answers with what there is, as it would from read
+   * models being filled again.
    */
   replay(): void {
     this.replaying = true;
