@@ -162,8 +162,8 @@ export const EAGER_FETCH_MIN_BYTES = 1;
 export const EAGER_FETCH_MAX_WAIT_MS = 500;
 
 /**
- * How much a fetch may bring from one partition when none is given: kafkajs's default (1 MiB), and a
- * whole response four times that (kafkajs's 10 MiB when larger).
+ * How much a fetch may bring from one partition when none is given: kafkajs's default (1 MiB). A whole
+ * response may bring four times a partition's, and at least kafkajs's default 10 MiB.
  */
 export const FETCH_MAX_BYTES_PER_PARTITION = 1024 * 1024;
 

@@ -380,11 +380,10 @@ export class ProjectorRunner {
    * (`writeReplayedCheckpoints`, rebuildProjections). Measured on the bench's replay of 300,000
    * events, their reads and upserts with each BEGIN were a seventh of the statements' time (3.1 of
    * 21.1 s, 31 ms a batch of about 3,000 events), each stream's row written anew in every batch that
-   * touched it. Nothing is lost by keeping them here: a
-   * rebuild whose process ends before its end leaves its read models unlogged, which the live runner
-   * does not start on, and is run again from the start; and while a rebuild runs, a read carrying a
-   * consistency token waits its longest and then answers with what there is, as it would from read
-   * models being filled again.
+   * touched it. Nothing is lost by keeping them here: a rebuild whose process ends before its end
+   * leaves its read models unlogged, which the live runner does not start on, and is run again from
+   * the start; and while a rebuild runs, a read carrying a consistency token waits its longest and then
+   * answers with what there is, as it would from read models being filled again.
    */
   replay(): void {
     this.replaying = true;
