@@ -41,12 +41,17 @@ export function registerConnectionRoutes(deps: ConnectionRouteDeps): void {
     route: routes.connect,
     prepare: async () => ({ connectionId: randomUUID() }),
     async load(tx, { actor, params }, { connectionId }) {
-      await connections.lockPair(tx.client, actor.userId, params.id);
-      // Both accounts are held until the commit: a request never outlives either person's deletion.
-      const accounts = await users.holdExisting(tx.client, [actor.userId, params.id]);
+      // Three statements sent together, one wait for all: Postgres runs a connection's statements in
+      // order, each on a snapshot taken when it starts, so the two reads start once the pair lock is
+      // held and see a request of the pair that committed while this one waited for it. Both accounts
+      // are held until the commit: a request never outlives either person's deletion.
+      const [, accounts, existing] = await Promise.all([
+        connections.lockPair(tx.client, actor.userId, params.id),
+        users.holdExisting(tx.client, [actor.userId, params.id]),
+        connections.lockLiveBetween(tx.client, actor.userId, params.id),
+      ]);
       if (!accounts.has(actor.userId)) return signedOut();
       const targetExists = accounts.has(params.id);
-      const existing = await connections.lockLiveBetween(tx.client, actor.userId, params.id);
       const connection = existing ?? unrequestedConnection(connectionId, actor.userId, params.id);
       return { targetExists, existing, connection } satisfies ConnectState;
     },
@@ -61,7 +66,7 @@ export function registerConnectionRoutes(deps: ConnectionRouteDeps): void {
       }),
     stream: ({ connection }) => connectionStream(connection),
     evolve: (state, events) => ({ ...state, connection: foldConnection(state.connection, events) }),
-    save: (tx, { connection }) => connections.save(tx.client, connection),
+    saveAlong: ({ connection }) => connections.write(connection),
     // Asking someone who had already asked answers their request: the reply says so.
     respond: ({ connection }) =>
       connection.status === 'accepted'
@@ -82,7 +87,7 @@ export function registerConnectionRoutes(deps: ConnectionRouteDeps): void {
       decideRespond({ connection, actorId: actor.userId, answer: body.status, now }),
     stream: connectionStream,
     evolve: foldConnection,
-    save: (tx, connection) => connections.save(tx.client, connection),
+    saveAlong: (connection) => connections.write(connection),
     respond: (connection, { body, params }) => ({
       message:
         body.status === 'accepted' ? connectionMessages.requestAccepted : connectionMessages.requestDeclined,
@@ -96,7 +101,7 @@ export function registerConnectionRoutes(deps: ConnectionRouteDeps): void {
     decide: (connection, { actor, now }) => decideWithdraw({ connection, actorId: actor.userId, now }),
     stream: connectionStream,
     evolve: foldConnection,
-    save: (tx, connection) => connections.save(tx.client, connection),
+    saveAlong: (connection) => connections.write(connection),
     respond: () => ({ message: connectionMessages.requestWithdrawn }),
   });
 
@@ -106,7 +111,7 @@ export function registerConnectionRoutes(deps: ConnectionRouteDeps): void {
     decide: (connection, { actor, now }) => decideRemove({ connection, actorId: actor.userId, now }),
     stream: connectionStream,
     evolve: foldConnection,
-    save: (tx, connection) => connections.save(tx.client, connection),
+    saveAlong: (connection) => connections.write(connection),
     respond: () => ({ message: connectionMessages.removed }),
   });
 }

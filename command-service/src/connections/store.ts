@@ -1,5 +1,6 @@
 import { connectionMessages } from '@careers/contracts/messages';
 import { ident, type PoolClient } from '@careers/service-kit';
+import { type AlongsideWrite, writeAlone } from '../event-log/event-store.ts';
 import { refuse } from '../pipeline/domain-error.ts';
 import { type ConnectionState, isLive } from './decide.ts';
 
@@ -129,36 +130,46 @@ export class ConnectionStore {
     return rows.map(toState);
   }
 
-  /** Writes the state a command left: a live relationship is kept, an ended one deleted. */
-  async save(tx: Queryable, connection: ConnectionState): Promise<void> {
+  /**
+   * The state a command left, as a write that runs in the append's own statement: a live relationship
+   * is kept, an ended one deleted.
+   */
+  write(connection: ConnectionState): AlongsideWrite {
     if (!isLive(connection)) {
-      await tx.query({
-        name: `${this.table}:delete`,
-        text: `DELETE FROM ${this.table} WHERE id = $1`,
+      return {
+        name: 'delete-connection',
+        ctes: `connection_deleted AS (DELETE FROM ${this.table} WHERE id = $1)`,
         values: [connection.id],
-      });
-      return;
+      };
     }
-    try {
-      await tx.query({
-        name: `${this.table}:upsert`,
-        text: `INSERT INTO ${this.table} (id, requester_id, recipient_id, status, version)
-               VALUES ($1, $2, $3, $4, $5)
-               ON CONFLICT (id) DO UPDATE SET status = EXCLUDED.status, version = EXCLUDED.version`,
-        values: [
-          connection.id,
-          connection.requesterId,
-          connection.recipientId,
-          connection.status,
-          connection.version,
-        ],
-      });
-    } catch (error) {
-      // Unreachable while every connect takes the pair lock; kept as the last word on one per pair.
-      if ((error as { constraint?: string }).constraint === 'connections_pair') {
-        throw refuse.conflict(connectionMessages.requestAlreadyPending);
-      }
-      throw error;
-    }
+    return {
+      name: 'upsert-connection',
+      ctes: `connection_saved AS (
+          INSERT INTO ${this.table} (id, requester_id, recipient_id, status, version)
+          VALUES ($1, $2, $3, $4, $5)
+          ON CONFLICT (id) DO UPDATE SET status = EXCLUDED.status, version = EXCLUDED.version)`,
+      values: [
+        connection.id,
+        connection.requesterId,
+        connection.recipientId,
+        connection.status,
+        connection.version,
+      ],
+      onError: refuseSecondOfPair,
+    };
   }
+
+  /** `write` on its own. */
+  async save(tx: Queryable, connection: ConnectionState): Promise<void> {
+    const write = this.write(connection);
+    await writeAlone(tx, { ...write, name: `${this.table}:alone:${write.name}` });
+  }
+}
+
+/** Unreachable while every connect takes the pair lock; kept as the last word on one live row per pair. */
+function refuseSecondOfPair(error: unknown): never {
+  if ((error as { constraint?: string }).constraint === 'connections_pair') {
+    throw refuse.conflict(connectionMessages.requestAlreadyPending);
+  }
+  throw error;
 }

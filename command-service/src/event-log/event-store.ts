@@ -52,7 +52,12 @@ export interface AppendOptions {
  * from $1.
  */
 export interface AlongsideWrite {
-  /** Names the write in the prepared statement's name (statements are prepared per connection). */
+  /**
+   * Names the write in the prepared statement's name (statements are prepared per connection). Postgres
+   * keeps only a name's first 63 bytes, and the name ends the append's, behind the schema and table:
+   * two writes' names should differ early (`like` and `unlike`), or the second is refused as a
+   * statement that already exists.
+   */
   name: string;
   ctes: string;
   values: unknown[];
