@@ -8,10 +8,12 @@ ensure_node_modules() {
   local stamp="$ROOT/node_modules/.careers-install-stamp"
   local want; want=$(cat "$ROOT/package-lock.json" "$ROOT"/*/package.json "$ROOT/package.json" | sha256sum | cut -c1-16)
   if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then info "node_modules up to date"; return 0; fi
-  # npm install, not npm ci: the lockfile lacks other platforms' optional binaries (Biome's), which
-  # makes npm ci refuse it although nothing is missing for this platform.
+  # npm install, not npm ci: it keeps what is installed and adds what changed. The lockfile lists every
+  # platform's optional binaries (Biome's), so npm install leaves it as it is; had it rewritten the
+  # lockfile, the stamp, taken after the install, still matches the next run's.
   info "npm install (first run, or dependencies changed)"
   (cd "$ROOT" && npm install --no-audit --no-fund --loglevel=error) >"$LOGS/npm-install.log" 2>&1 || { tail -30 "$LOGS/npm-install.log"; return 1; }
+  want=$(cat "$ROOT/package-lock.json" "$ROOT"/*/package.json "$ROOT/package.json" | sha256sum | cut -c1-16)
   echo "$want" >"$stamp"
 }
 
