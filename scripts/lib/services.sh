@@ -3,18 +3,21 @@
 # in the background, with pid files and logs under .stack/. Sourced by start.sh and the e2e harness.
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
+# What the installed node_modules were made from: the lockfile and every package.json.
+install_inputs_hash() {
+  cat "$ROOT/package-lock.json" "$ROOT"/*/package.json "$ROOT/package.json" | sha256sum | cut -c1-16
+}
+
 # Installs node_modules when package-lock.json changed since the last install (or none exists).
 ensure_node_modules() {
   local stamp="$ROOT/node_modules/.careers-install-stamp"
-  local want; want=$(cat "$ROOT/package-lock.json" "$ROOT"/*/package.json "$ROOT/package.json" | sha256sum | cut -c1-16)
-  if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then info "node_modules up to date"; return 0; fi
+  if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$(install_inputs_hash)" ]; then info "node_modules up to date"; return 0; fi
   # npm install, not npm ci: it keeps what is installed and adds what changed. The lockfile lists every
   # platform's optional binaries (Biome's), so npm install leaves it as it is; had it rewritten the
   # lockfile, the stamp, taken after the install, still matches the next run's.
   info "npm install (first run, or dependencies changed)"
   (cd "$ROOT" && npm install --no-audit --no-fund --loglevel=error) >"$LOGS/npm-install.log" 2>&1 || { tail -30 "$LOGS/npm-install.log"; return 1; }
-  want=$(cat "$ROOT/package-lock.json" "$ROOT"/*/package.json "$ROOT/package.json" | sha256sum | cut -c1-16)
-  echo "$want" >"$stamp"
+  install_inputs_hash >"$stamp"
 }
 
 # The product's processes, in the order `npm start` starts them (`npm run stop` ends them in reverse).

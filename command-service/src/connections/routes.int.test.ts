@@ -68,9 +68,19 @@ async function refusedWithoutWriting(
   message: string,
 ): Promise<void> {
   const before = await eventCount();
+  const rowsBefore = await connectionRows();
   const response = await send();
   expect({ status: response.statusCode, body: response.json() }).toEqual({ status, body: { message } });
   expect(await eventCount()).toBe(before);
+  // The state is written in the append's statement: a refusal leaves the write side's rows as they were.
+  expect(await connectionRows()).toEqual(rowsBefore);
+}
+
+/** Every row of the write side's connections, in a fixed order. */
+function connectionRows() {
+  return query(
+    `SELECT id, requester_id, recipient_id, status, version FROM {schema}.connections ORDER BY id`,
+  );
 }
 
 describe('POST /api/users/:id/connect', () => {

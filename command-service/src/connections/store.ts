@@ -161,8 +161,7 @@ export class ConnectionStore {
 
   /** `write` on its own. */
   async save(tx: Queryable, connection: ConnectionState): Promise<void> {
-    const write = this.write(connection);
-    await writeAlone(tx, { ...write, name: `${this.table}:alone:${write.name}` });
+    await writeAlone(tx, this.table, this.write(connection));
   }
 }
 

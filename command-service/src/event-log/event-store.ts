@@ -65,10 +65,21 @@ export interface AlongsideWrite {
   onError?: (error: unknown) => never;
 }
 
-/** Runs an `AlongsideWrite` on its own, for a command that appends nothing with it. */
-export async function writeAlone(client: Pick<PoolClient, 'query'>, write: AlongsideWrite): Promise<void> {
+/**
+ * Runs an `AlongsideWrite` on its own, for a command that appends nothing with it. `scope` (the store's
+ * table) goes before the write's name, as the append's does, so each schema prepares its own statement.
+ */
+export async function writeAlone(
+  client: Pick<PoolClient, 'query'>,
+  scope: string,
+  write: AlongsideWrite,
+): Promise<void> {
   await client
-    .query({ name: write.name, text: `WITH ${write.ctes} SELECT 1`, values: write.values })
+    .query({
+      name: `${scope}:alone:${write.name}`,
+      text: `WITH ${write.ctes} SELECT 1`,
+      values: write.values,
+    })
     .catch((error: unknown) => (write.onError ? write.onError(error) : Promise.reject(error)));
 }
 

@@ -163,8 +163,7 @@ export class PostStore {
 
   /** `likeWrite` on its own. */
   async saveLike(tx: Queryable, post: PostState, userId: string, liked: boolean): Promise<void> {
-    const write = this.likeWrite(post, userId, liked);
-    await writeAlone(tx, { ...write, name: `${this.posts}:alone:${write.name}` });
+    await writeAlone(tx, this.posts, this.likeWrite(post, userId, liked));
   }
 
   /** `commentWrite` on its own. */
@@ -173,8 +172,7 @@ export class PostStore {
     post: PostState,
     comment: CommentRecord & { authorId: string; addedAt: Date },
   ): Promise<void> {
-    const write = this.commentWrite(post, comment);
-    await writeAlone(tx, { ...write, name: `${this.posts}:alone:${write.name}` });
+    await writeAlone(tx, this.posts, this.commentWrite(post, comment));
   }
 
   /**
