@@ -10,7 +10,6 @@ import {
   type ServerToClientEvents,
   SOCKET_MAX_MESSAGE_BYTES,
 } from '@careers/contracts/sockets';
-import { streamTypes } from '@careers/contracts/topics';
 import {
   answerHealth,
   ConsistencyTokenSigner,
@@ -41,6 +40,7 @@ import { PostAccessCheck } from './post-access.ts';
 import { PushCoalescer } from './push-coalescer.ts';
 import {
   notificationMessageFor,
+  pushedStreamTypes,
   roomsJoinedOnConnect,
   type SocketMessage,
   socketMessagesFor,
@@ -329,7 +329,7 @@ export async function createGateway(deps: GatewayDeps): Promise<Gateway> {
     if (coalescer.admit(m)) deliverHere(m);
   });
 
-  const topics = streamTypes.map((type) => topicName(config, type));
+  const topics = pushedStreamTypes.map((type) => topicName(config, type));
   const offsets = new IntervalOffsetCommitter(OFFSET_COMMIT_INTERVAL_MS, log);
   const consumer = new SupervisedConsumer({
     kafka,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { PostVisibility } from '@careers/contracts/entities/enums';
-import { type DomainEvent, domainEvents } from '@careers/contracts/events/catalogue';
+import { type DomainEvent, domainEvents, eventTypesOf } from '@careers/contracts/events/catalogue';
 import {
   type ApplicationRelation,
   applicationAccessCases,
@@ -14,9 +14,11 @@ import {
   type ViewerRelation,
 } from '@careers/contracts/policies/post-access';
 import { rooms } from '@careers/contracts/sockets';
+import { streamTypes } from '@careers/contracts/topics';
 import { describe, expect, it } from 'vitest';
 import {
   notificationMessageFor,
+  pushedStreamTypes,
   roomsJoinedOnConnect,
   type SocketMessage,
   socketMessagesFor,
@@ -43,6 +45,20 @@ function event<T extends DomainEvent['type']>(
     data,
   } as DomainEvent;
 }
+
+describe('pushedStreamTypes', () => {
+  // The gateway reads only these topics: an event of any other stream that pushed something would
+  // never arrive.
+  const unread = streamTypes.filter((type) => !(pushedStreamTypes as readonly string[]).includes(type));
+
+  it.each(unread.flatMap((streamType) => eventTypesOf(streamType)))('%s pushes nothing', (type) => {
+    expect(socketMessagesFor(event(type, randomUUID(), 1, {}))).toEqual([]);
+  });
+
+  it('leaves out the streams of people and jobs', () => {
+    expect(unread).toEqual(['user', 'job']);
+  });
+});
 
 describe('socketMessagesFor', () => {
   const postId = randomUUID();
