@@ -51,6 +51,31 @@ const author = (r: AuthorColumns): AuthorSummary => ({
 const POST_COLUMNS = `p.id, p.author_id, p.content, p.type, p.category, p.visibility, p.tags, p.likes_count,
   p.comments_count, p.created_at, u.first_name, u.last_name, u.job_title, u.picture_id`;
 
+const COMMENT_COLUMNS = `c.id, c.post_id, c.content, c.created_at, c.author_id,
+  u.first_name, u.last_name, u.job_title, u.picture_id`;
+
+const toComment = (c: CommentRow): Comment => ({
+  _id: c.id,
+  author: author(c),
+  content: c.content,
+  createdAt: c.created_at.toISOString(),
+});
+
+const toPost = (row: PostRow, comments: Comment[], isLiked: boolean): Post => ({
+  _id: row.id,
+  content: row.content,
+  type: row.type,
+  category: row.category,
+  visibility: row.visibility,
+  tags: row.tags,
+  createdAt: row.created_at.toISOString(),
+  likesCount: row.likes_count,
+  commentsCount: row.comments_count,
+  isLiked,
+  author: author(row),
+  comments,
+});
+
 /** The only reader of the posts read model's tables and keys. */
 export class PostQueries {
   private readonly pool: Pool;
@@ -63,21 +88,35 @@ export class PostQueries {
     this.s = schema;
   }
 
-  /** One post with all its comments, or null when it does not exist or the viewer may not see it. */
+  /**
+   * One post with all its comments, or null when it does not exist or the viewer may not see it. The
+   * post, its comments and whether the viewer likes it are asked for at once, each statement prepared
+   * once per connection (`post-one`, `post-comments`): a post page is read again and again.
+   */
   async findPost(postId: string, viewerId: string): Promise<Post | null> {
-    const { rows } = await this.pool.query<PostRow>(
-      `SELECT ${POST_COLUMNS} FROM ${this.s}.posts p LEFT JOIN ${this.s}.users u ON u.id = p.author_id
-        WHERE p.id = $1`,
-      [postId],
-    );
-    const row = rows[0];
+    const [post, comments, liked] = await Promise.all([
+      this.pool.query<PostRow>({
+        name: `${this.s}:post-one`,
+        text: `SELECT ${POST_COLUMNS} FROM ${this.s}.posts p LEFT JOIN ${this.s}.users u ON u.id = p.author_id
+                WHERE p.id = $1`,
+        values: [postId],
+      }),
+      this.pool.query<CommentRow>({
+        name: `${this.s}:post-comments`,
+        text: `SELECT ${COMMENT_COLUMNS}
+                 FROM ${this.s}.post_comments c LEFT JOIN ${this.s}.users u ON u.id = c.author_id
+                WHERE c.post_id = $1 ORDER BY c.created_at, c.id`,
+        values: [postId],
+      }),
+      this.redis.sismember(postKeys.likes(postId), viewerId),
+    ]);
+    const row = post.rows[0];
     if (!row) return null;
     if (row.visibility !== 'public' && row.author_id !== viewerId) {
       const network = await connectedUserIds(this.pool, this.s, viewerId);
       if (!network.includes(row.author_id)) return null;
     }
-    const [post] = await this.hydrate([row], viewerId, null);
-    return post ?? null;
+    return toPost(row, comments.rows.map(toComment), liked === 1);
   }
 
   /**
@@ -160,8 +199,7 @@ export class PostQueries {
         ? Promise.resolve({ rows: [] as CommentRow[] })
         : this.pool.query<CommentRow>(
             `SELECT * FROM (
-               SELECT c.id, c.post_id, c.content, c.created_at, c.author_id,
-                      u.first_name, u.last_name, u.job_title, u.picture_id,
+               SELECT ${COMMENT_COLUMNS},
                       row_number() OVER (PARTITION BY c.post_id ORDER BY c.created_at DESC, c.id DESC) AS rank
                  FROM ${this.s}.post_comments c LEFT JOIN ${this.s}.users u ON u.id = c.author_id
                 WHERE c.post_id = ANY($1)
@@ -173,22 +211,9 @@ export class PostQueries {
     const commentsByPost = new Map<string, Comment[]>();
     for (const c of comments.rows) {
       const list = commentsByPost.get(c.post_id) ?? [];
-      list.push({ _id: c.id, author: author(c), content: c.content, createdAt: c.created_at.toISOString() });
+      list.push(toComment(c));
       commentsByPost.set(c.post_id, list);
     }
-    return rows.map((row, i) => ({
-      _id: row.id,
-      content: row.content,
-      type: row.type,
-      category: row.category,
-      visibility: row.visibility,
-      tags: row.tags,
-      createdAt: row.created_at.toISOString(),
-      likesCount: row.likes_count,
-      commentsCount: row.comments_count,
-      isLiked: liked?.[i]?.[1] === 1,
-      author: author(row),
-      comments: commentsByPost.get(row.id) ?? [],
-    }));
+    return rows.map((row, i) => toPost(row, commentsByPost.get(row.id) ?? [], liked?.[i]?.[1] === 1));
   }
 }
