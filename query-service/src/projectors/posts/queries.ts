@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Comment } from '@careers/contracts/entities/comment';
 import type { AuthorSummary } from '@careers/contracts/entities/person-summary';
 import type { Post } from '@careers/contracts/entities/post';
@@ -76,38 +77,48 @@ const toPost = (row: PostRow, comments: Comment[], isLiked: boolean): Post => ({
   comments,
 });
 
+/**
+ * A statement prepared once per connection, named by its text (schema included): Postgres keeps only
+ * the first 63 bytes of a name, so a name made of the schema and a label could meet another's.
+ */
+function prepared(text: string): { name: string; text: string } {
+  return { name: `posts_${createHash('sha256').update(text).digest('hex').slice(0, 32)}`, text };
+}
+
 /** The only reader of the posts read model's tables and keys. */
 export class PostQueries {
   private readonly pool: Pool;
   private readonly redis: Redis;
   private readonly s: string;
 
+  /** The statements of `findPost`. */
+  private readonly onePost: { name: string; text: string };
+  private readonly allComments: { name: string; text: string };
+
   constructor(pool: Pool, redis: Redis, schema: string) {
     this.pool = pool;
     this.redis = redis;
     this.s = schema;
+    this.onePost = prepared(
+      `SELECT ${POST_COLUMNS} FROM ${schema}.posts p LEFT JOIN ${schema}.users u ON u.id = p.author_id
+        WHERE p.id = $1`,
+    );
+    this.allComments = prepared(
+      `SELECT ${COMMENT_COLUMNS} FROM ${schema}.post_comments c LEFT JOIN ${schema}.users u ON u.id = c.author_id
+        WHERE c.post_id = $1 ORDER BY c.created_at, c.id`,
+    );
   }
 
   /**
    * One post with all its comments, or null when it does not exist or the viewer may not see it. The
-   * post, its comments and whether the viewer likes it are asked for at once, each statement prepared
-   * once per connection (`post-one`, `post-comments`): a post page is read again and again.
+   * post, its comments and whether the viewer likes it are asked for at once, and the two statements
+   * are prepared once per connection (a post page is read again and again): parsed and planned for
+   * each read, they cost Postgres nearly three times as much (see the README's posts section).
    */
   async findPost(postId: string, viewerId: string): Promise<Post | null> {
     const [post, comments, liked] = await Promise.all([
-      this.pool.query<PostRow>({
-        name: `${this.s}:post-one`,
-        text: `SELECT ${POST_COLUMNS} FROM ${this.s}.posts p LEFT JOIN ${this.s}.users u ON u.id = p.author_id
-                WHERE p.id = $1`,
-        values: [postId],
-      }),
-      this.pool.query<CommentRow>({
-        name: `${this.s}:post-comments`,
-        text: `SELECT ${COMMENT_COLUMNS}
-                 FROM ${this.s}.post_comments c LEFT JOIN ${this.s}.users u ON u.id = c.author_id
-                WHERE c.post_id = $1 ORDER BY c.created_at, c.id`,
-        values: [postId],
-      }),
+      this.pool.query<PostRow>({ ...this.onePost, values: [postId] }),
+      this.pool.query<CommentRow>({ ...this.allComments, values: [postId] }),
       this.redis.sismember(postKeys.likes(postId), viewerId),
     ]);
     const row = post.rows[0];
