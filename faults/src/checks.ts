@@ -7,7 +7,7 @@
 import { clientEvents, serverEvents } from '@careers/contracts/sockets';
 import { streamTypes } from '@careers/contracts/topics';
 import { topicName } from '@careers/service-kit';
-import { Kafka, logLevel } from 'kafkajs';
+import { AssignerProtocol, Kafka, logLevel } from 'kafkajs';
 import pg from 'pg';
 import { io } from 'socket.io-client';
 import type { Attempt, Client, Load, Person } from './load.ts';
@@ -64,7 +64,11 @@ export async function lastPosition(probe: Probe): Promise<string> {
   return rows[0]?.p ?? '0';
 }
 
-/** Per consumer group of the product, the messages on its topics it has not committed yet. */
+/**
+ * Per consumer group of the product, the messages on its topics it has not committed yet. A group's
+ * topics are those assigned to its members (the gateway reads only the topics it pushes from); a group
+ * with no member is held to every topic.
+ */
 export async function consumerLag(probe: Probe): Promise<Record<string, number>> {
   const kafka = new Kafka({
     brokers: [probe.kafkaBrokers],
@@ -84,9 +88,18 @@ export async function consumerLag(probe: Probe): Promise<Record<string, number>>
     for (const topic of topics.filter((t) => existing.has(t))) {
       for (const p of await admin.fetchTopicOffsets(topic)) ends.set(`${topic}:${p.partition}`, p.high);
     }
+    const described = new Map(
+      mine.length === 0 ? [] : (await admin.describeGroups(mine)).groups.map((g) => [g.groupId, g]),
+    );
     for (const groupId of mine) {
+      const assigned = new Set(
+        (described.get(groupId)?.members ?? []).flatMap((m) =>
+          Object.keys(AssignerProtocol.MemberAssignment.decode(m.memberAssignment)?.assignment ?? {}),
+        ),
+      );
+      const read = topics.filter((t) => existing.has(t) && (assigned.size === 0 || assigned.has(t)));
       let total = 0;
-      for (const t of await admin.fetchOffsets({ groupId, topics: topics.filter((x) => existing.has(x)) })) {
+      for (const t of await admin.fetchOffsets({ groupId, topics: read })) {
         for (const p of t.partitions) {
           const end = BigInt(ends.get(`${t.topic}:${p.partition}`) ?? '0');
           const committed = p.offset === '-1' ? 0n : BigInt(p.offset);

@@ -63,18 +63,30 @@ describe('return to the requested page after signing in', () => {
   });
 
   it('does not carry the page along after a sign-out: signing in again starts from /dashboard', async () => {
-    const api = stubSession(ada, (method, url) => {
-      if (method === 'POST' && url === '/api/auth/logout') return new Response(null, { status: 204 });
-      if (method === 'POST' && url === '/api/auth/login') return jsonReply(200, { user: ada });
-      return feedReply([]);
-    });
+    // The session ends with the sign-out, as the server's would: a read of /api/auth/me in between
+    // (a refetch of the signed-in user) must not sign Ada in again.
+    let signedIn = true;
+    const api = stubSession(
+      () => (signedIn ? ada : null),
+      (method, url) => {
+        if (method === 'POST' && url === '/api/auth/logout') {
+          signedIn = false;
+          return new Response(null, { status: 204 });
+        }
+        if (method === 'POST' && url === '/api/auth/login') {
+          signedIn = true;
+          return jsonReply(200, { user: ada });
+        }
+        return feedReply([]);
+      },
+    );
     const { user, router } = renderApp('/settings');
     await screen.findByRole('heading', { name: 'Settings', level: 1 });
 
     await user.click(screen.getByRole('button', { name: 'Logout' }));
     await screen.findByRole('heading', { name: 'Welcome back' });
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.type(await screen.findByLabelText('Email'), 'ada@example.com');
     await user.type(screen.getByLabelText('Password'), 'secret1');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 

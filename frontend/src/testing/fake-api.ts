@@ -49,18 +49,20 @@ export const ada: User = User.parse({
 const BELL_COUNT_URL = '/api/notifications/unread-count';
 
 /**
- * GET /api/auth/me answers with `user` (or 401 when null); other calls get `others` or a 404. The
- * bell's count answers "nothing unread" unless `bell: 'others'` hands it to `others` too, so a test of
- * another screen counts and answers only its own calls.
+ * GET /api/auth/me answers with `user` (or 401 when null; a function is asked at each call, for a test
+ * that signs out and in again); other calls get `others` or a 404. The bell's count answers "nothing
+ * unread" unless `bell: 'others'` hands it to `others` too, so a test of another screen counts and
+ * answers only its own calls.
  */
 export function stubSession(
-  user: User | null,
+  user: User | null | (() => User | null),
   others?: FetchHandler,
   { bell = 'nothing-unread' }: { bell?: 'nothing-unread' | 'others' } = {},
 ) {
   return stubFetch((method, url, init) => {
     if (method === 'GET' && url === '/api/auth/me') {
-      return user ? jsonReply(200, { user }) : jsonReply(401, { message: 'Not signed in' });
+      const current = typeof user === 'function' ? user() : user;
+      return current ? jsonReply(200, { user: current }) : jsonReply(401, { message: 'Not signed in' });
     }
     if (bell === 'nothing-unread' && method === 'GET' && url === BELL_COUNT_URL) {
       return jsonReply(200, { data: { unreadCount: 0 } });
