@@ -357,6 +357,102 @@ function applicationHistory(seed: number): EventEnvelope[] {
   return interleaved(streams, random);
 }
 
+/**
+ * Jobs as the write side makes them, with the people they alert: skills and roles saved (and saved
+ * again, so a job matches someone as they stood at its time), alerts turned off or limited to a work
+ * location, jobs posted with and without skills, some closed later, and a poster deleting their account
+ * partway (their jobs stay listed, and those applied after it alert nobody). The people's topic and the
+ * jobs' are each in order; the jobs' comes whole after the people's or interleaved with it.
+ */
+function jobHistory(seed: number): { people: EventEnvelope[]; jobs: EventEnvelope[] } {
+  const random = seeded(seed);
+  const { event, registered } = testMessages();
+  const users = Array.from({ length: 10 }, () => randomUUID());
+  const leaving = users[0] as string;
+  const skills = ['TypeScript', 'Kafka', 'Postgres', 'Go'];
+  const roles = ['Data Engineer', 'Backend Engineer', 'Designer'];
+  const locations = ['Remote', 'Hybrid', 'On-site'] as const;
+  const at = (minute: number) => new Date(Date.UTC(2026, 0, 4, 0, minute)).toISOString();
+  const people: EventEnvelope[] = [];
+  for (const [i, userId] of users.entries()) {
+    const stream: EventEnvelope[] = [{ ...registered(userId, `Seeker${i}`), occurredAt: at(0) }];
+    const add = (
+      type: 'SkillsUpdated' | 'ProfileUpdated' | 'NotificationSettingsUpdated',
+      minute: number,
+    ) => {
+      const version = stream.length + 1;
+      const data =
+        type === 'SkillsUpdated'
+          ? {
+              userId,
+              skills: skills
+                .filter(() => random.int(2) === 0)
+                .map((name) => ({ name, proficiency: 'Intermediate' as const, experience: 2 })),
+            }
+          : type === 'ProfileUpdated'
+            ? {
+                ...domainEvents.ProfileUpdated.example,
+                userId,
+                firstName: `Seeker${i}`,
+                jobPreferences: {
+                  ...domainEvents.ProfileUpdated.example.jobPreferences,
+                  roles: [random.pick(roles)],
+                  preferredLocation: random.int(3) === 0 ? random.pick(locations) : null,
+                },
+              }
+            : {
+                userId,
+                settings: {
+                  ...domainEvents.NotificationSettingsUpdated.example.settings,
+                  jobAlerts: random.int(3) !== 0,
+                },
+              };
+      stream.push({ ...event(type, userId, version, data as never), occurredAt: at(minute) });
+    };
+    add('SkillsUpdated', 1);
+    add('ProfileUpdated', 2);
+    if (i % 3 === 1) add('NotificationSettingsUpdated', 3 + random.int(60));
+    add('SkillsUpdated', 30 + random.int(60));
+    if (userId === leaving) {
+      stream.push({
+        ...event('AccountDeleted', userId, stream.length + 1, { userId, deletedAt: at(50) }),
+        occurredAt: at(50),
+      });
+    }
+    people.push(...stream);
+  }
+  const jobs: EventEnvelope[] = [];
+  for (let i = 0; i < 60; i++) {
+    const jobId = randomUUID();
+    const employerId = i % 5 === 0 ? leaving : random.pick(users);
+    const postedAt = at(5 + i * 1.5);
+    jobs.push(
+      event('JobPosted', jobId, 1, {
+        ...domainEvents.JobPosted.example,
+        jobId,
+        employerId,
+        title: `${random.pick(roles)} ${i}`,
+        requirements: random.int(2) === 0 ? [] : [`Requirement ${i}`, 'Kafka in production'],
+        workLocation: random.pick(locations),
+        skills: skills
+          .filter(() => random.int(3) === 0)
+          .map((name) => ({ name, required: true, proficiency: 'Expert' as const })),
+        location: {
+          city: random.pick(['Berlin', 'Lisbon']),
+          state: random.int(2) === 0 ? '' : 'BE',
+          country: 'Germany',
+        },
+        applicationDeadline: random.int(2) === 0 ? null : '2026-03-31',
+        postedAt,
+      }),
+    );
+    if (random.int(3) === 0) {
+      jobs.push(event('JobClosed', jobId, 2, { jobId, employerId, closedAt: at(6 + i * 1.5) }));
+    }
+  }
+  return { people, jobs };
+}
+
 /** Cuts `events` into batches of 1 to `largest` events. */
 function batches<T>(events: readonly T[], seed: number, largest: number): T[][] {
   const random = seeded(seed);
@@ -515,6 +611,41 @@ describe('projector batches', () => {
       again += (await batched.runner.applyMessages(reversed.map((e) => batched.message(e)))).applied;
       expect(again).toBe(0);
       expect(await snapshotOf(batched)).toEqual(expected);
+    });
+  }
+
+  for (const seed of [12, 13]) {
+    it(`given jobs (seed ${seed}) posted and closed, with the people they alert, batches leave the jobs, their search rows and the alerts as applying each event alone does, and redelivering them changes nothing`, async () => {
+      const { people, jobs } = jobHistory(seed);
+      for (const [order, events] of [
+        ['people first', [...people, ...jobs]],
+        ['interleaved', interleaved([people, jobs], seeded(seed))],
+      ] as const) {
+        await oneByOne.rebuildFrom(events);
+        const expected = await snapshotOf(oneByOne);
+        const alerts = (expected.tables.notifications ?? []).filter((r) => r.includes('"kind": "job_alert"'));
+        expect(alerts.length, order).toBeGreaterThan(5);
+        expect(
+          expected.tables.jobs?.some((r) => r.includes('"closed"')),
+          order,
+        ).toBe(true);
+        expect(expected.tables.job_search?.length, order).toBe(60);
+        await batched.rebuildFrom([]);
+        let applied = 0;
+        for (const batch of batches(events, seed, 45)) {
+          applied += (await batched.runner.applyMessages(batch.map((e) => batched.message(e)))).applied;
+        }
+        expect(applied, order).toBe(events.length);
+        expect(await snapshotOf(batched), order).toEqual(expected);
+        let again = 0;
+        for (const batch of batches(events, seed * 11, 300)) {
+          again += (await batched.runner.applyMessages(batch.map((e) => batched.message(e)))).applied;
+        }
+        const reversed = [...events].reverse();
+        again += (await batched.runner.applyMessages(reversed.map((e) => batched.message(e)))).applied;
+        expect(again, order).toBe(0);
+        expect(await snapshotOf(batched), order).toEqual(expected);
+      }
     });
   }
 

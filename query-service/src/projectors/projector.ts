@@ -40,7 +40,9 @@ export interface Projector {
    * the post's PostCreated, which comes first in the post's stream and is applied by a projector before
    * it in the registry; what the connections projector writes for a connection's events (its rows, the
    * network counts) no other projector reads for them (the timelines read posts, the notifications their
-   * own rows, both the deleted accounts, which no event of such a run writes). Naming a type here claims
+   * own rows, both the deleted accounts, which no event of such a run writes; a job's alerts read the
+   * people's skills, roles and settings and the deleted accounts, and the jobs projector writes only the
+   * jobs and their search rows). Naming a type here claims
    * this for every projector handling it; a type that breaks it must not be named.
    */
   batched?: readonly DomainEventType[];

@@ -72,6 +72,89 @@ export const jobsProjector: Projector = {
         return;
     }
   },
+  batched: ['JobPosted', 'JobClosed'],
+  /**
+   * A run of the jobs topic in two statements: every job posted and its search row in one (the same
+   * columns and documents as `apply` makes, read from one JSON array), then every close. A job's close
+   * comes after its post in its stream, and closing sets absolute values, so all the posts before all
+   * the closes leave what one event at a time does.
+   */
+  async applyBatch(events, { tx, schema }) {
+    const posted: object[] = [];
+    const closed: { id: string; closed_at: string }[] = [];
+    for (const event of events) {
+      if (event.type === 'JobPosted') {
+        const d = event.data;
+        posted.push({
+          id: d.jobId,
+          employer_id: d.employerId,
+          title: d.title,
+          description: d.description,
+          requirements: d.requirements,
+          job_type: d.jobType,
+          work_location: d.workLocation,
+          experience_level: d.experienceLevel,
+          category: d.category,
+          skills: d.skills,
+          location: d.location,
+          salary: d.salary,
+          company: d.company,
+          benefits: d.benefits,
+          application_deadline: d.applicationDeadline,
+          posted_at: d.postedAt,
+          skill_list: d.skills.map((skill) => skill.name),
+          city: d.location.city,
+          state: d.location.state,
+          country: d.location.country,
+          company_name: d.company.name,
+        });
+      } else if (event.type === 'JobClosed') {
+        closed.push({ id: event.data.jobId, closed_at: event.data.closedAt });
+      }
+    }
+    if (posted.length > 0) {
+      await tx.query(
+        `WITH x AS (
+           SELECT x.*, ARRAY(SELECT jsonb_array_elements_text(x.skill_list)) AS skill_array,
+                  ARRAY(SELECT jsonb_array_elements_text(x.requirements)) AS requirement_array
+             FROM jsonb_to_recordset($1::jsonb) AS x(id text, employer_id text, title text, description text,
+               requirements jsonb, job_type text, work_location text, experience_level text, category text,
+               skills jsonb, location jsonb, salary jsonb, company jsonb, benefits jsonb,
+               application_deadline date, posted_at timestamptz, skill_list jsonb, city text, state text,
+               country text, company_name text)),
+         job AS (
+           INSERT INTO ${schema}.jobs (id, employer_id, title, description, requirements, job_type, work_location,
+             experience_level, category, skills, location, salary, company, benefits, application_deadline,
+             posted_at, skill_names, location_text)
+           SELECT id, employer_id, title, description, requirements, job_type, work_location, experience_level,
+             category, skills, location, salary, company, benefits, application_deadline, posted_at,
+             (SELECT coalesce(array_agg(DISTINCT lower(name)), '{}') FROM unnest(x.skill_array) name),
+             lower(concat_ws(E'\\n', city, state, country))
+             FROM x
+           ON CONFLICT (id) DO NOTHING
+           RETURNING id, posted_at, job_type, work_location, experience_level, skill_names, location_text
+         )
+         INSERT INTO ${schema}.job_search (id, posted_at, job_type, work_location, experience_level, skill_names,
+           location_text, title_document, search_document)
+         SELECT DISTINCT ON (job.id) job.id, job.posted_at, job.job_type, job.work_location, job.experience_level,
+           job.skill_names, job.location_text,
+           to_tsvector('english', x.title),
+           setweight(to_tsvector('english', x.title), 'A')
+             || setweight(to_tsvector('english', concat_ws(' ', array_to_string(x.skill_array, ' '), x.company_name)), 'B')
+             || setweight(to_tsvector('english', concat_ws(' ', x.description, array_to_string(x.requirement_array, ' '))), 'C')
+           FROM job JOIN x ON x.id = job.id`,
+        [JSON.stringify(posted)],
+      );
+    }
+    if (closed.length > 0) {
+      await tx.query(
+        `UPDATE ${schema}.jobs j SET status = 'closed', closed_at = c.closed_at
+           FROM jsonb_to_recordset($1::jsonb) AS c(id text, closed_at timestamptz)
+          WHERE j.id = c.id`,
+        [JSON.stringify(closed)],
+      );
+    }
+  },
   async reset({ tx, schema }) {
     await tx.query(`TRUNCATE ${schema}.jobs, ${schema}.job_search`);
   },

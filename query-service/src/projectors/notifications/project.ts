@@ -3,7 +3,7 @@ import type { NotificationKind } from '@careers/contracts/entities/notification'
 import type { DomainEvent, EventData } from '@careers/contracts/events/catalogue';
 import { type NotificationPush, publishNotificationPushes } from '@careers/service-kit/notification-pushes';
 import type { ProjectionContext, Projector } from '../projector.ts';
-import { anyDeleted } from '../users/deleted-accounts.ts';
+import { anyDeleted, deletedAmong } from '../users/deleted-accounts.ts';
 import { roleIndexRows, skillKey, wordsOf } from './matching.ts';
 import { unreadCountSql } from './queries.ts';
 
@@ -153,15 +153,15 @@ async function dropRequest(tx: Tx, schema: string, connectionId: string): Promis
 }
 
 /**
- * SQL: the people a job's skills or title matched at its time ($1 skill keys, $2 title words, $3 the
- * time), through the two indexes.
+ * SQL: the people a job's skills or title matched at its time (by default $1 skill keys, $2 title
+ * words, $3 the time; or the columns of a batch's jobs), through the two indexes.
  */
-export const jobAlertMatchSql = (schema: string) => `
+export const jobAlertMatchSql = (schema: string, skills = '$1::text[]', words = '$2::text[]', at = '$3') => `
   SELECT user_id FROM ${schema}.alert_skills
-   WHERE skill_key = ANY($1::text[]) AND valid_from <= $3 AND (valid_to IS NULL OR valid_to > $3)
+   WHERE skill_key = ANY(${skills}) AND valid_from <= ${at} AND (valid_to IS NULL OR valid_to > ${at})
   UNION
   SELECT user_id FROM ${schema}.alert_roles
-   WHERE word = ANY($2::text[]) AND valid_from <= $3 AND (valid_to IS NULL OR valid_to > $3)
+   WHERE word = ANY(${words}) AND valid_from <= ${at} AND (valid_to IS NULL OR valid_to > ${at})
    GROUP BY user_id, role_key, words, valid_from HAVING count(*) = words`;
 
 /** The two arguments of `jobAlertMatchSql` for a job. */
@@ -206,6 +206,71 @@ async function jobAlerts(
      ON CONFLICT (id) DO NOTHING
      RETURNING user_id, id::text`,
     [skills, words, d.postedAt, d.employerId, d.jobId, d.workLocation],
+  );
+  return rows.map((r) => ({ userId: r.user_id, notificationId: r.id }));
+}
+
+/**
+ * A run of new jobs as `jobAlerts` takes them one by one, in three statements: which posters deleted
+ * their account, the jobs kept for alerts, and every job's alerts, each job matched by its own skills,
+ * words and time (a lateral join per job, through the same two indexes).
+ */
+async function jobAlertsBatch(
+  tx: Tx,
+  schema: string,
+  events: readonly (DomainEvent & { type: 'JobPosted' })[],
+): Promise<Change[]> {
+  const deleted = await deletedAmong(
+    tx,
+    schema,
+    events.map((e) => e.data.employerId),
+  );
+  const jobs = events
+    .filter((e) => !deleted.has(e.data.employerId))
+    .map((e) => {
+      const d = e.data;
+      const [skills, words] = jobAlertMatchArgs(d);
+      return {
+        job_id: d.jobId,
+        employer_id: d.employerId,
+        posted_at: d.postedAt,
+        work_location: d.workLocation,
+        skill_keys: skills,
+        title_words: words,
+      };
+    });
+  if (jobs.length === 0) return [];
+  const recordset = `SELECT j.job_id, j.employer_id, j.posted_at, j.work_location,
+        ARRAY(SELECT jsonb_array_elements_text(j.skill_keys)) AS skill_keys,
+        ARRAY(SELECT jsonb_array_elements_text(j.title_words)) AS title_words
+      FROM jsonb_to_recordset($1::jsonb) AS j(job_id text, employer_id text, posted_at timestamptz,
+        work_location text, skill_keys jsonb, title_words jsonb)`;
+  const json = JSON.stringify(jobs);
+  await tx.query(
+    `INSERT INTO ${schema}.alert_jobs (job_id, employer_id, posted_at, work_location, skill_keys, title_words)
+     ${recordset}
+     ON CONFLICT (job_id) DO NOTHING`,
+    [json],
+  );
+  const { rows } = await tx.query<{ user_id: string; id: string }>(
+    `WITH j AS (${recordset}),
+     matched AS (
+       SELECT j.job_id, j.employer_id, j.posted_at, j.work_location, m.user_id
+         FROM j CROSS JOIN LATERAL (${jobAlertMatchSql(schema, 'j.skill_keys', 'j.title_words', 'j.posted_at')}) m)
+     INSERT INTO ${schema}.notifications (id, user_id, kind, actor_id, job_id, created_at)
+     SELECT ${uuidSql(`'job_alert:' || m.job_id`, 'm.user_id')}, m.user_id, 'job_alert', m.employer_id, m.job_id,
+            m.posted_at
+       FROM matched m
+       LEFT JOIN LATERAL (
+         SELECT job_alerts, preferred_location FROM ${schema}.alert_settings s
+          WHERE s.user_id = m.user_id AND s.valid_from <= m.posted_at
+          ORDER BY valid_from DESC, stream_version DESC LIMIT 1
+       ) s ON true
+      WHERE m.user_id <> m.employer_id AND coalesce(s.job_alerts, true)
+        AND coalesce(s.preferred_location = m.work_location, true)
+     ON CONFLICT (id) DO NOTHING
+     RETURNING user_id, id::text`,
+    [json],
   );
   return rows.map((r) => ({ userId: r.user_id, notificationId: r.id }));
 }
@@ -1072,9 +1137,16 @@ export const notificationsProjector: Projector = {
   async apply(event, ctx) {
     changesOf(ctx).push(...(await project(event, ctx.tx, ctx.schema)));
   },
-  batched: ['PostLiked', 'PostUnliked', 'CommentAdded', ...requestAndApplicationTypes],
+  batched: ['PostLiked', 'PostUnliked', 'CommentAdded', 'JobPosted', ...requestAndApplicationTypes],
   async applyBatch(events, ctx) {
-    // A run is of one stream type: a post's events, or a connection's, or an application's.
+    // A run is of one stream type: a post's events, or a connection's, or an application's, or a job's.
+    const jobs = events.filter((e): e is DomainEvent & { type: 'JobPosted' } => e.type === 'JobPosted');
+    if (jobs.length > 0) {
+      if (jobs.length !== events.length)
+        throw new Error('notifications: a batch mixes jobs with other streams');
+      changesOf(ctx).push(...(await jobAlertsBatch(ctx.tx, ctx.schema, jobs)));
+      return;
+    }
     const requests = events.filter((e): e is RequestOrApplication =>
       requestAndApplicationTypes.includes(e.type),
     );
