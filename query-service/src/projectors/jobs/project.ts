@@ -1,6 +1,5 @@
-import type { Projector } from '../projector.ts';
-
-const json = (value: unknown) => JSON.stringify(value);
+import type { DomainEvent } from '@careers/contracts/events/catalogue';
+import type { ProjectionContext, Projector } from '../projector.ts';
 
 /**
  * Jobs as the list, the detail and the poster's "My Posted Jobs" show them. A job is written once, by
@@ -11,110 +10,59 @@ const json = (value: unknown) => JSON.stringify(value);
 export const jobsProjector: Projector = {
   name: 'jobs',
   handles: ['JobPosted', 'JobClosed'],
-  async apply(event, { tx, schema }) {
-    switch (event.type) {
-      case 'JobPosted': {
-        const d = event.data;
-        const skillNames = d.skills.map((skill) => skill.name);
-        // The job and its search row in one statement; a redelivery meets the job's ON CONFLICT and
-        // returns nothing, so it writes neither.
-        await tx.query(
-          `WITH job AS (
-             INSERT INTO ${schema}.jobs (id, employer_id, title, description, requirements, job_type, work_location,
-               experience_level, category, skills, location, salary, company, benefits, application_deadline,
-               posted_at, skill_names, location_text)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16,
-               (SELECT coalesce(array_agg(DISTINCT lower(name)), '{}') FROM unnest($17::text[]) name),
-               lower(concat_ws(E'\\n', $18::text, $19::text, $20::text)))
-             ON CONFLICT (id) DO NOTHING
-             RETURNING id, posted_at, job_type, work_location, experience_level, skill_names, location_text
-           )
-           INSERT INTO ${schema}.job_search (id, posted_at, job_type, work_location, experience_level, skill_names,
-             location_text, title_document, search_document)
-           SELECT id, posted_at, job_type, work_location, experience_level, skill_names, location_text,
-             to_tsvector('english', $3::text),
-             setweight(to_tsvector('english', $3::text), 'A')
-               || setweight(to_tsvector('english', concat_ws(' ', array_to_string($17::text[], ' '), $21::text)), 'B')
-               || setweight(to_tsvector('english', concat_ws(' ', $4::text, array_to_string($22::text[], ' '))), 'C')
-             FROM job`,
-          [
-            d.jobId,
-            d.employerId,
-            d.title,
-            d.description,
-            json(d.requirements),
-            d.jobType,
-            d.workLocation,
-            d.experienceLevel,
-            d.category,
-            json(d.skills),
-            json(d.location),
-            json(d.salary),
-            json(d.company),
-            json(d.benefits),
-            d.applicationDeadline,
-            d.postedAt,
-            skillNames,
-            d.location.city,
-            d.location.state,
-            d.location.country,
-            d.company.name,
-            d.requirements,
-          ],
-        );
-        return;
-      }
-      case 'JobClosed':
-        await tx.query(`UPDATE ${schema}.jobs SET status = 'closed', closed_at = $2 WHERE id = $1`, [
-          event.data.jobId,
-          event.data.closedAt,
-        ]);
-        return;
-    }
+  // One event is a run of one: a single path writes the job, its search row and its close.
+  async apply(event, ctx) {
+    await applyJobs([event], ctx);
   },
   batched: ['JobPosted', 'JobClosed'],
   /**
-   * A run of the jobs topic in two statements: every job posted and its search row in one (the same
-   * columns and documents as `apply` makes, read from one JSON array), then every close. A job's close
-   * comes after its post in its stream, and closing sets absolute values, so all the posts before all
-   * the closes leave what one event at a time does.
+   * A run of the jobs topic in two statements: every job posted and its search row in one, read from
+   * one JSON array (a redelivery meets the job's ON CONFLICT and returns nothing, so it writes
+   * neither), then every close. A job's close comes after its post in its stream, and closing sets
+   * absolute values, so all the posts before all the closes leave what one event at a time does.
    */
-  async applyBatch(events, { tx, schema }) {
-    const posted: object[] = [];
-    const closed: { id: string; closed_at: string }[] = [];
-    for (const event of events) {
-      if (event.type === 'JobPosted') {
-        const d = event.data;
-        posted.push({
-          id: d.jobId,
-          employer_id: d.employerId,
-          title: d.title,
-          description: d.description,
-          requirements: d.requirements,
-          job_type: d.jobType,
-          work_location: d.workLocation,
-          experience_level: d.experienceLevel,
-          category: d.category,
-          skills: d.skills,
-          location: d.location,
-          salary: d.salary,
-          company: d.company,
-          benefits: d.benefits,
-          application_deadline: d.applicationDeadline,
-          posted_at: d.postedAt,
-          skill_list: d.skills.map((skill) => skill.name),
-          city: d.location.city,
-          state: d.location.state,
-          country: d.location.country,
-          company_name: d.company.name,
-        });
-      } else if (event.type === 'JobClosed') {
-        closed.push({ id: event.data.jobId, closed_at: event.data.closedAt });
-      }
+  applyBatch: applyJobs,
+  async reset({ tx, schema }) {
+    await tx.query(`TRUNCATE ${schema}.jobs, ${schema}.job_search`);
+  },
+};
+
+async function applyJobs(events: readonly DomainEvent[], { tx, schema }: ProjectionContext): Promise<void> {
+  const posted: object[] = [];
+  const closed: { id: string; closed_at: string }[] = [];
+  for (const event of events) {
+    if (event.type === 'JobPosted') {
+      const d = event.data;
+      posted.push({
+        id: d.jobId,
+        employer_id: d.employerId,
+        title: d.title,
+        description: d.description,
+        requirements: d.requirements,
+        job_type: d.jobType,
+        work_location: d.workLocation,
+        experience_level: d.experienceLevel,
+        category: d.category,
+        skills: d.skills,
+        location: d.location,
+        salary: d.salary,
+        company: d.company,
+        benefits: d.benefits,
+        application_deadline: d.applicationDeadline,
+        posted_at: d.postedAt,
+        skill_list: d.skills.map((skill) => skill.name),
+        city: d.location.city,
+        state: d.location.state,
+        country: d.location.country,
+        company_name: d.company.name,
+      });
+    } else if (event.type === 'JobClosed') {
+      closed.push({ id: event.data.jobId, closed_at: event.data.closedAt });
     }
-    if (posted.length > 0) {
-      await tx.query(
-        `WITH x AS (
+  }
+  if (posted.length > 0) {
+    await tx.query(
+      `WITH x AS (
            SELECT x.*, ARRAY(SELECT jsonb_array_elements_text(x.skill_list)) AS skill_array,
                   ARRAY(SELECT jsonb_array_elements_text(x.requirements)) AS requirement_array
              FROM jsonb_to_recordset($1::jsonb) AS x(id text, employer_id text, title text, description text,
@@ -143,19 +91,15 @@ export const jobsProjector: Projector = {
              || setweight(to_tsvector('english', concat_ws(' ', array_to_string(x.skill_array, ' '), x.company_name)), 'B')
              || setweight(to_tsvector('english', concat_ws(' ', x.description, array_to_string(x.requirement_array, ' '))), 'C')
            FROM job JOIN x ON x.id = job.id`,
-        [JSON.stringify(posted)],
-      );
-    }
-    if (closed.length > 0) {
-      await tx.query(
-        `UPDATE ${schema}.jobs j SET status = 'closed', closed_at = c.closed_at
+      [JSON.stringify(posted)],
+    );
+  }
+  if (closed.length > 0) {
+    await tx.query(
+      `UPDATE ${schema}.jobs j SET status = 'closed', closed_at = c.closed_at
            FROM jsonb_to_recordset($1::jsonb) AS c(id text, closed_at timestamptz)
           WHERE j.id = c.id`,
-        [JSON.stringify(closed)],
-      );
-    }
-  },
-  async reset({ tx, schema }) {
-    await tx.query(`TRUNCATE ${schema}.jobs, ${schema}.job_search`);
-  },
-};
+      [JSON.stringify(closed)],
+    );
+  }
+}

@@ -174,48 +174,15 @@ export function jobAlertMatchArgs(job: {
 }
 
 /**
- * A new job: one alert for everyone it fits, as they stood when it was posted, found through the skill
+ * New jobs: one alert for everyone each fits, as they stood when it was posted, found through the skill
  * and role indexes and then by id, never by reading every user: alerts on, and their preferred work
  * location, when set, the job's. The poster is never alerted of their own job, and a job whose poster
- * deleted their account (applied later from its topic) alerts nobody and is not kept for alerts.
+ * deleted their account (applied later from its topic) alerts nobody and is not kept for alerts. In
+ * three statements for any number of jobs: which posters deleted their account, the jobs kept for
+ * alerts, and every job's alerts, each job matched by its own skills, words and time (a lateral join
+ * per job).
  */
 async function jobAlerts(
-  tx: Tx,
-  schema: string,
-  event: DomainEvent & { type: 'JobPosted' },
-): Promise<Change[]> {
-  const d = event.data;
-  if (await anyDeleted(tx, schema, d.employerId)) return [];
-  const [skills, words] = jobAlertMatchArgs(d);
-  await tx.query(
-    `INSERT INTO ${schema}.alert_jobs (job_id, employer_id, posted_at, work_location, skill_keys, title_words)
-     VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (job_id) DO NOTHING`,
-    [d.jobId, d.employerId, d.postedAt, d.workLocation, skills, words],
-  );
-  if (skills.length === 0 && words.length === 0) return [];
-  const { rows } = await tx.query<{ user_id: string; id: string }>(
-    `WITH matched AS (${jobAlertMatchSql(schema)})
-     INSERT INTO ${schema}.notifications (id, user_id, kind, actor_id, job_id, created_at)
-     SELECT ${uuidSql(`'job_alert:' || $5::text`, 'm.user_id')}, m.user_id, 'job_alert', $4, $5, $3
-       FROM matched m
-       LEFT JOIN LATERAL (
-         SELECT job_alerts, preferred_location FROM ${schema}.alert_settings s
-          WHERE s.user_id = m.user_id AND s.valid_from <= $3 ORDER BY valid_from DESC, stream_version DESC LIMIT 1
-       ) s ON true
-      WHERE m.user_id <> $4 AND coalesce(s.job_alerts, true) AND coalesce(s.preferred_location = $6, true)
-     ON CONFLICT (id) DO NOTHING
-     RETURNING user_id, id::text`,
-    [skills, words, d.postedAt, d.employerId, d.jobId, d.workLocation],
-  );
-  return rows.map((r) => ({ userId: r.user_id, notificationId: r.id }));
-}
-
-/**
- * A run of new jobs as `jobAlerts` takes them one by one, in three statements: which posters deleted
- * their account, the jobs kept for alerts, and every job's alerts, each job matched by its own skills,
- * words and time (a lateral join per job, through the same two indexes).
- */
-async function jobAlertsBatch(
   tx: Tx,
   schema: string,
   events: readonly (DomainEvent & { type: 'JobPosted' })[],
@@ -735,7 +702,7 @@ async function project(event: DomainEvent, tx: Tx, schema: string): Promise<Chan
     case 'AccountDeleted':
       return eraseAccount(tx, schema, event.data.userId);
     case 'JobPosted':
-      return jobAlerts(tx, schema, event);
+      return jobAlerts(tx, schema, [event]);
     case 'SkillsUpdated': {
       const { userId } = event.data;
       await indexSkills(
@@ -1144,7 +1111,7 @@ export const notificationsProjector: Projector = {
     if (jobs.length > 0) {
       if (jobs.length !== events.length)
         throw new Error('notifications: a batch mixes jobs with other streams');
-      changesOf(ctx).push(...(await jobAlertsBatch(ctx.tx, ctx.schema, jobs)));
+      changesOf(ctx).push(...(await jobAlerts(ctx.tx, ctx.schema, jobs)));
       return;
     }
     const requests = events.filter((e): e is RequestOrApplication =>
