@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
 import type { ApplicationJob } from '@careers/contracts/entities/application';
 import type { Job } from '@careers/contracts/entities/job';
 import type { JobListQuery } from '@careers/contracts/requests/job-list-query';
 import { type Pool, withTransaction } from '@careers/service-kit';
 import type pg from 'pg';
 import { applicationIdsOf } from '../applications/queries.ts';
+import { statementName } from '../statement-name.ts';
 import { containsPattern, parseJobSearch, tsquerySql } from './search.ts';
 
 interface JobRow {
@@ -87,11 +87,6 @@ export const RANKED_MATCHES = 500;
 const LIST_SETTINGS =
   'SET LOCAL random_page_cost = 1.1; SET LOCAL effective_io_concurrency = 0; ' +
   'SET LOCAL plan_cache_mode = force_custom_plan; SET LOCAL jit = off';
-
-/** A list's prepared statement name: one per SQL text (the schema and the filters given). */
-function statementName(sql: string): string {
-  return `jobs_list_${createHash('sha256').update(sql).digest('hex').slice(0, 32)}`;
-}
 
 /** The only reader of the jobs read model's tables. */
 export class JobQueries {
@@ -228,7 +223,7 @@ export class JobQueries {
   ): Promise<pg.QueryResult<R>> {
     return withTransaction(
       this.pool,
-      (client) => client.query<R>({ name: statementName(sql), text: sql, values: params }),
+      (client) => client.query<R>({ name: statementName('jobs_list', sql), text: sql, values: params }),
       `BEGIN; ${LIST_SETTINGS}`,
     );
   }

@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
 import type { Comment } from '@careers/contracts/entities/comment';
 import type { AuthorSummary } from '@careers/contracts/entities/person-summary';
 import type { Post } from '@careers/contracts/entities/post';
 import type { FeedQuery } from '@careers/contracts/requests/feed-query';
 import type { Pool, Redis } from '@careers/service-kit';
 import { connectedUserIds, connectionsOf } from '../connections/queries.ts';
+import { statementName } from '../statement-name.ts';
 import { timelineKeys } from '../timelines/keys.ts';
 import { profilePictureOf } from '../users/queries.ts';
 import { postKeys } from './keys.ts';
@@ -77,12 +77,9 @@ const toPost = (row: PostRow, comments: Comment[], isLiked: boolean): Post => ({
   comments,
 });
 
-/**
- * A statement prepared once per connection, named by its text (schema included): Postgres keeps only
- * the first 63 bytes of a name, so a name made of the schema and a label could meet another's.
- */
+/** A statement prepared once per connection, named by its text (`statementName`). */
 function prepared(text: string): { name: string; text: string } {
-  return { name: `posts_${createHash('sha256').update(text).digest('hex').slice(0, 32)}`, text };
+  return { name: statementName('posts', text), text };
 }
 
 /** The only reader of the posts read model's tables and keys. */
