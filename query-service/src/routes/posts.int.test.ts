@@ -357,3 +357,110 @@ describe('GET /api/posts/:id', () => {
     expect(response.statusCode).toBe(404);
   });
 });
+
+describe('the cache of a single post (GET /api/posts/:id)', () => {
+  async function readPost(who: { sid: string }, postId: string, headers: Record<string, string> = {}) {
+    const response = await bed.app.inject({
+      method: 'GET',
+      url: `/api/posts/${postId}`,
+      headers: { cookie: `${SESSION_COOKIE}=${who.sid}`, ...headers },
+    });
+    return {
+      status: response.statusCode,
+      cache: response.headers['x-read-cache'],
+      post: response.statusCode === 200 ? (response.json().data as FeedPost & { comments: unknown[] }) : null,
+    };
+  }
+
+  it('serves it again from the cache until the post itself changes, and a like of another post leaves it', async () => {
+    const { reader, liker, oldest, newest } = await threePosts();
+    expect(await readPost(reader, newest)).toMatchObject({ status: 200, cache: 'miss' });
+    const again = await readPost(reader, newest);
+    expect(again).toMatchObject({ status: 200, cache: 'hit', post: { _id: newest, likesCount: 0 } });
+
+    await project([liked(oldest, 2, liker.id, 1)]);
+    expect((await readPost(reader, newest)).cache).toBe('hit');
+
+    await project([liked(newest, 2, liker.id, 1)]);
+    const afterLike = await readPost(reader, newest);
+    expect(afterLike).toMatchObject({ cache: 'miss', post: { likesCount: 1, isLiked: false } });
+    // Each reader has their own entry: the liker's says they liked it.
+    expect((await readPost(liker, newest)).post).toMatchObject({ likesCount: 1, isLiked: true });
+    expect((await readPost(reader, newest)).cache).toBe('hit');
+
+    await project([
+      bed.event('CommentAdded', newest, 3, {
+        postId: newest,
+        commentId: randomUUID(),
+        authorId: liker.id,
+        content: 'Agreed',
+        commentsCount: 1,
+        createdAt: later(),
+      }),
+    ]);
+    const commented = await readPost(reader, newest);
+    expect(commented).toMatchObject({ cache: 'miss', post: { commentsCount: 1 } });
+    expect(commented.post?.comments).toHaveLength(1);
+  });
+
+  it('answers a reader holding the token of a like with the like applied', async () => {
+    const { reader, newest } = await threePosts();
+    await readPost(reader, newest);
+    expect((await readPost(reader, newest)).cache).toBe('hit');
+    const token = signer.issue({ streamId: newest, streamVersion: 2 }, reader.id);
+    const waiting = readPost(reader, newest, { [CONSISTENCY_HEADER]: token });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await project([liked(newest, 2, reader.id, 1)]);
+    expect(await waiting).toMatchObject({ cache: 'miss', post: { likesCount: 1, isLiked: true } });
+  });
+
+  it("shows a connections-only post once the reader is connected, and the author's new name", async () => {
+    const tag = `t${randomUUID().slice(0, 8)}`;
+    const [author, reader] = await Promise.all([bed.signedIn('Fay'), bed.signedIn('Gus')]);
+    const closed = randomUUID();
+    await project([created(closed, author.id, tag, 'connections')]);
+    expect((await readPost(reader, closed)).status).toBe(404);
+    expect((await readPost(author, closed)).cache).toBe('miss');
+    expect((await readPost(author, closed)).cache).toBe('hit');
+
+    const connectionId = randomUUID();
+    const parties = { connectionId, requesterId: author.id, recipientId: reader.id };
+    await project([
+      bed.event('ConnectionRequested', connectionId, 1, { ...parties, requestedAt: later() }),
+      bed.event('ConnectionAccepted', connectionId, 2, { ...parties, respondedAt: later() }),
+    ]);
+    expect(await readPost(reader, closed)).toMatchObject({ status: 200, post: { _id: closed } });
+    expect((await readPost(reader, closed)).cache).toBe('hit');
+
+    await project([
+      bed.event('ProfileUpdated', author.id, 2, {
+        userId: author.id,
+        firstName: 'Faye',
+        lastName: 'Tester',
+        email: `${author.id}@example.com`,
+        phone: '',
+        bio: '',
+        jobTitle: 'Engineer',
+        location: { city: '', state: '', country: '' },
+        jobPreferences: {
+          roles: [],
+          preferredLocation: null,
+          salaryExpectation: { min: 0, max: 0, currency: 'USD' },
+        },
+      }),
+    ]);
+    expect(await readPost(reader, closed)).toMatchObject({
+      cache: 'miss',
+      post: { author: { firstName: 'Faye' } },
+    });
+  });
+
+  it('answers 404 for a malformed id, as for an unknown one, and caches neither', async () => {
+    const reader = await bed.signedIn('Hal');
+    for (const id of ['not-an-id', randomUUID()]) {
+      const first = await readPost(reader, id);
+      expect(first.status).toBe(404);
+      expect((await readPost(reader, id)).status).toBe(404);
+    }
+  });
+});

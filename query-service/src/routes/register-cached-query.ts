@@ -1,6 +1,7 @@
 import { CONSISTENCY_HEADER } from '@careers/contracts/consistency';
 import { apiPath, type RouteDefinition } from '@careers/contracts/routes';
-import { parseOr400, type Redis, SESSION_COOKIE } from '@careers/service-kit';
+import { firstErrorMessage } from '@careers/contracts/validation';
+import { notFound, parseOr400, type Redis, SESSION_COOKIE } from '@careers/service-kit';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { requireViewerWith } from '../auth.ts';
@@ -10,6 +11,9 @@ type CachedRoute = RouteDefinition & { method: 'GET'; auth: 'required' };
 
 /** The route's query string parsed, or undefined for a route that takes none. */
 type QueryOf<R> = R extends { query: infer S extends z.ZodType } ? z.output<S> : undefined;
+
+/** The route's path parameters parsed, or undefined for a route that has none. */
+type ParamsOf<R> = R extends { params: infer S extends z.ZodType } ? z.output<S> : undefined;
 
 export interface CachedQueryOptions<Body> {
   cache: ResponseCache;
@@ -37,9 +41,10 @@ export interface CachedQueryOptions<Body> {
 }
 
 /** What a cached route's handler is given. */
-export interface CachedQueryInput<Query> {
+export interface CachedQueryInput<Query, Params = undefined> {
   viewerId: string;
   query: Query;
+  params: Params;
   /**
    * Part keys the body depends on beyond those `parts.of` finds in it (the reader's own version, or
    * people the page does not show whose change could still change the page), kept by the same rule.
@@ -50,8 +55,8 @@ export interface CachedQueryInput<Query> {
 }
 
 /**
- * Registers a signed-in GET route (with or without a query string) whose whole reply body is cached: keyed by the
- * raw URL (and the reader when `perReader`), so a hit parses nothing and costs one Redis round trip
+ * Registers a signed-in GET route (with or without path parameters and a query string) whose whole
+ * reply body is cached: keyed by the raw URL (and the reader when `perReader`), so a hit parses nothing and costs one Redis round trip
  * (the session and the versions of the entry, in one MGET). `x-read-cache` says which
  * it was.
  *
@@ -72,7 +77,7 @@ export function registerCachedQuery<R extends CachedRoute>(
   deps: { app: FastifyInstance; redis: Redis },
   route: R,
   options: CachedQueryOptions<z.output<R['response']>>,
-  handler: (input: CachedQueryInput<QueryOf<R>>) => Promise<z.output<R['response']>>,
+  handler: (input: CachedQueryInput<QueryOf<R>, ParamsOf<R>>) => Promise<z.output<R['response']>>,
 ): void {
   const { app, redis } = deps;
   const { cache, versionKey, parts, maxAgeMs } = options;
@@ -90,11 +95,20 @@ export function registerCachedQuery<R extends CachedRoute>(
     reply.type('application/json; charset=utf-8');
     reply.header('x-read-cache', cached === undefined ? 'miss' : 'hit');
     if (cached !== undefined) return reply.send(cached);
+    // Only what was answered 200 is cached, so a malformed id always comes here: it is answered like
+    // an unknown one (404 with the contracts' "<Thing> not found"), as registerQuery answers it.
+    let params: unknown;
+    if (route.params) {
+      const parsed = route.params.safeParse(request.params);
+      if (!parsed.success) throw notFound(firstErrorMessage(parsed.error));
+      params = parsed.data;
+    }
     const query = (route.query ? parseOr400(route.query, request.query) : undefined) as QueryOf<R>;
     const extra: string[] = [];
     const result = await handler({
       viewerId,
       query,
+      params: params as ParamsOf<R>,
       dependsOn: (keys) => extra.push(...keys),
       header: (name, value) => void reply.header(name, value),
     });
