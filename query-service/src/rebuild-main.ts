@@ -14,8 +14,6 @@ const runtime = await createProjectorRuntime('rebuild');
 const { config, pool, redis, kafka, runner, log } = runtime;
 const started = Date.now();
 const cpuBefore = process.cpuUsage();
-/** When the first events had been applied (clearing, joining the group and the first fetch before it). */
-let firstAppliedMs: number | null = null;
 try {
   await rebuildProjections({
     pool,
@@ -27,11 +25,13 @@ try {
     runner,
     log,
     onProgress: (lag) => {
-      if (firstAppliedMs === null && runner.applied > 0) firstAppliedMs = Date.now() - started;
       process.stdout.write(`\r  events left to replay: ${lag}      `);
     },
   });
   const ms = Date.now() - started;
+  // When the first transaction committed (clearing, joining the group and the first fetch come before
+  // it), as the runner saw it: the progress loop would see it only at its next lag check, later.
+  const firstAppliedMs = runner.firstAppliedAt === null ? null : runner.firstAppliedAt - started;
   const cpu = process.cpuUsage(cpuBefore);
   console.log(
     `\nRebuilt ${projectors.map((p) => p.name).join(', ')} from the topics in ${ms} ms.` +

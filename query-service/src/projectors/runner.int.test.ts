@@ -60,10 +60,15 @@ describe('projector runner', () => {
   });
 
   it('given post events, builds the row, the comment, the like set and the checkpoint', async () => {
+    expect(runner.firstAppliedAt).toBeNull();
+    const before = Date.now();
     expect(await runner.applyMessages([message(created), message(liked), message(commented)])).toEqual({
       applied: 3,
       skipped: 0,
     });
+    // When events were first applied (what a rebuild reports as its start-up time).
+    expect(runner.firstAppliedAt).toBeGreaterThanOrEqual(before);
+    expect(runner.firstAppliedAt).toBeLessThanOrEqual(Date.now());
     expect(await postRow(postId)).toMatchObject({
       content: 'Hello',
       likes_count: 1,
@@ -80,10 +85,12 @@ describe('projector runner', () => {
 
   it('skips a redelivered batch, in order or out of order', async () => {
     const before = await postRow(postId);
+    const firstAppliedAt = runner.firstAppliedAt;
     expect(await runner.applyMessages([message(commented), message(liked), message(created)])).toEqual({
       applied: 0,
       skipped: 3,
     });
+    expect(runner.firstAppliedAt).toBe(firstAppliedAt);
     expect(await postRow(postId)).toEqual(before);
     const { rows } = await pool.query(`SELECT count(*) AS n FROM ${s}.post_comments WHERE post_id = $1`, [
       postId,

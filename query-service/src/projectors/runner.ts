@@ -176,6 +176,8 @@ export class ProjectorRunner {
   private readonly replayed = new Map<string, { type: string; version: number; position: number }>();
   applied = 0;
   skipped = 0;
+  /** When (`Date.now()`) a transaction that applied events first committed; null before. */
+  firstAppliedAt: number | null = null;
 
   constructor(options: ProjectorRunnerOptions) {
     this.options = options;
@@ -631,6 +633,7 @@ export class ProjectorRunner {
     }
     this.applied += applied;
     this.skipped += skipped;
+    if (applied > 0) this.firstAppliedAt ??= Date.now();
     return { applied, skipped };
   }
 
