@@ -10,35 +10,39 @@ import type { QueryRouteDeps } from './deps.ts';
 import { type CachedQueryOptions, registerCachedQuery } from './register-cached-query.ts';
 import { registerQuery } from './register-query.ts';
 
-/** How feed pages are cached: per reader, valid while the feed's version and each shown post's hold. */
-export function feedCacheOptions(
+/**
+ * How a reply made of posts is cached: per reader (`isLiked`, and which posts they may see), valid while
+ * the feed's version (which posts there are, authors' and commenters' names and pictures, connections,
+ * removals) and the version of each post it shows (its likes, comments and counts) hold: a like of a
+ * post it does not show leaves it.
+ */
+function postsCacheOptions<Body>(
   cache: ResponseCache,
-): CachedQueryOptions<z.output<typeof routes.getFeed.response>> {
+  postIdsOf: (body: Body) => string[],
+): CachedQueryOptions<Body> {
   return {
     cache,
     versionKey: feedVersion.key,
     perReader: true,
     parts: {
-      of: (body) => body.data.map((post) => postVersionKeys.post(post._id)),
+      of: (body) => postIdsOf(body).map((postId) => postVersionKeys.post(postId)),
       sequenceKey: postVersionKeys.sequence,
     },
   };
 }
 
-/**
- * How a single post (GET /api/posts/:id) is cached: per reader (`isLiked`, and whether they may see it),
- * valid while the feed's version (authors' and commenters' names and pictures, connections, removals)
- * and the post's own (its likes, comments and counts) hold: a like elsewhere leaves it.
- */
+/** How feed pages are cached (see postsCacheOptions). */
+export function feedCacheOptions(
+  cache: ResponseCache,
+): CachedQueryOptions<z.output<typeof routes.getFeed.response>> {
+  return postsCacheOptions(cache, (body) => body.data.map((post) => post._id));
+}
+
+/** How a single post (GET /api/posts/:id) is cached (see postsCacheOptions). */
 export function postCacheOptions(
   cache: ResponseCache,
 ): CachedQueryOptions<z.output<typeof routes.getPost.response>> {
-  return {
-    cache,
-    versionKey: feedVersion.key,
-    perReader: true,
-    parts: { of: (body) => [postVersionKeys.post(body.data._id)], sequenceKey: postVersionKeys.sequence },
-  };
+  return postsCacheOptions(cache, (body) => [body.data._id]);
 }
 
 /** GET /api/posts/feed, /api/posts/my/posts and /api/posts/:id. */
