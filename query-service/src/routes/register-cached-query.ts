@@ -1,11 +1,11 @@
 import { CONSISTENCY_HEADER } from '@careers/contracts/consistency';
 import { apiPath, type RouteDefinition } from '@careers/contracts/routes';
-import { firstErrorMessage } from '@careers/contracts/validation';
-import { notFound, parseOr400, type Redis, SESSION_COOKIE } from '@careers/service-kit';
+import { parseOr400, type Redis, SESSION_COOKIE } from '@careers/service-kit';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { requireViewerWith } from '../auth.ts';
 import type { ResponseCache } from '../response-cache.ts';
+import { parseParamsOr404 } from './register-query.ts';
 
 type CachedRoute = RouteDefinition & { method: 'GET'; auth: 'required' };
 
@@ -56,9 +56,9 @@ export interface CachedQueryInput<Query, Params = undefined> {
 
 /**
  * Registers a signed-in GET route (with or without path parameters and a query string) whose whole
- * reply body is cached: keyed by the raw URL (and the reader when `perReader`), so a hit parses nothing and costs one Redis round trip
- * (the session and the versions of the entry, in one MGET). `x-read-cache` says which
- * it was.
+ * reply body is cached: keyed by the raw URL (and the reader when `perReader`), so a hit parses
+ * nothing and costs one Redis round trip (the session and the versions of the entry, in one MGET).
+ * `x-read-cache` says which it was.
  *
  * Why a reader never gets a stale page after a consistency-token wait: such a request never reads the
  * cache. The projector writes a new version in the batch's Redis writes before the Postgres commit and
@@ -95,20 +95,14 @@ export function registerCachedQuery<R extends CachedRoute>(
     reply.type('application/json; charset=utf-8');
     reply.header('x-read-cache', cached === undefined ? 'miss' : 'hit');
     if (cached !== undefined) return reply.send(cached);
-    // Only what was answered 200 is cached, so a malformed id always comes here: it is answered like
-    // an unknown one (404 with the contracts' "<Thing> not found"), as registerQuery answers it.
-    let params: unknown;
-    if (route.params) {
-      const parsed = route.params.safeParse(request.params);
-      if (!parsed.success) throw notFound(firstErrorMessage(parsed.error));
-      params = parsed.data;
-    }
+    // Only what was answered 200 is cached, so a malformed id always comes here.
+    const params = parseParamsOr404(route, request.params) as ParamsOf<R>;
     const query = (route.query ? parseOr400(route.query, request.query) : undefined) as QueryOf<R>;
     const extra: string[] = [];
     const result = await handler({
       viewerId,
       query,
-      params: params as ParamsOf<R>,
+      params,
       dependsOn: (keys) => extra.push(...keys),
       header: (name, value) => void reply.header(name, value),
     });

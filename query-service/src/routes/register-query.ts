@@ -34,13 +34,19 @@ export function registerQuery<R extends RouteDefinition & { method: 'GET' }>(
 ): void {
   deps.app.get(apiPath(route), async (request) => {
     const viewerId = route.auth === 'required' ? await requireViewer(deps.redis, request) : null;
-    let params: unknown;
-    if (route.params) {
-      const parsed = route.params.safeParse(request.params);
-      if (!parsed.success) throw notFound(firstErrorMessage(parsed.error));
-      params = parsed.data;
-    }
+    const params = parseParamsOr404(route, request.params);
     const query = route.query ? parseOr400(route.query, request.query) : undefined;
     return handler({ viewerId, params, query, request } as QueryInput<R>);
   });
+}
+
+/**
+ * A route's path parameters parsed, or undefined for a route that has none. A malformed id is answered
+ * like an unknown one: 404 with the contracts' "<Thing> not found".
+ */
+export function parseParamsOr404(route: RouteDefinition, raw: unknown): unknown {
+  if (!route.params) return undefined;
+  const parsed = route.params.safeParse(raw);
+  if (!parsed.success) throw notFound(firstErrorMessage(parsed.error));
+  return parsed.data;
 }
