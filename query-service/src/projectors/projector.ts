@@ -56,6 +56,15 @@ export interface Projector {
    * checkpoints are written: for work better done once a batch than once an event.
    */
   finish?(ctx: ProjectionContext): Promise<void>;
+  /**
+   * In a rebuild, this projector applies each batch in a transaction of its own, begun once the other
+   * projectors' transaction for that batch has committed, while they apply the next batch
+   * (ProjectorRunner). Claims: no other projector reads what this one writes; and what it reads of the
+   * others' read models may be ahead of the event it applies, by later events of any stream (its own
+   * included), with the same rows in the end: a later event of the stream undoes whatever it would
+   * have been judged differently by (a post removed after its likes takes their notifications with it).
+   */
+  replaysBehind?: boolean;
   /** Removes what this projector wrote, before a rebuild from the topics. */
   reset(ctx: { tx: PoolClient; schema: string; redis: Redis }): Promise<void>;
 }

@@ -6,6 +6,7 @@ import { jobPostedData } from './jobs/testing.ts';
 import { jobsListVersion } from './jobs/version.ts';
 import { postKeys } from './posts/keys.ts';
 import type { Projector } from './projector.ts';
+import { projectors } from './registry.ts';
 import { PROJECTIONS_VERSION_KEY, ProjectorRunner, unloggedTables } from './runner.ts';
 import { projectorTestbed, testMessages } from './testing.ts';
 
@@ -305,6 +306,61 @@ describe('replaying the topics (a rebuild)', () => {
     await withTransaction(pool, (tx) => runner.writeReplayedCheckpoints(tx));
     expect(await checkpoint(x)).toBe(2);
     expect(await checkpoint(y)).toBe(1);
+  });
+});
+
+describe('replaying the topics (a rebuild), the projectors behind', () => {
+  it('try their failing transaction again without applying the others twice, and hold the offsets until it commits', async () => {
+    const kafka = createKafka(bed.config, 'test', createLogger('test', 'silent'));
+    const topic = topicName(bed.config, 'post');
+    await ensureTopics(kafka, bed.config, runner.topics());
+    const [x, author, fan] = [randomUUID(), randomUUID(), randomUUID()];
+    const at = new Date().toISOString();
+    const events = [
+      envelope('post', x, 1, 'PostCreated', {
+        postId: x,
+        authorId: author,
+        content: 'behind',
+        type: 'text',
+        category: 'Career',
+        visibility: 'public',
+        tags: [],
+        createdAt: at,
+      }),
+      envelope('post', x, 2, 'PostLiked', { postId: x, userId: fan, likesCount: 1, likedAt: at }),
+    ];
+    const notified = async () =>
+      (await pool.query(`SELECT kind, actor_count FROM ${s}.notifications WHERE user_id = $1`, [author]))
+        .rows;
+    await pool.query(`ALTER TABLE ${s}.notifications ADD CONSTRAINT not_yet CHECK (user_id <> '${author}')`);
+    const producer = kafka.producer();
+    await producer.connect();
+    await producer.send({
+      topic,
+      messages: events.map((e) => ({ key: e.streamId, value: JSON.stringify(e) })),
+    });
+    await producer.disconnect();
+    const replaying = bed.runnerOf(projectors);
+    replaying.replay();
+    await replaying.start();
+    try {
+      await expect.poll(() => postRow(x), { timeout: 5000 }).toMatchObject({ likes_count: 1 });
+      // Long enough for several tries of the notifications' transaction.
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      expect(await notified()).toEqual([]);
+      expect(await projectorLag(kafka, replaying.groupId(), [topic])).toBeGreaterThan(0);
+      await pool.query(`ALTER TABLE ${s}.notifications DROP CONSTRAINT not_yet`);
+      for (let i = 0; i < 100 && (await projectorLag(kafka, replaying.groupId(), [topic])) > 0; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(await projectorLag(kafka, replaying.groupId(), [topic])).toBe(0);
+      expect(await notified()).toEqual([{ kind: 'post_likes', actor_count: 1 }]);
+      expect(await postRow(x)).toMatchObject({ content: 'behind', likes_count: 1 });
+      expect(await redis.smembers(postKeys.likes(x))).toEqual([fan]);
+    } finally {
+      await replaying.stop();
+      await pool.query(`ALTER TABLE ${s}.notifications DROP CONSTRAINT IF EXISTS not_yet`);
+    }
   });
 });
 

@@ -174,6 +174,14 @@ export class ProjectorRunner {
    * every batch (`replay`), and written once at the end (`writeReplayedCheckpoints`).
    */
   private readonly replayed = new Map<string, { type: string; version: number; position: number }>();
+  /**
+   * In a rebuild, the projectors each batch's own transaction applies, and those applied after it
+   * commits, in a transaction of their own, while the next batch is applied (`replaysBehind`).
+   */
+  private readonly leading: readonly Projector[];
+  private readonly behind: readonly Projector[];
+  /** The transaction of the projectors behind for the last batch applied, until it committed. */
+  private behindWork: Promise<void> = Promise.resolve();
   applied = 0;
   skipped = 0;
   /** When (`Date.now()`) a transaction that applied events first committed; null before. */
@@ -182,6 +190,8 @@ export class ProjectorRunner {
   constructor(options: ProjectorRunnerOptions) {
     this.options = options;
     this.s = ident(options.schema);
+    this.leading = options.projectors.filter((p) => !p.replaysBehind);
+    this.behind = options.projectors.filter((p) => p.replaysBehind);
     for (const projector of options.projectors) {
       for (const type of projector.handles) {
         this.byType.set(type, [...(this.byType.get(type) ?? []), projector]);
@@ -421,8 +431,10 @@ export class ProjectorRunner {
     try {
       await this.supervisor?.stop();
       this.supervisor = null;
-      // A rebuild's batches were handed back to kafkajs before they were applied: the one in hand ends.
+      // A rebuild's batches were handed back to kafkajs before they were applied: the one in hand ends,
+      // and the transaction behind it.
       await this.draining;
+      await this.behindWork;
     } finally {
       this.stopping = false;
     }
@@ -465,13 +477,14 @@ export class ProjectorRunner {
       const pipelined = this.replaying;
       if (pipelined) for (const w of waiting) w.resolve();
       let applied = false;
+      let behind: DomainEvent[] | null = null;
       for (let attempt = 0; !applied; attempt++) {
         try {
           const decoded = await Promise.all(waiting.map((w) => w.decoded));
-          await this.applyDecoded({
+          ({ behind } = await this.applyDecoded({
             events: decoded.flatMap((d) => d.events),
             dead: decoded.flatMap((d) => d.dead),
-          });
+          }));
           applied = true;
           if (!pipelined) for (const w of waiting) w.resolve();
         } catch (error) {
@@ -500,9 +513,21 @@ export class ProjectorRunner {
       // The offsets after the answer, so kafkajs fetches the next batches meanwhile. A commit that
       // fails is logged: the next one covers it, and what a restart takes again is skipped as redelivered.
       if (applied) {
-        await commitOffsetsOf(waiting).catch((error: unknown) =>
-          this.options.log.warn({ err: describeError(error) }, 'projector offsets not committed'),
-        );
+        const commitOffsets = () =>
+          commitOffsetsOf(waiting).catch((error: unknown) =>
+            this.options.log.warn({ err: describeError(error) }, 'projector offsets not committed'),
+          );
+        if (behind === null) await commitOffsets();
+        else {
+          // A rebuild's projectors behind: one transaction at a time, in the batches' order, each while
+          // the next batch is applied; the offsets once it committed, so the group's lag says when a
+          // rebuild has applied everything.
+          await this.behindWork;
+          const events = behind;
+          this.behindWork = this.applyBehind(events, true).then((done) =>
+            done ? commitOffsets() : undefined,
+          );
+        }
       }
       // Batches that came meanwhile (a partition's next fetch, or one that came late) go next.
       await new Promise((resolve) => setImmediate(resolve));
@@ -510,9 +535,17 @@ export class ProjectorRunner {
     this.draining = null;
   }
 
-  /** Applies a batch of raw Kafka messages in one transaction. Public so tests can redeliver batches. */
+  /**
+   * Applies a batch of raw Kafka messages in one transaction (in a rebuild, the projectors behind then
+   * in one of their own, see `replaysBehind`). Public so tests can redeliver batches.
+   */
   async applyMessages(messages: RawMessage[]): Promise<{ applied: number; skipped: number }> {
-    return this.applyDecoded(await this.decode(messages));
+    const { applied, skipped, behind } = await this.applyDecoded(await this.decode(messages));
+    if (behind !== null) {
+      await this.behindWork;
+      await this.applyBehind(behind, false);
+    }
+    return { applied, skipped };
   }
 
   /** Reads messages into events, opening their sealed fields; what is not an event goes to `dead`. */
@@ -544,12 +577,21 @@ export class ProjectorRunner {
     return { events, dead };
   }
 
-  /** Applies decoded messages in one transaction, with the checkpoints of their streams. */
-  private async applyDecoded({ events, dead }: Decoded): Promise<{ applied: number; skipped: number }> {
+  /**
+   * Applies decoded messages in one transaction, with the checkpoints of their streams. In a rebuild
+   * with projectors behind (`replaysBehind`), only the others: `behind` is then the events left to them
+   * (those applied, redeliveries out), else null.
+   */
+  private async applyDecoded({
+    events,
+    dead,
+  }: Decoded): Promise<{ applied: number; skipped: number; behind: DomainEvent[] | null }> {
     const { pool, redis, log } = this.options;
     const client = await pool.connect();
+    const split = this.replaying && this.behind.length > 0;
     let applied = 0;
     let skipped = 0;
+    const fresh: DomainEvent[] = [];
     const touched = new Set<string>();
     // Versions of single posts the batch changes (version-scopes.ts), moved by the same rule below.
     const scoped = new ScopedVersions();
@@ -559,7 +601,6 @@ export class ProjectorRunner {
       const multi = redis.multi();
       // Redeliveries out first: whether an event is one depends only on the checkpoints and the events
       // before it, never on what applying those did.
-      const fresh: DomainEvent[] = [];
       for (const event of events) {
         const at = current.get(event.streamId) ?? 0;
         if (event.streamVersion <= at) {
@@ -572,15 +613,19 @@ export class ProjectorRunner {
         current.set(event.streamId, event.streamVersion);
         applied++;
       }
-      await this.project(fresh, {
-        tx: client,
-        schema: this.s,
-        redis: multi,
-        replaying: this.replaying,
-        afterCommit: (work) => {
-          if (!this.replaying) afterCommit.push(work);
+      await this.project(
+        fresh,
+        {
+          tx: client,
+          schema: this.s,
+          redis: multi,
+          replaying: this.replaying,
+          afterCommit: (work) => {
+            if (!this.replaying) afterCommit.push(work);
+          },
         },
-      });
+        split ? this.leading : this.options.projectors,
+      );
       await scoped.dropDeleted(client, this.s);
       for (const { message, reason } of dead) {
         log.error(
@@ -634,7 +679,55 @@ export class ProjectorRunner {
     this.applied += applied;
     this.skipped += skipped;
     if (applied > 0) this.firstAppliedAt ??= Date.now();
-    return { applied, skipped };
+    return { applied, skipped, behind: split ? fresh : null };
+  }
+
+  /**
+   * A rebuild's projectors behind (`replaysBehind`) apply `events`, those of a batch whose transaction
+   * for the others committed, in a transaction of their own. With `retry` a failure is tried again (as
+   * a rebuild's batch is, see `drain`) until it commits or the runner stops; it resolves to whether it
+   * committed and never rejects. Without, a failure is thrown.
+   *
+   * Measured on the bench's replay of 300,000 events, the notifications were 4.8 of the 10.3 s spent in
+   * statements; behind, they are applied while the next batch's others are.
+   */
+  private async applyBehind(events: readonly DomainEvent[], retry: boolean): Promise<boolean> {
+    if (events.length === 0) return true;
+    const { pool, redis, log } = this.options;
+    for (let attempt = 0; ; attempt++) {
+      let client: PoolClient | null = null;
+      try {
+        client = await pool.connect();
+        await this.begin(client, []);
+        const multi = redis.multi();
+        await this.project(
+          events,
+          { tx: client, schema: this.s, redis: multi, replaying: true, afterCommit: () => {} },
+          this.behind,
+        );
+        if (multi.length > 0) {
+          const failed = (await multi.exec())?.find(([error]) => error);
+          if (failed?.[0]) throw failed[0];
+        }
+        await client.query('COMMIT');
+        return true;
+      } catch (error) {
+        await client?.query('ROLLBACK').catch(() => {});
+        if (!retry) throw error;
+        if (this.stopping) {
+          log.error({ err: describeError(error) }, 'replayed batch not applied by the projectors behind');
+          return false;
+        }
+        const delay = Math.min(REPLAY_RETRY_MS * 2 ** attempt, REPLAY_RETRY_CAP_MS);
+        log.warn(
+          { err: describeError(error), retryInMs: delay },
+          'replayed batch not applied by the projectors behind; trying it again',
+        );
+        await new Promise((resolve) => setTimeout(resolve, delay));
+      } finally {
+        client?.release();
+      }
+    }
   }
 
   /**
@@ -642,8 +735,13 @@ export class ProjectorRunner {
    * projector takes in batches (Projector.batched), goes projector by projector (registry order): each
    * takes the run's events it handles in one `applyBatch` call if it takes all their types in batches,
    * else one at a time, in order. Any other event goes to its projectors one at a time, in registry order.
+   * Only `projectors` apply them (the runs are the same whichever they are).
    */
-  private async project(events: readonly DomainEvent[], ctx: ProjectionContext): Promise<void> {
+  private async project(
+    events: readonly DomainEvent[],
+    ctx: ProjectionContext,
+    projectors: readonly Projector[],
+  ): Promise<void> {
     const involved = new Set<Projector>();
     let i = 0;
     while (i < events.length) {
@@ -657,7 +755,7 @@ export class ProjectorRunner {
         end++;
       if (end > i) {
         const run = events.slice(i, end);
-        for (const projector of this.options.projectors) {
+        for (const projector of projectors) {
           const mine = run.filter((e) => projector.handles.includes(e.type));
           if (mine.length === 0) continue;
           involved.add(projector);
@@ -672,12 +770,13 @@ export class ProjectorRunner {
       }
       const event = events[i] as DomainEvent;
       for (const projector of this.byType.get(event.type) ?? []) {
+        if (!projectors.includes(projector)) continue;
         involved.add(projector);
         await projector.apply(event, ctx);
       }
       i++;
     }
-    for (const projector of this.options.projectors) {
+    for (const projector of projectors) {
       if (involved.has(projector)) await projector.finish?.(ctx);
     }
   }

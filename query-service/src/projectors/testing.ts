@@ -15,6 +15,7 @@ import {
 } from '@careers/service-kit';
 import { testNamespace } from '@careers/service-kit/testing';
 import { migrateReadSchema } from '../migrate.ts';
+import type { Projector } from './projector.ts';
 import { projectors, readModelVersions } from './registry.ts';
 import { ProjectorRunner, type RawMessage } from './runner.ts';
 
@@ -91,25 +92,31 @@ export async function projectorTestbed(name: string, options: { eventByEvent?: b
   await migrateReadSchema(pool, config.DB_SCHEMA);
   await migrateVault(pool, config.VAULT_SCHEMA);
   const vault = PersonalDataVault.fromConfig(config);
-  const runner = new ProjectorRunner({
-    vault,
-    pool,
-    schema: config.DB_SCHEMA,
-    redis,
-    kafka: createKafka(config, 'test', log),
-    kafkaSettings: config,
-    log,
-    projectors: options.eventByEvent
+  const runnerOf = (only: readonly Projector[]) =>
+    new ProjectorRunner({
+      vault,
+      pool,
+      schema: config.DB_SCHEMA,
+      redis,
+      kafka: createKafka(config, 'test', log),
+      kafkaSettings: config,
+      log,
+      projectors: only,
+      versions: readModelVersions,
+    });
+  const runner = runnerOf(
+    options.eventByEvent
       ? projectors.map(({ batched: _batched, applyBatch: _applyBatch, ...projector }) => projector)
       : projectors,
-    versions: readModelVersions,
-  });
+  );
   const messages = testMessages();
   return {
     config,
     pool,
     redis,
     runner,
+    /** Another runner on these read models with only `only` (in a rebuild, each keeps its own checkpoints). */
+    runnerOf,
     vault,
     schema: ident(config.DB_SCHEMA),
     ...messages,

@@ -1105,6 +1105,9 @@ export const notificationsProjector: Projector = {
     changesOf(ctx).push(...(await project(event, ctx.tx, ctx.schema)));
   },
   batched: ['PostLiked', 'PostUnliked', 'CommentAdded', 'JobPosted', ...requestAndApplicationTypes],
+  // It reads the posts' authors and the deleted accounts, which only a later event takes away (a post
+  // removed, an account deleted), and each such event takes this projector's rows about them too.
+  replaysBehind: true,
   async applyBatch(events, ctx) {
     // A run is of one stream type: a post's events, or a connection's, or an application's, or a job's.
     const jobs = events.filter((e): e is DomainEvent & { type: 'JobPosted' } => e.type === 'JobPosted');
