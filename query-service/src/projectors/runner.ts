@@ -145,7 +145,9 @@ export const PROJECTIONS_VERSION_KEY = 'projections:version';
 /**
  * Consumes every aggregate topic and applies each batch to the read models in ONE Postgres transaction
  * together with the per-stream checkpoints; Kafka offsets are committed only after that commit. An event
- * at or below its stream's checkpoint is a redelivery and changes nothing.
+ * at or below its stream's checkpoint is a redelivery and changes nothing. A rebuild keeps the
+ * checkpoints itself (`replay`) and applies the projectors marked `replaysBehind` in a second
+ * transaction per batch.
  */
 export class ProjectorRunner {
   private readonly options: ProjectorRunnerOptions;
