@@ -247,37 +247,41 @@ describe('read model versions', () => {
   });
 });
 
+/** The posts topic, with `events` written to it as the relay writes them. */
+async function postsTopicWith(events: readonly { streamId: string }[]) {
+  const kafka = createKafka(bed.config, 'test', createLogger('test', 'silent'));
+  const topic = topicName(bed.config, 'post');
+  await ensureTopics(kafka, bed.config, runner.topics());
+  const producer = kafka.producer();
+  await producer.connect();
+  await producer.send({
+    topic,
+    messages: events.map((e) => ({ key: e.streamId, value: JSON.stringify(e) })),
+  });
+  await producer.disconnect();
+  return { kafka, topic };
+}
+
 describe('replaying the topics (a rebuild)', () => {
-  it('tries a failing transaction again until it commits, applying nothing after it before it', async () => {
-    const kafka = createKafka(bed.config, 'test', createLogger('test', 'silent'));
-    const topic = topicName(bed.config, 'post');
-    await ensureTopics(kafka, bed.config, runner.topics());
-    const [x, y, fan] = [randomUUID(), randomUUID(), randomUUID()];
-    const at = new Date().toISOString();
-    const post = (id: string, content: string) =>
-      envelope('post', id, 1, 'PostCreated', {
-        postId: id,
-        authorId: randomUUID(),
-        content,
-        type: 'text',
-        category: 'Career',
-        visibility: 'public',
-        tags: [],
-        createdAt: at,
-      });
-    const events = [
-      post(x, 'stuck'),
-      envelope('post', x, 2, 'PostLiked', { postId: x, userId: fan, likesCount: 1, likedAt: at }),
-      post(y, 'after'),
-    ];
-    await pool.query(`ALTER TABLE ${s}.posts ADD CONSTRAINT not_stuck CHECK (content <> 'stuck')`);
-    const producer = kafka.producer();
-    await producer.connect();
-    await producer.send({
-      topic,
-      messages: events.map((e) => ({ key: e.streamId, value: JSON.stringify(e) })),
+  const at = new Date().toISOString();
+  const post = (id: string, content: string, authorId = randomUUID()) =>
+    envelope('post', id, 1, 'PostCreated', {
+      postId: id,
+      authorId,
+      content,
+      type: 'text',
+      category: 'Career',
+      visibility: 'public',
+      tags: [],
+      createdAt: at,
     });
-    await producer.disconnect();
+  const like = (postId: string, userId: string) =>
+    envelope('post', postId, 2, 'PostLiked', { postId, userId, likesCount: 1, likedAt: at });
+
+  it('tries a failing transaction again until it commits, applying nothing after it before it', async () => {
+    const [x, y, fan] = [randomUUID(), randomUUID(), randomUUID()];
+    await pool.query(`ALTER TABLE ${s}.posts ADD CONSTRAINT not_stuck CHECK (content <> 'stuck')`);
+    const { kafka, topic } = await postsTopicWith([post(x, 'stuck'), like(x, fan), post(y, 'after')]);
     const checkpoint = async (id: string) =>
       (await pool.query(`SELECT stream_version FROM ${s}.stream_checkpoints WHERE stream_id = $1`, [id]))
         .rows[0]?.stream_version;
@@ -307,39 +311,14 @@ describe('replaying the topics (a rebuild)', () => {
     expect(await checkpoint(x)).toBe(2);
     expect(await checkpoint(y)).toBe(1);
   });
-});
 
-describe('replaying the topics (a rebuild), the projectors behind', () => {
-  it('try their failing transaction again without applying the others twice, and hold the offsets until it commits', async () => {
-    const kafka = createKafka(bed.config, 'test', createLogger('test', 'silent'));
-    const topic = topicName(bed.config, 'post');
-    await ensureTopics(kafka, bed.config, runner.topics());
+  it('tries the failing transaction of the projectors behind again without applying the others twice, and holds the offsets until it commits', async () => {
     const [x, author, fan] = [randomUUID(), randomUUID(), randomUUID()];
-    const at = new Date().toISOString();
-    const events = [
-      envelope('post', x, 1, 'PostCreated', {
-        postId: x,
-        authorId: author,
-        content: 'behind',
-        type: 'text',
-        category: 'Career',
-        visibility: 'public',
-        tags: [],
-        createdAt: at,
-      }),
-      envelope('post', x, 2, 'PostLiked', { postId: x, userId: fan, likesCount: 1, likedAt: at }),
-    ];
     const notified = async () =>
       (await pool.query(`SELECT kind, actor_count FROM ${s}.notifications WHERE user_id = $1`, [author]))
         .rows;
     await pool.query(`ALTER TABLE ${s}.notifications ADD CONSTRAINT not_yet CHECK (user_id <> '${author}')`);
-    const producer = kafka.producer();
-    await producer.connect();
-    await producer.send({
-      topic,
-      messages: events.map((e) => ({ key: e.streamId, value: JSON.stringify(e) })),
-    });
-    await producer.disconnect();
+    const { kafka, topic } = await postsTopicWith([post(x, 'behind', author), like(x, fan)]);
     const replaying = bed.runnerOf(projectors);
     replaying.replay();
     await replaying.start();
