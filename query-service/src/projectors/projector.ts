@@ -61,8 +61,8 @@ export interface Projector {
    * projectors' transaction for that batch has committed, while they apply the next batch
    * (ProjectorRunner). Claims: no other projector reads what this one writes; and what it reads of the
    * others' read models may be ahead of the event it applies, by later events of any stream (its own
-   * included), with the same rows in the end: a later event of the stream undoes whatever it would
-   * have been judged differently by (a post removed after its likes takes their notifications with it).
+   * included), with the same rows in the end: whatever it judges differently so, the later event that
+   * changed what it read undoes (a post removed after its likes takes their notifications with it).
    */
   replaysBehind?: boolean;
   /** Removes what this projector wrote, before a rebuild from the topics. */
