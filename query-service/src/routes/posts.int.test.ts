@@ -13,6 +13,7 @@ import {
 } from '@careers/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEED_COMMENTS_PER_POST, PostQueries } from '../projectors/posts/queries.ts';
+import { profileUpdatedData } from '../projectors/users/testing.ts';
 import { ResponseCache } from '../response-cache.ts';
 import { feedCacheOptions } from './posts.ts';
 import { registerCachedQuery } from './register-cached-query.ts';
@@ -95,21 +96,7 @@ const firstComment = (postId: string, version: number, authorId: string, content
 
 /** The person's profile saved with a new first name (their second event). */
 const profileRenamed = (userId: string, firstName: string) =>
-  bed.event('ProfileUpdated', userId, 2, {
-    userId,
-    firstName,
-    lastName: 'Tester',
-    email: `${userId}@example.com`,
-    phone: '',
-    bio: '',
-    jobTitle: 'Engineer',
-    location: { city: '', state: '', country: '' },
-    jobPreferences: {
-      roles: [],
-      preferredLocation: null,
-      salaryExpectation: { min: 0, max: 0, currency: 'USD' },
-    },
-  });
+  bed.event('ProfileUpdated', userId, 2, profileUpdatedData(userId, { firstName, jobTitle: 'Engineer' }));
 
 /** Three posts of a new tag, oldest first: page 1 of two shows the newer two, page 2 the oldest. */
 async function threePosts() {

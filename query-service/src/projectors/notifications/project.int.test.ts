@@ -8,6 +8,7 @@ import { type NotificationPush, watchNotificationPushes } from '@careers/service
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { jobPostedData } from '../jobs/testing.ts';
 import { projectorTestbed } from '../testing.ts';
+import { profileUpdatedData } from '../users/testing.ts';
 import { isReadSql, NotificationQueries, unreadCountSql } from './queries.ts';
 import { keptUnreadCounts } from './testing.ts';
 
@@ -72,17 +73,11 @@ const profile = (
   roles: string[],
   preferredLocation: 'Remote' | 'On-site' | 'Hybrid' | null,
 ) =>
-  next('ProfileUpdated', userId, {
+  next(
+    'ProfileUpdated',
     userId,
-    firstName: 'Pat',
-    lastName: 'Tester',
-    email: `${userId}@example.com`,
-    phone: '',
-    bio: '',
-    jobTitle: '',
-    location: { city: '', state: '', country: '' },
-    jobPreferences: { roles, preferredLocation, salaryExpectation: { min: 0, max: 0, currency: 'USD' } },
-  });
+    profileUpdatedData(userId, { jobPreferences: { roles, preferredLocation } }),
+  );
 const skills = (userId: string, names: string[]) =>
   next('SkillsUpdated', userId, {
     userId,

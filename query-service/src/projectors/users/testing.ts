@@ -1,0 +1,33 @@
+import type { EventDataInput } from '@careers/contracts/events/catalogue';
+
+type ProfileUpdatedData = EventDataInput<'ProfileUpdated'>;
+
+/**
+ * A ProfileUpdated payload for `userId` with plain defaults; a test names only what it is about (in
+ * the job preferences too).
+ */
+export function profileUpdatedData(
+  userId: string,
+  overrides: Partial<Omit<ProfileUpdatedData, 'userId' | 'jobPreferences'>> & {
+    jobPreferences?: Partial<ProfileUpdatedData['jobPreferences']>;
+  } = {},
+): ProfileUpdatedData {
+  const { jobPreferences, ...rest } = overrides;
+  return {
+    userId,
+    firstName: 'Pat',
+    lastName: 'Tester',
+    email: `${userId}@example.com`,
+    phone: '',
+    bio: '',
+    jobTitle: '',
+    location: { city: '', state: '', country: '' },
+    ...rest,
+    jobPreferences: {
+      roles: [],
+      preferredLocation: null,
+      salaryExpectation: { min: 0, max: 0, currency: 'USD' },
+      ...jobPreferences,
+    },
+  };
+}
