@@ -85,14 +85,20 @@ const pins = (() => {
     'bash',
     [
       '-c',
-      'source scripts/lib/common.sh; echo "$POSTGRES_MAJOR"; echo "$REDIS_VERSION"; echo "$REDIS_PERSISTENCE"',
+      'source scripts/lib/common.sh; echo "$POSTGRES_MAJOR"; echo "$REDIS_VERSION"; echo "$REDIS_PERSISTENCE"; echo "$POSTGRES_LOCALE"',
     ],
     { cwd: root, encoding: 'utf8' },
   )
     .trim()
     .split('\n');
   const kafka = /<kafka\.version>([^<]+)<\/kafka\.version>/.exec(read('scripts/kafka/pom.xml'))?.[1];
-  return { postgres: common[0], redis: common[1], redisPersistence: common[2], kafka };
+  return {
+    postgres: common[0],
+    redis: common[1],
+    redisPersistence: common[2],
+    postgresLocale: common[3],
+    kafka,
+  };
 })();
 
 function imageOf(name: string): string {
@@ -203,6 +209,15 @@ describe('docker-compose.yml', () => {
     expect(stack).toContain('pg_bindir() { local dir="/usr/lib/postgresql/$POSTGRES_MAJOR/bin";');
     expect(stack).toMatch(/\[ "\$\(redis_version\)" = "\$REDIS_VERSION" \]/);
     expect(stack).toMatch(/step "pinned versions" check_pinned_versions/);
+  });
+
+  it("makes the database with the local stack's locale (text compared byte by byte)", () => {
+    expect(pins.postgresLocale).toBe('--locale=C.UTF-8 --lc-collate=C');
+    expect(envOf('postgres').POSTGRES_INITDB_ARGS).toBe(pins.postgresLocale);
+    expect(read('scripts/testcontainers-stack.ts')).toContain(
+      `POSTGRES_INITDB_ARGS: '${pins.postgresLocale}'`,
+    );
+    expect(read('scripts/stack.sh')).toMatch(/initdb" [^\n]*\\\n\s+-E UTF8 \$POSTGRES_LOCALE /);
   });
 
   it('keeps Redis on disk as the local stack does (append-only file, synced every second)', () => {

@@ -84,7 +84,7 @@ start_postgres() {
     info "initdb (first run only)"
     local pw; pw=$(mktemp); echo careers >"$pw"; chmod 644 "$pw"
     as_pg "$bin/initdb" -D "$PGDATA" -U careers --pwfile="$pw" --auth-local=trust --auth-host=scram-sha-256 \
-      -E UTF8 --locale=C.UTF-8 >"$LOGS/postgres-initdb.log" 2>&1 || { rm -f "$pw"; tail -20 "$LOGS/postgres-initdb.log"; return 1; }
+      -E UTF8 $POSTGRES_LOCALE >"$LOGS/postgres-initdb.log" 2>&1 || { rm -f "$pw"; tail -20 "$LOGS/postgres-initdb.log"; return 1; }
     rm -f "$pw"
     cat >>"$PGDATA/postgresql.conf" <<CONF
 listen_addresses = '127.0.0.1'
@@ -102,6 +102,9 @@ CONF
       "select 1 from pg_database where datname='careers'" | grep -q 1; then
     PGPASSWORD=careers "$bin/createdb" -h 127.0.0.1 -p "$PG_PORT" -U careers careers
   fi
+  local collation; collation=$(PGPASSWORD=careers "$bin/psql" -h 127.0.0.1 -p "$PG_PORT" -U careers -d postgres -Atqc \
+    "select datcollate from pg_database where datname='careers'")
+  [ "$collation" = C ] || info "the careers database compares text by collation $collation, slower than C: npm run stack:reset makes it again (its data deleted)"
 }
 stop_postgres() { [ -f "$PGDATA/postmaster.pid" ] && as_pg "$(pg_bindir)/pg_ctl" -D "$PGDATA" -m fast -w stop >/dev/null 2>&1 || true; }
 

@@ -12,7 +12,13 @@ async function main(): Promise<void> {
   const started: StartedTestContainer[] = [];
   const [postgres, redis, kafka, minio] = await Promise.all([
     new GenericContainer('postgres:17')
-      .withEnvironment({ POSTGRES_USER: 'careers', POSTGRES_PASSWORD: 'careers', POSTGRES_DB: 'careers' })
+      .withEnvironment({
+        POSTGRES_USER: 'careers',
+        POSTGRES_PASSWORD: 'careers',
+        POSTGRES_DB: 'careers',
+        // As scripts/lib/common.sh's POSTGRES_LOCALE (scripts/docker-compose.test.ts compares).
+        POSTGRES_INITDB_ARGS: '--locale=C.UTF-8 --lc-collate=C',
+      })
       .withCommand(['postgres', '-c', 'max_connections=300', '-c', 'synchronous_commit=off'])
       .withExposedPorts(5432)
       .withWaitStrategy(Wait.forLogMessage(/database system is ready to accept connections/, 2))

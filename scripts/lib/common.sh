@@ -20,6 +20,12 @@ MINIO_MODULE="github.com/minio/minio@v0.0.0-20260212201848-7aac2a2c5b7c"
 # of scripts/kafka/pom.xml.
 POSTGRES_MAJOR="15"
 REDIS_VERSION="7.0"
+# Text is compared byte by byte (collation C), which orders UTF-8 exactly as C.UTF-8 did (by code
+# point), while upper(), lower() and ILIKE keep C.UTF-8's character classes. Postgres 15 treats only C
+# as plain byte comparison: every comparison of an id in an index or a sort went through the C
+# library's collation before (README, "How a command runs"). initdb of the local stack and of
+# docker-compose.yml's image take the same arguments (scripts/docker-compose.test.ts compares).
+POSTGRES_LOCALE="--locale=C.UTF-8 --lc-collate=C"
 # Redis keeps an append-only file, written to disk every second: a restart or crash loses at most the
 # last second of writes (README, "What survives what").
 REDIS_PERSISTENCE="--appendonly yes --appendfsync everysec"
