@@ -4,7 +4,8 @@ type ProfileUpdatedData = EventDataInput<'ProfileUpdated'>;
 
 /**
  * A ProfileUpdated payload for `userId` with plain defaults; a test names only what it is about (in
- * the job preferences too).
+ * the job preferences too). Not the catalogue's example (`domainEvents.ProfileUpdated.example`): its
+ * city, job title and roles are real ones, which a job alert or a search would match.
  */
 export function profileUpdatedData(
   userId: string,
