@@ -4,9 +4,11 @@ import type { EventEnvelope } from '@careers/contracts/events/envelope';
 import { withTransaction } from '@careers/service-kit';
 import { type NotificationPush, watchNotificationPushes } from '@careers/service-kit/notification-pushes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { likersKeptIn } from './notifications/project.ts';
 import { keptUnreadCounts } from './notifications/testing.ts';
 import { readModelSnapshot } from './read-model-snapshot.ts';
 import { projectors } from './registry.ts';
+import type { ReplayMemory } from './replay-memory.ts';
 import { projectorTestbed, testMessages } from './testing.ts';
 
 /** A small seeded generator (mulberry32), so a failure can be run again as it was. */
@@ -695,6 +697,45 @@ describe('projector batches', () => {
     } finally {
       for (const stop of stops) await stop();
       await replayed.close();
+    }
+  });
+
+  it('keeps, in a rebuild, a copy of the likers that equals their table, in batches and event by event, and forgets it once a transaction fails', async () => {
+    const events = history(9);
+    const likersOf = async (bed: Awaited<ReturnType<typeof projectorTestbed>>) =>
+      (
+        await bed.pool.query<{ pair: string }>(
+          `SELECT post_id || ' ' || user_id AS pair FROM ${bed.schema}.notification_likers`,
+        )
+      ).rows
+        .map((r) => r.pair)
+        .sort();
+    for (const eventByEvent of [false, true]) {
+      const bed = await projectorTestbed('batch-kept', { eventByEvent });
+      try {
+        bed.runner.replay();
+        const memory = bed.runner.replayMemory as ReplayMemory;
+        for (const batch of batches(events, 9, 90)) {
+          await bed.runner.applyMessages(batch.map((e) => bed.message(e)));
+        }
+        const table = await likersOf(bed);
+        expect(table.length, `eventByEvent ${eventByEvent}`).toBeGreaterThan(10);
+        expect(likersKeptIn(memory), `eventByEvent ${eventByEvent}`).toEqual(table);
+        // A transaction that fails may have changed the copy for rows it never wrote: it is dropped.
+        await bed.pool.query(
+          `ALTER TABLE ${bed.schema}.notification_likers ADD CONSTRAINT no_likers CHECK (false) NOT VALID`,
+        );
+        // Someone new likes a post that has likers (not removed, its author not deleted).
+        const postId = table[0]?.split(' ')[0];
+        const like = events.find((e) => e.type === 'PostLiked' && e.streamId === postId) as EventEnvelope;
+        const data = { ...(like.data as Record<string, unknown>), userId: randomUUID() };
+        const stranger = { ...like, data, streamVersion: 1_000_000 };
+        await expect(bed.runner.applyMessages([bed.message(stranger)])).rejects.toThrow(/no_likers/);
+        expect(memory.trusted).toBe(false);
+        expect(likersKeptIn(memory)).toBeUndefined();
+      } finally {
+        await bed.close();
+      }
     }
   });
 

@@ -1,5 +1,6 @@
 import type { DomainEvent, DomainEventType } from '@careers/contracts/events/catalogue';
 import type { PoolClient, Redis } from '@careers/service-kit';
+import type { ReplayMemory } from './replay-memory.ts';
 
 type ChainableCommander = ReturnType<Redis['multi']>;
 
@@ -21,6 +22,11 @@ export interface ProjectionContext {
    * happened long ago, so a projector may skip what it would compute only for that work.
    */
   replaying?: boolean;
+  /**
+   * A rebuild's memory (ReplayMemory): rows a projector alone writes, kept as it writes them, so it
+   * need not read them back. Absent live, and once the rebuild forgot it after a failed transaction.
+   */
+  memory?: ReplayMemory;
 }
 
 /**

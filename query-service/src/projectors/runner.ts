@@ -23,6 +23,7 @@ import { describeError } from '@careers/service-kit/retry';
 import type { Consumer, Kafka } from 'kafkajs';
 import type { QueryResult } from 'pg';
 import type { ProjectionContext, Projector, ReadModelVersion } from './projector.ts';
+import { ReplayMemory } from './replay-memory.ts';
 import { ScopedVersions } from './version-scopes.ts';
 
 export const PROJECTOR_GROUP = 'query-projector';
@@ -176,6 +177,8 @@ export class ProjectorRunner {
    * every batch (`replay`), and written once at the end (`writeReplayedCheckpoints`).
    */
   private readonly replayed = new Map<string, { type: string; version: number; position: number }>();
+  /** A rebuild's memory (ReplayMemory), made by `replay`; null live. */
+  private memory: ReplayMemory | null = null;
   /**
    * In a rebuild, the projectors each batch's own transaction applies, and those applied after it
    * commits, in a transaction of their own, while the next batch is applied (`replaysBehind`).
@@ -387,7 +390,9 @@ export class ProjectorRunner {
 
   /**
    * From now on nobody is told of what a batch changes (the projectors' after-commit work is dropped;
-   * versions still move): a rebuild replays history whose people were told of it as it happened.
+   * versions still move): a rebuild replays history whose people were told of it as it happened. The
+   * read models must have been cleared just before (rebuildProjections): the projectors keep a copy of
+   * some of their rows from here on (ReplayMemory), starting from none.
    *
    * Nor are the checkpoints written with each batch: this runner keeps them, moved after each commit,
    * and skips a redelivery by them as it would by the table's. The table gets them once, at the end
@@ -401,6 +406,12 @@ export class ProjectorRunner {
    */
   replay(): void {
     this.replaying = true;
+    this.memory = new ReplayMemory();
+  }
+
+  /** A rebuild's memory (see `replay`), null live: for tests comparing it with the tables. */
+  get replayMemory(): ReplayMemory | null {
+    return this.memory;
   }
 
   /**
@@ -622,6 +633,7 @@ export class ProjectorRunner {
           schema: this.s,
           redis: multi,
           replaying: this.replaying,
+          ...(this.memory ? { memory: this.memory } : {}),
           afterCommit: (work) => {
             if (!this.replaying) afterCommit.push(work);
           },
@@ -667,6 +679,8 @@ export class ProjectorRunner {
       }
     } catch (error) {
       await client.query('ROLLBACK').catch(() => {});
+      // What the projectors kept may hold rows this transaction never wrote.
+      this.memory?.forget();
       throw error;
     } finally {
       client.release();
@@ -704,7 +718,14 @@ export class ProjectorRunner {
         const multi = redis.multi();
         await this.project(
           events,
-          { tx: client, schema: this.s, redis: multi, replaying: true, afterCommit: () => {} },
+          {
+            tx: client,
+            schema: this.s,
+            redis: multi,
+            replaying: true,
+            ...(this.memory ? { memory: this.memory } : {}),
+            afterCommit: () => {},
+          },
           this.behind,
         );
         if (multi.length > 0) {
@@ -715,6 +736,7 @@ export class ProjectorRunner {
         return true;
       } catch (error) {
         await client?.query('ROLLBACK').catch(() => {});
+        this.memory?.forget();
         if (!retry) throw error;
         if (this.stopping) {
           log.error({ err: describeError(error) }, 'replayed batch not applied by the projectors behind');
