@@ -177,8 +177,8 @@ export class ProjectorRunner {
    * every batch (`replay`), and written once at the end (`writeReplayedCheckpoints`).
    */
   private readonly replayed = new Map<string, { type: string; version: number; position: number }>();
-  /** A rebuild's memory (ReplayMemory), made by `replay`; null live. */
-  private memory: ReplayMemory | null = null;
+  /** A rebuild's memory (ReplayMemory), made by `replay`; undefined live. */
+  private memory: ReplayMemory | undefined;
   /**
    * In a rebuild, the projectors each batch's own transaction applies, and those applied after it
    * commits, in a transaction of their own, while the next batch is applied (`replaysBehind`).
@@ -409,8 +409,8 @@ export class ProjectorRunner {
     this.memory = new ReplayMemory();
   }
 
-  /** A rebuild's memory (see `replay`), null live: for tests comparing it with the tables. */
-  get replayMemory(): ReplayMemory | null {
+  /** A rebuild's memory (see `replay`), undefined live: for tests comparing it with the tables. */
+  get replayMemory(): ReplayMemory | undefined {
     return this.memory;
   }
 
@@ -633,7 +633,7 @@ export class ProjectorRunner {
           schema: this.s,
           redis: multi,
           replaying: this.replaying,
-          ...(this.memory ? { memory: this.memory } : {}),
+          memory: this.memory,
           afterCommit: (work) => {
             if (!this.replaying) afterCommit.push(work);
           },
@@ -723,7 +723,7 @@ export class ProjectorRunner {
             schema: this.s,
             redis: multi,
             replaying: true,
-            ...(this.memory ? { memory: this.memory } : {}),
+            memory: this.memory,
             afterCommit: () => {},
           },
           this.behind,
