@@ -95,6 +95,24 @@ describe('jobs projector', () => {
           [jobId],
         )
       ).rows;
+    // The words of its title, skills and company name as written, with their stems (search.ts).
+    const words = ['acme', 'careers', 'engineer', 'postgresql', 'senior', 'typescript'];
+    const wordRows = async () =>
+      (
+        await bed.pool.query(
+          `SELECT word, stem FROM ${bed.schema}.job_words WHERE word = ANY($1) ORDER BY word`,
+          [words],
+        )
+      ).rows;
+    const wordsBefore = await wordRows();
+    expect(wordsBefore).toEqual([
+      { word: 'acme', stem: 'acm' },
+      { word: 'careers', stem: 'career' },
+      { word: 'engineer', stem: 'engin' },
+      { word: 'postgresql', stem: 'postgresql' },
+      { word: 'senior', stem: 'senior' },
+      { word: 'typescript', stem: 'typescript' },
+    ]);
     const before = await searchRows();
     expect(before).toEqual([
       {
@@ -122,6 +140,7 @@ describe('jobs projector', () => {
       }),
     );
     expect(await searchRows()).toEqual(before);
+    expect(await wordRows()).toEqual(wordsBefore);
   });
 
   it('shows a job whose poster is not projected yet with empty names, then with theirs', async () => {

@@ -23,7 +23,7 @@ export const jobsProjector: Projector = {
    */
   applyBatch: applyJobs,
   async reset({ tx, schema }) {
-    await tx.query(`TRUNCATE ${schema}.jobs, ${schema}.job_search`);
+    await tx.query(`TRUNCATE ${schema}.jobs, ${schema}.job_search, ${schema}.job_words`);
   },
 };
 
@@ -81,6 +81,17 @@ async function applyJobs(events: readonly DomainEvent[], { tx, schema }: Project
              FROM x
            ON CONFLICT (id) DO NOTHING
            RETURNING id, posted_at, job_type, work_location, experience_level, skill_names, location_text
+         ),
+         words AS (
+           INSERT INTO ${schema}.job_words (word, stem)
+           SELECT word, stem
+             FROM (SELECT DISTINCT word
+                     FROM job JOIN x ON x.id = job.id,
+                          unnest(tsvector_to_array(to_tsvector('simple',
+                            concat_ws(' ', x.title, array_to_string(x.skill_array, ' '), x.company_name)))) word) words,
+                  LATERAL (SELECT (ts_lexize('english_stem', word))[1] AS stem) stemmed
+            WHERE stem IS NOT NULL
+           ON CONFLICT (word) DO NOTHING
          )
          INSERT INTO ${schema}.job_search (id, posted_at, job_type, work_location, experience_level, skill_names,
            location_text, title_document, search_document)

@@ -5,7 +5,7 @@ import { type Pool, withTransaction } from '@careers/service-kit';
 import type pg from 'pg';
 import { applicationIdsOf } from '../applications/queries.ts';
 import { statementName } from '../statement-name.ts';
-import { containsPattern, parseJobSearch, tsquerySql } from './search.ts';
+import { completionsSql, containsPattern, parseJobSearch, tsquerySql } from './search.ts';
 
 interface JobRow {
   id: string;
@@ -131,21 +131,41 @@ export class JobQueries {
    * carries the total: the count is the row the (empty) page is left-joined to.
    */
   async search(query: JobListQuery): Promise<{ jobs: Job[]; total: number }> {
-    const { sql, params } = this.listStatement(query);
+    const prefixWord = parseJobSearch(query.search)?.prefixWord ?? null;
     type Row = { total: number } & ({ id: null } | JobRow);
-    const { rows } = await this.inMemory<Row>(sql, params);
+    const { rows } = await this.inMemory(async (client) => {
+      // The stems of the words the last word starts (search.ts), read first: the list's statement is
+      // then planned for the tsquery it is given, as it is for the rest of the search text.
+      let completions = '';
+      if (prefixWord !== null) {
+        const text = completionsSql(this.s);
+        const { rows: found } = await client.query<{ stems: string }>({
+          name: statementName('jobs_completions', text),
+          text,
+          values: [prefixWord],
+        });
+        completions = found[0]?.stems ?? '';
+      }
+      const { sql, params } = this.listStatement(query, completions);
+      return client.query<Row>({ name: statementName('jobs_list', sql), text: sql, values: params });
+    });
     return { jobs: rows.flatMap((row) => (row.id === null ? [] : [toJob(row)])), total: rows[0]?.total ?? 0 };
   }
 
-  /** The statement `search` runs for a list (public for tests that read its plan). */
-  listStatement(query: JobListQuery): { sql: string; params: unknown[]; settings: string } {
+  /**
+   * The statement `search` runs for a list (public for tests that read its plan); `completions`: what
+   * `completionsSql` answered for the search's prefix word ('' for none).
+   */
+  listStatement(query: JobListQuery, completions = ''): { sql: string; params: unknown[]; settings: string } {
     const params: unknown[] = [];
     const param = (value: unknown) => `$${params.push(value)}`;
     const where: string[] = [];
     const text = parseJobSearch(query.search);
     let tsquery = '';
     if (text) {
-      tsquery = tsquerySql(text, param(text.text), text.prefixWord === null ? null : param(text.prefixWord));
+      const word = text.prefixWord === null ? null : param(text.prefixWord);
+      const stems = word !== null && completions !== '' ? param(completions) : null;
+      tsquery = tsquerySql(text, param(text.text), word, stems);
       where.push(`j.search_document @@ ${tsquery}`);
     }
     if (query.skills.length > 0) {
@@ -208,8 +228,9 @@ export class JobQueries {
   }
 
   /**
-   * Runs a list under the settings of a read model served from memory, in three round trips (the
-   * transaction and its settings are one). Reading a page at random costs about what reading the next
+   * Runs a list's statements (`fn`) under the settings of a read model served from memory, in a
+   * transaction whose BEGIN carries its settings (three round trips for a list, four with the prefix
+   * word's completions). Reading a page at random costs about what reading the next
    * one does: with the default cost model (4 to 1) Postgres reads every job instead of using the GIN
    * index once a word is in about 15% of them (measured on 50,000 jobs, "java" took three times longer
    * that way), and counts a list filtered by location alone by reading every job's whole row instead
@@ -217,15 +238,8 @@ export class JobQueries {
    * about to read ahead of time: they are in memory already, and asking is a lookup in the buffer table
    * per page (5% of the CPU of a search of "engineer", profiled on 50,000 jobs).
    */
-  private async inMemory<R extends pg.QueryResultRow>(
-    sql: string,
-    params: unknown[],
-  ): Promise<pg.QueryResult<R>> {
-    return withTransaction(
-      this.pool,
-      (client) => client.query<R>({ name: statementName('jobs_list', sql), text: sql, values: params }),
-      `BEGIN; ${LIST_SETTINGS}`,
-    );
+  private async inMemory<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    return withTransaction(this.pool, fn, `BEGIN; ${LIST_SETTINGS}`);
   }
 
   /** One job, or null when there is none with that id. */

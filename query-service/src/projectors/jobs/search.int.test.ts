@@ -5,6 +5,7 @@ import { withTransaction } from '@careers/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectorTestbed, testMessages } from '../testing.ts';
 import { JobQueries } from './queries.ts';
+import { completionsSql } from './search.ts';
 import { jobPostedData } from './testing.ts';
 
 /**
@@ -214,6 +215,32 @@ describe('jobs search text', () => {
       'Python Developer',
       'Machine Learning Engineer',
     ]);
+  });
+
+  it('matches a word typed past its stem by the stems of the words it starts', async () => {
+    // "coordina" stems to itself, "Coordinator" to "coordin": the stem as a prefix finds nothing.
+    expect(await titles({ search: 'coordina' })).toEqual(['Learning Coordinator']);
+    expect(await titles({ search: 'coordinato' })).toEqual(['Learning Coordinator']);
+    expect(new Set(await titles({ search: 'learni' }))).toEqual(
+      new Set(['Learning Coordinator', 'Machine Learning Engineer']),
+    );
+    // The other words keep their meaning around it.
+    expect(await titles({ search: 'developer coordina' })).toEqual([]);
+    expect(new Set(await titles({ search: 'rust OR coordina' }))).toEqual(
+      new Set(['Rust Engineer', 'Learning Coordinator']),
+    );
+    // The words known as written are those of titles, skills and company names: a description's
+    // word is found by its stem ("Realtime messaging."), not typed past it.
+    expect(await titles({ search: 'messag' })).toEqual(['Elixir Engineer']);
+    expect(await titles({ search: 'messagi' })).toEqual([]);
+  });
+
+  it('looks up no other stems for a word whose stem finds every word it starts', async () => {
+    const completions = async (word: string) =>
+      (await bed.pool.query<{ stems: string }>(completionsSql(bed.schema), [word])).rows[0]?.stems;
+    expect(await completions('developer')).toBe('');
+    expect(await completions('Coordina')).toBe("'coordin'");
+    expect(await completions('zzz')).toBe('');
   });
 
   it('matches whole words only inside quotes, after a minus and below three letters', async () => {

@@ -34,12 +34,15 @@ describe('parseJobSearch', () => {
 });
 
 describe('tsquerySql', () => {
-  it('is the websearch query alone without a prefix word, and rewrites that word as a prefix with one', () => {
+  it('is the websearch query alone without a prefix word, and rewrites that word as a prefix (or the stems of its completions) with one', () => {
     expect(tsquerySql({ text: 'x', prefixWord: null }, '$1', null)).toBe(
       "websearch_to_tsquery('english', $1::text)",
     );
     expect(tsquerySql({ text: 'java', prefixWord: 'java' }, '$1', '$2')).toBe(
       "ts_rewrite(websearch_to_tsquery('english', $1::text), to_tsquery('english', $2::text), to_tsquery('english', $2::text || ':*'))",
+    );
+    expect(tsquerySql({ text: 'marketi', prefixWord: 'marketi' }, '$1', '$2', '$3')).toBe(
+      "ts_rewrite(websearch_to_tsquery('english', $1::text), to_tsquery('english', $2::text), to_tsquery('english', $2::text || ':*') || $3::tsquery)",
     );
   });
 });

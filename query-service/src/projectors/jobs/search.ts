@@ -8,11 +8,17 @@
  * On top of it, the last word is matched as a prefix while it is still being typed ("java" finds
  * "JavaScript"), when it is a plain word: outside quotes, not excluded, not `OR`, letters and digits
  * only, and at least `MIN_PREFIX_LENGTH` of them (a one- or two-letter prefix matches most jobs, and
- * every match has to be ranked). The word is stemmed like the documents before it becomes a prefix,
- * so a whole word in any form still matches ("engineers" finds "Engineer"); a partial word may stem a
- * little shorter and match a little more ("javas" reads as "java"). Only such a word is ever spliced into a `to_tsquery(... || ':*')`, where an operator character
- * would change the query's meaning, so its letters-and-digits check is also what keeps user text out
- * of the tsquery syntax. It still travels as a bound parameter, never as SQL text.
+ * every match has to be ranked). A job matches it when one of its words has a stem that starts with
+ * the typed word's stem ("engineers" finds "Engineer"; a partial word may stem a little shorter and
+ * match a little more: "javas" reads as "java"), or has the stem of a word that starts with the typed
+ * letters, as written in some job's title, skills or company name (`job_words`, migration 020):
+ * "marketi" finds "Marketing" (stem "market"), "analy" finds "Analyst", "coordina" finds
+ * "Coordinator". The stem alone missed those: a partial word's stem is often no prefix of the whole
+ * word's ("marketi" stems to itself, "analy" to "anali"). Only such a word is ever spliced into a
+ * `to_tsquery(... || ':*')`, where an operator character would change the query's meaning, so its
+ * letters-and-digits check is also what keeps user text out of the tsquery syntax. It still travels
+ * as a bound parameter, never as SQL text, and the stems of its completions are quoted by Postgres
+ * (`completionsSql`).
  */
 export interface JobTextSearch {
   /** The whole text, for websearch_to_tsquery. */
@@ -41,15 +47,39 @@ function lastPlainWord(text: string): string | null {
 }
 
 /**
- * The tsquery of a search as SQL over two bound parameters: `$text` (the whole search) and `$word`
- * (the prefix word). With a prefix word, `ts_rewrite` replaces that word's lexeme wherever it occurs in
- * the websearch query by the same lexeme as a prefix, so quotes, OR and exclusion keep their meaning
- * around it. A word that is only a stop word ("in") has no lexeme and leaves the query unchanged.
+ * The tsquery of a search as SQL over bound parameters: `$text` (the whole search), `$word` (the
+ * prefix word) and `$completions` (what `completionsSql` answered for it, when that was not empty).
+ * With a prefix word, `ts_rewrite` replaces that word's lexeme wherever it occurs in the websearch
+ * query by the same lexeme as a prefix, or any of the completions' stems, so quotes, OR and exclusion
+ * keep their meaning around it. A word that is only a stop word ("in") has no lexeme and leaves the
+ * query unchanged.
  */
-export function tsquerySql(search: JobTextSearch, textParam: string, wordParam: string | null): string {
+export function tsquerySql(
+  search: JobTextSearch,
+  textParam: string,
+  wordParam: string | null,
+  completionsParam: string | null = null,
+): string {
   const websearch = `websearch_to_tsquery('english', ${textParam}::text)`;
   if (search.prefixWord === null || wordParam === null) return websearch;
-  return `ts_rewrite(${websearch}, to_tsquery('english', ${wordParam}::text), to_tsquery('english', ${wordParam}::text || ':*'))`;
+  const prefix = `to_tsquery('english', ${wordParam}::text || ':*')`;
+  const substitute = completionsParam === null ? prefix : `${prefix} || ${completionsParam}::tsquery`;
+  return `ts_rewrite(${websearch}, to_tsquery('english', ${wordParam}::text), ${substitute})`;
+}
+
+/**
+ * The stems to look for besides the prefix word's own stem as a prefix, as the text of a tsquery
+ * (`'market' | 'analyst'`, each quoted by `quote_literal`), or '' when there are none: those of the
+ * words as written (`job_words`) that start with the typed word, lower-cased as the documents are,
+ * where that stem is not already found by the typed word's stem as a prefix ("developer": every word
+ * that starts with it stems to "develop...", so nothing is added and the index reads nothing more).
+ * `$1` is the prefix word; the statement reads a range of the table's primary key.
+ */
+export function completionsSql(schema: string): string {
+  return `SELECT coalesce(string_agg(DISTINCT quote_literal(w.stem), ' | '), '') AS stems
+            FROM ${schema}.job_words w
+           WHERE w.word LIKE lower($1::text) || '%'
+             AND NOT starts_with(w.stem, btrim(querytree(to_tsquery('english', $1::text)), ''''))`;
 }
 
 /** A LIKE pattern that finds `fragment` anywhere, with LIKE's own characters taken literally. */
