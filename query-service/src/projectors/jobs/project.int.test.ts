@@ -85,7 +85,7 @@ describe('jobs projector', () => {
     expect(after.rows).toEqual(before.rows);
   });
 
-  it('writes the search row with the job, once, even when the JobPosted is applied again', async () => {
+  it('writes the search row, words and count with the job, once, even when the JobPosted is applied again', async () => {
     const searchRows = async () =>
       (
         await bed.pool.query(
@@ -113,6 +113,15 @@ describe('jobs projector', () => {
       { word: 'senior', stem: 'senior' },
       { word: 'typescript', stem: 'typescript' },
     ]);
+    const counts = async () =>
+      (
+        await bed.pool.query(
+          `SELECT jobs FROM ${bed.schema}.job_counts
+            WHERE job_type = 'Contract' AND work_location = 'Hybrid' AND experience_level = 'Senior Level'`,
+        )
+      ).rows;
+    const countsBefore = await counts();
+    expect(countsBefore).toEqual([{ jobs: 1 }]);
     const before = await searchRows();
     expect(before).toEqual([
       {
@@ -141,6 +150,7 @@ describe('jobs projector', () => {
     );
     expect(await searchRows()).toEqual(before);
     expect(await wordRows()).toEqual(wordsBefore);
+    expect(await counts()).toEqual(countsBefore);
   });
 
   it('shows a job whose poster is not projected yet with empty names, then with theirs', async () => {

@@ -23,7 +23,9 @@ export const jobsProjector: Projector = {
    */
   applyBatch: applyJobs,
   async reset({ tx, schema }) {
-    await tx.query(`TRUNCATE ${schema}.jobs, ${schema}.job_search, ${schema}.job_words`);
+    await tx.query(
+      `TRUNCATE ${schema}.jobs, ${schema}.job_search, ${schema}.job_words, ${schema}.job_counts`,
+    );
   },
 };
 
@@ -81,6 +83,11 @@ async function applyJobs(events: readonly DomainEvent[], { tx, schema }: Project
              FROM x
            ON CONFLICT (id) DO NOTHING
            RETURNING id, posted_at, job_type, work_location, experience_level, skill_names, location_text
+         ),
+         counted AS (
+           INSERT INTO ${schema}.job_counts AS c (job_type, work_location, experience_level, jobs)
+           SELECT job_type, work_location, experience_level, count(*) FROM job GROUP BY 1, 2, 3
+           ON CONFLICT (job_type, work_location, experience_level) DO UPDATE SET jobs = c.jobs + EXCLUDED.jobs
          ),
          words AS (
            INSERT INTO ${schema}.job_words (word, stem)

@@ -212,8 +212,15 @@ export class JobQueries {
       // bench's board (12.4 ms for the whole list, 0.3 µs a job's skills), where the skills' GIN index
       // finds them and the count reads just their rows (3.3 ms).
       const counted = query.skills.length > 0 ? 'j.ctid' : '*';
+      // With the choice filters alone (or none), the total is a sum of the counts kept per job type,
+      // work location and experience level (migration 021), at most 60 rows, where the count read an
+      // index's entry per job (all 50,000 for the whole board, about 9 ms).
+      const byChoiceAlone = query.skills.length === 0 && (query.location ?? '') === '';
+      const total = byChoiceAlone
+        ? `SELECT coalesce(sum(j.jobs), 0)::int AS n FROM ${this.s}.job_counts j WHERE ${condition}`
+        : `SELECT count(${counted})::int AS n FROM ${jobs} WHERE ${condition}`;
       totalAndPage = `
-         total AS (SELECT count(${counted})::int AS n FROM ${jobs} WHERE ${condition}),
+         total AS (${total}),
          page AS (SELECT 1 AS tier, 0::real AS rank, j.posted_at, j.id FROM ${jobs} WHERE ${condition}
                    ORDER BY j.posted_at DESC, j.id DESC ${window})`;
     }
