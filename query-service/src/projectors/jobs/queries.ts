@@ -103,13 +103,15 @@ export class JobQueries {
 
   /**
    * GET /jobs: the filters, and the search text ranked by relevance (newest first without one); closed
-   * jobs stay listed. One statement answers the exact total and the page, in one of two shapes:
+   * jobs stay listed. One statement answers the exact total and the page (after the prefix word's
+   * completions, when the text has one: search.ts), in one of two shapes:
    *
-   * - Without search text, the total is its own count, read from an index: the range of the
-   *   choice filters given (job type, work location, experience level) in one of the indexes keyed
-   *   by them (migration 014), or a whole index when none of those is given; with skills, the rows
-   *   the skills' GIN index finds (see `counted` below). The page walks `jobs_newest` newest first
-   *   and stops after `limit` rows (every filter column is in it).
+   * - Without search text, the total is a sum of the counts kept per job type, work location and
+   *   experience level (migration 021) when only those filters are given, or none; with a location,
+   *   its own count, read from an index: the range of the choice filters given in one of the
+   *   indexes keyed by them (migration 014), or a whole index when none of those is given; with
+   *   skills, the rows the skills' GIN index finds (see `counted` below). The page walks
+   *   `jobs_newest` newest first and stops after `limit` rows (every filter column is in it).
    * - With search text the matches are found in `job_search` (the narrow rows that find, filter and
    *   order a job), read once into a small materialized set (id, date, whether the title matches),
    *   and both the count and the page are taken from it (a candidate's document is then read at its
