@@ -241,6 +241,12 @@ describe('jobs search text', () => {
     expect(await completions('developer')).toBe('');
     expect(await completions('Coordina')).toBe("'coordin'");
     expect(await completions('zzz')).toBe('');
+    // No word the parser reads holds a quote or a backslash; a stem that did would still be one lexeme.
+    await bed.pool.query(`INSERT INTO ${bed.schema}.job_words (word, stem) VALUES ('qqqx', $1)`, ["o'q\\x"]);
+    const stems = await completions('qqq');
+    const parsed = await bed.pool.query<{ q: string }>(`SELECT querytree($1::tsquery) AS q`, [stems]);
+    expect(parsed.rows[0]?.q).toBe("'o''q\\\\x'");
+    await bed.pool.query(`DELETE FROM ${bed.schema}.job_words WHERE word = 'qqqx'`);
   });
 
   it('matches whole words only inside quotes, after a minus and below three letters', async () => {

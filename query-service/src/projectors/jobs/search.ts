@@ -69,14 +69,17 @@ export function tsquerySql(
 
 /**
  * The stems to look for besides the prefix word's own stem as a prefix, as the text of a tsquery
- * (`'market' | 'analyst'`, each quoted by `quote_literal`), or '' when there are none: those of the
+ * (`'market' | 'analyst'`, each quoted as a tsquery quotes a lexeme), or '' when there are none: those of the
  * words as written (`job_words`) that start with the typed word, lower-cased as the documents are,
  * where that stem is not already found by the typed word's stem as a prefix ("developer": every word
  * that starts with it stems to "develop...", so nothing is added and the index reads nothing more).
  * `$1` is the prefix word; the statement reads a range of the table's primary key.
  */
 export function completionsSql(schema: string): string {
-  return `SELECT coalesce(string_agg(DISTINCT quote_literal(w.stem), ' | '), '') AS stems
+  // A lexeme quoted as tsquery text quotes it: a quote doubled, a backslash escaped (quote_literal
+  // would write E'...' around a backslash, which a tsquery does not read).
+  const quoted = `'''' || replace(replace(w.stem, '\\', '\\\\'), '''', '''''') || ''''`;
+  return `SELECT coalesce(string_agg(DISTINCT ${quoted}, ' | '), '') AS stems
             FROM ${schema}.job_words w
            WHERE w.word LIKE lower($1::text) || '%'
              AND NOT starts_with(w.stem, btrim(querytree(to_tsquery('english', $1::text)), ''''))`;
