@@ -69,11 +69,12 @@ export function tsquerySql(
 
 /**
  * The stems to look for besides the prefix word's own stem as a prefix, as the text of a tsquery
- * (`'market' | 'analyst'`, each quoted as a tsquery quotes a lexeme), or '' when there are none: those of the
- * words as written (`job_words`) that start with the typed word, lower-cased as the documents are,
- * where that stem is not already found by the typed word's stem as a prefix ("developer": every word
- * that starts with it stems to "develop...", so nothing is added and the index reads nothing more).
- * `$1` is the prefix word; the statement reads a range of the table's primary key.
+ * (`'market' | 'analyst'`, each quoted as a tsquery quotes a lexeme), or '' when there are none:
+ * those of the words as written (`job_words`) that start with the typed word, lower-cased as the
+ * documents are, where that stem is not already found by the typed word's stem as a prefix
+ * ("developer": every word that starts with it stems to "develop...", so nothing is added and the
+ * index reads nothing more). `$1` is the prefix word; the statement reads a range of the table's
+ * primary key.
  */
 export function completionsSql(schema: string): string {
   // A lexeme quoted as tsquery text quotes it: a quote doubled, a backslash escaped (quote_literal
