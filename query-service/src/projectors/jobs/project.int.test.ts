@@ -122,6 +122,16 @@ describe('jobs projector', () => {
       ).rows;
     const countsBefore = await counts();
     expect(countsBefore).toEqual([{ jobs: 1 }]);
+    const placeCounts = async () =>
+      (
+        await bed.pool.query(
+          `SELECT jobs FROM ${bed.schema}.job_place_counts
+            WHERE location_text = E'austin\\ntexas\\nusa' AND job_type = 'Contract'
+              AND work_location = 'Hybrid' AND experience_level = 'Senior Level'`,
+        )
+      ).rows;
+    const placeCountsBefore = await placeCounts();
+    expect(placeCountsBefore).toEqual([{ jobs: 1 }]);
     const before = await searchRows();
     expect(before).toEqual([
       {
@@ -151,6 +161,7 @@ describe('jobs projector', () => {
     expect(await searchRows()).toEqual(before);
     expect(await wordRows()).toEqual(wordsBefore);
     expect(await counts()).toEqual(countsBefore);
+    expect(await placeCounts()).toEqual(placeCountsBefore);
   });
 
   it('shows a job whose poster is not projected yet with empty names, then with theirs', async () => {

@@ -24,7 +24,8 @@ export const jobsProjector: Projector = {
   applyBatch: applyJobs,
   async reset({ tx, schema }) {
     await tx.query(
-      `TRUNCATE ${schema}.jobs, ${schema}.job_search, ${schema}.job_words, ${schema}.job_counts`,
+      `TRUNCATE ${schema}.jobs, ${schema}.job_search, ${schema}.job_words, ${schema}.job_counts,
+         ${schema}.job_place_counts`,
     );
   },
 };
@@ -88,6 +89,12 @@ async function applyJobs(events: readonly DomainEvent[], { tx, schema }: Project
            INSERT INTO ${schema}.job_counts AS c (job_type, work_location, experience_level, jobs)
            SELECT job_type, work_location, experience_level, count(*) FROM job GROUP BY 1, 2, 3
            ON CONFLICT (job_type, work_location, experience_level) DO UPDATE SET jobs = c.jobs + EXCLUDED.jobs
+         ),
+         placed AS (
+           INSERT INTO ${schema}.job_place_counts AS c (location_text, job_type, work_location, experience_level, jobs)
+           SELECT location_text, job_type, work_location, experience_level, count(*) FROM job GROUP BY 1, 2, 3, 4
+           ON CONFLICT (location_text, job_type, work_location, experience_level)
+             DO UPDATE SET jobs = c.jobs + EXCLUDED.jobs
          ),
          words AS (
            INSERT INTO ${schema}.job_words (word, stem)

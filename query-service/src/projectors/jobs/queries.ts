@@ -108,10 +108,10 @@ export class JobQueries {
    *
    * - Without search text, the total is a sum of the counts kept per job type, work location and
    *   experience level (migration 021) when only those filters are given, or none; with a location,
-   *   its own count, read from an index: the range of the choice filters given in one of the
-   *   indexes keyed by them (migration 014), or a whole index when none of those is given; with
-   *   skills, the rows the skills' GIN index finds (see `counted` below). The page walks
-   *   `jobs_newest` newest first and stops after `limit` rows (every filter column is in it).
+   *   of those kept per place as well, the places that hold it found by their trigrams (migration
+   *   022); with skills, a count of the rows the skills' GIN index finds (see `counted` below). The
+   *   page walks `jobs_newest` newest first and stops after `limit` rows (every filter column is in
+   *   it), or, for a location few jobs have, takes the jobs the places' trigram index finds.
    * - With search text the matches are found in `job_search` (the narrow rows that find, filter and
    *   order a job), read once into a small materialized set (id, date, whether the title matches),
    *   and both the count and the page are taken from it (a candidate's document is then read at its
@@ -214,13 +214,16 @@ export class JobQueries {
       // bench's board (12.4 ms for the whole list, 0.3 µs a job's skills), where the skills' GIN index
       // finds them and the count reads just their rows (3.3 ms).
       const counted = query.skills.length > 0 ? 'j.ctid' : '*';
-      // With the choice filters alone (or none), the total is a sum of the counts kept per job type,
-      // work location and experience level (migration 021), at most 60 rows, where the count read an
-      // index's entry per job (all 50,000 for the whole board, about 9 ms).
-      const byChoiceAlone = query.skills.length === 0 && (query.location ?? '') === '';
-      const total = byChoiceAlone
-        ? `SELECT coalesce(sum(j.jobs), 0)::int AS n FROM ${this.s}.job_counts j WHERE ${condition}`
-        : `SELECT count(${counted})::int AS n FROM ${jobs} WHERE ${condition}`;
+      // Without skills, the total is a sum of kept counts: with the choice filters alone (or none),
+      // of those per job type, work location and experience level (migration 021), at most 60 rows,
+      // where the count read an index's entry per job (all 50,000 for the whole board, about 9 ms);
+      // with a location, of those per place as well (migration 022), the places that hold it found
+      // by their trigrams, where the count tested every job's places (about 12 ms for "Berlin").
+      const kept = query.location !== undefined && query.location !== '' ? 'job_place_counts' : 'job_counts';
+      const total =
+        query.skills.length === 0
+          ? `SELECT coalesce(sum(j.jobs), 0)::int AS n FROM ${this.s}.${kept} j WHERE ${condition}`
+          : `SELECT count(${counted})::int AS n FROM ${jobs} WHERE ${condition}`;
       totalAndPage = `
          total AS (${total}),
          page AS (SELECT 1 AS tier, 0::real AS rank, j.posted_at, j.id FROM ${jobs} WHERE ${condition}
@@ -242,9 +245,10 @@ export class JobQueries {
    * word's completions). Reading a page at random costs about what reading the next
    * one does: with the default cost model (4 to 1) Postgres reads every job instead of using the GIN
    * index once a word is in about 15% of them (measured on 50,000 jobs, "java" took three times longer
-   * that way), and counts a list filtered by location alone by reading every job's whole row instead
-   * of an index that carries the location (measured on the bench's board: 49 ms against 24). And the bitmap scan of the matches need not ask for the pages it is
-   * about to read ahead of time: they are in memory already, and asking is a lookup in the buffer table
+   * that way), and a list filtered by location alone read every job's whole row instead of an index
+   * that carries the location (measured on the bench's board: 49 ms against 24, before its count was
+   * kept per place). And the bitmap scan of the matches need not ask for the pages it is about to
+   * read ahead of time: they are in memory already, and asking is a lookup in the buffer table
    * per page (5% of the CPU of a search of "engineer", profiled on 50,000 jobs).
    */
   private async inMemory<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {

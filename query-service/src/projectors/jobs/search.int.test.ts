@@ -425,8 +425,10 @@ describe('what keeps a search reading indexes, not new rows', () => {
     return rows[0]?.reloptions ?? [];
   };
 
-  it('bounds the search index pending list that every search reads whole', async () => {
-    expect(await optionsOf('job_search_document')).toContain('gin_pending_list_limit=256');
+  it('bounds the pending lists of the search indexes that searches read whole', async () => {
+    for (const index of ['job_search_document', 'job_search_place', 'jobs_place']) {
+      expect(await optionsOf(index)).toContain('gin_pending_list_limit=256');
+    }
   });
 
   it('vacuums the jobs tables after 1% new rows, so counts without text stay in their indexes', async () => {
@@ -449,6 +451,8 @@ describe('jobs counts on a board of thousands', () => {
   const SIZE = 4000;
   /** Every `PYTHON_EVERY`th copy asks for Python (the first job asks for no skill). */
   const PYTHON_EVERY = 12;
+  /** Every `BERLIN_EVERY`th copy is in Berlin, as the first job is; the others in Lisbon. */
+  const BERLIN_EVERY = 5;
   let big: Awaited<ReturnType<typeof projectorTestbed>>;
   let bigJobs: JobQueries;
 
@@ -469,6 +473,7 @@ describe('jobs counts on a board of thousands', () => {
       posted_at: `j.posted_at - n * interval '1 minute'`,
       skill_names: `CASE WHEN n % ${PYTHON_EVERY} = 0 THEN ARRAY['python'] ELSE ARRAY['go', 'rust'] END`,
       job_type: `(ARRAY['Full-time', 'Part-time', 'Contract', 'Internship'])[n % 4 + 1]`,
+      location_text: `CASE WHEN n % ${BERLIN_EVERY} = 0 THEN j.location_text ELSE E'lisbon\\n\\nportugal' END`,
     };
     const columns = rows.map((row) => row.column_name);
     // Committed synchronously: until its commit is flushed, VACUUM cannot mark the rows visible to
@@ -481,12 +486,15 @@ describe('jobs counts on a board of thousands', () => {
            SELECT ${columns.map((column) => made[column] ?? `j.${column}`).join(', ')}
              FROM ${big.schema}.jobs j, generate_series(1, ${SIZE - 1}) n`,
         );
-        // The counts the projector keeps per job type, work location and experience level, the
-        // copies included.
+        // The counts the projector keeps per job type, work location and experience level, and per
+        // place too, the copies included.
         await client.query(
-          `TRUNCATE ${big.schema}.job_counts;
+          `TRUNCATE ${big.schema}.job_counts, ${big.schema}.job_place_counts;
            INSERT INTO ${big.schema}.job_counts (job_type, work_location, experience_level, jobs)
-           SELECT job_type, work_location, experience_level, count(*) FROM ${big.schema}.jobs GROUP BY 1, 2, 3`,
+           SELECT job_type, work_location, experience_level, count(*) FROM ${big.schema}.jobs GROUP BY 1, 2, 3;
+           INSERT INTO ${big.schema}.job_place_counts (location_text, job_type, work_location, experience_level, jobs)
+           SELECT location_text, job_type, work_location, experience_level, count(*)
+             FROM ${big.schema}.jobs GROUP BY 1, 2, 3, 4`,
         );
       },
       'BEGIN; SET LOCAL synchronous_commit = on',
@@ -541,11 +549,37 @@ describe('jobs counts on a board of thousands', () => {
     // no job (it read an index entry per Part-time job, about a thousand).
     expect(await jobsRowsRead({ jobType: 'Part-time' })).toBeLessThan(100);
     expect(await jobsRowsRead({})).toBeLessThan(100);
-    // A location is counted in the jobs themselves, as no count is kept per place.
+  });
+
+  it('counts a list with a location from the counts kept per place, reading only the page', async () => {
+    const counted = async (where: string) =>
+      (
+        await big.pool.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM ${big.schema}.jobs WHERE ${where}`,
+        )
+      ).rows[0]?.n;
+    const inBerlin = await bigJobs.search(JobListQuery.parse({ location: 'Berlin' }));
+    expect(inBerlin.total).toBe(await counted(`location_text LIKE '%berlin%'`));
+    expect(inBerlin.total).toBe(Math.floor((SIZE - 1) / BERLIN_EVERY) + 1);
+    expect(inBerlin.jobs).toHaveLength(10);
     const { total: here } = await bigJobs.search(
       JobListQuery.parse({ jobType: 'Part-time', location: 'berlin' }),
     );
     expect(here).toBe(await counted(`job_type = 'Part-time' AND location_text LIKE '%berlin%'`));
+    expect(here).toBeGreaterThan(150);
+    // A part of a place's name, in any case, as the list matches it.
+    expect((await bigJobs.search(JobListQuery.parse({ location: 'ISBO' }))).total).toBe(
+      await counted(`location_text LIKE '%isbo%'`),
+    );
+    // The count reads no job: it tested every job's places (all 4,000, then the page's).
+    expect(await jobsRowsRead({ location: 'Berlin' })).toBeLessThan(100);
+    // A place nobody is at: none counted, and the page finds none through the places' index, where it
+    // walked every job newest first looking for ten.
+    expect(await bigJobs.search(JobListQuery.parse({ location: 'Atlantis' }))).toEqual({
+      jobs: [],
+      total: 0,
+    });
+    expect(await jobsRowsRead({ location: 'Atlantis' })).toBeLessThan(100);
   });
 
   it('counts the jobs asking for a skill through the skills index, not by testing every job', async () => {
