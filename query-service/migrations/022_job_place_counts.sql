@@ -37,8 +37,8 @@ DECLARE
                  WHERE e.extname = 'pg_trgm');
 BEGIN
   -- The places of the counts above; the search rows' places, which a search text's matches are
-  -- intersected with in the indexes (a phrase in San Francisco reads the rows of both, not every
-  -- match of the phrase); and the jobs' places, for the page of a list whose place few jobs have
+  -- intersected with in the indexes (a phrase in San Francisco is checked for in the rows that hold
+  -- both its words and the place, not in every row that holds both words); and the jobs' places, for the page of a list whose place few jobs have
   -- (one nobody has no longer walks every job newest first looking for ten). The pending lists of
   -- the last two are bounded as the search documents' is (migration 016): a search reads them whole.
   EXECUTE format('CREATE INDEX job_place_counts_place ON {{schema}}.job_place_counts USING gin (location_text %s.gin_trgm_ops)', trgm);
