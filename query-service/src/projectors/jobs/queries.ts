@@ -109,7 +109,7 @@ export class JobQueries {
    * - Without search text, the total is a sum of the counts kept per job type, work location and
    *   experience level (migration 021) when only those filters are given, or none; with a location,
    *   of those kept per place as well, the places that hold it found by their trigrams (migration
-   *   022); with skills, a count of the rows the skills' GIN index finds (see `counted` below). The
+   *   022); with skills, a count of the rows the skills' GIN index finds (see the count below). The
    *   page walks `jobs_newest` newest first and stops after `limit` rows (every filter column is in
    *   it), or, for a location few jobs have, takes the jobs the places' trigram index finds.
    * - With search text the matches are found in `job_search` (the narrow rows that find, filter and
@@ -177,9 +177,8 @@ export class JobQueries {
     if (query.workLocation !== undefined) where.push(`j.work_location = ${param(query.workLocation)}`);
     if (query.experienceLevel !== undefined)
       where.push(`j.experience_level = ${param(query.experienceLevel)}`);
-    if (query.location !== undefined && query.location !== '') {
-      where.push(`j.location_text LIKE lower(${param(containsPattern(query.location))})`);
-    }
+    const place = query.location === undefined || query.location === '' ? null : query.location;
+    if (place !== null) where.push(`j.location_text LIKE lower(${param(containsPattern(place))})`);
     const condition = where.length > 0 ? where.join(' AND ') : 'true';
     const jobs = `${this.s}.jobs j`;
     const offset = (query.page - 1) * query.limit;
@@ -207,23 +206,23 @@ export class JobQueries {
            ORDER BY tier DESC, rank DESC, posted_at DESC, id DESC ${window}
          )`;
     } else {
-      // With skills the count is of `j.ctid` (never null: the same count), a column no index carries,
-      // so it cannot be an index-only scan. One would test every job's skills in an index that carries
-      // them (`jobs_newest`; the choice filters' indexes did until migration 018), which the planner
-      // prices as nearly free: it read all 50,000 entries of one to count the 3,829 Python jobs of the
-      // bench's board (12.4 ms for the whole list, 0.3 µs a job's skills), where the skills' GIN index
-      // finds them and the count reads just their rows (3.3 ms).
-      const counted = query.skills.length > 0 ? 'j.ctid' : '*';
       // Without skills, the total is a sum of kept counts: with the choice filters alone (or none),
       // of those per job type, work location and experience level (migration 021), at most 60 rows,
       // where the count read an index's entry per job (all 50,000 for the whole board, about 9 ms);
       // with a location, of those per place as well (migration 022), the places that hold it found
       // by their trigrams, where the count tested every job's places (about 12 ms for "Berlin").
-      const kept = query.location !== undefined && query.location !== '' ? 'job_place_counts' : 'job_counts';
+      //
+      // With skills the jobs are counted, as `j.ctid` (never null: the same count), a column no index
+      // carries, so it cannot be an index-only scan. One would test every job's skills in an index
+      // that carries them (`jobs_newest`; the choice filters' indexes did until migration 018), which
+      // the planner prices as nearly free: it read all 50,000 entries of one to count the 3,829 Python
+      // jobs of the bench's board (12.4 ms for the whole list, 0.3 µs a job's skills), where the
+      // skills' GIN index finds them and the count reads just their rows (3.3 ms).
+      const kept = place === null ? 'job_counts' : 'job_place_counts';
       const total =
         query.skills.length === 0
           ? `SELECT coalesce(sum(j.jobs), 0)::int AS n FROM ${this.s}.${kept} j WHERE ${condition}`
-          : `SELECT count(${counted})::int AS n FROM ${jobs} WHERE ${condition}`;
+          : `SELECT count(j.ctid)::int AS n FROM ${jobs} WHERE ${condition}`;
       totalAndPage = `
          total AS (${total}),
          page AS (SELECT 1 AS tier, 0::real AS rank, j.posted_at, j.id FROM ${jobs} WHERE ${condition}
