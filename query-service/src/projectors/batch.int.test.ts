@@ -633,6 +633,23 @@ describe('projector batches', () => {
           order,
         ).toBe(true);
         expect(expected.tables.job_search?.length, order).toBe(60);
+        // The counts kept per choice and per place are compared with the rest: each adds up to the
+        // 60 jobs, the places' over more than one place.
+        const keptJobs = (table: string) =>
+          (expected.tables[table] ?? []).reduce(
+            (sum, row) => sum + (JSON.parse(row) as { jobs: number }).jobs,
+            0,
+          );
+        expect(keptJobs('job_counts'), order).toBe(60);
+        expect(keptJobs('job_place_counts'), order).toBe(60);
+        expect(
+          new Set(
+            (expected.tables.job_place_counts ?? []).map(
+              (row) => (JSON.parse(row) as { location_text: string }).location_text,
+            ),
+          ).size,
+          order,
+        ).toBeGreaterThan(1);
         await batched.rebuildFrom([]);
         let applied = 0;
         for (const batch of batches(events, seed, 45)) {
