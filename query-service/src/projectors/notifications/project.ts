@@ -821,6 +821,16 @@ async function project(
   }
 }
 
+/** A liking pair of a batch: whether it was a like before the batch, is one now, and since when. */
+interface LikingPair {
+  postId: string;
+  userId: string;
+  was: boolean;
+  now: boolean;
+  /** When it came (back) in this batch; null if it did not, or left again. */
+  at: string | null;
+}
+
 /**
  * Likes, unlikes and comments of a batch (in stream order) with the effect of `project` applied to each
  * in turn, in a few statements: one read of the posts' authors, the deleted accounts among everyone
@@ -840,14 +850,33 @@ async function projectLikesAndComments(
 ): Promise<Change[]> {
   const postIds = new Set<string>();
   const actors = new Set<string>();
-  const pairKeys = new Map<string, { postId: string; userId: string }>();
-  // No id holds a NUL (Postgres text cannot), so the pair is told apart without quoting.
-  const pairKey = (postId: string, userId: string) => `${postId}\u0000${userId}`;
+  /**
+   * The batch's liking pairs, each once, in the order they first came; found by post, then person.
+   * Two maps, not one keyed by the ids joined: a joined key is a new string to build and hash at every
+   * lookup (four per like), where an id that came with an event keeps its hash once worked out
+   * (profiled in a rebuild of 300,000 events, 85% likes: this function's own time 1.47 s before, 0.97
+   * after).
+   */
+  const pairs: LikingPair[] = [];
+  const likers = new Map<string, Map<string, LikingPair>>();
+  const pairOf = (postId: string, userId: string) => likers.get(postId)?.get(userId);
   for (const event of events) {
     if (event.type === 'PostLiked' || event.type === 'PostUnliked') {
-      postIds.add(event.data.postId);
-      actors.add(event.data.userId);
-      pairKeys.set(pairKey(event.data.postId, event.data.userId), event.data);
+      const { postId, userId } = event.data;
+      postIds.add(postId);
+      actors.add(userId);
+      let users = likers.get(postId);
+      if (!users) {
+        users = new Map();
+        likers.set(postId, users);
+      }
+      if (!users.has(userId)) {
+        // In a rebuild that keeps the likers, whether the pair is one already is read there.
+        const was = kept?.get(postId)?.has(userId) ?? false;
+        const pair = { postId, userId, was, now: was, at: null };
+        users.set(userId, pair);
+        pairs.push(pair);
+      }
     } else if (event.type === 'CommentAdded') {
       postIds.add(event.data.postId);
       actors.add(event.data.authorId);
@@ -855,7 +884,6 @@ async function projectLikesAndComments(
       throw new Error(`notifications: ${event.type} is not taken in batches`);
     }
   }
-  const pairs = [...pairKeys.values()];
   // Probed only where the likers are not kept.
   const probed = kept ? [] : pairs;
   // Every statement here finds a batch's rows through an index, one probe each (the posts and the liking
@@ -881,19 +909,11 @@ async function projectLikesAndComments(
   );
   const authors = new Map<string, string>();
   const deleted = new Set<string>();
-  const likers = new Map<
-    string,
-    { postId: string; userId: string; was: boolean; now: boolean; at: string | null }
-  >();
-  for (const pair of pairs) {
-    const was = kept?.get(pair.postId)?.has(pair.userId) ?? false;
-    likers.set(pairKey(pair.postId, pair.userId), { ...pair, was, now: was, at: null });
-  }
   for (const row of found) {
     if (row.kind === 'author' && row.b !== null) authors.set(row.a, row.b);
     else if (row.kind === 'deleted') deleted.add(row.a);
     else if (row.kind === 'liker' && row.b !== null) {
-      const pair = likers.get(pairKey(row.a, row.b));
+      const pair = pairOf(row.a, row.b);
       if (pair) pair.was = pair.now = true;
     }
   }
@@ -915,7 +935,7 @@ async function projectLikesAndComments(
         const authorId = authors.get(postId);
         if (authorId === undefined || authorId === userId) break;
         if (deleted.has(authorId) || deleted.has(userId)) break;
-        const pair = likers.get(pairKey(postId, userId));
+        const pair = pairOf(postId, userId);
         if (!pair || pair.now) break;
         pair.now = true;
         pair.at = likedAt;
@@ -925,7 +945,7 @@ async function projectLikesAndComments(
         break;
       }
       case 'PostUnliked': {
-        const pair = likers.get(pairKey(event.data.postId, event.data.userId));
+        const pair = pairOf(event.data.postId, event.data.userId);
         if (!pair?.now) break;
         pair.now = false;
         pair.at = null;
@@ -946,14 +966,16 @@ async function projectLikesAndComments(
   }
   const changes: Change[] = [];
   // A pair changed if it left, or came (back) with a new time; one that came and left again did not.
-  const changed = [...likers.values()].filter((p) => (p.was && !p.now) || (p.now && p.at !== null));
+  const changed = pairs.filter((p) => (p.was && !p.now) || (p.now && p.at !== null));
   const groups = [...posts].filter(([, p]) => p.delta !== 0 || p.reset);
-  // Per post, the latest time among its pairs now liked anew (compared as instants, as Postgres would).
-  const cameAt = new Map<string, string>();
+  // Per post, the latest time among its pairs now liked anew (compared as instants, as Postgres would;
+  // each time read once).
+  const latest = new Map<string, { at: string; ms: number }>();
   for (const p of changed) {
     if (!p.now || p.at === null) continue;
-    const before = cameAt.get(p.postId);
-    if (before === undefined || Date.parse(p.at) > Date.parse(before)) cameAt.set(p.postId, p.at);
+    const ms = Date.parse(p.at);
+    const before = latest.get(p.postId);
+    if (before === undefined || ms > before.ms) latest.set(p.postId, { at: p.at, ms });
   }
   if (changed.length > 0) {
     // The pairs that left go and those that came (back) are written, each through the primary key (a
@@ -1022,7 +1044,7 @@ async function projectLikesAndComments(
         groups.map(([postId]) => authors.get(postId) ?? null),
         groups.map(([, p]) => p.delta),
         groups.map(([, p]) => p.reset),
-        groups.map(([postId]) => cameAt.get(postId) ?? null),
+        groups.map(([postId]) => latest.get(postId)?.at ?? null),
         groups.map(([postId]) => {
           const authorId = authors.get(postId);
           return authorId === undefined ? null : notificationId(`post_likes:${postId}`, authorId);
