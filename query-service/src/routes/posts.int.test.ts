@@ -211,50 +211,51 @@ describe('the feed cache, scoped to the posts on a page', () => {
   });
 });
 
-describe('a page read while a post on it changes', () => {
-  /**
-   * The feed route's cache on an app of its own whose handler lets a like be applied (committed, and
-   * its versions moved) right after the page's rows were read: the reply is older than the like.
-   */
-  async function raceApp() {
-    const app = await createHttpServer({
-      serviceName: 'feed-race',
-      logger: createLogger('test', 'silent'),
-      allowedOrigins: [],
-      trustedProxies: [],
+/**
+ * The feed route's cache on an app of its own (on the Redis client given) whose handler runs
+ * `between.work` once right after the page's rows were read: a like applied there (committed, and its
+ * versions moved) makes the reply older than the like.
+ */
+async function raceApp(redis: typeof bed.redis = bed.redis) {
+  const app = await createHttpServer({
+    serviceName: 'feed-race',
+    logger: createLogger('test', 'silent'),
+    allowedOrigins: [],
+    trustedProxies: [],
+  });
+  const posts = new PostQueries(bed.pool, bed.redis, bed.schema);
+  const cache = new ResponseCache(1024 * 1024);
+  const between: { work: (() => Promise<void>) | null } = { work: null };
+  registerCachedQuery(
+    { app, redis },
+    routes.getFeed,
+    feedCacheOptions(cache),
+    async ({ viewerId, query }) => {
+      const { posts: data, total } = await posts.feed(viewerId, query);
+      const work = between.work;
+      between.work = null;
+      if (work) await work();
+      const pagination: PostsPagination = {
+        ...pageInfo({ page: query.page, limit: query.limit, total }),
+        totalPosts: total,
+      };
+      return { data, pagination };
+    },
+  );
+  await app.ready();
+  const get = async (who: { sid: string }, url: string) => {
+    const response = await app.inject({
+      method: 'GET',
+      url,
+      headers: { cookie: `${SESSION_COOKIE}=${who.sid}` },
     });
-    const posts = new PostQueries(bed.pool, bed.redis, bed.schema);
-    const cache = new ResponseCache(1024 * 1024);
-    const between: { work: (() => Promise<void>) | null } = { work: null };
-    registerCachedQuery(
-      { app, redis: bed.redis },
-      routes.getFeed,
-      feedCacheOptions(cache),
-      async ({ viewerId, query }) => {
-        const { posts: data, total } = await posts.feed(viewerId, query);
-        const work = between.work;
-        between.work = null;
-        if (work) await work();
-        const pagination: PostsPagination = {
-          ...pageInfo({ page: query.page, limit: query.limit, total }),
-          totalPosts: total,
-        };
-        return { data, pagination };
-      },
-    );
-    await app.ready();
-    const get = async (who: { sid: string }, url: string) => {
-      const response = await app.inject({
-        method: 'GET',
-        url,
-        headers: { cookie: `${SESSION_COOKIE}=${who.sid}` },
-      });
-      const body = response.json() as { data: FeedPost[] };
-      return { cache: response.headers['x-read-cache'], body };
-    };
-    return { app, cache, between, get };
-  }
+    const body = response.json() as { data: FeedPost[] };
+    return { cache: response.headers['x-read-cache'], body };
+  };
+  return { app, cache, between, get };
+}
 
+describe('a page read while a post on it changes', () => {
   it('does not keep it: the next read is a miss and shows the like', async () => {
     const { tag, reader, liker, newest } = await threePosts();
     const race = await raceApp();
@@ -279,6 +280,52 @@ describe('a page read while a post on it changes', () => {
       const first = await race.get(reader, pageUrl(tag, 1));
       expect(first.cache).toBe('miss');
       expect(await race.get(reader, pageUrl(tag, 1))).toEqual({ cache: 'hit', body: first.body });
+    } finally {
+      await race.app.close();
+    }
+  });
+});
+
+describe('a page past the cache', () => {
+  it('is sent before the versions of the posts on it are read, and kept once they are', async () => {
+    const { tag, reader } = await threePosts();
+    // Holds the next MGET once armed: the one that reads the versions of the posts a page shows.
+    const gate = { armed: false, held: [] as Array<() => Promise<void>> };
+    const redis = new Proxy(bed.redis, {
+      get(target, prop) {
+        if (prop === 'mget' && gate.armed) {
+          gate.armed = false;
+          return (...keys: string[]) =>
+            new Promise((resolve, reject) => {
+              gate.held.push(() => target.mget(...keys).then(resolve, reject));
+            });
+        }
+        const value = Reflect.get(target, prop, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const race = await raceApp(redis);
+    try {
+      race.between.work = async () => {
+        gate.armed = true;
+      };
+      const first = await Promise.race([
+        race.get(reader, pageUrl(tag, 1)),
+        new Promise<'no reply'>((resolve) => setTimeout(() => resolve('no reply'), 2_000)),
+      ]);
+      if (first === 'no reply') throw new Error('the reply waited for the versions of the posts on it');
+      expect(first.cache).toBe('miss');
+      expect(gate.held).toHaveLength(1);
+      // A read of the page meanwhile waits for it to be kept, and is then answered from the cache.
+      let answered = false;
+      const second = race.get(reader, pageUrl(tag, 1)).finally(() => {
+        answered = true;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(answered).toBe(false);
+      await Promise.all(gate.held.map((release) => release()));
+      expect(await second).toEqual({ cache: 'hit', body: first.body });
+      expect(gate.held).toHaveLength(1);
     } finally {
       await race.app.close();
     }

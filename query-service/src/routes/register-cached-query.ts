@@ -58,6 +58,7 @@ export interface CachedQueryInput<Query, Params = undefined> {
  * Registers a signed-in GET route (with or without path parameters and a query string) whose whole
  * reply body is cached: keyed by the raw URL (and the reader when `perReader`), so a hit parses
  * nothing and costs one Redis round trip (the session and the versions of the entry, in one MGET).
+ * A miss waits for that and its query; the body is kept after it is sent (see storeWithParts).
  * `x-read-cache` says which it was.
  *
  * Why a reader never gets a stale page after a consistency-token wait: such a request never reads the
@@ -82,10 +83,14 @@ export function registerCachedQuery<R extends CachedRoute>(
   const { app, redis } = deps;
   const { cache, versionKey, parts, maxAgeMs } = options;
   const lead = parts ? [versionKey, parts.sequenceKey] : [versionKey];
+  // Bodies sent and not yet kept, by key (see storeWithParts).
+  const storing = new Map<string, Promise<void>>();
   app.get(apiPath(route), async (request, reply) => {
     // A query spelled differently is just another entry.
     const key = options.perReader ? `${request.cookies[SESSION_COOKIE] ?? ''} ${request.url}` : request.url;
     const waited = request.headers[CONSISTENCY_HEADER] !== undefined;
+    const pending = waited ? undefined : storing.get(key);
+    if (pending) await pending;
     const held = waited ? [] : cache.partsOf(key);
     const { viewerId, values } = await requireViewerWith(redis, request, [...lead, ...held]);
     const version = values[0] ?? null;
@@ -113,15 +118,26 @@ export function registerCachedQuery<R extends CachedRoute>(
       if (!parts) cache.set(key, { version, parts: [], partVersions: [] }, body, maxAgeMs);
       else {
         const shown = [...new Set([...parts.of(result), ...extra])];
-        await storeWithParts(redis, cache, key, { version, sequence, shown, maxAgeMs }, body).catch(
-          (error: Error) => request.log.warn({ error: error.message }, 'response not cached'),
-        );
+        // Not waited for: the reply leaves while the parts' versions are read (see storeWithParts).
+        const stored = storeWithParts(redis, cache, key, { version, sequence, shown, maxAgeMs }, body)
+          .catch((error: Error) => request.log.warn({ error: error.message }, 'response not cached'))
+          .finally(() => {
+            if (storing.get(key) === stored) storing.delete(key);
+          });
+        storing.set(key, stored);
       }
     }
     return reply.send(body);
   });
 }
 
+/**
+ * Keeps a body read past the cache once the versions of its parts are read. The reply does not wait
+ * for this third round trip (after the session's and the query's): under load every round trip a
+ * request waits for is a turn of the event loop among all the others. A read of the same key that
+ * comes meanwhile waits for it first (it would otherwise miss and run the query again), so the next
+ * read after a reply finds the body kept, as when the reply waited.
+ */
 async function storeWithParts(
   redis: Redis,
   cache: ResponseCache,
