@@ -58,7 +58,7 @@ export interface CachedQueryInput<Query, Params = undefined> {
  * Registers a signed-in GET route (with or without path parameters and a query string) whose whole
  * reply body is cached: keyed by the raw URL (and the reader when `perReader`), so a hit parses
  * nothing and costs one Redis round trip (the session and the versions of the entry, in one MGET).
- * A miss waits for that and its query; the body is kept after it is sent (see storeWithParts).
+ * A miss waits for that and its query; a body with `parts` is kept after it is sent (storeWithParts).
  * `x-read-cache` says which it was.
  *
  * Why a reader never gets a stale page after a consistency-token wait: such a request never reads the
