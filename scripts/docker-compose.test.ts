@@ -5,7 +5,9 @@
  * on one side only fails here.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -16,6 +18,7 @@ import {
   loadConfig,
   queryServiceEnv,
   realtimeGatewayEnv,
+  testOnlySecrets,
 } from '../service-kit/src/config.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -41,10 +44,34 @@ const compose = parse(read('docker-compose.yml'), { merge: true }) as {
 const services = compose.services;
 const serviceNames = Object.keys(services);
 
-/** Compose interpolation with nothing set in the shell: `${NAME:-default}` gives the default. */
+/** The .env the README has people write (bash scripts/secrets.sh .env), as compose reads it. */
+const dotEnv = (() => {
+  const folder = mkdtempSync(join(tmpdir(), 'careers-compose-'));
+  execFileSync('bash', [`${root}scripts/secrets.sh`, `${folder}/.env`]);
+  const text = readFileSync(`${folder}/.env`, 'utf8');
+  rmSync(folder, { recursive: true });
+  return Object.fromEntries(
+    text
+      .split('\n')
+      .filter((line) => /^\w+=/.test(line))
+      .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+  ) as Record<string, string>;
+})();
+
+/**
+ * Compose interpolation with that .env and nothing set in the shell: `${NAME:-default}` gives the
+ * default, `${NAME:?message}` the .env's value (and fails without one, as compose does).
+ */
 function interpolate(value: string): string {
-  return value.replace(/\$\$|\$\{(\w+)(?::?[-?]([^}]*))?\}/g, (match, _name, fallback: string | undefined) =>
-    match === '$$' ? '$' : (fallback ?? ''),
+  return value.replace(
+    /\$\$|\$\{(\w+)(?::?([-?])([^}]*))?\}/g,
+    (match, name: string, kind: string | undefined, fallback: string | undefined) => {
+      if (match === '$$') return '$';
+      const set = dotEnv[name];
+      if (set !== undefined) return set;
+      if (kind === '?') throw new Error(`compose would refuse to start: ${name}: ${fallback}`);
+      return fallback ?? '';
+    },
   );
 }
 
@@ -152,6 +179,16 @@ describe('docker-compose.yml', () => {
       expect(runtime).toBe('node');
       expect(entry.startsWith(`${workspace}/`), `${name} runs ${entry} outside ${workspace}`).toBe(true);
       expect(existsSync(`${root}/${entry}`), `${entry} does not exist`).toBe(true);
+    }
+  });
+
+  it('has no secret of its own: each comes from .env, which scripts/secrets.sh writes', () => {
+    const text = read('docker-compose.yml');
+    for (const name of Object.keys(testOnlySecrets)) {
+      const uses = [...text.matchAll(new RegExp(`\\$\\{${name}(:?[-?])?([^}]*)\\}`, 'g'))];
+      expect(uses.length, name).toBeGreaterThan(0);
+      for (const [use, kind] of uses) expect(kind, use).toBe(':?');
+      expect(dotEnv[name], name).toMatch(/^[\w-]{43}$/);
     }
   });
 

@@ -36,8 +36,22 @@ KAFKA_PORT=9092
 KAFKA_CONTROLLER_PORT=9093
 MINIO_PORT=9000
 MINIO_CONSOLE_PORT=9001
+# The secrets of this machine's stack, generated on the first run (scripts/secrets.sh) and exported to
+# every process the scripts start; a service refuses to start outside the tests without them.
+SECRETS_FILE="$STACK/secrets.env"
+if [ ! -f "$SECRETS_FILE" ]; then
+  if [ -f "$STACK/postgres/data/PG_VERSION" ]; then
+    printf '%s\n' "  This stack's data was written with the built-in development secrets, which the services now refuse:" \
+      "  personal data sealed with them stays unreadable under new ones. npm run stack:reset starts afresh." >&2
+  fi
+  bash "$ROOT/scripts/secrets.sh" "$SECRETS_FILE" >/dev/null
+fi
+set -a
+# shellcheck source=/dev/null
+source "$SECRETS_FILE"
+set +a
 MINIO_USER="${S3_ACCESS_KEY:-careers}"
-MINIO_PASSWORD="${S3_SECRET_KEY:-careers-secret}"
+MINIO_PASSWORD="$S3_SECRET_KEY"
 
 NODE_BIN_DIR="$STACK/node/node_modules/node/bin"
 export PATH="$NODE_BIN_DIR:$ROOT/node_modules/.bin:$PATH"

@@ -87,12 +87,12 @@ export const baseEnv = z.object({
   COOKIE_SECURE: bool.default(false),
   /**
    * Signs consistency tokens (HMAC-SHA256), which the command-service and the gateway issue and the
-   * query-service checks: the three must share it. Required in production (consistencyTokenSecret).
+   * query-service checks: the three must share it. Required outside the tests (testOnlySecrets).
    */
   CONSISTENCY_TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /**
    * The key-encryption secret of the personal-data vault: every person's data key is stored wrapped with
-   * a key derived from it. Required in production; losing it makes all sealed personal data unreadable.
+   * a key derived from it. Required outside the tests; losing it makes all sealed personal data unreadable.
    */
   PERSONAL_DATA_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** The Postgres schema of the personal-data vault (shared by the command-service and the projectors). */
@@ -188,29 +188,51 @@ export class ConfigError extends Error {
 }
 
 /**
- * Outside production a fixed development secret keeps `npm start` and the tests free of setup; a
- * production deployment without its own secret refuses to start rather than run with a known one
- * (forgeable consistency tokens, personal data anyone could unseal).
+ * The secrets that have a built-in value, for the tests only (NODE_ENV=test): the values are in this
+ * source, so anything signed or sealed with them can be forged or opened by whoever reads it. Anywhere
+ * else each must be set, to a value of its own: `npm start` generates them once into
+ * .stack/secrets.env (scripts/secrets.sh), docker compose reads them from .env.
  */
-function secretOf(
-  config: BaseConfig,
-  name: 'CONSISTENCY_TOKEN_SECRET' | 'PERSONAL_DATA_SECRET',
-  development: string,
-): string {
+export const testOnlySecrets = {
+  CONSISTENCY_TOKEN_SECRET: 'careers-development-consistency-token-secret',
+  PERSONAL_DATA_SECRET: 'careers-development-personal-data-secret',
+  S3_SECRET_KEY: 'careers-secret',
+} as const;
+type SecretName = keyof typeof testOnlySecrets;
+
+const secretHint =
+  'npm start generates one into .stack/secrets.env; for docker compose: bash scripts/secrets.sh .env';
+
+/** Why `config` may not run outside the tests: a secret missing, or one of the built-in test values. */
+function ownSecretProblems(config: Record<string, unknown>, names: ReadonlySet<string>): string[] {
+  if (config.NODE_ENV === 'test') return [];
+  const problems: string[] = [];
+  for (const [name, builtIn] of Object.entries(testOnlySecrets)) {
+    if (!names.has(name)) continue;
+    const value = config[name];
+    if (value === undefined) problems.push(`  ${name}: required outside the tests (${secretHint})`);
+    else if (value === builtIn) {
+      problems.push(
+        `  ${name}: is the built-in test value, readable in this source: set a secret of its own (${secretHint})`,
+      );
+    }
+  }
+  return problems;
+}
+
+function secretOf(config: BaseConfig, name: SecretName & keyof BaseConfig): string {
   const value = config[name];
   if (value) return value;
-  if (config.NODE_ENV === 'production') {
-    throw new ConfigError(`Invalid environment:\n  ${name}: required in production`);
-  }
-  return development;
+  if (config.NODE_ENV === 'test') return testOnlySecrets[name];
+  throw new ConfigError(`Invalid environment:\n  ${name}: required outside the tests (${secretHint})`);
 }
 
 export function consistencyTokenSecret(config: BaseConfig): string {
-  return secretOf(config, 'CONSISTENCY_TOKEN_SECRET', 'careers-development-consistency-token-secret');
+  return secretOf(config, 'CONSISTENCY_TOKEN_SECRET');
 }
 
 export function personalDataSecret(config: BaseConfig): string {
-  return secretOf(config, 'PERSONAL_DATA_SECRET', 'careers-development-personal-data-secret');
+  return secretOf(config, 'PERSONAL_DATA_SECRET');
 }
 
 /**
@@ -223,7 +245,15 @@ export function loadConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEn
     if (value !== undefined && value !== '') cleaned[key] = value;
   }
   const parsed = schema.safeParse(cleaned);
-  if (parsed.success) return parsed.data;
+  if (parsed.success) {
+    // The variables the schema reads: an optional one left unset is no key of the parsed object.
+    const names = new Set(
+      Object.keys(schema instanceof z.ZodObject ? schema.shape : (parsed.data as object)),
+    );
+    const problems = ownSecretProblems(parsed.data as Record<string, unknown>, names);
+    if (problems.length > 0) throw new ConfigError(`Invalid environment:\n${problems.join('\n')}`);
+    return parsed.data;
+  }
   const lines = parsed.error.issues.map((issue) => {
     const name = String(issue.path[0] ?? '(environment)');
     const shown = name in cleaned ? ` (got ${JSON.stringify(cleaned[name])})` : '';
