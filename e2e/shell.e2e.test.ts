@@ -12,7 +12,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe('the frontend shell in Chromium, through the edge routing of the dev server', () => {
+describe('the frontend shell in Chromium, through the production edge', () => {
   it('loads, checks the session through the query-service and sends a visitor to the sign-in screen', async () => {
     const page = await browser.newPage();
     const meCalls: number[] = [];

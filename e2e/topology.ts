@@ -1,16 +1,24 @@
 /**
- * Runs the whole product for browser tests as separate processes, exactly as `npm start` does, but on
- * its own ports, Postgres schemas, Redis prefix and Kafka topics, so it never touches a developer's
- * running instance.
+ * Runs the whole product for browser tests as separate processes, exactly as `npm start` does (the
+ * services, and the built app behind nginx with docker/nginx.conf's rules), but on its own ports,
+ * Postgres schemas, Redis prefix and Kafka topics, so it never touches a developer's running instance.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { createWriteStream, mkdirSync } from 'node:fs';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type TestNamespace, testNamespace, waitUntil } from '@careers/service-kit/testing';
+import { writeLocalEdgeConfig } from '../scripts/lib/edge-nginx.ts';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const PORTS = { command: 4101, query: 4102, gateway: 4103, web: 5174 } as const;
 export const WEB_URL = `http://127.0.0.1:${PORTS.web}`;
+
+/** The production build, made again only when the app or the contracts changed (as npm start does). */
+function ensureFrontendBuild(): void {
+  execFileSync('bash', ['-c', `source "${ROOT}scripts/lib/services.sh" && ensure_frontend_build`], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
 
 export interface Topology {
   ns: TestNamespace;
@@ -23,18 +31,30 @@ export async function startTopology(): Promise<Topology> {
   mkdirSync(logDir, { recursive: true });
   const origins = { ALLOWED_ORIGINS: `${WEB_URL},http://localhost:${PORTS.web}`, LOG_LEVEL: 'info' };
   const children: ChildProcess[] = [];
-  const run = (name: string, args: string[], env: NodeJS.ProcessEnv) => {
-    const child = spawn(process.execPath, args, {
-      cwd: ROOT,
-      env: { ...env, ...origins },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-    });
+  const keep = (name: string, child: ChildProcess) => {
     const log = createWriteStream(`${logDir}/${name}.log`);
     child.stdout?.pipe(log);
     child.stderr?.pipe(log);
     children.push(child);
   };
+  const run = (name: string, args: string[], env: NodeJS.ProcessEnv) =>
+    keep(
+      name,
+      spawn(process.execPath, args, {
+        cwd: ROOT,
+        env: { ...env, ...origins },
+        stdio: ['ignore', 'pipe', 'pipe'],
+        detached: true,
+      }),
+    );
+  const runEdge = (config: string) =>
+    keep(
+      'edge',
+      spawn('/usr/sbin/nginx', ['-p', config.replace(/\/nginx\.conf$/, ''), '-c', config], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+        detached: true,
+      }),
+    );
   run('command-service', ['command-service/src/main.ts'], { ...ns.commandEnv, PORT: String(PORTS.command) });
   run('query-service', ['query-service/src/main.ts'], { ...ns.queryEnv, PORT: String(PORTS.query) });
   run('projector', ['query-service/src/projector-main.ts'], { ...ns.queryEnv });
@@ -43,20 +63,25 @@ export async function startTopology(): Promise<Topology> {
     PORT: String(PORTS.gateway),
     QUERY_SERVICE_URL: `http://127.0.0.1:${PORTS.query}`,
   });
-  run('web', [`${ROOT}/node_modules/vite/bin/vite.js`, '--config', 'frontend/vite.config.ts', 'frontend'], {
-    ...process.env,
-    WEB_PORT: String(PORTS.web),
-    COMMAND_SERVICE_URL: `http://127.0.0.1:${PORTS.command}`,
-    QUERY_SERVICE_URL: `http://127.0.0.1:${PORTS.query}`,
-    REALTIME_GATEWAY_URL: `http://127.0.0.1:${PORTS.gateway}`,
+  ensureFrontendBuild();
+  const edgePrefix = `${ROOT}.stack/e2e-edge/${ns.id}`;
+  const edgeConfig = writeLocalEdgeConfig({
+    prefix: edgePrefix,
+    listen: `127.0.0.1:${PORTS.web}`,
+    upstreams: {
+      command: `127.0.0.1:${PORTS.command}`,
+      query: `127.0.0.1:${PORTS.query}`,
+      gateway: `127.0.0.1:${PORTS.gateway}`,
+    },
   });
+  runEdge(edgeConfig);
 
   const ok = (url: string) => async () => (await fetch(url).catch(() => null))?.ok === true;
   try {
     await waitUntil('command-service ready', ok(`http://127.0.0.1:${PORTS.command}/readyz`), 60_000);
     await waitUntil('query-service ready', ok(`http://127.0.0.1:${PORTS.query}/readyz`), 60_000);
     await waitUntil('realtime-gateway ready', ok(`http://127.0.0.1:${PORTS.gateway}/readyz`), 60_000);
-    await waitUntil('web ready', ok(`${WEB_URL}/`), 60_000);
+    await waitUntil('edge ready', ok(`${WEB_URL}/healthz`), 60_000);
   } catch (error) {
     throw new Error(`${(error as Error).message} (logs in .stack/logs/e2e/)`);
   }
@@ -77,6 +102,7 @@ export async function startTopology(): Promise<Topology> {
         ),
       );
       await ns.cleanup();
+      rmSync(edgePrefix, { recursive: true, force: true });
     },
   };
 }

@@ -32,6 +32,12 @@ describe('the dev edge', () => {
     ['the local data directory', '.stack/logs/kafka.log'],
     ['the repository manifest outside the app', 'package.json'],
     ['a service source file', 'command-service/src/users/passwords.ts'],
+    // npm links the workspaces into node_modules, which third-party packages are served from.
+    [
+      'a service source file through its workspace link',
+      'node_modules/@careers/service-kit/src/config.ts?raw',
+    ],
+    ['another service through its workspace link', 'node_modules/@careers/command-service/src/server.ts'],
   ])('refuses %s through /@fs', async (_what, path) => {
     const response = await fetch(`${base}/@fs${repoRoot}${path}`);
     expect(response.status).toBe(403);
@@ -84,7 +90,7 @@ describe('the production CSP', () => {
   it('is the one docker/nginx.conf sends with the app, with the same protection headers', () => {
     const nginx = readFileSync(`${repoRoot}docker/nginx.conf`, 'utf8').replace(/#.*$/gm, '');
     const locations = [...nginx.matchAll(/location\s+([^{]+?)\s*\{([^}]*)\}/g)];
-    for (const name of ['/', '^~ /assets/']) {
+    for (const name of ['/', '^~ /assets/', '~ "\\.[A-Za-z0-9]+$|^/@"']) {
       const body = locations.find(([, match]) => match === name)?.[2] ?? '';
       expect(body, name).toContain(
         `add_header Content-Security-Policy "${contentSecurityPolicy('production')}" always;`,

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 /**
  * The one-origin edge rule of ARCHITECTURE.md, shared by `vite` (dev) and `vite preview`:
  * reads of `/api/*` go to the query-service, writes to the command-service, `/socket.io` to the
@@ -109,10 +110,33 @@ export function edgeSecurityHeaders(mode: 'production' | 'development'): Record<
  * Postgres files with password hashes, logs, the Redis dump) - readable through `/@fs/...`. The deny
  * list also covers secrets that could appear inside the allowed folders.
  */
-export function devFileAccess(repoRoot: string): { allow: string[]; deny: string[] } {
+export function devFileAccess(
+  repoRoot: string,
+  workspaces: readonly string[] = workspacesOf(repoRoot),
+): { allow: string[]; deny: string[] } {
   const root = repoRoot.replace(/\/+$/, '');
+  // npm links each workspace into node_modules/@careers/, so the services' sources sit under the
+  // allowed node_modules too: every workspace but the app and its contracts is denied there.
+  const hidden = workspaces.filter((name) => name !== 'frontend' && name !== 'contracts');
   return {
     allow: [`${root}/frontend`, `${root}/contracts`, `${root}/node_modules`],
-    deny: ['.env', '.env.*', '*.{crt,pem,key,p12,pfx}', '**/.git/**', '**/.stack/**', '**/*.rdb', '**/*.log'],
+    deny: [
+      '.env',
+      '.env.*',
+      '*.{crt,pem,key,p12,pfx}',
+      '**/.git/**',
+      '**/.stack/**',
+      '**/*.rdb',
+      '**/*.log',
+      ...hidden.map((name) => `**/node_modules/@careers/${name}/**`),
+    ],
   };
+}
+
+/** The root package.json's workspaces (folder names). */
+function workspacesOf(repoRoot: string): string[] {
+  const manifest = JSON.parse(readFileSync(`${repoRoot.replace(/\/+$/, '')}/package.json`, 'utf8')) as {
+    workspaces?: string[];
+  };
+  return manifest.workspaces ?? [];
 }

@@ -27,10 +27,12 @@ need_debian_packages() {
   [ -n "$(pg_bindir)" ] || missing+=("postgresql-$POSTGRES_MAJOR")
   command -v redis-server >/dev/null || missing+=(redis-server)
   [ -x /usr/bin/chromium ] || missing+=(chromium)
+  # The edge of npm start and of the browser tests (docker/nginx.conf's rules).
+  [ -x /usr/sbin/nginx ] || missing+=(nginx)
   command -v java >/dev/null || missing+=(openjdk-17-jre-headless)
   command -v mvn >/dev/null || missing+=(maven)
   command -v curl >/dev/null || missing+=(curl)
-  if [ "${#missing[@]}" = 0 ]; then info "postgresql, redis, chromium, java, maven present"; return 0; fi
+  if [ "${#missing[@]}" = 0 ]; then info "postgresql, redis, chromium, nginx, java, maven present"; return 0; fi
   info "installing ${missing[*]} (first run only: a few minutes)"
   apt_install "${missing[@]}"
 }
@@ -176,7 +178,7 @@ stop_minio() { if pid_alive minio; then kill "$(cat "$RUN/minio.pid")" 2>/dev/nu
 up() {
   local t0; t0=$(now_ms)
   if [ ! -f "$STACK/.provisioned" ]; then
-    printf '%s\n' "${BOLD}First run on this machine: installing Node 24, PostgreSQL, Redis, Chromium, the Kafka broker and building MinIO. Expect 5-10 minutes; later runs take seconds.${RESET}"
+    printf '%s\n' "${BOLD}First run on this machine: installing Node 24, PostgreSQL, Redis, Chromium, nginx, the Kafka broker and building MinIO. Expect 5-10 minutes; later runs take seconds.${RESET}"
   fi
   step "Node $NODE_VERSION" need_node
   step "Debian packages" need_debian_packages

@@ -24,6 +24,8 @@ step "load generator (k6, go install)" ensure_k6
 step "lint and format (biome)" npx biome check --diagnostic-level=error .
 step "type check (services, contracts, tests)" npx tsc -p tsconfig.json
 step "type check (frontend)" npx tsc -p frontend/tsconfig.json
+# The browser tests run the built app behind the production edge (e2e/topology.ts), as npm start does.
+step "frontend build (vite)" ensure_frontend_build
 
 results="$STACK/test-results.json"
 rm -f "$results"

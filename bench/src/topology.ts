@@ -61,7 +61,7 @@ export type StartJsonBaseline = BenchTopology['startJsonBaseline'];
 const ok = (url: string) => async () => (await fetch(url).catch(() => null))?.ok === true;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export function createTopology(options: { poolSize: number }): BenchTopology {
+export function createTopology(options: { poolSize: number; origin?: string }): BenchTopology {
   const ns = testNamespace('bench');
   const baselineSchema = `t_${ns.id}_base`;
   const bodyFile = (name: string) => `${tmpdir()}/careers-bench-${ns.id}-${name}.json`;
@@ -72,7 +72,7 @@ export function createTopology(options: { poolSize: number }): BenchTopology {
   // the bench's users takes seconds (sign-in cost is not what the bench measures).
   const production = productionEnvironment({
     logLevel: process.env.BENCH_LOG_LEVEL ?? 'info',
-    origin: WEB_ORIGIN,
+    origin: options.origin ?? WEB_ORIGIN,
     poolSize: options.poolSize,
   });
   const baseline = (port: number, extra: Record<string, string>): NodeJS.ProcessEnv => ({

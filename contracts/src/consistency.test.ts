@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ConsistencyTokenText,
   consistencyTokenSubject,
   consistencyTokenSubjects,
   formatConsistencyToken,
   MAX_CONSISTENCY_TOKENS,
   parseConsistencyTokens,
 } from './consistency.ts';
+import { ConsistencyTokenText } from './sockets.ts';
 
 const sig = 'AbCdEfGhIjKlMnOpQrSt_-';
 

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * Read-your-writes: a command reply carries `<streamId>@<streamVersion>.<signature>` of the last event
  * it wrote. A query that sends it back waits (bounded) until the projection has applied that version.
@@ -20,16 +18,6 @@ export const MAX_CONSISTENCY_WAITS_PER_USER = 4;
 /** base64url of a 128-bit truncated HMAC-SHA256. */
 const SIGNATURE = /^[A-Za-z0-9_-]{22}$/;
 const TOKEN = /^(.+)@([1-9]\d{0,15})(?:\.([A-Za-z0-9_-]{22}))?$/;
-
-/**
- * One token as text, as command replies and socket pushes carry it (always signed, from the services).
- * The schema lets an unsigned one through: only the query-service can tell a good signature, and it
- * ignores tokens that are not.
- */
-export const ConsistencyTokenText = z
-  .string()
-  .max(240)
-  .regex(/^[^,\s]+@[1-9]\d*(\.[A-Za-z0-9_-]{22})?$/);
 
 export interface ConsistencyToken {
   streamId: string;

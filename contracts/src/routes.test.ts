@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { endpoints } from './api/endpoints.ts';
 import { buildQueryString } from './api/query-string.ts';
 import {
   API_PREFIX,
@@ -152,5 +153,18 @@ describe('ErrorResponse', () => {
   it('is { message }', () => {
     expect(ErrorResponse.parse({ message: 'Job not found' })).toEqual({ message: 'Job not found' });
     expect(ErrorResponse.safeParse({ error: 'x' }).success).toBe(false);
+  });
+});
+
+describe('endpoints (api/endpoints.ts)', () => {
+  it('name every route of the table with its method and path, and nothing else', () => {
+    expect(Object.keys(endpoints).sort()).toEqual(Object.keys(routes).sort());
+    for (const [name, route] of Object.entries(routes)) {
+      expect(endpoints[name as keyof typeof endpoints]).toEqual({
+        name,
+        method: route.method,
+        path: route.path,
+      });
+    }
   });
 });

@@ -44,19 +44,4 @@ export type RouteParams<N extends RouteName> = z.input<SchemaOf<Routes[N], 'para
 export type RouteQuery<N extends RouteName> = z.output<SchemaOf<Routes[N], 'query'>>;
 export type RouteResponse<N extends RouteName> = z.output<Routes[N]['response']>;
 
-type PathParamsArg<R> = R extends { params: infer P extends z.ZodType } ? [params: z.input<P>] : [];
-
-/**
- * The route's path with its `:name` segments filled in (URI-encoded), without the `/api` prefix:
- * `buildPath(routes.toggleLike, { id })` -> `/posts/<id>/like`.
- */
-export function buildPath<R extends RouteDefinition>(route: R, ...args: PathParamsArg<R>): string {
-  const values = ((args as unknown[])[0] ?? {}) as Record<string, unknown>;
-  return route.path.replace(/:([A-Za-z][A-Za-z0-9_]*)/g, (_segment, name: string) => {
-    const value = values[name];
-    if (value === undefined || value === null || value === '') {
-      throw new Error(`buildPath: missing path parameter "${name}" for ${route.method} ${route.path}`);
-    }
-    return encodeURIComponent(String(value));
-  });
-}
+export { buildPath } from './api/build-path.ts';

@@ -1,7 +1,16 @@
 import { z } from 'zod';
-import { ConsistencyTokenText } from './consistency.ts';
 import { ApplicationStatusState } from './entities/application.ts';
 import { Id } from './entities/scalars.ts';
+
+/**
+ * One token as text, as command replies and socket pushes carry it (always signed, from the services).
+ * The schema lets an unsigned one through: only the query-service can tell a good signature, and it
+ * ignores tokens that are not.
+ */
+export const ConsistencyTokenText = z
+  .string()
+  .max(240)
+  .regex(/^[^,\s]+@[1-9]\d*(\.[A-Za-z0-9_-]{22})?$/);
 
 /**
  * The realtime contract. A push is a small note about what changed, with the consistency token of the

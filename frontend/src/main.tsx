@@ -1,5 +1,4 @@
-import './lib/no-eval';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { applyTheme, readThemePreference, resolveTheme, systemPrefersDark } from './lib/theme';
@@ -11,8 +10,12 @@ applyTheme(document, resolveTheme(readThemePreference(), systemPrefersDark()));
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// A transition: React renders the first screen in slices, yielding to the browser between them, rather
+// than in one long task (index.html's loading state stays until it is done).
+startTransition(() => {
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

@@ -21,7 +21,51 @@ ensure_node_modules() {
 }
 
 # The product's processes, in the order `npm start` starts them (`npm run stop` ends them in reverse).
+# `web` serves http://localhost:5173: the production edge (nginx) under `npm start`, the Vite
+# development server under `npm run dev`.
 SERVICES=(command-service query-service projector realtime-gateway web)
+
+# What the built app was made from: the app's and the contracts' sources (tests aside), the build's
+# configuration and the lockfile. The build is redone only when this changes.
+frontend_inputs_hash() {
+  (cd "$ROOT" && find frontend contracts -type f \( -path '*/node_modules/*' -o -path 'frontend/dist/*' \
+      -o -name '*.test.ts' -o -name '*.test.tsx' \) -prune -o -type f -print | LC_ALL=C sort \
+    | xargs sha256sum; sha256sum package-lock.json) | sha256sum | cut -c1-16
+}
+
+# The production build of the app (frontend/dist: hashed, split by route, each asset beside its .gz),
+# redone only when frontend_inputs_hash changed since the last one.
+ensure_frontend_build() {
+  local stamp="$STACK/web-build.stamp" want
+  want=$(frontend_inputs_hash)
+  if [ -f "$ROOT/frontend/dist/index.html" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$want" ]; then
+    info "frontend/dist up to date"; return 0
+  fi
+  info "vite build (the frontend or the contracts changed)"
+  rm -f "$stamp"
+  # Always the production build: React's development build (double renders and checks) would come of a
+  # NODE_ENV other than production in the caller's environment (the tests run with NODE_ENV=test).
+  (cd "$ROOT/frontend" && NODE_ENV=production "$ROOT/node_modules/.bin/vite" build) >"$LOGS/web-build.log" 2>&1 || { tail -30 "$LOGS/web-build.log"; return 1; }
+  echo "$want" >"$stamp"
+  info "$(grep -c '' <(find "$ROOT/frontend/dist/assets" -name '*.js')) scripts, $(du -sh "$ROOT/frontend/dist" | cut -f1) with maps and .gz files"
+}
+
+# The edge's nginx (Debian's package, installed by stack.sh) on $1 (host:port), with docker/nginx.conf's
+# rules in front of the services at $2 $3 $4 (command, query, gateway), its files under $5.
+edge_command() {
+  local listen="$1" command="$2" query="$3" gateway="$4" prefix="$5" conf
+  conf=$(node "$ROOT/scripts/lib/edge-nginx.ts" "$prefix" "$listen" "$command" "$query" "$gateway") || return 1
+  /usr/sbin/nginx -t -q -p "$prefix" -c "$conf" >"$LOGS/edge-config.log" 2>&1 || { cat "$LOGS/edge-config.log"; return 1; }
+  printf '%s\n' "$conf"
+}
+
+# web_start MODE COMMAND...: starts what serves :5173, first stopping the other mode's server.
+web_start() {
+  local mode="$1"; shift
+  if [ "$(cat "$RUN/web.mode" 2>/dev/null)" != "$mode" ]; then service_stop web; fi
+  echo "$mode" >"$RUN/web.mode"
+  service_start web "http://127.0.0.1:5173/" "$@"
+}
 
 # service_start NAME READY_URL COMMAND... : starts COMMAND under scripts/supervise.sh, which starts it
 # again whenever it ends, and waits until READY_URL answers (or, without one, until it runs). A command

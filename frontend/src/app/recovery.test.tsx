@@ -102,7 +102,7 @@ describe('route error boundary', () => {
     await user.click(screen.getByRole('link', { name: 'Go to the dashboard' }));
 
     expect(await screen.findByRole('heading', { name: 'Welcome back, Ada!', level: 1 })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/dashboard');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     expect(screen.queryByRole('heading', { name: 'Something went wrong on this page' })).toBeNull();
 
     // The malformed page is not kept in the cache (it would still be fresh): the feed is fetched again.

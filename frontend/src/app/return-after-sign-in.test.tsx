@@ -19,14 +19,14 @@ describe('return to the requested page after signing in', () => {
     const { user, router } = renderApp('/settings?tab=appearance');
 
     expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/login');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
 
     await user.type(screen.getByLabelText('Email'), 'ada@example.com');
     await user.type(screen.getByLabelText('Password'), 'secret1');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
     expect(await screen.findByRole('heading', { name: 'Settings', level: 1 })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/settings');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/settings'));
     expect(router.state.location.search).toBe('?tab=appearance');
     // Replaced, not pushed: Back does not return to the sign-in form.
     expect(router.state.historyAction).toBe('REPLACE');
@@ -47,7 +47,7 @@ describe('return to the requested page after signing in', () => {
     await user.click(screen.getByRole('button', { name: 'Create account' }));
 
     expect(await screen.findByRole('heading', { name: 'Feed', level: 1 })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/feed');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/feed'));
   });
 
   it('goes to /dashboard when /login was opened directly', async () => {
@@ -59,7 +59,7 @@ describe('return to the requested page after signing in', () => {
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
     expect(await screen.findByRole('heading', { name: 'Welcome back, Ada!' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/dashboard');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });
 
   it('does not carry the page along after a sign-out: signing in again starts from /dashboard', async () => {
@@ -91,7 +91,7 @@ describe('return to the requested page after signing in', () => {
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
     expect(await screen.findByRole('heading', { name: 'Welcome back, Ada!' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/dashboard');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     expect(api).toHaveBeenCalled();
   });
 

@@ -11,7 +11,7 @@ describe('route guards', () => {
 
     expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeTruthy();
     expect(screen.getByText('Your AI-powered career companion')).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/login');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
 
   it('treats any failure of the session check as signed out', async () => {
@@ -19,7 +19,7 @@ describe('route guards', () => {
     const { router } = renderApp('/dashboard');
 
     expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/login');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
 
   it('shows a full-page Loading... spinner while the session check is pending', () => {
@@ -35,7 +35,7 @@ describe('route guards', () => {
     const { router } = renderApp(path);
 
     expect(await screen.findByRole('heading', { name: 'Welcome back, Ada!' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/dashboard');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });
 
   it.each(['/', '/no/such/page', '/jobs/my/elsewhere'])('redirects %s to the dashboard', async (path) => {
@@ -43,7 +43,7 @@ describe('route guards', () => {
     const { router } = renderApp(path);
 
     expect(await screen.findByRole('heading', { name: 'Welcome back, Ada!' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/dashboard');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });
 
   it('shows My Posted Jobs at /jobs/my/posted, where the app goes after posting a job', async () => {
@@ -67,7 +67,7 @@ describe('route guards', () => {
     await user.click(await screen.findByRole('link', { name: 'Create one' }));
 
     expect(await screen.findByRole('heading', { name: 'Create your account' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/register');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/register'));
   });
 });
 
@@ -108,10 +108,11 @@ describe('authenticated layout', () => {
     await user.click(screen.getByRole('button', { name: 'Logout' }));
 
     expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeTruthy();
-    // Spec, Dashboard: 5 jobs, 3 feed posts and the connections list; then the logout.
+    // Spec, Dashboard: 5 jobs, 3 feed posts (both started by the route, app/screen-data.ts) and the
+    // connections list; then the logout.
     expect(calls).toEqual([
-      'GET /api/posts/feed?limit=3&following=true',
       'GET /api/jobs?limit=5',
+      'GET /api/posts/feed?limit=3&following=true',
       'GET /api/users/connections',
       'POST /api/auth/logout',
     ]);

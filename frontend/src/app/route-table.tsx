@@ -1,27 +1,32 @@
 import { pageTitles } from '@careers/contracts/messages';
+import type { QueryClient } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
-import { LoginScreen } from '../features/auth/components/login-screen';
-import { RegisterScreen } from '../features/auth/components/register-screen';
-import { ConnectionsScreen } from '../features/connections/components/connections-screen';
-import { ApplicantsScreen } from '../features/jobs/components/applicants-screen';
-import { JobsScreen } from '../features/jobs/components/jobs-screen';
-import { MyApplicationsScreen } from '../features/jobs/components/my-applications-screen';
-import { MyPostedJobsScreen } from '../features/jobs/components/my-posted-jobs-screen';
-import { PostJobScreen } from '../features/jobs/components/post-job-screen';
+import { LoadingState } from '../components/loading-state';
 import { DocumentTitle, type RouteHandle } from './document-title';
-import { AppLayout } from './layouts/app-layout';
 import { AuthLayout } from './layouts/auth-layout';
 import { PublicOnly } from './public-only';
 import { RequireAuth } from './require-auth';
 import { RouteErrorBoundary } from './route-error-boundary';
-import { DashboardRoute } from './routes/dashboard-route';
-import { FeedRoute } from './routes/feed-route';
-import { JobDetailRoute } from './routes/job-detail-route';
-import { ProfileRoute } from './routes/profile-route';
-import { SettingsRoute } from './routes/settings-route';
+import { prefetchScreenData, type ScreenData } from './screen-data';
+
+/**
+ * A route whose code is loaded when it is first matched: each screen is a chunk of its own, so a
+ * first visit downloads the shell and the one screen it shows (the router loads the chunks of every
+ * matched route at once, in parallel with the session check).
+ */
+function lazyScreen<K extends string>(
+  load: () => Promise<Record<K, ComponentType>>,
+  name: K,
+): Pick<RouteObject, 'lazy'> {
+  return { lazy: async () => ({ Component: (await load())[name] }) };
+}
 
 /** Spec, "Route table": two routes show the same screen. */
-const myApplications = <MyApplicationsScreen />;
+const myApplications = lazyScreen(
+  () => import('../features/jobs/components/my-applications-screen'),
+  'MyApplicationsScreen',
+);
 
 const titled = (title: string): RouteHandle => ({ title });
 
@@ -38,77 +43,151 @@ function Root() {
 }
 
 /**
- * Spec section 2, "Route table". Each placeholder is replaced by its feature's screen. Each screen
- * route names its page (`handle.title`, the tab's title); the screens sit under an error boundary
- * inside their layout, and the root has one of its own for a layout that fails.
+ * Starts reading what a screen shows as soon as its route is matched, beside the session check and
+ * the download of its code, into `queryClient`, where the screen's own queries find it (the same keys:
+ * one request each). The loader answers at once; nothing waits for the reads.
  */
-export const routeTable: RouteObject[] = [
-  {
-    element: <Root />,
-    errorElement: <RouteErrorBoundary scope="app" />,
-    children: [
-      {
-        element: <PublicOnly />,
-        children: [
-          {
-            element: <AuthLayout />,
-            children: [
-              {
-                ...screenErrors,
-                children: [
-                  { path: 'login', element: <LoginScreen />, handle: titled(pageTitles.signIn) },
-                  { path: 'register', element: <RegisterScreen />, handle: titled(pageTitles.register) },
-                ],
-              },
-            ],
-          },
-        ],
-      },
-      {
-        element: <RequireAuth />,
-        children: [
-          {
-            element: <AppLayout />,
-            children: [
-              {
-                ...screenErrors,
-                children: [
-                  { index: true, element: <Navigate to="/dashboard" replace /> },
-                  { path: 'dashboard', element: <DashboardRoute />, handle: titled(pageTitles.dashboard) },
-                  { path: 'jobs', element: <JobsScreen />, handle: titled(pageTitles.jobs) },
-                  { path: 'jobs/post', element: <PostJobScreen />, handle: titled(pageTitles.postJob) },
-                  {
-                    path: 'jobs/my/posted',
-                    element: <MyPostedJobsScreen />,
-                    handle: titled(pageTitles.postedJobs),
-                  },
-                  {
-                    path: 'jobs/applications',
-                    element: myApplications,
-                    handle: titled(pageTitles.applications),
-                  },
-                  { path: 'jobs/:id', element: <JobDetailRoute />, handle: titled(pageTitles.jobDetails) },
-                  {
-                    path: 'jobs/:id/applicants',
-                    element: <ApplicantsScreen />,
-                    handle: titled(pageTitles.applicants),
-                  },
-                  { path: 'applications', element: myApplications, handle: titled(pageTitles.applications) },
-                  { path: 'feed', element: <FeedRoute />, handle: titled(pageTitles.feed) },
-                  { path: 'profile', element: <ProfileRoute />, handle: titled(pageTitles.profile) },
-                  {
-                    path: 'connections',
-                    element: <ConnectionsScreen />,
-                    handle: titled(pageTitles.connections),
-                  },
-                  { path: 'settings', element: <SettingsRoute />, handle: titled(pageTitles.settings) },
-                ],
-              },
-            ],
-          },
-        ],
-      },
-      { path: '*', element: <Navigate to="/dashboard" replace /> },
-    ],
-  },
-];
+function prefetching(queryClient: QueryClient, screen: ScreenData): Pick<RouteObject, 'loader'> {
+  return {
+    loader: ({ request }) => {
+      prefetchScreenData(queryClient, screen, new URL(request.url));
+      return null;
+    },
+  };
+}
+
+/**
+ * Spec section 2, "Route table". Each screen route names its page (`handle.title`, the tab's title);
+ * the screens sit under an error boundary inside their layout, and the root has one of its own for a
+ * layout that fails. `queryClient` is where the loaders start each screen's reads.
+ */
+export function createRouteTable(queryClient: QueryClient): RouteObject[] {
+  return [
+    {
+      element: <Root />,
+      errorElement: <RouteErrorBoundary scope="app" />,
+      // While the first screen's code loads (the page as index.html painted it, until React takes over).
+      hydrateFallbackElement: <LoadingState fullPage />,
+      children: [
+        {
+          element: <PublicOnly />,
+          children: [
+            {
+              element: <AuthLayout />,
+              children: [
+                {
+                  ...screenErrors,
+                  children: [
+                    {
+                      path: 'login',
+                      ...lazyScreen(() => import('../features/auth/components/login-screen'), 'LoginScreen'),
+                      handle: titled(pageTitles.signIn),
+                    },
+                    {
+                      path: 'register',
+                      ...lazyScreen(
+                        () => import('../features/auth/components/register-screen'),
+                        'RegisterScreen',
+                      ),
+                      handle: titled(pageTitles.register),
+                    },
+                  ],
+                },
+              ],
+            },
+          ],
+        },
+        {
+          element: <RequireAuth />,
+          children: [
+            {
+              // The signed-in shell (top bar, menu, the live connection) is a chunk of its own too: the
+              // sign-in page needs none of it.
+              ...lazyScreen(() => import('./layouts/app-layout'), 'AppLayout'),
+              children: [
+                {
+                  ...screenErrors,
+                  children: [
+                    { index: true, element: <Navigate to="/dashboard" replace /> },
+                    {
+                      path: 'dashboard',
+                      ...lazyScreen(() => import('./routes/dashboard-route'), 'DashboardRoute'),
+                      ...prefetching(queryClient, 'dashboard'),
+                      handle: titled(pageTitles.dashboard),
+                    },
+                    {
+                      path: 'jobs',
+                      ...lazyScreen(() => import('../features/jobs/components/jobs-screen'), 'JobsScreen'),
+                      ...prefetching(queryClient, 'jobs'),
+                      handle: titled(pageTitles.jobs),
+                    },
+                    {
+                      path: 'jobs/post',
+                      ...lazyScreen(
+                        () => import('../features/jobs/components/post-job-screen'),
+                        'PostJobScreen',
+                      ),
+                      handle: titled(pageTitles.postJob),
+                    },
+                    {
+                      path: 'jobs/my/posted',
+                      ...lazyScreen(
+                        () => import('../features/jobs/components/my-posted-jobs-screen'),
+                        'MyPostedJobsScreen',
+                      ),
+                      handle: titled(pageTitles.postedJobs),
+                    },
+                    {
+                      path: 'jobs/applications',
+                      ...myApplications,
+                      handle: titled(pageTitles.applications),
+                    },
+                    {
+                      path: 'jobs/:id',
+                      ...lazyScreen(() => import('./routes/job-detail-route'), 'JobDetailRoute'),
+                      handle: titled(pageTitles.jobDetails),
+                    },
+                    {
+                      path: 'jobs/:id/applicants',
+                      ...lazyScreen(
+                        () => import('../features/jobs/components/applicants-screen'),
+                        'ApplicantsScreen',
+                      ),
+                      handle: titled(pageTitles.applicants),
+                    },
+                    { path: 'applications', ...myApplications, handle: titled(pageTitles.applications) },
+                    {
+                      path: 'feed',
+                      ...lazyScreen(() => import('./routes/feed-route'), 'FeedRoute'),
+                      ...prefetching(queryClient, 'feed'),
+                      handle: titled(pageTitles.feed),
+                    },
+                    {
+                      path: 'profile',
+                      ...lazyScreen(() => import('./routes/profile-route'), 'ProfileRoute'),
+                      handle: titled(pageTitles.profile),
+                    },
+                    {
+                      path: 'connections',
+                      ...lazyScreen(
+                        () => import('../features/connections/components/connections-screen'),
+                        'ConnectionsScreen',
+                      ),
+                      handle: titled(pageTitles.connections),
+                    },
+                    {
+                      path: 'settings',
+                      ...lazyScreen(() => import('./routes/settings-route'), 'SettingsRoute'),
+                      handle: titled(pageTitles.settings),
+                    },
+                  ],
+                },
+              ],
+            },
+          ],
+        },
+        { path: '*', element: <Navigate to="/dashboard" replace /> },
+      ],
+    },
+  ];
+}

@@ -1,4 +1,5 @@
 import { createBrowserRouter } from 'react-router-dom';
-import { routeTable } from './route-table';
+import { queryClient } from '../lib/query-client';
+import { createRouteTable } from './route-table';
 
-export const router = createBrowserRouter(routeTable);
+export const router = createBrowserRouter(createRouteTable(queryClient));

@@ -1,4 +1,5 @@
-import { type RouteResponse, routes } from '@careers/contracts/routes';
+import { endpoints } from '@careers/contracts/api/endpoints';
+import type { RouteResponse, Routes } from '@careers/contracts/routes';
 import { describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { jsonReply } from '../testing/fake-api';
 import { ApiError, createApiClient } from './api-client';
@@ -58,7 +59,7 @@ describe('api client: the request a route makes', () => {
     const { client, sent } = clientWith([jsonReply(201, { data: comment })]);
 
     const reply = await client.callApi(
-      routes.addComment,
+      endpoints.addComment,
       { params: { id: postId }, body: { content: 'Hello' } },
       { fallbackMessage: 'Failed to add comment' },
     );
@@ -76,7 +77,7 @@ describe('api client: the request a route makes', () => {
   it('fills the path parameters, URI-encoded', async () => {
     const { client, sent } = clientWith([jsonReply(200, { data: {} })]);
 
-    await client.callApi(routes.getJob, { params: { id: 'job 1/ä?' } });
+    await client.callApi(endpoints.getJob, { params: { id: 'job 1/ä?' } });
 
     expect(sent[0]?.url).toBe('/api/jobs/job%201%2F%C3%A4%3F');
   });
@@ -84,7 +85,7 @@ describe('api client: the request a route makes', () => {
   it('repeats the key of a list in the query, and leaves out unset values', async () => {
     const { client, sent } = clientWith([jsonReply(200, { data: [] })]);
 
-    await client.callApi(routes.listJobs, {
+    await client.callApi(endpoints.listJobs, {
       query: { search: 'react dev', skills: ['a', 'b'], page: 2, jobType: '', location: undefined },
     });
 
@@ -96,7 +97,7 @@ describe('api client: the request a route makes', () => {
     upload.append('resume', new Blob(['%PDF-1.7'], { type: 'application/pdf' }), 'cv.pdf');
     const { client, sent } = clientWith([jsonReply(200, { resume: {} })]);
 
-    await client.callApi(routes.uploadResume, { body: upload });
+    await client.callApi(endpoints.uploadResume, { body: upload });
 
     expect(sent[0]).toMatchObject({ url: '/api/users/resume', method: 'POST' });
     expect(sent[0]?.body).toBe(upload);
@@ -110,12 +111,12 @@ describe('api client: the request a route makes', () => {
       jsonReply(200, { data: {} }),
     ]);
 
-    await client.callApi(routes.respondToConnection, {
+    await client.callApi(endpoints.respondToConnection, {
       params: { requestId: 'r-1' },
       body: { status: 'accepted' },
     });
-    await client.callApi(routes.removeConnection, { params: { connectionId: 'c-1' } });
-    await client.callApi(routes.toggleLike, { params: { id: postId } });
+    await client.callApi(endpoints.removeConnection, { params: { connectionId: 'c-1' } });
+    await client.callApi(endpoints.toggleLike, { params: { id: postId } });
 
     expect(sent.map(({ method, url }) => `${method} ${url}`)).toEqual([
       'PUT /api/users/connections/r-1',
@@ -132,24 +133,22 @@ describe('api client: the request a route makes', () => {
       jsonReply(200, { data: [] }),
     ]);
 
-    const reply = await client.callApi(routes.toggleLike, { params: { id: postId } });
+    const reply = await client.callApi(endpoints.toggleLike, { params: { id: postId } });
     expectTypeOf(reply).toEqualTypeOf<RouteResponse<'toggleLike'>>();
 
     // @ts-expect-error toggleLike's path has an :id
-    await expect(client.callApi(routes.toggleLike)).rejects.toThrow('missing path parameter "id"');
+    await expect(client.callApi(endpoints.toggleLike)).rejects.toThrow('missing path parameter "id"');
 
     // @ts-expect-error salary is not a job filter
-    await client.callApi(routes.listJobs, { query: { salary: 3 } });
+    await client.callApi(endpoints.listJobs, { query: { salary: 3 } });
 
     // Defaulted and list filters may be left out.
-    expectTypeOf<{ query: { skills: string[] } }>().toExtend<RouteInput<typeof routes.listJobs>>();
-    expectTypeOf<{ query: { limit: number } }>().toExtend<RouteInput<typeof routes.getFeed>>();
+    expectTypeOf<{ query: { skills: string[] } }>().toExtend<RouteInput<Routes['listJobs']>>();
+    expectTypeOf<{ query: { limit: number } }>().toExtend<RouteInput<Routes['getFeed']>>();
     // A `body: null` route takes no body; a route with a body schema requires it; an upload takes FormData.
-    expectTypeOf<{ params: { id: string }; body: object }>().not.toExtend<
-      RouteInput<typeof routes.toggleLike>
-    >();
-    expectTypeOf<{ params: { id: string } }>().not.toExtend<RouteInput<typeof routes.addComment>>();
-    expectTypeOf<{ body: { resume: string } }>().not.toExtend<RouteInput<typeof routes.uploadResume>>();
+    expectTypeOf<{ params: { id: string }; body: object }>().not.toExtend<RouteInput<Routes['toggleLike']>>();
+    expectTypeOf<{ params: { id: string } }>().not.toExtend<RouteInput<Routes['addComment']>>();
+    expectTypeOf<{ body: { resume: string } }>().not.toExtend<RouteInput<Routes['uploadResume']>>();
   });
 });
 
@@ -157,7 +156,7 @@ describe('api client: failures', () => {
   it('maps 500 to the server error text, whatever the body says', async () => {
     const { client } = clientWith([jsonReply(500, { message: 'stack trace here' })]);
 
-    const error = await failure(client.callApi(routes.listJobs));
+    const error = await failure(client.callApi(endpoints.listJobs));
 
     expect(error.message).toBe('Server error. Please try again later.');
     expect(error.status).toBe(500);
@@ -166,7 +165,7 @@ describe('api client: failures', () => {
   it('maps 404 to "Resource not found."', async () => {
     const { client } = clientWith([jsonReply(404, { message: 'Route GET /api/jobs/j-1 not found' })]);
 
-    expect((await failure(client.callApi(routes.getJob, { params: { id: 'j-1' } }))).message).toBe(
+    expect((await failure(client.callApi(endpoints.getJob, { params: { id: 'j-1' } }))).message).toBe(
       'Resource not found.',
     );
   });
@@ -174,7 +173,7 @@ describe('api client: failures', () => {
   it('maps a missing response to the network error text', async () => {
     const { client } = clientWith([new TypeError('Failed to fetch')]);
 
-    const error = await failure(client.callApi(routes.listJobs));
+    const error = await failure(client.callApi(endpoints.listJobs));
 
     expect(error.message).toBe('Network error. Please check your connection.');
     expect(error.status).toBeNull();
@@ -184,23 +183,24 @@ describe('api client: failures', () => {
     const aborted = new DOMException('The operation was aborted.', 'AbortError');
     const { client } = clientWith([aborted]);
 
-    await expect(client.callApi(routes.listJobs)).rejects.toBe(aborted);
+    await expect(client.callApi(endpoints.listJobs)).rejects.toBe(aborted);
   });
 
   it("shows the server's message, else the call's fallback", async () => {
     const { client } = clientWith([jsonReply(400, { message: 'Email is required' }), jsonReply(400, {})]);
     const credentials = { body: { email: '', password: '' } };
 
-    expect((await failure(client.callApi(routes.login, credentials))).message).toBe('Email is required');
+    expect((await failure(client.callApi(endpoints.login, credentials))).message).toBe('Email is required');
     expect(
-      (await failure(client.callApi(routes.login, credentials, { fallbackMessage: 'Login failed' }))).message,
+      (await failure(client.callApi(endpoints.login, credentials, { fallbackMessage: 'Login failed' })))
+        .message,
     ).toBe('Login failed');
   });
 
   it('sends the browser to /login on a 401', async () => {
     const { client, redirectToLogin } = clientWith([jsonReply(401, { message: 'Not signed in' })], '/feed');
 
-    const error = await failure(client.callApi(routes.getFeed));
+    const error = await failure(client.callApi(endpoints.getFeed));
 
     expect(error.status).toBe(401);
     expect(redirectToLogin).toHaveBeenCalledTimes(1);
@@ -208,11 +208,11 @@ describe('api client: failures', () => {
 
   it('stays put on a 401 when already on /login, or when the call opts out', async () => {
     const onLogin = clientWith([jsonReply(401, {})], '/login');
-    await failure(onLogin.client.callApi(routes.login, { body: { email: 'a@b.c', password: 'x' } }));
+    await failure(onLogin.client.callApi(endpoints.login, { body: { email: 'a@b.c', password: 'x' } }));
     expect(onLogin.redirectToLogin).not.toHaveBeenCalled();
 
     const probe = clientWith([jsonReply(401, {})], '/register');
-    await failure(probe.client.callApi(routes.getMe, {}, { redirectOnUnauthorized: false }));
+    await failure(probe.client.callApi(endpoints.getMe, {}, { redirectOnUnauthorized: false }));
     expect(probe.redirectToLogin).not.toHaveBeenCalled();
   });
 });
@@ -228,10 +228,10 @@ describe('api client: consistency tokens', () => {
       jsonReply(200, { data: [] }),
     ]);
 
-    await client.callApi(routes.toggleLike, like);
-    await client.callApi(routes.toggleLike, like);
-    await client.callApi(routes.getFeed);
-    await client.callApi(routes.getFeed);
+    await client.callApi(endpoints.toggleLike, like);
+    await client.callApi(endpoints.toggleLike, like);
+    await client.callApi(endpoints.getFeed);
+    await client.callApi(endpoints.getFeed);
 
     expect(sent[0]?.headers.get('x-consistency-token')).toBeNull();
     expect(sent[1]?.headers.get('x-consistency-token')).toBeNull();
@@ -248,10 +248,10 @@ describe('api client: consistency tokens', () => {
     ]);
     const job = { params: { id: 'job-1' } };
 
-    await client.callApi(routes.toggleLike, like);
-    await client.callApi(routes.applyToJob, { ...job, body: { coverLetter: 'Hello' } });
-    await failure(client.callApi(routes.getJob, job));
-    await client.callApi(routes.getJob, job);
+    await client.callApi(endpoints.toggleLike, like);
+    await client.callApi(endpoints.applyToJob, { ...job, body: { coverLetter: 'Hello' } });
+    await failure(client.callApi(endpoints.getJob, job));
+    await client.callApi(endpoints.getJob, job);
 
     expect(sent[2]?.headers.get('x-consistency-token')).toBe('post-1@1,application-9@1');
     expect(sent[3]?.headers.get('x-consistency-token')).toBe('post-1@1,application-9@1');
@@ -267,9 +267,9 @@ describe('api client: consistency tokens', () => {
       jsonReply(200, { data: [] }),
     ]);
 
-    await client.callApi(routes.toggleLike, like);
-    expect(await client.callApi(routes.getFeed)).toEqual({ data: ['with the like'] });
-    await client.callApi(routes.getFeed);
+    await client.callApi(endpoints.toggleLike, like);
+    expect(await client.callApi(endpoints.getFeed)).toEqual({ data: ['with the like'] });
+    await client.callApi(endpoints.getFeed);
 
     expect(sent.slice(1, 4).map((s) => s.headers.get('x-consistency-token'))).toEqual([
       'post-1@3',
@@ -289,16 +289,16 @@ describe('api client: consistency tokens', () => {
       jsonReply(200, { data: ['caught up'] }),
     ]);
 
-    await client.callApi(routes.toggleLike, like);
-    expect(await client.callApi(routes.getFeed)).toEqual({ data: ['behind'] });
+    await client.callApi(endpoints.toggleLike, like);
+    expect(await client.callApi(endpoints.getFeed)).toEqual({ data: ['behind'] });
     expect(sent).toHaveLength(5);
-    await client.callApi(routes.getFeed);
+    await client.callApi(endpoints.getFeed);
     expect(sent[5]?.headers.get('x-consistency-token')).toBe('post-1@3');
   });
 
   it('does not ask again a stale read that carried no token of its own', async () => {
     const { client, sent } = clientWith([jsonReply(200, { data: [] }, { 'x-consistency-stale': '1' })]);
-    await client.callApi(routes.getFeed);
+    await client.callApi(endpoints.getFeed);
     expect(sent).toHaveLength(1);
   });
 
@@ -306,7 +306,7 @@ describe('api client: consistency tokens', () => {
     const { client, sent } = clientWith([jsonReply(200, { data: [] })]);
 
     client.rememberConsistencyToken('post-1@7');
-    await client.callApi(routes.getFeed);
+    await client.callApi(endpoints.getFeed);
 
     expect(sent[0]?.headers.get('x-consistency-token')).toBe('post-1@7');
   });

@@ -1,7 +1,9 @@
+import { buildPath } from '@careers/contracts/api/build-path';
+import type { Endpoint } from '@careers/contracts/api/endpoints';
 import { buildQueryString, type QueryValue } from '@careers/contracts/api/query-string';
 import { CONSISTENCY_HEADER } from '@careers/contracts/consistency';
 import { globalMessages } from '@careers/contracts/messages';
-import { buildPath, type RouteDefinition } from '@careers/contracts/routes';
+import type { RouteName, Routes } from '@careers/contracts/routes';
 import type { z } from 'zod';
 import { ConsistencyTokens, type TokenStorage } from './consistency-tokens';
 import type { RouteCallArgs } from './route-input';
@@ -55,15 +57,16 @@ const STALE_HEADER = 'x-consistency-stale';
 
 export interface ApiClient {
   /**
-   * Calls one route of the contracts' table: its method, its path with `params` filled in, `query` as
-   * the query string, `body` as JSON (FormData as is). The reply is typed by the route's response
-   * schema but not parsed: the services' tests already hold every reply to that schema (service-kit's
-   * `checkResponses`), so parsing each feed page again in the browser would cost the reader for nothing.
+   * Calls one route of the contracts' table, named by its endpoint (`endpoints.toggleLike`): its
+   * method, its path with `params` filled in, `query` as the query string, `body` as JSON (FormData as
+   * is). The input and the reply are typed by the route's schemas, which stay types here: the reply is
+   * not parsed (the services' tests already hold every reply to its schema, service-kit's
+   * `checkResponses`), and neither zod nor the schemas are part of the first script every page loads.
    */
-  callApi<R extends RouteDefinition>(
-    route: R,
-    ...args: RouteCallArgs<R, CallOptions>
-  ): Promise<z.output<R['response']>>;
+  callApi<N extends RouteName>(
+    route: Endpoint<N>,
+    ...args: RouteCallArgs<Routes[N], CallOptions>
+  ): Promise<z.output<Routes[N]['response']>>;
   /** For consistency tokens that arrive outside an HTTP reply (socket pushes). */
   rememberConsistencyToken(token: string): void;
 }
@@ -76,7 +79,7 @@ interface UntypedRouteInput {
 }
 
 // buildPath's params are typed per route; callApi's signature has already checked them.
-const pathOf = buildPath as (route: RouteDefinition, params?: Record<string, unknown>) => string;
+const pathOf = buildPath as (route: Endpoint, params?: Record<string, unknown>) => string;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
@@ -107,7 +110,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   const tokens = new ConsistencyTokens(deps.tokenStorage);
 
   async function callApi(
-    route: RouteDefinition,
+    route: Endpoint,
     input: UntypedRouteInput = {},
     options: CallOptions = {},
   ): Promise<unknown> {
@@ -172,12 +175,26 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   };
 }
 
+let sessionWasGood: () => boolean = () => true;
+
+/**
+ * Tells the browser's client how to know that the session was good (query-client.ts: the session
+ * check found a user). Until then a 401 redirects nowhere: a screen's first reads start beside the
+ * session check (app/screen-data.ts), and for a visitor who is signed out the route guards decide
+ * where to go, keeping the page they asked for.
+ */
+export function setSessionProbe(probe: () => boolean): void {
+  sessionWasGood = probe;
+}
+
 /** The browser's client: same origin, base `/api` (the edge routes it to the right service). */
 export const apiClient = createApiClient({
   fetch: (input, init) => globalThis.fetch(input, init),
   baseUrl: '/api',
   currentPath: () => window.location.pathname,
-  redirectToLogin: () => window.location.assign('/login'),
+  redirectToLogin: () => {
+    if (sessionWasGood()) window.location.assign('/login');
+  },
   tokenStorage: typeof window === 'undefined' ? undefined : window.sessionStorage,
 });
 

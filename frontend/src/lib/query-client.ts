@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from './api-client';
+import { ApiError, setSessionProbe } from './api-client';
+import { currentUserQueryKey } from './current-user';
 
 /** A 4xx will not change by asking again; a network blip or a 5xx might. */
 function shouldRetry(failureCount: number, error: unknown): boolean {
@@ -17,3 +18,6 @@ export function createQueryClient(): QueryClient {
 }
 
 export const queryClient = createQueryClient();
+
+// A 401 sends the browser to sign in only once the session check had found someone signed in.
+setSessionProbe(() => queryClient.getQueryData(currentUserQueryKey) != null);

@@ -3,16 +3,17 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { AppProviders } from '../app/providers';
-import { routeTable } from '../app/route-table';
+import { createRouteTable } from '../app/route-table';
 import { createQueryClient } from '../lib/query-client';
 import { ada, type FetchHandler, stubSession } from './fake-api';
 
 /** Renders the whole app at `path`, with a fresh cache, as a person would open it. */
 export function renderApp(path: string) {
-  const router = createMemoryRouter(routeTable, { initialEntries: [path] });
+  const queryClient = createQueryClient();
+  const router = createMemoryRouter(createRouteTable(queryClient), { initialEntries: [path] });
   const user = userEvent.setup();
   render(
-    <AppProviders queryClient={createQueryClient()}>
+    <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProviders>,
   );

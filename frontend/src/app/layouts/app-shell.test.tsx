@@ -6,7 +6,7 @@ import { createQueryClient } from '../../lib/query-client';
 import { ada, stubSession } from '../../testing/fake-api';
 import { renderApp } from '../../testing/render-app';
 import { AppProviders } from '../providers';
-import { routeTable } from '../route-table';
+import { createRouteTable } from '../route-table';
 
 async function signedInAt(path: string) {
   stubSession(ada);
@@ -82,10 +82,13 @@ describe('the sidebar as a menu on a narrow screen', () => {
 
   it('leaves focus alone when a page loads, in StrictMode too (it runs mount effects twice)', async () => {
     stubSession(ada);
+    const queryClient = createQueryClient();
     render(
       <StrictMode>
-        <AppProviders queryClient={createQueryClient()}>
-          <RouterProvider router={createMemoryRouter(routeTable, { initialEntries: ['/dashboard'] })} />
+        <AppProviders queryClient={queryClient}>
+          <RouterProvider
+            router={createMemoryRouter(createRouteTable(queryClient), { initialEntries: ['/dashboard'] })}
+          />
         </AppProviders>
       </StrictMode>,
     );

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ada, stubSession } from '../../testing/fake-api';
 import { renderApp } from '../../testing/render-app';
@@ -13,7 +13,7 @@ describe('top bar search', () => {
     await user.type(box, '   react developer  {Enter}');
 
     expect(await screen.findByRole('heading', { name: 'Find Jobs' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/jobs');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/jobs'));
     expect(new URLSearchParams(router.state.location.search).get('search')).toBe('react developer');
   });
 
@@ -23,7 +23,7 @@ describe('top bar search', () => {
 
     await user.type(await screen.findByRole('searchbox', { name: 'Search' }), '    {Enter}');
 
-    expect(router.state.location.pathname).toBe('/dashboard');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     expect(router.state.location.search).toBe('');
     expect(screen.getByRole('heading', { name: 'Welcome back, Ada!' })).toBeTruthy();
   });

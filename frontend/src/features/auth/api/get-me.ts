@@ -1,4 +1,4 @@
-import { authRoutes } from '@careers/contracts/api/auth-routes';
+import { endpoints } from '@careers/contracts/api/endpoints';
 import type { User } from '@careers/contracts/entities/user';
 import { fallbackMessages } from '@careers/contracts/messages';
 import { queryOptions, useQuery } from '@tanstack/react-query';
@@ -7,7 +7,7 @@ import { currentUserQueryKey } from '../../../lib/current-user';
 
 export async function getMe(signal?: AbortSignal): Promise<User | null> {
   const reply = await callApi(
-    authRoutes.getMe,
+    endpoints.getMe,
     {},
     { signal, fallbackMessage: fallbackMessages.getUser, redirectOnUnauthorized: false },
   );

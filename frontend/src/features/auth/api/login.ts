@@ -1,4 +1,4 @@
-import { authRoutes } from '@careers/contracts/api/auth-routes';
+import { endpoints } from '@careers/contracts/api/endpoints';
 import type { User } from '@careers/contracts/entities/user';
 import { fallbackMessages } from '@careers/contracts/messages';
 import type { LoginRequestInput } from '@careers/contracts/requests/login';
@@ -8,7 +8,7 @@ import { setCurrentUser } from '../../../lib/current-user';
 
 export async function login(credentials: LoginRequestInput): Promise<User> {
   const reply = await callApi(
-    authRoutes.login,
+    endpoints.login,
     { body: credentials },
     {
       fallbackMessage: fallbackMessages.login,

@@ -1,10 +1,10 @@
-import { authRoutes } from '@careers/contracts/api/auth-routes';
+import { endpoints } from '@careers/contracts/api/endpoints';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { forgetCurrentUser } from '../../../lib/current-user';
 
 export async function logout(): Promise<void> {
-  await callApi(authRoutes.logout, {}, { redirectOnUnauthorized: false });
+  await callApi(endpoints.logout, {}, { redirectOnUnauthorized: false });
 }
 
 /**

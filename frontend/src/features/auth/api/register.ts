@@ -1,4 +1,4 @@
-import { authRoutes } from '@careers/contracts/api/auth-routes';
+import { endpoints } from '@careers/contracts/api/endpoints';
 import type { User } from '@careers/contracts/entities/user';
 import { fallbackMessages } from '@careers/contracts/messages';
 import type { RegisterRequest } from '@careers/contracts/requests/register';
@@ -8,7 +8,7 @@ import { setCurrentUser } from '../../../lib/current-user';
 
 export async function registerAccount(account: RegisterRequest): Promise<User> {
   const reply = await callApi(
-    authRoutes.register,
+    endpoints.register,
     { body: account },
     { fallbackMessage: fallbackMessages.register, redirectOnUnauthorized: false },
   );

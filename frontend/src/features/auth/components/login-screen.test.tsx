@@ -38,7 +38,7 @@ describe('login screen', () => {
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
     expect(await screen.findByRole('heading', { name: 'Welcome back, Ada!' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/dashboard');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     expect(screen.getByText('Ada Lovelace')).toBeTruthy();
     expect(sentBodies(api, 'POST', '/api/auth/login')).toEqual([
       { email: 'ada@example.com', password: 'secret1' },
@@ -80,7 +80,7 @@ describe('login screen', () => {
       Node.DOCUMENT_POSITION_FOLLOWING,
     );
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/login');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
 
   it.each(['Email', 'Password'])('clears the banner when %s is edited', async (label) => {
@@ -165,7 +165,7 @@ describe('a session the read side has not caught up with', () => {
 
     expect(screen.queryByRole('heading', { name: 'Welcome back' })).toBeNull();
     expect(await screen.findByText('Ada Lovelace', {}, { timeout: 5000 })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/settings');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/settings'));
     expect(countCalls(api, 'GET', '/api/auth/me')).toBe(3);
   });
 });

@@ -1,5 +1,5 @@
 import { authMessages, registerMessages } from '@careers/contracts/messages';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { descriptionOf } from '../../../testing/a11y';
@@ -185,7 +185,7 @@ describe('register screen: sending', () => {
     await user.click(screen.getByRole('button', { name: 'Create account' }));
 
     expect(await screen.findByRole('heading', { name: 'Welcome back, Ada!' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/dashboard');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     expect(screen.getByText('Ada Lovelace')).toBeTruthy();
     expect(sentBodies(api, 'POST', '/api/auth/register')).toEqual([
       {
@@ -225,7 +225,7 @@ describe('register screen: sending', () => {
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toBe(banner);
     expect(alert.compareDocumentPosition(field('First name'))).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
-    expect(router.state.location.pathname).toBe('/register');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/register'));
   });
 
   it.each(['First name', 'Last name', 'Email', 'Password', 'Confirm password'])(
@@ -259,6 +259,6 @@ describe('register screen: sending', () => {
     await user.click(await screen.findByRole('link', { name: 'Sign in' }));
 
     expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/login');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
 });

@@ -1,4 +1,4 @@
-import { connectionRoutes } from '@careers/contracts/api/connection-routes';
+import { endpoints } from '@careers/contracts/api/endpoints';
 import { fallbackMessages } from '@careers/contracts/messages';
 import { callApi } from '../../../lib/api-client';
 import { dropSuggestion } from './connection-cache';
@@ -10,7 +10,7 @@ import { useConnectionCommand } from './use-connection-command';
  */
 export function connect(userId: string) {
   return callApi(
-    connectionRoutes.connect,
+    endpoints.connect,
     { params: { id: userId } },
     { fallbackMessage: fallbackMessages.sendConnectionRequest },
   );

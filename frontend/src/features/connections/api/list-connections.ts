@@ -1,4 +1,4 @@
-import { connectionRoutes } from '@careers/contracts/api/connection-routes';
+import { endpoints } from '@careers/contracts/api/endpoints';
 import {
   type connectionFilterStatuses,
   connectionSortDefaults,
@@ -47,7 +47,7 @@ export function listConnections(
 ): Promise<ConnectionsPage> {
   const defaults = noConnectionFilters;
   return callApi(
-    connectionRoutes.listConnections,
+    endpoints.listConnections,
     {
       // The server's defaults stay out of the URL, so the unfiltered list is the dashboard's call too.
       query: {

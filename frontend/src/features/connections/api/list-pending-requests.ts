@@ -1,4 +1,4 @@
-import { connectionRoutes } from '@careers/contracts/api/connection-routes';
+import { endpoints } from '@careers/contracts/api/endpoints';
 import type { Connection } from '@careers/contracts/entities/connection';
 import { fallbackMessages } from '@careers/contracts/messages';
 import { queryOptions, useQuery } from '@tanstack/react-query';
@@ -8,7 +8,7 @@ import { pendingRequestsKey } from './connection-keys';
 /** Requests waiting for the reader's answer, newest first; `user` is who asked. */
 export async function listPendingRequests(signal?: AbortSignal): Promise<Connection[]> {
   const reply = await callApi(
-    connectionRoutes.listPendingConnections,
+    endpoints.listPendingConnections,
     {},
     { signal, fallbackMessage: fallbackMessages.fetchPendingRequests },
   );

@@ -1,4 +1,4 @@
-import { connectionRoutes } from '@careers/contracts/api/connection-routes';
+import { endpoints } from '@careers/contracts/api/endpoints';
 import type { Connection } from '@careers/contracts/entities/connection';
 import { connectionMessages } from '@careers/contracts/messages';
 import { queryOptions, useQuery } from '@tanstack/react-query';
@@ -8,7 +8,7 @@ import { sentRequestsKey } from './connection-keys';
 /** Beyond the spec: the reader's requests still waiting for an answer, newest first; `user` is who was asked. */
 export async function listSentRequests(signal?: AbortSignal): Promise<Connection[]> {
   const reply = await callApi(
-    connectionRoutes.listSentConnectionRequests,
+    endpoints.listSentConnectionRequests,
     {},
     { signal, fallbackMessage: connectionMessages.fetchSentRequestsFailed },
   );

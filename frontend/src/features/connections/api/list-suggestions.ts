@@ -1,4 +1,4 @@
-import { connectionRoutes } from '@careers/contracts/api/connection-routes';
+import { endpoints } from '@careers/contracts/api/endpoints';
 import type { SuggestedConnection } from '@careers/contracts/entities/suggested-connection';
 import { fallbackMessages } from '@careers/contracts/messages';
 import { queryOptions, useQuery } from '@tanstack/react-query';
@@ -8,7 +8,7 @@ import { suggestionsKey } from './connection-keys';
 /** People the reader may know: no connection and no pending request either way. */
 export async function listSuggestions(signal?: AbortSignal): Promise<SuggestedConnection[]> {
   const reply = await callApi(
-    connectionRoutes.listSuggestedConnections,
+    endpoints.listSuggestedConnections,
     {},
     { signal, fallbackMessage: fallbackMessages.fetchSuggestedConnections },
   );

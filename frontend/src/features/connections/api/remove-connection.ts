@@ -1,4 +1,4 @@
-import { connectionRoutes } from '@careers/contracts/api/connection-routes';
+import { endpoints } from '@careers/contracts/api/endpoints';
 import { fallbackMessages } from '@careers/contracts/messages';
 import { callApi } from '../../../lib/api-client';
 import { dropRelationship } from './connection-cache';
@@ -7,7 +7,7 @@ import { useConnectionCommand } from './use-connection-command';
 /** Ends an accepted connection (either of the two may). */
 export function removeConnection(connectionId: string) {
   return callApi(
-    connectionRoutes.removeConnection,
+    endpoints.removeConnection,
     { params: { connectionId } },
     { fallbackMessage: fallbackMessages.removeConnection },
   );

@@ -1,4 +1,4 @@
-import { connectionRoutes } from '@careers/contracts/api/connection-routes';
+import { endpoints } from '@careers/contracts/api/endpoints';
 import { fallbackMessages } from '@careers/contracts/messages';
 import { callApi } from '../../../lib/api-client';
 import { dropRelationship } from './connection-cache';
@@ -12,7 +12,7 @@ export interface RequestAnswer {
 /** Accepts or declines (`rejected`) a request addressed to the reader. */
 export function respondToRequest({ requestId, status }: RequestAnswer) {
   return callApi(
-    connectionRoutes.respondToConnection,
+    endpoints.respondToConnection,
     { params: { requestId }, body: { status } },
     { fallbackMessage: fallbackMessages.respondToConnectionRequest },
   );

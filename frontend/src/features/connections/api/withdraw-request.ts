@@ -1,4 +1,4 @@
-import { connectionRoutes } from '@careers/contracts/api/connection-routes';
+import { endpoints } from '@careers/contracts/api/endpoints';
 import { connectionMessages } from '@careers/contracts/messages';
 import { callApi } from '../../../lib/api-client';
 import { dropRelationship } from './connection-cache';
@@ -7,7 +7,7 @@ import { useConnectionCommand } from './use-connection-command';
 /** Beyond the spec: the reader takes back a request of theirs that is still waiting. */
 export function withdrawRequest(requestId: string) {
   return callApi(
-    connectionRoutes.withdrawConnectionRequest,
+    endpoints.withdrawConnectionRequest,
     { params: { requestId } },
     { fallbackMessage: connectionMessages.withdrawFailed },
   );

@@ -1,4 +1,4 @@
-import { jobRoutes } from '@careers/contracts/api/job-routes';
+import { endpoints } from '@careers/contracts/api/endpoints';
 import { dashboardCounts } from '@careers/contracts/constants';
 import { fallbackMessages } from '@careers/contracts/messages';
 import { queryOptions, useQuery } from '@tanstack/react-query';
@@ -13,7 +13,7 @@ export const dashboardJobsKey = [...jobListsKey, 'dashboard'] as const;
 
 export function getDashboardJobs(signal?: AbortSignal): Promise<JobListPage> {
   return callApi(
-    jobRoutes.listJobs,
+    endpoints.listJobs,
     { query: { limit: dashboardCounts.jobs } },
     { signal, fallbackMessage: fallbackMessages.fetchJobs },
   );
@@ -25,11 +25,20 @@ export function getDashboardJobs(signal?: AbortSignal): Promise<JobListPage> {
  */
 export const DASHBOARD_JOBS_REFRESH_MS = 60_000;
 
+/**
+ * Coming back to the dashboard reads them again, unless they were read moments ago: the read its route
+ * starts on the way in (app/screen-data.ts) is the one the screen shows.
+ */
+export const DASHBOARD_JOBS_FRESH_MS = 5_000;
+
 export const dashboardJobsQueryOptions = queryOptions({
+  // Its route starts this read (app/screen-data.ts): a failure there is the screen's own, shown with
+  // Try again, not read again unasked when the screen mounts.
+  retryOnMount: false,
   queryKey: dashboardJobsKey,
   queryFn: ({ signal }) => getDashboardJobs(signal),
   refetchInterval: DASHBOARD_JOBS_REFRESH_MS,
-  refetchOnMount: 'always',
+  staleTime: DASHBOARD_JOBS_FRESH_MS,
 });
 
 export function useDashboardJobs() {

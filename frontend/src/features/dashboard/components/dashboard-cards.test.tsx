@@ -149,7 +149,7 @@ describe('Recommended Jobs', () => {
     ]);
 
     await user.click(rows[1] as HTMLElement);
-    expect(router.state.location.pathname).toBe(`/jobs/${jobs[2]?._id}`);
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/jobs/${jobs[2]?._id}`));
   });
 
   it('says "No recommendations yet" with Update Profile when none fits, and offers View All Jobs', async () => {
@@ -163,7 +163,7 @@ describe('Recommended Jobs', () => {
     expect(await card.findByText('No recommendations yet')).toBeTruthy();
     expect(card.getByRole('link', { name: 'Update Profile' }).getAttribute('href')).toBe('/profile');
     await user.click(card.getByRole('link', { name: 'View All Jobs' }));
-    expect(router.state.location.pathname).toBe('/jobs');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/jobs'));
   });
 
   it("shows the server's text when the jobs cannot be loaded, and tries again", async () => {

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ada, countCalls, type FetchHandler, jsonReply, stubSession } from '../../../testing/fake-api';
 import { aPost, feedReply, grace, minutesAgo } from '../../../testing/posts';
@@ -25,7 +25,7 @@ describe('dashboard', () => {
 
     await user.click(main.getByRole('link', { name: 'Create Post' }));
     expect(await screen.findByRole('heading', { name: 'Feed', level: 1 })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/feed');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/feed'));
   });
 
   it("lists the network's latest 3 posts from the home timeline", async () => {
@@ -96,7 +96,7 @@ describe('dashboard', () => {
     const card = await recentActivity();
     await user.click(await card.findByRole('link', { name: 'Find Connections' }));
 
-    expect(router.state.location.pathname).toBe('/connections');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/connections'));
   });
 
   it('shows the server text when the recent posts cannot be loaded', async () => {
@@ -113,7 +113,7 @@ describe('dashboard', () => {
     const card = await recentActivity();
     await user.click(card.getByRole('link', { name: 'View All Posts' }));
 
-    expect(router.state.location.pathname).toBe('/feed');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/feed'));
   });
 
   it('has the four quick actions', async () => {

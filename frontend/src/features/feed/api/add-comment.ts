@@ -1,4 +1,4 @@
-import { postRoutes } from '@careers/contracts/api/post-routes';
+import { endpoints } from '@careers/contracts/api/endpoints';
 import { fallbackMessages } from '@careers/contracts/messages';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
@@ -7,7 +7,7 @@ import { updatePost } from './post-cache';
 /** The new comment, with its post's comment count after it. */
 export async function addComment(postId: string, content: string) {
   const reply = await callApi(
-    postRoutes.addComment,
+    endpoints.addComment,
     { params: { id: postId }, body: { content } },
     { fallbackMessage: fallbackMessages.addComment },
   );

@@ -1,4 +1,4 @@
-import { postRoutes } from '@careers/contracts/api/post-routes';
+import { endpoints } from '@careers/contracts/api/endpoints';
 import { postDefaults } from '@careers/contracts/constants';
 import type { Post } from '@careers/contracts/entities/post';
 import { fallbackMessages } from '@careers/contracts/messages';
@@ -9,7 +9,7 @@ import { addPostFirst } from './post-cache';
 /** Spec section 7: the composer always sends a public text post in the Career category. */
 export async function createPost(content: string): Promise<Post> {
   const reply = await callApi(
-    postRoutes.createPost,
+    endpoints.createPost,
     { body: { content, ...postDefaults } },
     { fallbackMessage: fallbackMessages.createPost },
   );

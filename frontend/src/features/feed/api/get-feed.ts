@@ -1,5 +1,5 @@
-import { postRoutes } from '@careers/contracts/api/post-routes';
-import { DEFAULT_PAGE } from '@careers/contracts/constants';
+import { endpoints } from '@careers/contracts/api/endpoints';
+import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '@careers/contracts/constants';
 import type { Post } from '@careers/contracts/entities/post';
 import { fallbackMessages } from '@careers/contracts/messages';
 import type { RouteResponse } from '@careers/contracts/routes';
@@ -21,12 +21,15 @@ export interface FeedFilters {
   following?: boolean;
 }
 
+/** The feed screen's list: the whole feed, newest first, a page at a time. */
+export const feedScreenFilters: FeedFilters = { limit: DEFAULT_PAGE_SIZE };
+
 /** Every cached feed list sits under this key, whatever its filters. */
 export const feedListsKey = ['posts', 'feed'] as const;
 
 export function getFeedPage(filters: FeedFilters, page: number, signal?: AbortSignal) {
   return callApi(
-    postRoutes.getFeed,
+    endpoints.getFeed,
     {
       // Page 1 is the server's default, so the first call asks only for what differs.
       query: {
@@ -42,6 +45,9 @@ export function getFeedPage(filters: FeedFilters, page: number, signal?: AbortSi
 /** One cache entry per list; "Load more" adds the next page to it. */
 export const feedQueryOptions = (filters: FeedFilters) =>
   infiniteQueryOptions({
+    // Its route starts this read (app/screen-data.ts): a failure there is the screen's own, shown with
+    // Try again, not read again unasked when the screen mounts.
+    retryOnMount: false,
     queryKey: [...feedListsKey, filters] as const,
     queryFn: ({ pageParam, signal }) => getFeedPage(filters, pageParam, signal),
     initialPageParam: DEFAULT_PAGE,

@@ -1,4 +1,4 @@
-import { postRoutes } from '@careers/contracts/api/post-routes';
+import { endpoints } from '@careers/contracts/api/endpoints';
 import type { Post } from '@careers/contracts/entities/post';
 import { fallbackMessages } from '@careers/contracts/messages';
 import { queryOptions } from '@tanstack/react-query';
@@ -8,7 +8,7 @@ export const myPostsQueryKey = ['posts', 'mine'] as const;
 
 export async function getMyPosts(signal?: AbortSignal): Promise<Post[]> {
   const reply = await callApi(
-    postRoutes.getMyPosts,
+    endpoints.getMyPosts,
     {},
     { signal, fallbackMessage: fallbackMessages.fetchMyPosts },
   );

@@ -1,4 +1,4 @@
-import { postRoutes } from '@careers/contracts/api/post-routes';
+import { endpoints } from '@careers/contracts/api/endpoints';
 import type { Post } from '@careers/contracts/entities/post';
 import { fallbackMessages } from '@careers/contracts/messages';
 import { queryOptions } from '@tanstack/react-query';
@@ -9,7 +9,7 @@ export const postQueryKey = (postId: string) => ['posts', 'detail', postId] as c
 /** One post with all its comments (a feed page carries only the latest ones). */
 export async function getPost(postId: string, signal?: AbortSignal): Promise<Post> {
   const reply = await callApi(
-    postRoutes.getPost,
+    endpoints.getPost,
     { params: { id: postId } },
     { signal, fallbackMessage: fallbackMessages.fetchPost },
   );

@@ -1,4 +1,4 @@
-import { postRoutes } from '@careers/contracts/api/post-routes';
+import { endpoints } from '@careers/contracts/api/endpoints';
 import type { PostLikeState } from '@careers/contracts/entities/post';
 import { fallbackMessages } from '@careers/contracts/messages';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -7,7 +7,7 @@ import { updatePost } from './post-cache';
 
 export async function toggleLike(postId: string): Promise<PostLikeState> {
   const reply = await callApi(
-    postRoutes.toggleLike,
+    endpoints.toggleLike,
     { params: { id: postId } },
     { fallbackMessage: fallbackMessages.toggleLike },
   );

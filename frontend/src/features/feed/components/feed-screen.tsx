@@ -1,4 +1,3 @@
-import { DEFAULT_PAGE_SIZE } from '@careers/contracts/constants';
 import { errorCardTitles, fallbackMessages, feedMessages, postMessages } from '@careers/contracts/messages';
 import { useMemo, useRef } from 'react';
 import { ErrorCard } from '../../../components/error-card';
@@ -6,16 +5,13 @@ import { LoadingState } from '../../../components/loading-state';
 import { errorMessageOf } from '../../../lib/api-client';
 import { formatCount, useLanguage } from '../../../lib/locale';
 import { useNow } from '../../../lib/use-now';
-import { postsOf, useFeed } from '../api/get-feed';
+import { feedScreenFilters, postsOf, useFeed } from '../api/get-feed';
 import { useLivePosts } from '../live/use-live-posts';
 import { PostCard } from './post-card';
 import { PostComposer } from './post-composer';
 
-/** The whole feed, newest first, a page at a time. */
-const feedFilters = { limit: DEFAULT_PAGE_SIZE };
-
 export function FeedScreen({ viewerId }: { viewerId: string }) {
-  const feed = useFeed(feedFilters);
+  const feed = useFeed(feedScreenFilters);
   const posts = useMemo(() => postsOf(feed.data), [feed.data]);
   const postIds = useMemo(() => posts.map((post) => post._id), [posts]);
   const live = useLivePosts(postIds, viewerId);

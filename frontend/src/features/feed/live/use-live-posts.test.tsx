@@ -1,6 +1,6 @@
 import type { Post } from '@careers/contracts/entities/post';
 import { clientEvents, serverEvents } from '@careers/contracts/sockets';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { deferred } from '../../../testing/deferred';
 import { ada, countCalls, type FetchHandler, jsonReply, stubSession } from '../../../testing/fake-api';
@@ -73,7 +73,7 @@ describe('live posts: subscriptions', () => {
       [first._id, second._id, third._id].sort(),
     ]);
     expect(fakeSocket.listenerCount(serverEvents.postUpdated)).toBe(0);
-    expect(router.state.location.pathname).toBe('/profile');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
   });
 
   it('subscribes again after a reconnect', async () => {

@@ -1,4 +1,4 @@
-import { jobRoutes } from '@careers/contracts/api/job-routes';
+import { endpoints } from '@careers/contracts/api/endpoints';
 import type { Application } from '@careers/contracts/entities/application';
 import { fallbackMessages } from '@careers/contracts/messages';
 import type { ApplicationData } from '@careers/contracts/requests/apply-to-job';
@@ -9,7 +9,7 @@ import { addApplication } from './job-cache';
 /** Spec section 7: POST /jobs/{id}/apply with `{ applicationData }` (cover letter, expected salary). */
 export async function applyToJob(jobId: string, applicationData: ApplicationData): Promise<Application> {
   const reply = await callApi(
-    jobRoutes.applyToJob,
+    endpoints.applyToJob,
     { params: { id: jobId }, body: { applicationData } },
     { fallbackMessage: fallbackMessages.applyToJob },
   );

@@ -1,4 +1,4 @@
-import { jobRoutes } from '@careers/contracts/api/job-routes';
+import { endpoints } from '@careers/contracts/api/endpoints';
 import { hiringMessages } from '@careers/contracts/messages';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
@@ -7,7 +7,7 @@ import { updateJob } from './job-cache';
 /** Beyond the spec: the poster closes a job; it stays visible and takes no more applications. */
 export async function closeJob(jobId: string) {
   const reply = await callApi(
-    jobRoutes.closeJob,
+    endpoints.closeJob,
     { params: { id: jobId } },
     { fallbackMessage: hiringMessages.closeJobFailed },
   );

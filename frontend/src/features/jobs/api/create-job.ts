@@ -1,4 +1,4 @@
-import { jobRoutes } from '@careers/contracts/api/job-routes';
+import { endpoints } from '@careers/contracts/api/endpoints';
 import type { Job } from '@careers/contracts/entities/job';
 import { fallbackMessages } from '@careers/contracts/messages';
 import type { CreateJobRequestInput } from '@careers/contracts/requests/create-job';
@@ -11,7 +11,7 @@ import { jobListsKey } from './list-jobs';
 /** Spec section 7: POST /jobs with the whole job form; the reply's `data` is the new job. */
 export async function createJob(job: CreateJobRequestInput): Promise<Job> {
   const reply = await callApi(
-    jobRoutes.createJob,
+    endpoints.createJob,
     { body: job },
     { fallbackMessage: fallbackMessages.createJob },
   );

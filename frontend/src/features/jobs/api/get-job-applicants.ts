@@ -1,4 +1,4 @@
-import { jobRoutes } from '@careers/contracts/api/job-routes';
+import { endpoints } from '@careers/contracts/api/endpoints';
 import type { JobApplicant } from '@careers/contracts/entities/application';
 import { hiringMessages } from '@careers/contracts/messages';
 import { queryOptions, useQuery } from '@tanstack/react-query';
@@ -9,7 +9,7 @@ export const jobApplicantsQueryKey = (jobId: string) => ['jobs', 'applicants', j
 /** The poster's view of a job's applications; to anyone else the server answers 404. */
 export async function getJobApplicants(jobId: string, signal?: AbortSignal): Promise<JobApplicant[]> {
   const reply = await callApi(
-    jobRoutes.getJobApplicants,
+    endpoints.getJobApplicants,
     { params: { id: jobId } },
     { signal, fallbackMessage: hiringMessages.fetchApplicants },
   );

@@ -1,4 +1,4 @@
-import { jobRoutes } from '@careers/contracts/api/job-routes';
+import { endpoints } from '@careers/contracts/api/endpoints';
 import type { Job } from '@careers/contracts/entities/job';
 import { fallbackMessages } from '@careers/contracts/messages';
 import { queryOptions, useQuery } from '@tanstack/react-query';
@@ -8,7 +8,7 @@ export const jobQueryKey = (jobId: string) => ['jobs', 'detail', jobId] as const
 
 export async function getJob(jobId: string, signal?: AbortSignal): Promise<Job> {
   const reply = await callApi(
-    jobRoutes.getJob,
+    endpoints.getJob,
     { params: { id: jobId } },
     { signal, fallbackMessage: fallbackMessages.fetchJob },
   );

@@ -1,4 +1,4 @@
-import { jobRoutes } from '@careers/contracts/api/job-routes';
+import { endpoints } from '@careers/contracts/api/endpoints';
 import type { Application } from '@careers/contracts/entities/application';
 import { fallbackMessages } from '@careers/contracts/messages';
 import { queryOptions, useQuery } from '@tanstack/react-query';
@@ -8,7 +8,7 @@ export const myApplicationsQueryKey = ['jobs', 'my', 'applications'] as const;
 
 export async function getMyApplications(signal?: AbortSignal): Promise<Application[]> {
   const reply = await callApi(
-    jobRoutes.getMyApplications,
+    endpoints.getMyApplications,
     {},
     { signal, fallbackMessage: fallbackMessages.fetchApplications },
   );

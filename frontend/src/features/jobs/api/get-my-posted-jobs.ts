@@ -1,4 +1,4 @@
-import { jobRoutes } from '@careers/contracts/api/job-routes';
+import { endpoints } from '@careers/contracts/api/endpoints';
 import type { PostedJob } from '@careers/contracts/entities/job';
 import { fallbackMessages } from '@careers/contracts/messages';
 import { queryOptions, useQuery } from '@tanstack/react-query';
@@ -8,7 +8,7 @@ export const myPostedJobsQueryKey = ['jobs', 'my', 'posted'] as const;
 
 export async function getMyPostedJobs(signal?: AbortSignal): Promise<PostedJob[]> {
   const reply = await callApi(
-    jobRoutes.getMyPostedJobs,
+    endpoints.getMyPostedJobs,
     {},
     { signal, fallbackMessage: fallbackMessages.fetchMyJobs },
   );

@@ -1,6 +1,6 @@
-import { jobRoutes } from '@careers/contracts/api/job-routes';
+import { endpoints } from '@careers/contracts/api/endpoints';
 import { DEFAULT_PAGE } from '@careers/contracts/constants';
-import type { ExperienceLevel, JobType, WorkLocation } from '@careers/contracts/entities/enums';
+import { ExperienceLevel, JobType, WorkLocation } from '@careers/contracts/entities/enums';
 import { fallbackMessages } from '@careers/contracts/messages';
 import type { RouteResponse } from '@careers/contracts/routes';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
@@ -15,6 +15,22 @@ export interface JobFilters {
   page: number;
 }
 
+/**
+ * The URL is the list's state (`/jobs?search=&jobType=&workLocation=&experienceLevel=&page=`): the top
+ * bar's search lands here, a link or a reload shows the same list, and Back returns to the filters
+ * before. A value the lists do not offer counts as unset.
+ */
+export function jobFiltersOf(params: URLSearchParams): JobFilters {
+  const page = Number(params.get('page'));
+  return {
+    search: params.get('search')?.trim() ?? '',
+    jobType: JobType.safeParse(params.get('jobType')).data ?? '',
+    workLocation: WorkLocation.safeParse(params.get('workLocation')).data ?? '',
+    experienceLevel: ExperienceLevel.safeParse(params.get('experienceLevel')).data ?? '',
+    page: Number.isInteger(page) && page > 1 ? page : 1,
+  };
+}
+
 export type JobListPage = RouteResponse<'listJobs'>;
 
 /** Every cached jobs list sits under this key, whatever its filters. */
@@ -22,7 +38,7 @@ export const jobListsKey = ['jobs', 'list'] as const;
 
 export function listJobs(filters: JobFilters, signal?: AbortSignal): Promise<JobListPage> {
   return callApi(
-    jobRoutes.listJobs,
+    endpoints.listJobs,
     {
       // Unset filters ('') and the first page are the server's defaults, so they stay out of the URL.
       query: {
@@ -40,6 +56,9 @@ export function listJobs(filters: JobFilters, signal?: AbortSignal): Promise<Job
 /** One entry per set of filters; while the next one loads, the previous page stays on screen. */
 export const jobListQueryOptions = (filters: JobFilters) =>
   queryOptions({
+    // Its route starts this read (app/screen-data.ts): a failure there is the screen's own, shown with
+    // Try again, not read again unasked when the screen mounts.
+    retryOnMount: false,
     queryKey: [...jobListsKey, filters] as const,
     queryFn: ({ signal }) => listJobs(filters, signal),
     placeholderData: keepPreviousData,

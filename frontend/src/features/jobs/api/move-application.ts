@@ -1,4 +1,4 @@
-import { jobRoutes } from '@careers/contracts/api/job-routes';
+import { endpoints } from '@careers/contracts/api/endpoints';
 import type { JobApplicant } from '@careers/contracts/entities/application';
 import type { EmployerApplicationStatus } from '@careers/contracts/entities/enums';
 import { hiringMessages } from '@careers/contracts/messages';
@@ -15,7 +15,7 @@ export interface ApplicationMove {
 /** Beyond the spec: the poster moves an application to interview, accepted or rejected. */
 export async function moveApplication({ applicationId, status }: ApplicationMove) {
   const reply = await callApi(
-    jobRoutes.moveApplication,
+    endpoints.moveApplication,
     { params: { id: applicationId }, body: { status } },
     { fallbackMessage: hiringMessages.updateStatusFailed },
   );

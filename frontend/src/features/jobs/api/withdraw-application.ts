@@ -1,4 +1,4 @@
-import { jobRoutes } from '@careers/contracts/api/job-routes';
+import { endpoints } from '@careers/contracts/api/endpoints';
 import { hiringMessages } from '@careers/contracts/messages';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
@@ -8,7 +8,7 @@ import { setApplicationStatus } from './job-cache';
 /** Beyond the spec: the applicant takes back a pending or interview application. */
 export async function withdrawApplication(applicationId: string) {
   const reply = await callApi(
-    jobRoutes.withdrawApplication,
+    endpoints.withdrawApplication,
     { params: { id: applicationId } },
     { fallbackMessage: hiringMessages.withdrawFailed },
   );

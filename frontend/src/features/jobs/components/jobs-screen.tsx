@@ -1,5 +1,4 @@
 import { experienceLevels, jobTypes, workLocations } from '@careers/contracts/constants';
-import { ExperienceLevel, JobType, WorkLocation } from '@careers/contracts/entities/enums';
 import {
   errorCardTitles,
   fallbackMessages,
@@ -12,7 +11,7 @@ import { ErrorCard } from '../../../components/error-card';
 import { LoadingState } from '../../../components/loading-state';
 import { SelectField } from '../../../components/select-field';
 import { errorMessageOf } from '../../../lib/api-client';
-import { type JobFilters, useJobList } from '../api/list-jobs';
+import { jobFiltersOf, useJobList } from '../api/list-jobs';
 import { JobCard, JobsScreenHeader } from './job-card';
 import { Pagination } from './pagination';
 
@@ -41,26 +40,10 @@ const filterFields = [
   },
 ] as const satisfies ReadonlyArray<{ name: FilterName; label: string; options: unknown }>;
 
-/**
- * The URL is the list's state (`/jobs?search=&jobType=&workLocation=&experienceLevel=&page=`): the top
- * bar's search lands here, a link or a reload shows the same list, and Back returns to the filters
- * before. A value the lists do not offer counts as unset.
- */
-function filtersOf(params: URLSearchParams): JobFilters {
-  const page = Number(params.get('page'));
-  return {
-    search: params.get('search')?.trim() ?? '',
-    jobType: JobType.safeParse(params.get('jobType')).data ?? '',
-    workLocation: WorkLocation.safeParse(params.get('workLocation')).data ?? '',
-    experienceLevel: ExperienceLevel.safeParse(params.get('experienceLevel')).data ?? '',
-    page: Number.isInteger(page) && page > 1 ? page : 1,
-  };
-}
-
 /** Spec, Jobs list (/jobs). */
 export function JobsScreen() {
   const [params, setParams] = useSearchParams();
-  const filters = filtersOf(params);
+  const filters = jobFiltersOf(params);
   const list = useJobList(filters);
   const [searchText, setSearchText] = useState(filters.search);
 

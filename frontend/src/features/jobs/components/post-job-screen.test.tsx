@@ -1,5 +1,5 @@
 import { localDate } from '@careers/contracts/requests/create-job';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { deferred } from '../../../testing/deferred';
 import { countCalls, type FetchHandler, jsonReply, sentBodies } from '../../../testing/fake-api';
@@ -212,7 +212,7 @@ describe('post a job: sending', () => {
     reply.resolve(dataReply(created, 201, { 'x-consistency-token': `${created._id}@1` }));
 
     expect(await screen.findByRole('heading', { name: 'My Posted Jobs', level: 1 })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/jobs/my/posted');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/jobs/my/posted'));
     expect(sentBodies(api, 'POST', '/api/jobs')).toEqual([
       {
         title: 'Compiler Engineer',

@@ -1,4 +1,4 @@
-import { notificationRoutes } from '@careers/contracts/api/notification-routes';
+import { endpoints } from '@careers/contracts/api/endpoints';
 import { notificationMessages } from '@careers/contracts/messages';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
@@ -7,7 +7,7 @@ import { unreadCountKey } from './notification-keys';
 /** GET /notifications/unread-count: the bell's number. */
 export async function getUnreadCount(signal?: AbortSignal): Promise<number> {
   const reply = await callApi(
-    notificationRoutes.getUnreadNotificationCount,
+    endpoints.getUnreadNotificationCount,
     {},
     { signal, fallbackMessage: notificationMessages.fetchFailed },
   );
@@ -15,7 +15,7 @@ export async function getUnreadCount(signal?: AbortSignal): Promise<number> {
 }
 
 /**
- * Read once when the bell appears; from then on the notifications:changed push sets it, so it is never
+ * Read once when the bell's socket has connected; from then on the notifications:changed push sets it, so it is never
  * stale by age (a reconnect reads it again: pushes may have been missed while the socket was down).
  */
 export const unreadCountQueryOptions = queryOptions({
@@ -24,6 +24,7 @@ export const unreadCountQueryOptions = queryOptions({
   staleTime: Number.POSITIVE_INFINITY,
 });
 
-export function useUnreadCount() {
-  return useQuery(unreadCountQueryOptions);
+/** `enabled` false holds the first read back (the bell waits for its socket: useSocketSettled). */
+export function useUnreadCount(enabled = true) {
+  return useQuery({ ...unreadCountQueryOptions, enabled });
 }

@@ -1,4 +1,4 @@
-import { notificationRoutes } from '@careers/contracts/api/notification-routes';
+import { endpoints } from '@careers/contracts/api/endpoints';
 import { DEFAULT_PAGE, NOTIFICATIONS_PAGE_SIZE } from '@careers/contracts/constants';
 import type { Notification } from '@careers/contracts/entities/notification';
 import { notificationMessages } from '@careers/contracts/messages';
@@ -19,7 +19,7 @@ export type NotificationsData = InfiniteData<NotificationsPage, number>;
 
 export function listNotifications(page: number, signal?: AbortSignal): Promise<NotificationsPage> {
   return callApi(
-    notificationRoutes.listNotifications,
+    endpoints.listNotifications,
     // Page 1 is the server's default, so the first call asks only for the page size.
     { query: { page: page === DEFAULT_PAGE ? undefined : page, limit: NOTIFICATIONS_PAGE_SIZE } },
     { signal, fallbackMessage: notificationMessages.fetchFailed },

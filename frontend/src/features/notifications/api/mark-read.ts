@@ -1,4 +1,4 @@
-import { notificationRoutes } from '@careers/contracts/api/notification-routes';
+import { endpoints } from '@careers/contracts/api/endpoints';
 import type { Notification } from '@careers/contracts/entities/notification';
 import { notificationMessages } from '@careers/contracts/messages';
 import type { MarkNotificationsReadRequest } from '@careers/contracts/requests/notification-requests';
@@ -10,7 +10,7 @@ import { notificationListKey, notificationsKey, unreadCountKey } from './notific
 /** PUT /notifications/read: some notifications (`{ notificationIds }`) or all of them (`{ all: true }`). */
 export async function markNotificationsRead(request: MarkNotificationsReadRequest): Promise<string> {
   const reply = await callApi(
-    notificationRoutes.markNotificationsRead,
+    endpoints.markNotificationsRead,
     { body: request },
     { fallbackMessage: notificationMessages.markFailed },
   );

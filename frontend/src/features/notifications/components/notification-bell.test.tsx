@@ -192,7 +192,7 @@ describe('the notifications panel', () => {
 
     await user.click(await panel.findByRole('link', { name: /New job that fits you/ }));
 
-    expect(router.state.location.pathname).toBe(`/jobs/${jobId}`);
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/jobs/${jobId}`));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(await bell('Notifications, 1 unread')).toBeTruthy();
     await waitFor(() =>
@@ -208,7 +208,7 @@ describe('the notifications panel', () => {
 
     await user.click(await panel.findByRole('link'));
 
-    expect(router.state.location.pathname).toBe('/connections');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/connections'));
     expect(countCalls(api, 'PUT', '/api/notifications/read')).toBe(0);
   });
 

@@ -1,6 +1,7 @@
 import { notificationMessages } from '@careers/contracts/messages';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { BellIcon } from '../../../components/icons';
+import { useSocketSettled } from '../../../lib/use-socket-settled';
 import { useUnreadCount } from '../api/get-unread-count';
 import { useMarkNotificationsRead } from '../api/mark-read';
 import { useLiveNotifications } from '../live/use-live-notifications';
@@ -16,7 +17,9 @@ const BADGE_MAX = 99;
  */
 export function NotificationBell() {
   useLiveNotifications();
-  const unread = useUnreadCount();
+  // The first count is read once the socket is in its rooms: read before, it would be read again on
+  // the connect (use-live-notifications), since a notification between the two reached no one.
+  const unread = useUnreadCount(useSocketSettled());
   const mark = useMarkNotificationsRead();
   const [open, setOpen] = useState(false);
   const [announcement, setAnnouncement] = useState('');

@@ -8,8 +8,8 @@ import { notificationListKey, notificationsKey, unreadCountKey } from '../api/no
  * The bell's realtime wiring, mounted with the top bar for as long as someone is signed in. A
  * notifications:changed push carries the new unread count, which the bell shows at once; the list is
  * read again if the panel is open (else it is marked stale and read when the panel opens). Each time
- * the socket connects, both are read again: pushes sent while it was down (or before its first
- * handshake, after the bell's first read) reached no one.
+ * the socket connects again, both are read again: pushes sent while it was down reached no one. The
+ * bell's first read waits for the first connect (useSocketSettled), so nothing is read twice on load.
  */
 export function useLiveNotifications(): void {
   const queryClient = useQueryClient();

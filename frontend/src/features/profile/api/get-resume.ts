@@ -1,4 +1,4 @@
-import { profileRoutes } from '@careers/contracts/api/profile-routes';
+import { endpoints } from '@careers/contracts/api/endpoints';
 import type { ResumeFile } from '@careers/contracts/entities/uploaded-files';
 import { fallbackMessages } from '@careers/contracts/messages';
 import { queryOptions, useQuery } from '@tanstack/react-query';
@@ -9,7 +9,7 @@ export const resumeQueryKey = ['users', 'resume'] as const;
 /** Spec section 7: GET /users/resume answers `resume`, null when none is uploaded. */
 export async function getResume(signal?: AbortSignal): Promise<ResumeFile | null> {
   const reply = await callApi(
-    profileRoutes.getResume,
+    endpoints.getResume,
     {},
     { signal, fallbackMessage: fallbackMessages.getResume },
   );

@@ -1,4 +1,4 @@
-import { profileRoutes } from '@careers/contracts/api/profile-routes';
+import { endpoints } from '@careers/contracts/api/endpoints';
 import { uploadLimits } from '@careers/contracts/constants';
 import type { ProfilePicture, ResumeFile } from '@careers/contracts/entities/uploaded-files';
 import type { User } from '@careers/contracts/entities/user';
@@ -35,14 +35,14 @@ export async function uploadProfileFile<K extends UploadKind>(kind: K, file: Fil
   body.append(uploadLimits[kind].field, file, file.name);
   if (kind === 'resume') {
     const reply = await callApi(
-      profileRoutes.uploadResume,
+      endpoints.uploadResume,
       { body },
       { fallbackMessage: fallbackMessages.uploadResume },
     );
     return reply.resume as StoredFile<K>;
   }
   const reply = await callApi(
-    profileRoutes.uploadProfilePicture,
+    endpoints.uploadProfilePicture,
     { body },
     { fallbackMessage: fallbackMessages.uploadProfilePicture },
   );
@@ -51,10 +51,10 @@ export async function uploadProfileFile<K extends UploadKind>(kind: K, file: Fil
 
 export async function removeProfileFile(kind: UploadKind): Promise<void> {
   if (kind === 'resume') {
-    await callApi(profileRoutes.removeResume, {}, { fallbackMessage: fallbackMessages.removeResume });
+    await callApi(endpoints.removeResume, {}, { fallbackMessage: fallbackMessages.removeResume });
   } else {
     await callApi(
-      profileRoutes.removeProfilePicture,
+      endpoints.removeProfilePicture,
       {},
       { fallbackMessage: fallbackMessages.removeProfilePicture },
     );

@@ -1,4 +1,4 @@
-import { profileRoutes } from '@careers/contracts/api/profile-routes';
+import { endpoints } from '@careers/contracts/api/endpoints';
 import { fallbackMessages } from '@careers/contracts/messages';
 import type { UpdateProfileRequestInput } from '@careers/contracts/requests/update-profile';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -8,7 +8,7 @@ import { mergeIntoCurrentUser } from '../../../lib/current-user';
 /** Spec section 7: PUT /users/profile; the reply's `data` holds the profile fields as saved. */
 export async function updateProfile(profile: UpdateProfileRequestInput) {
   const reply = await callApi(
-    profileRoutes.updateProfile,
+    endpoints.updateProfile,
     { body: profile },
     { fallbackMessage: fallbackMessages.updateProfile },
   );

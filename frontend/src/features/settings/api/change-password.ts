@@ -1,4 +1,4 @@
-import { authRoutes } from '@careers/contracts/api/auth-routes';
+import { endpoints } from '@careers/contracts/api/endpoints';
 import { fallbackMessages } from '@careers/contracts/messages';
 import type { ChangePasswordRequest } from '@careers/contracts/requests/change-password';
 import { useMutation } from '@tanstack/react-query';
@@ -6,7 +6,7 @@ import { callApi } from '../../../lib/api-client';
 
 export function changePassword(passwords: ChangePasswordRequest) {
   return callApi(
-    authRoutes.changePassword,
+    endpoints.changePassword,
     { body: passwords },
     { fallbackMessage: fallbackMessages.changePassword },
   );

@@ -1,4 +1,4 @@
-import { authRoutes } from '@careers/contracts/api/auth-routes';
+import { endpoints } from '@careers/contracts/api/endpoints';
 import { accountMessages } from '@careers/contracts/messages';
 import type { DeleteAccountRequest } from '@careers/contracts/requests/delete-account';
 import { notifyManager, useMutation, useQueryClient } from '@tanstack/react-query';
@@ -6,7 +6,7 @@ import { callApi } from '../../../lib/api-client';
 import { forgetCurrentUser } from '../../../lib/current-user';
 
 export function deleteAccount(body: DeleteAccountRequest) {
-  return callApi(authRoutes.deleteAccount, { body }, { fallbackMessage: accountMessages.deleteFailed });
+  return callApi(endpoints.deleteAccount, { body }, { fallbackMessage: accountMessages.deleteFailed });
 }
 
 /**

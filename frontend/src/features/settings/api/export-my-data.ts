@@ -1,11 +1,11 @@
 import type { AccountExport } from '@careers/contracts/api/account-export';
-import { authRoutes } from '@careers/contracts/api/auth-routes';
+import { endpoints } from '@careers/contracts/api/endpoints';
 import { accountMessages } from '@careers/contracts/messages';
 import { useMutation } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 
 export function exportMyData(): Promise<AccountExport> {
-  return callApi(authRoutes.exportMyData, {}, { fallbackMessage: accountMessages.exportFailed });
+  return callApi(endpoints.exportMyData, {}, { fallbackMessage: accountMessages.exportFailed });
 }
 
 /** The name the service gives the file too: `careers-export-<UTC day of the export>.json`. */

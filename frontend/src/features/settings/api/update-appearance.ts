@@ -1,4 +1,4 @@
-import { profileRoutes } from '@careers/contracts/api/profile-routes';
+import { endpoints } from '@careers/contracts/api/endpoints';
 import type { AppearanceSettings } from '@careers/contracts/entities/appearance-settings';
 import type { User } from '@careers/contracts/entities/user';
 import { fallbackMessages } from '@careers/contracts/messages';
@@ -10,7 +10,7 @@ import type { ThemePreference } from '../../../lib/theme';
 
 export async function updateAppearance(settings: UpdateAppearanceRequest) {
   const reply = await callApi(
-    profileRoutes.updateAppearance,
+    endpoints.updateAppearance,
     { body: settings },
     { fallbackMessage: fallbackMessages.updateAppearance },
   );

@@ -1,4 +1,4 @@
-import { profileRoutes } from '@careers/contracts/api/profile-routes';
+import { endpoints } from '@careers/contracts/api/endpoints';
 import { fallbackMessages } from '@careers/contracts/messages';
 import type { UpdateNotificationsRequest } from '@careers/contracts/requests/update-notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -7,7 +7,7 @@ import { mergeIntoCurrentUser } from '../../../lib/current-user';
 
 export async function updateNotifications(settings: UpdateNotificationsRequest) {
   const reply = await callApi(
-    profileRoutes.updateNotifications,
+    endpoints.updateNotifications,
     { body: settings },
     { fallbackMessage: fallbackMessages.updateNotifications },
   );

@@ -218,7 +218,7 @@ describe('settings: delete account', () => {
     await waitFor(() => expect(descriptionOf(passwordField())).toEqual([texts.passwordIncorrect]));
     expect(document.activeElement).toBe(passwordField());
     expect(sentBodies(api, 'DELETE', DELETE)).toEqual([{ password: 'not-it' }]);
-    expect(router.state.location.pathname).toBe('/settings');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/settings'));
     expect(screen.getByText('Ada Lovelace')).toBeTruthy();
     expect(within(panel).queryByRole('alert')).toBeNull();
 
@@ -243,7 +243,7 @@ describe('settings: delete account', () => {
     expect((await within(panel).findByRole('alert')).textContent).toBe(text);
     expect(passwordField().value).toBe('secret1');
     expect(descriptionOf(passwordField())).toEqual([]);
-    expect(router.state.location.pathname).toBe('/settings');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/settings'));
   });
 
   it('reads "Deleting..." and cannot be sent twice while the call is in flight', async () => {

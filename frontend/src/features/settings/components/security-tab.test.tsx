@@ -1,5 +1,5 @@
 import { passwordMessages, settingsMessages } from '@careers/contracts/messages';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { descriptionOf } from '../../../testing/a11y';
@@ -174,7 +174,7 @@ describe('settings: security tab saving', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(settingsMessages.passwordUpdateFailed);
     expect(screen.getByRole('status').textContent).toBe('');
     expect(field('Current password').value).toBe('old-secret');
-    expect(router.state.location.pathname).toBe('/settings');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/settings'));
   });
 
   it('clears the outcome once the form is edited again', async () => {

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ada, stubSession } from '../../../testing/fake-api';
 import { renderApp } from '../../../testing/render-app';
@@ -16,7 +16,7 @@ describe('settings screen', () => {
     await user.click(quick.getByRole('link', { name: 'Settings' }));
 
     expect(await screen.findByRole('heading', { name: 'Settings', level: 1 })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/settings');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/settings'));
     const tablist = screen.getByRole('tablist', { name: 'Settings' });
     expect(tablist.getAttribute('aria-orientation')).toBe('vertical');
     expect(

@@ -1,0 +1,83 @@
+import type { HttpMethod, RouteName, Routes } from '../routes.ts';
+
+/**
+ * Where each route of the API table (routes.ts) is: its name, method and path, and nothing else. The
+ * browser calls the API through these (frontend/src/lib/api-client.ts): the route table itself holds
+ * every request and response schema, which would bring zod and all the schemas into the first script
+ * every page loads. The types tie each entry to its route (`satisfies`): a method, a path or a route
+ * that differs from routes.ts fails the type check, and routes.test.ts compares them too.
+ */
+export interface Endpoint<N extends RouteName = RouteName> {
+  name: N;
+  method: HttpMethod;
+  path: string;
+}
+
+export const endpoints = {
+  getMe: { name: 'getMe', method: 'GET', path: '/auth/me' },
+  login: { name: 'login', method: 'POST', path: '/auth/login' },
+  register: { name: 'register', method: 'POST', path: '/auth/register' },
+  logout: { name: 'logout', method: 'POST', path: '/auth/logout' },
+  exportMyData: { name: 'exportMyData', method: 'POST', path: '/auth/export' },
+  deleteAccount: { name: 'deleteAccount', method: 'DELETE', path: '/auth/account' },
+  changePassword: { name: 'changePassword', method: 'PUT', path: '/auth/change-password' },
+  updateProfile: { name: 'updateProfile', method: 'PUT', path: '/users/profile' },
+  updateSkills: { name: 'updateSkills', method: 'PUT', path: '/users/skills' },
+  updateNotifications: { name: 'updateNotifications', method: 'PUT', path: '/users/notifications' },
+  updateAppearance: { name: 'updateAppearance', method: 'PUT', path: '/users/appearance' },
+  uploadProfilePicture: { name: 'uploadProfilePicture', method: 'POST', path: '/users/profile-picture' },
+  removeProfilePicture: { name: 'removeProfilePicture', method: 'DELETE', path: '/users/profile-picture' },
+  uploadResume: { name: 'uploadResume', method: 'POST', path: '/users/resume' },
+  removeResume: { name: 'removeResume', method: 'DELETE', path: '/users/resume' },
+  getResume: { name: 'getResume', method: 'GET', path: '/users/resume' },
+  listJobs: { name: 'listJobs', method: 'GET', path: '/jobs' },
+  getJob: { name: 'getJob', method: 'GET', path: '/jobs/:id' },
+  createJob: { name: 'createJob', method: 'POST', path: '/jobs' },
+  applyToJob: { name: 'applyToJob', method: 'POST', path: '/jobs/:id/apply' },
+  getMyPostedJobs: { name: 'getMyPostedJobs', method: 'GET', path: '/jobs/my/posted' },
+  getMyApplications: { name: 'getMyApplications', method: 'GET', path: '/jobs/my/applications' },
+  closeJob: { name: 'closeJob', method: 'POST', path: '/jobs/:id/close' },
+  getJobApplicants: { name: 'getJobApplicants', method: 'GET', path: '/jobs/:id/applications' },
+  moveApplication: { name: 'moveApplication', method: 'PUT', path: '/applications/:id/status' },
+  withdrawApplication: { name: 'withdrawApplication', method: 'POST', path: '/applications/:id/withdraw' },
+  getFeed: { name: 'getFeed', method: 'GET', path: '/posts/feed' },
+  getPost: { name: 'getPost', method: 'GET', path: '/posts/:id' },
+  createPost: { name: 'createPost', method: 'POST', path: '/posts' },
+  toggleLike: { name: 'toggleLike', method: 'POST', path: '/posts/:id/like' },
+  addComment: { name: 'addComment', method: 'POST', path: '/posts/:id/comments' },
+  getMyPosts: { name: 'getMyPosts', method: 'GET', path: '/posts/my/posts' },
+  listConnections: { name: 'listConnections', method: 'GET', path: '/users/connections' },
+  listPendingConnections: {
+    name: 'listPendingConnections',
+    method: 'GET',
+    path: '/users/connections/pending',
+  },
+  listSentConnectionRequests: {
+    name: 'listSentConnectionRequests',
+    method: 'GET',
+    path: '/users/connections/sent',
+  },
+  listSuggestedConnections: {
+    name: 'listSuggestedConnections',
+    method: 'GET',
+    path: '/users/suggested-connections',
+  },
+  connect: { name: 'connect', method: 'POST', path: '/users/:id/connect' },
+  respondToConnection: { name: 'respondToConnection', method: 'PUT', path: '/users/connections/:requestId' },
+  withdrawConnectionRequest: {
+    name: 'withdrawConnectionRequest',
+    method: 'DELETE',
+    path: '/users/connections/sent/:requestId',
+  },
+  removeConnection: { name: 'removeConnection', method: 'DELETE', path: '/users/connections/:connectionId' },
+  getDashboardStats: { name: 'getDashboardStats', method: 'GET', path: '/dashboard/stats' },
+  listNotifications: { name: 'listNotifications', method: 'GET', path: '/notifications' },
+  getUnreadNotificationCount: {
+    name: 'getUnreadNotificationCount',
+    method: 'GET',
+    path: '/notifications/unread-count',
+  },
+  markNotificationsRead: { name: 'markNotificationsRead', method: 'PUT', path: '/notifications/read' },
+} as const satisfies {
+  [N in RouteName]: { name: N; method: Routes[N]['method']; path: Routes[N]['path'] };
+};

@@ -1,0 +1,65 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  APP_DIST,
+  COMPOSE_EDGE,
+  localEdgeConfig,
+  localServerConfig,
+  writeLocalEdgeConfig,
+} from './edge-nginx.ts';
+
+const edge = {
+  prefix: '/tmp/edge-prefix',
+  listen: '127.0.0.1:5999',
+  upstreams: { command: '127.0.0.1:4901', query: '127.0.0.1:4902', gateway: '127.0.0.1:4903' },
+};
+const compose = readFileSync(COMPOSE_EDGE, 'utf8');
+const folders: string[] = [];
+afterAll(() => {
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+});
+
+describe('the local edge made from docker/nginx.conf', () => {
+  it('changes only the addresses: upstreams, listen, root, and no Docker resolver', () => {
+    const local = localServerConfig(edge, compose);
+    expect(local).toContain('server 127.0.0.1:4901;');
+    expect(local).toContain('server 127.0.0.1:4902;');
+    expect(local).toContain('server 127.0.0.1:4903;');
+    expect(local).toContain('listen 127.0.0.1:5999;');
+    expect(local).toContain(`root "${APP_DIST}";`);
+    expect(local).not.toMatch(/resolver|resolve;|query-service:|\blisten\s+80;|\/usr\/share\/nginx/);
+    // Every other line is compose's, in order.
+    const untouched = (text: string) =>
+      text.split('\n').filter((line) => !/^\s*(server\s|listen\s|root\s|resolver\s)/.test(line));
+    expect(untouched(local)).toEqual(untouched(compose));
+  });
+
+  it('says which line of docker/nginx.conf it could not find, rather than run something else', () => {
+    expect(() => localServerConfig(edge, compose.replace(/listen\s+80;/, 'listen 8080;'))).toThrow(
+      /expected one listen 80, found 0/,
+    );
+    expect(() => localServerConfig(edge, compose.replace('server query-service:4002 resolve;', ''))).toThrow(
+      /upstream query_service/,
+    );
+  });
+
+  it('is a configuration nginx accepts, its files under the prefix, workers dropping root', () => {
+    const prefix = mkdtempSync(join(tmpdir(), 'careers-edge-'));
+    folders.push(prefix);
+    const path = writeLocalEdgeConfig({ ...edge, prefix });
+    const text = readFileSync(path, 'utf8');
+    expect(text).toContain(`pid "${prefix}/nginx.pid";`);
+    expect(text).toContain('daemon off;');
+    expect(localEdgeConfig(edge, compose, true)).toMatch(/^user www-data www-data;$/m);
+    expect(localEdgeConfig(edge, compose, false)).not.toMatch(/^user /m);
+    // -t parses it, opens the files it names and tries the listen address.
+    const check = execFileSync('/usr/sbin/nginx', ['-t', '-p', prefix, '-c', path], {
+      encoding: 'utf8',
+      stdio: 'pipe',
+    });
+    expect(check).toBe('');
+  });
+});

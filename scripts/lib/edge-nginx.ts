@@ -1,0 +1,132 @@
+/**
+ * The local edge: nginx (Debian's package) run with docker/nginx.conf, the edge of docker-compose.yml,
+ * so `npm start` and the browser tests get the same routing, headers, caching and compression as a
+ * compose deployment. Only what names a place differs, each replaced exactly once: the upstreams'
+ * addresses (loopback ports instead of compose's service names, no Docker resolver), the listening
+ * address, and the folder of the built app. The result is wrapped in the main context a whole nginx
+ * configuration needs (the compose image has its own nginx.conf around conf.d/default.conf).
+ *
+ *   node scripts/lib/edge-nginx.ts <prefix folder> [listen] [command] [query] [gateway]
+ * writes <prefix>/nginx.conf and prints its path; `nginx -p <prefix> -c nginx.conf` runs it.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { userInfo } from 'node:os';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const COMPOSE_EDGE = `${ROOT}docker/nginx.conf`;
+export const APP_DIST = `${ROOT}frontend/dist`;
+
+export interface LocalEdge {
+  /** Where nginx keeps its pid file and temporary files. */
+  prefix: string;
+  /** `host:port` nginx listens on. */
+  listen: string;
+  /** `host:port` of each service. */
+  upstreams: { command: string; query: string; gateway: string };
+  /** The built app (vite build's outDir). */
+  root?: string;
+}
+
+/** docker/nginx.conf's upstream name and compose service of each edge route. */
+const upstreamOf = {
+  query: { name: 'query_service', service: 'query-service' },
+  command: { name: 'command_service', service: 'command-service' },
+  gateway: { name: 'realtime_gateway', service: 'realtime-gateway' },
+} as const;
+
+function replaceOnce(text: string, pattern: RegExp, replacement: string, what: string): string {
+  const matches = text.match(new RegExp(pattern.source, `${pattern.flags.replace('g', '')}g`)) ?? [];
+  if (matches.length !== 1) {
+    throw new Error(`docker/nginx.conf: expected one ${what}, found ${matches.length}`);
+  }
+  return text.replace(pattern, replacement);
+}
+
+/** The server and upstream blocks of docker/nginx.conf, placed on this machine. */
+export function localServerConfig(edge: LocalEdge, composeEdge = readFileSync(COMPOSE_EDGE, 'utf8')): string {
+  let text = replaceOnce(composeEdge, /^\s*resolver\s[^;]*;\n/m, '', 'resolver');
+  for (const [route, { name, service }] of Object.entries(upstreamOf)) {
+    const target = edge.upstreams[route as keyof typeof upstreamOf];
+    text = replaceOnce(
+      text,
+      new RegExp(`(upstream\\s+${name}\\s*\\{[^}]*?)server\\s+${service}:\\d+\\s+resolve;`),
+      `$1server ${target};`,
+      `server line of upstream ${name}`,
+    );
+  }
+  text = replaceOnce(text, /^(\s*)listen\s+80;/m, `$1listen ${edge.listen};`, 'listen 80');
+  text = replaceOnce(
+    text,
+    /^(\s*)root\s+\/usr\/share\/nginx\/html;/m,
+    `$1root "${edge.root ?? APP_DIST}";`,
+    'root',
+  );
+  return text;
+}
+
+/**
+ * A whole nginx.conf: one worker per core, in the foreground (its supervisor keeps it running),
+ * errors on stderr (the supervisor's log), every file it writes under `prefix`. Run as root, its
+ * workers drop to www-data, which reads the built app and nothing of .stack/ but its own folder.
+ */
+export function localEdgeConfig(
+  edge: LocalEdge,
+  composeEdge?: string,
+  asRoot = userInfo().uid === 0,
+): string {
+  const prefix = edge.prefix.replace(/\/+$/, '');
+  return `# Made by scripts/lib/edge-nginx.ts from docker/nginx.conf on every start: edit that file, not this.
+${asRoot ? 'user www-data www-data;\n' : ''}worker_processes auto;
+daemon off;
+pid "${prefix}/nginx.pid";
+error_log stderr warn;
+
+events {
+    worker_connections 1024;
+}
+
+http {
+    include /etc/nginx/mime.types;
+    default_type application/octet-stream;
+    access_log off;
+    sendfile on;
+    tcp_nopush on;
+    keepalive_timeout 65;
+    client_body_temp_path "${prefix}/tmp/body";
+    proxy_temp_path "${prefix}/tmp/proxy";
+    fastcgi_temp_path "${prefix}/tmp/fastcgi";
+    uwsgi_temp_path "${prefix}/tmp/uwsgi";
+    scgi_temp_path "${prefix}/tmp/scgi";
+
+${localServerConfig(edge, composeEdge)}}
+`;
+}
+
+/**
+ * Writes `<prefix>/nginx.conf` and returns its path. nginx makes the temporary folders in `tmp/` itself
+ * at start, owned by its workers' user.
+ */
+export function writeLocalEdgeConfig(edge: LocalEdge): string {
+  mkdirSync(`${edge.prefix}/tmp`, { recursive: true });
+  const path = `${edge.prefix}/nginx.conf`;
+  writeFileSync(path, localEdgeConfig(edge));
+  return path;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const [
+    prefix,
+    listen = '127.0.0.1:5173',
+    command = '127.0.0.1:4001',
+    query = '127.0.0.1:4002',
+    gateway = '127.0.0.1:4003',
+  ] = process.argv.slice(2);
+  if (!prefix) {
+    console.error(
+      'usage: node scripts/lib/edge-nginx.ts <prefix folder> [listen] [command] [query] [gateway]',
+    );
+    process.exit(2);
+  }
+  console.log(writeLocalEdgeConfig({ prefix, listen, upstreams: { command, query, gateway } }));
+}
