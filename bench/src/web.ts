@@ -331,6 +331,8 @@ async function main(): Promise<void> {
     const report = { date: new Date().toISOString(), runs: RUNS, targets: webTargets, results };
     writeFileSync(`${reports}/web-${stampText}.json`, `${JSON.stringify(report, null, 2)}\n`);
     writeFileSync(`${reports}/web-${stampText}.html`, renderWebHtml(report));
+    // The charts alone too, as the figure docs/performance.md shows (copied there with a dated run).
+    writeFileSync(`${reports}/web-${stampText}.svg`, webChartsSvg(report));
     console.log(`\n${renderWebTable(results)}`);
     console.log(`\nreport: bench/reports/web-${stampText}.html (.json beside it)`);
   } finally {
@@ -343,6 +345,23 @@ async function main(): Promise<void> {
     await topology.stop();
     rmSync(edgePrefix, { recursive: true, force: true });
   }
+}
+
+/** The three charts stacked in one SVG document, each under its title. */
+export function webChartsSvg(report: { runs: number; results: PageResult[] }): string {
+  let y = 0;
+  let width = 0;
+  const placed = webCharts(report).map((chart) => {
+    const title = /<figcaption>([^<]*)/.exec(chart)?.[1]?.trim() ?? '';
+    const svg = chart.slice(chart.indexOf('<svg'), chart.lastIndexOf('</svg>') + '</svg>'.length);
+    const height = Number(/height="(\d+)"/.exec(svg)?.[1] ?? 300);
+    width = Math.max(width, Number(/width="(\d+)"/.exec(svg)?.[1] ?? 740));
+    const part = `<text x="0" y="${y + 18}" font-size="15" font-weight="600">${title}</text>${svg.replace('<svg ', `<svg y="${y + 28}" `)}`;
+    y += height + 48;
+    return part;
+  });
+  const label = 'First visit: cold loads, JavaScript on the wire and Lighthouse scores per page';
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${y}" role="img" aria-label="${label}" font-family="system-ui, sans-serif"><title>${label}</title><rect width="100%" height="100%" fill="#fff"/>${placed.join('')}</svg>\n`;
 }
 
 const check = (ok: boolean) => (ok ? 'met' : 'MISSED');
@@ -389,8 +408,9 @@ export function renderWebTable(results: PageResult[]): string {
   return rows.map((row) => row.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  ')).join('\n');
 }
 
-export function renderWebHtml(report: { date: string; runs: number; results: PageResult[] }): string {
-  const charts = [
+/** The three charts of a run: cold loads, JavaScript on the wire, Lighthouse scores (inline SVG each). */
+export function webCharts(report: { runs: number; results: PageResult[] }): string[] {
+  return [
     barChart({
       title: `Cold load until the main content shows, p50 of ${report.runs}`,
       unit: 'ms',
@@ -422,6 +442,10 @@ export function renderWebHtml(report: { date: string; runs: number; results: Pag
       })),
     }),
   ];
+}
+
+export function renderWebHtml(report: { date: string; runs: number; results: PageResult[] }): string {
+  const charts = webCharts(report);
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Web bench ${escapeHtml(report.date)}</title></head>
 <body style="font-family: system-ui, sans-serif; margin: 2rem">
 <h1>First visit: cold loads and Lighthouse</h1>

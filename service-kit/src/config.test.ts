@@ -69,9 +69,9 @@ describe('security settings (issue 14)', () => {
 
   it('signs consistency tokens with the configured secret, and refuses to start outside the tests without one', () => {
     const secret = 's'.repeat(32);
-    expect(consistencyTokenSecret(loadConfig(queryServiceEnv, { CONSISTENCY_TOKEN_SECRET: secret }))).toBe(
-      secret,
-    );
+    expect(
+      consistencyTokenSecret(loadConfig(queryServiceEnv, { ...inTests, CONSISTENCY_TOKEN_SECRET: secret })),
+    ).toBe(secret);
     expect(consistencyTokenSecret(loadConfig(queryServiceEnv, { NODE_ENV: 'test' }))).toBe(
       testOnlySecrets.CONSISTENCY_TOKEN_SECRET,
     );

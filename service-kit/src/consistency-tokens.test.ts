@@ -1,5 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import { parseConsistencyTokens } from '@careers/contracts/consistency';
 import { describe, expect, it } from 'vitest';
+import { testOnlySecrets } from './config.ts';
 import { ConsistencyTokenSigner } from './consistency-tokens.ts';
 
 const signer = new ConsistencyTokenSigner('a-secret-of-at-least-thirty-two-characters');
@@ -25,5 +27,13 @@ describe('ConsistencyTokenSigner (issue 14, finding 3)', () => {
     const other = new ConsistencyTokenSigner('another-secret-of-at-least-thirty-two-chars');
     expect(signer.verify(parse(other.issue(stream, 'ada')), 'ada')).toBe(false);
     expect(() => new ConsistencyTokenSigner('short')).toThrow(/32 characters/);
+  });
+
+  it('refuses a token signed with the built-in test secret where the deployment has its own (issue 48)', () => {
+    // As scripts/secrets.sh makes one: 32 random bytes, base64url.
+    const own = new ConsistencyTokenSigner(randomBytes(32).toString('base64url'));
+    const forged = new ConsistencyTokenSigner(testOnlySecrets.CONSISTENCY_TOKEN_SECRET).issue(stream, 'ada');
+    expect(own.verify(parse(forged), 'ada')).toBe(false);
+    expect(own.verify(parse(own.issue(stream, 'ada')), 'ada')).toBe(true);
   });
 });
