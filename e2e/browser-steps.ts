@@ -4,7 +4,7 @@
  * socket.io packets a page exchanged.
  */
 import { randomUUID } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Locator, Page, Response } from 'playwright-core';
 import { expect } from 'vitest';
@@ -253,9 +253,16 @@ export interface AxeViolation {
   nodes: string[];
 }
 
-/** axe-core's serious and critical violations on the page as it is now (axe is injected on first use). */
+let axeSource: string | undefined;
+
+/**
+ * axe-core's serious and critical violations on the page as it is now (axe is injected on first use).
+ * Injected by evaluating its source, as the browser's tools do: the app's CSP refuses a script element
+ * with inline code, which is what a script tag from a file would be.
+ */
 export async function axeViolations(page: Page): Promise<AxeViolation[]> {
-  await page.addScriptTag({ path: AXE_SCRIPT });
+  axeSource ??= `${readFileSync(AXE_SCRIPT, 'utf8')}\n;undefined`;
+  if (!(await page.evaluate<boolean>("typeof window.axe !== 'undefined'"))) await page.evaluate(axeSource);
   return page.evaluate<AxeViolation[]>(`
     axe.run(document, { resultTypes: ['violations'] }).then((results) =>
       results.violations

@@ -37,8 +37,15 @@ set -e
 if [ -f "$results" ]; then
   node -e '
     const r = JSON.parse(require("node:fs").readFileSync(process.argv[1], "utf8"));
+    // The ten slowest files, where a shorter run would start.
+    const files = r.testResults
+      .map((f) => ({ name: require("node:path").relative(process.argv[2], f.name), ms: f.endTime - f.startTime }))
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, 10);
+    console.log("\nslowest files:");
+    for (const f of files) console.log(`  ${(f.ms / 1000).toFixed(1).padStart(6)} s  ${f.name}`);
     console.log(`\n${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests + r.numTodoTests} skipped`);
-  ' "$results"
+  ' "$results" "$ROOT"
 fi
 printf '%s\n' "${DIM}npm test took $(fmt_ms $(( $(now_ms) - t0 )))${RESET}"
 exit $code

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { baseEnv, loadConfig } from './config.ts';
 import { createPool, type PoolClient, writeTogether } from './postgres.ts';
 
-const config = loadConfig(baseEnv, {});
+const config = loadConfig(baseEnv, { NODE_ENV: 'test' });
 const pool = createPool(config.DATABASE_URL, 1, 'test', { pipeline: true });
 
 afterAll(async () => {

@@ -10,7 +10,7 @@ import { proxyPostgres } from './tcp-proxy.ts';
  * either form of the URL.
  */
 
-const tcpUrl = loadConfig(baseEnv, {}).DATABASE_URL;
+const tcpUrl = loadConfig(baseEnv, { NODE_ENV: 'test' }).DATABASE_URL;
 
 /** Where the server's Unix socket is, and a URL of libpq's form that reaches it. */
 async function serverSocket(): Promise<{ path: string; url: string }> {
