@@ -20,7 +20,7 @@
 // requests a minute) they are not reached at the default pace; per address (sign-ins, registrations:
 // every virtual user shares this machine's address) they bound how many accounts one run can sign in.
 // A 429 is counted on its own (`rate_limited`): it means the product refused a person or an address
-// going faster than it allows anyone, not that it ran out of capacity (README, "Load tests").
+// going faster than it allows anyone, not that it ran out of capacity (docs/operations.md, "Load tests").
 //
 // Knobs (environment): BASE_URL, LOADTEST_USERS, LOADTEST_VUS, LOADTEST_DURATION, LOADTEST_ITERATIONS,
 // LOADTEST_THINK_SECONDS, LOADTEST_PASSWORD, LOADTEST_EMAIL_DOMAIN, LOADTEST_REPORT_DIR,

@@ -32,7 +32,7 @@ export function roomsJoinedOnConnect(userId: string): string[] {
  * announcement, an ended session through Redis). Reading them would cost the broker for nothing, as a
  * fetch names every partition its consumer reads and the gateway fetches as soon as anything arrives:
  * with all five topics Kafka used 11 to 15% of a core while likes were written, against 10 to 11 with
- * these three (about 0.03 ms a command; alternating runs, see the README's "How a command runs").
+ * these three (about 0.03 ms a command; alternating runs, docs/performance.md, "The command path").
  */
 export const pushedStreamTypes = [
   'post',

@@ -23,11 +23,11 @@ REDIS_VERSION="7.0"
 # Text is compared byte by byte (collation C), which orders UTF-8 exactly as C.UTF-8 did (by code
 # point), while upper(), lower() and ILIKE keep C.UTF-8's character classes. Postgres 15 treats only C
 # as plain byte comparison: every comparison of an id in an index or a sort went through the C
-# library's collation before (README, "How a command runs"). initdb of the local stack and of
+# library's collation before (docs/performance.md, "The command path"). initdb of the local stack and of
 # docker-compose.yml's image take the same arguments (scripts/docker-compose.test.ts compares).
 POSTGRES_LOCALE="--locale=C.UTF-8 --lc-collate=C"
 # Redis keeps an append-only file, written to disk every second: a restart or crash loses at most the
-# last second of writes (README, "What survives what").
+# last second of writes (docs/operations.md, "What survives what").
 REDIS_PERSISTENCE="--appendonly yes --appendfsync everysec"
 
 PG_PORT=5432
@@ -92,8 +92,8 @@ wait_for() {
 
 # The services, tests and bench reach the stack's Postgres and Redis through their Unix sockets, once
 # `stack.sh up` made them: a round trip over the loopback's TCP costs the machine about 70 µs of CPU
-# (both ends), over the socket 50 (Postgres; Redis 45 against 30), and a like makes several (README,
-# "How a command runs", for the bench's figures). Their TCP addresses (the services' defaults) stay
+# (both ends), over the socket 50 (Postgres; Redis 45 against 30), and a like makes several (docs/performance.md,
+# "The command path", for the bench's figures). Their TCP addresses (the services' defaults) stay
 # for anything given DATABASE_URL or REDIS_URL, for a Redis started before it had a socket, and for a
 # folder whose path a URL would have to escape.
 local_endpoints() {

@@ -110,7 +110,7 @@ export class PostQueries {
    * One post with all its comments, or null when it does not exist or the viewer may not see it. The
    * post, its comments and whether the viewer likes it are asked for at once, and the two statements
    * are prepared once per connection (a post page is read again and again): parsed and planned for
-   * each read, they cost Postgres nearly three times as much (see the README's posts section).
+   * each read, they cost Postgres nearly three times as much (docs/performance.md, "Feed reads").
    */
   async findPost(postId: string, viewerId: string): Promise<Post | null> {
     const [post, comments, liked] = await Promise.all([
