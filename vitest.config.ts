@@ -11,6 +11,16 @@ export default defineConfig({
       'realtime-gateway',
       'frontend',
       'e2e',
+      {
+        root: './e2e',
+        test: {
+          name: 'e2e-int',
+          include: ['**/*.int.test.ts'],
+          exclude: ['**/node_modules/**'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
       'bench',
       'faults',
       {

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { countCalls, type FetchHandler, jsonReply } from '../../../testing/fake-api';
 import { openSignedIn } from '../../../testing/render-app';
@@ -111,7 +111,7 @@ describe('jobs list: search, filters and pages', () => {
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), '  rust {Enter}');
 
     expect(await screen.findByRole('article', { name: 'Rust Engineer' })).toBeTruthy();
-    expect(router.state.location.search).toBe('?search=rust');
+    await waitFor(() => expect(router.state.location.search).toBe('?search=rust'));
     expect((screen.getByRole('searchbox', { name: 'Search jobs' }) as HTMLInputElement).value).toBe('rust');
     expect(countCalls(api, 'GET', '/api/jobs?search=rust')).toBe(1);
   });
@@ -129,7 +129,7 @@ describe('jobs list: search, filters and pages', () => {
     await user.click(screen.getByRole('button', { name: 'Search' }));
 
     await vi.waitFor(() => expect(countCalls(api, 'GET', '/api/jobs?search=navy+labs')).toBe(1));
-    expect(router.state.location.search).toBe('?search=navy+labs');
+    await waitFor(() => expect(router.state.location.search).toBe('?search=navy+labs'));
   });
 
   it('reloads the list whenever a filter changes, and Clear Filters clears the search text too', async () => {
@@ -176,7 +176,8 @@ describe('jobs list: search, filters and pages', () => {
 
     await user.click(screen.getByRole('button', { name: 'Clear Filters' }));
 
-    expect(router.state.location.search).toBe('');
+    // The route's loader makes a change of the filters a navigation that settles a tick later.
+    await waitFor(() => expect(router.state.location.search).toBe(''));
     expect((screen.getByRole('searchbox', { name: 'Search jobs' }) as HTMLInputElement).value).toBe('');
     expect(select('Job type').value).toBe('');
     await vi.waitFor(() => expect(countCalls(api, 'GET', '/api/jobs')).toBe(1));
