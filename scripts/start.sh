@@ -12,18 +12,7 @@ local_endpoints
 step "npm dependencies" ensure_node_modules
 step "frontend build (vite)" ensure_frontend_build
 
-# Started without --watch and as production: a service changes when it is started again (npm run stop,
-# npm start), and refuses to run without the secrets of .stack/secrets.env.
-export NODE_ENV=production
-for service in command-service query-service projector realtime-gateway; do
-  # One that npm run dev (or an older npm start) started watches its files: start it again as production.
-  if [ "$(cat "$RUN/$service.mode" 2>/dev/null)" != production ]; then service_stop "$service"; fi
-  echo production >"$RUN/$service.mode"
-done
-step "command-service :4001" service_start command-service http://127.0.0.1:4001/readyz node command-service/src/main.ts
-step "query-service :4002" service_start query-service http://127.0.0.1:4002/readyz node query-service/src/main.ts
-step "projector :4004" service_start projector http://127.0.0.1:4004/readyz node query-service/src/projector-main.ts
-step "realtime-gateway :4003" service_start realtime-gateway http://127.0.0.1:4003/readyz node realtime-gateway/src/main.ts
+start_services production
 edge_conf=$(edge_command 127.0.0.1:5173 127.0.0.1:4001 127.0.0.1:4002 127.0.0.1:4003 "$STACK/nginx") || die "the edge's nginx configuration failed its check"
 step "edge (nginx) :5173" web_start edge /usr/sbin/nginx -p "$STACK/nginx" -c "$edge_conf"
 

@@ -59,6 +59,23 @@ edge_command() {
   printf '%s\n' "$conf"
 }
 
+# start_services production|dev: the four services, each started again when it runs in the other mode
+# (or was started before modes were recorded). dev runs them under node --watch, as NODE_ENV=development;
+# production without --watch, as NODE_ENV=production, where they refuse to run without the secrets.
+start_services() {
+  local mode="$1" watch=() label=""
+  if [ "$mode" = dev ]; then watch=(--watch); label=" (watching)"; fi
+  if [ "$mode" = dev ]; then export NODE_ENV=development; else export NODE_ENV=production; fi
+  for service in command-service query-service projector realtime-gateway; do
+    if [ "$(cat "$RUN/$service.mode" 2>/dev/null)" != "$mode" ]; then service_stop "$service"; fi
+    echo "$mode" >"$RUN/$service.mode"
+  done
+  step "command-service :4001$label" service_start command-service http://127.0.0.1:4001/readyz node "${watch[@]}" command-service/src/main.ts
+  step "query-service :4002$label" service_start query-service http://127.0.0.1:4002/readyz node "${watch[@]}" query-service/src/main.ts
+  step "projector :4004$label" service_start projector http://127.0.0.1:4004/readyz node "${watch[@]}" query-service/src/projector-main.ts
+  step "realtime-gateway :4003$label" service_start realtime-gateway http://127.0.0.1:4003/readyz node "${watch[@]}" realtime-gateway/src/main.ts
+}
+
 # web_start MODE COMMAND...: starts what serves :5173, first stopping the other mode's server.
 web_start() {
   local mode="$1"; shift
