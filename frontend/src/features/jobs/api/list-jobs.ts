@@ -1,6 +1,6 @@
 import { endpoints } from '@careers/contracts/api/endpoints';
-import { DEFAULT_PAGE } from '@careers/contracts/constants';
-import { ExperienceLevel, JobType, WorkLocation } from '@careers/contracts/entities/enums';
+import { DEFAULT_PAGE, experienceLevels, jobTypes, workLocations } from '@careers/contracts/constants';
+import type { ExperienceLevel, JobType, WorkLocation } from '@careers/contracts/entities/enums';
 import { fallbackMessages } from '@careers/contracts/messages';
 import type { RouteResponse } from '@careers/contracts/routes';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
@@ -24,11 +24,16 @@ export function jobFiltersOf(params: URLSearchParams): JobFilters {
   const page = Number(params.get('page'));
   return {
     search: params.get('search')?.trim() ?? '',
-    jobType: JobType.safeParse(params.get('jobType')).data ?? '',
-    workLocation: WorkLocation.safeParse(params.get('workLocation')).data ?? '',
-    experienceLevel: ExperienceLevel.safeParse(params.get('experienceLevel')).data ?? '',
+    jobType: oneOf(jobTypes, params.get('jobType')),
+    workLocation: oneOf(workLocations, params.get('workLocation')),
+    experienceLevel: oneOf(experienceLevels, params.get('experienceLevel')),
     page: Number.isInteger(page) && page > 1 ? page : 1,
   };
+}
+
+/** `value` when the list offers it, else unset (''): read without zod, which the first script lacks. */
+function oneOf<V extends string>(values: readonly V[], value: string | null): V | '' {
+  return values.find((offered) => offered === value) ?? '';
 }
 
 export type JobListPage = RouteResponse<'listJobs'>;
