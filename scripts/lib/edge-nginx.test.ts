@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
@@ -8,6 +8,7 @@ import {
   COMPOSE_EDGE,
   localEdgeConfig,
   localServerConfig,
+  workerUser,
   writeLocalEdgeConfig,
 } from './edge-nginx.ts';
 
@@ -53,8 +54,8 @@ describe('the local edge made from docker/nginx.conf', () => {
     const text = readFileSync(path, 'utf8');
     expect(text).toContain(`pid "${prefix}/nginx.pid";`);
     expect(text).toContain('daemon off;');
-    expect(localEdgeConfig(edge, compose, true)).toMatch(/^user www-data www-data;$/m);
-    expect(localEdgeConfig(edge, compose, false)).not.toMatch(/^user /m);
+    expect(localEdgeConfig(edge, compose, 'www-data')).toMatch(/^user www-data www-data;$/m);
+    expect(localEdgeConfig(edge, compose, null)).not.toMatch(/^user /m);
     // -t parses it, opens the files it names and tries the listen address.
     const check = execFileSync('/usr/sbin/nginx', ['-t', '-p', prefix, '-c', path], {
       encoding: 'utf8',
@@ -62,4 +63,23 @@ describe('the local edge made from docker/nginx.conf', () => {
     });
     expect(check).toBe('');
   });
+
+  // Started as root (npm start, and CI, run as root here), nginx drops its workers to www-data.
+  it.runIf(userInfo().uid === 0)(
+    'drops its workers to www-data, or to root where www-data could read nothing',
+    () => {
+      const folder = (mode: number) => {
+        const path = mkdtempSync(join(tmpdir(), 'careers-edge-user-'));
+        folders.push(path);
+        writeFileSync(`${path}/index.html`, '');
+        chmodSync(`${path}/index.html`, 0o644);
+        chmodSync(path, mode);
+        return path;
+      };
+      const open = folder(0o755);
+      expect(workerUser({ ...edge, prefix: open, root: open })).toBe('www-data');
+      const closed = folder(0o700);
+      expect(workerUser({ ...edge, prefix: closed, root: closed })).toBe('root');
+    },
+  );
 });

@@ -9,6 +9,7 @@
  *   node scripts/lib/edge-nginx.ts <prefix folder> [listen] [command] [query] [gateway]
  * writes <prefix>/nginx.conf and prints its path; `nginx -p <prefix> -c nginx.conf` runs it.
  */
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -66,18 +67,36 @@ export function localServerConfig(edge: LocalEdge, composeEdge = readFileSync(CO
 }
 
 /**
+ * The user nginx's workers run as when it is started as root: www-data, when that user can read the
+ * built app and its own folder (the usual case); root otherwise, as in a checkout under a folder only
+ * root may enter, where www-data would answer every file with 403.
+ */
+export function workerUser(edge: LocalEdge): string {
+  const readable = (path: string) => {
+    try {
+      execFileSync('runuser', ['-u', 'www-data', '--', 'test', '-r', path], { stdio: 'ignore' });
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  return readable(`${edge.root ?? APP_DIST}/index.html`) && readable(edge.prefix) ? 'www-data' : 'root';
+}
+
+/**
  * A whole nginx.conf: one worker per core, in the foreground (its supervisor keeps it running),
  * errors on stderr (the supervisor's log), every file it writes under `prefix`. Run as root, its
- * workers drop to www-data, which reads the built app and nothing of .stack/ but its own folder.
+ * workers drop to `user` (workerUser), which reads the built app and nothing of .stack/ but its own
+ * folder.
  */
 export function localEdgeConfig(
   edge: LocalEdge,
   composeEdge?: string,
-  asRoot = userInfo().uid === 0,
+  user: string | null = userInfo().uid === 0 ? workerUser(edge) : null,
 ): string {
   const prefix = edge.prefix.replace(/\/+$/, '');
   return `# Made by scripts/lib/edge-nginx.ts from docker/nginx.conf on every start: edit that file, not this.
-${asRoot ? 'user www-data www-data;\n' : ''}worker_processes auto;
+${user ? `user ${user} ${user};\n` : ''}worker_processes auto;
 daemon off;
 pid "${prefix}/nginx.pid";
 error_log stderr warn;
