@@ -13,7 +13,8 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { promisify } from 'node:util';
-import { freePort } from '@careers/service-kit/testing';
+import { apiPath, type RouteBody, routes } from '@careers/contracts/routes';
+import { freePort, waitUntil } from '@careers/service-kit/testing';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { writeLocalEdgeConfig } from '../../scripts/lib/edge-nginx.ts';
 import { barChart, escapeHtml } from './chart.ts';
@@ -163,21 +164,19 @@ async function lighthouse(url: string, cookie: string | undefined, out: string) 
   return { scores, metrics };
 }
 
-function waitFor(url: string, what: string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  return new Promise((resolve, reject) => {
-    const poll = async () => {
-      if ((await fetch(url).catch(() => null))?.ok) return resolve();
-      if (Date.now() > deadline) return reject(new Error(`${what} did not answer ${url}`));
-      setTimeout(poll, 200);
-    };
-    void poll();
-  });
-}
+/** Resolves once `url` answers 2xx (a process just started), or fails after a minute. */
+const answering = (url: string, what: string) =>
+  waitUntil(`${what} answering ${url}`, async () => (await fetch(url).catch(() => null))?.ok, 60_000);
 
 async function seed(commandUrl: string, origin: string): Promise<string> {
-  const post = async (path: string, body: unknown, cookie?: string) => {
-    const response = await fetch(`${commandUrl}/api${path}`, {
+  // Typed by the contracts' route table: a request the API would refuse does not compile.
+  const post = async <N extends 'register' | 'createJob' | 'createPost'>(
+    name: N,
+    body: RouteBody<N>,
+    cookie?: string,
+  ) => {
+    const path = apiPath(routes[name]);
+    const response = await fetch(`${commandUrl}${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin, ...(cookie ? { cookie } : {}) },
       body: JSON.stringify(body),
@@ -192,7 +191,7 @@ async function seed(commandUrl: string, origin: string): Promise<string> {
       ?.split(';')[0];
   const run = Date.now().toString(36);
   const employer = sid(
-    await post('/auth/register', {
+    await post('register', {
       firstName: 'Erin',
       lastName: 'Employer',
       email: `web-bench-employer-${run}@example.com`,
@@ -201,7 +200,7 @@ async function seed(commandUrl: string, origin: string): Promise<string> {
     }),
   );
   const cookie = sid(
-    await post('/auth/register', {
+    await post('register', {
       firstName: viewer.first,
       lastName: viewer.last,
       email: `web-bench-${run}@example.com`,
@@ -212,7 +211,7 @@ async function seed(commandUrl: string, origin: string): Promise<string> {
   if (!employer || !cookie) throw new Error('register: no session cookie');
   for (let i = 1; i <= 12; i += 1) {
     await post(
-      '/jobs',
+      'createJob',
       {
         title: `Platform Engineer ${i}`,
         description: 'Event logs, projections and the people who run them.',
@@ -224,7 +223,7 @@ async function seed(commandUrl: string, origin: string): Promise<string> {
     );
   }
   for (let i = 1; i <= 12; i += 1)
-    await post('/posts', { content: `Web bench post ${i}: hello network.` }, cookie);
+    await post('createPost', { content: `Web bench post ${i}: hello network.` }, cookie);
   return cookie;
 }
 
@@ -271,18 +270,22 @@ async function main(): Promise<void> {
         },
       ),
     );
-    await Promise.all([waitFor(`${edgeUrl}/healthz`, 'the edge'), waitFor(`${devUrl}/`, 'the dev server')]);
+    await Promise.all([
+      answering(`${edgeUrl}/healthz`, 'the edge'),
+      answering(`${devUrl}/`, 'the dev server'),
+    ]);
     console.log('→ seeding a job seeker, an employer, 12 jobs and 12 posts');
     const cookie = await seed(topology.urls.command, edgeUrl);
-    // Each read model has caught up once the viewer's feed shows the posts.
-    const deadline = Date.now() + 30_000;
-    while (Date.now() < deadline) {
-      const feed = await fetch(`${edgeUrl}/api/posts/feed`, { headers: { cookie } })
-        .then((r) => r.json())
-        .catch(() => null);
-      if ((feed as { data?: unknown[] } | null)?.data?.length) break;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    // The read models have caught up once the viewer's feed shows the posts.
+    await waitUntil(
+      'the seeded posts in the feed',
+      async () => {
+        const reply = await fetch(`${edgeUrl}/api/posts/feed`, { headers: { cookie } });
+        const feed = (await reply.json().catch(() => null)) as { data?: unknown[] } | null;
+        return (feed?.data?.length ?? 0) > 0;
+      },
+      30_000,
+    );
 
     browser = await chromium.launch({
       executablePath: CHROMIUM,
