@@ -10,6 +10,11 @@ export default defineConfig({
       'query-service',
       'realtime-gateway',
       'frontend',
+      {
+        // The edge's own checks (proxy, routing, the dev server): node, no DOM, not in a VM context.
+        root: './frontend',
+        test: { name: 'frontend-edge', include: ['*.test.ts'], environment: 'node' },
+      },
       'e2e',
       {
         root: './e2e',

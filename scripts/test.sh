@@ -27,25 +27,59 @@ step "type check (frontend)" npx tsc -p frontend/tsconfig.json
 # The browser tests run the built app behind the production edge (e2e/topology.ts), as npm start does.
 step "frontend build (vite)" ensure_frontend_build
 
+# Two lanes at once. Vitest runs projects without file parallelism (the browser tests share one copy
+# of the product and one Chromium; the fault run drives its own processes) one file at a time, after
+# every parallel file: in one process that was a two-and-a-half-minute tail on one worker. Here they
+# run in a vitest of their own beside the parallel projects, whose output is the one on screen.
 results="$STACK/test-results.json"
-rm -f "$results"
-printf '%s\n' "${BOLD}→ vitest (unit, integration against the local stack, browser)${RESET}"
+serial_results="$STACK/test-results-serial.json"
+serial_log="$LOGS/test-serial.log"
+rm -f "$results" "$serial_results"
 set +e
-npx vitest run --reporter=default --reporter=json --outputFile.json="$results" "$@"
-code=$?
+if [ $# -eq 0 ]; then
+  printf '%s\n' "${BOLD}→ vitest, serial lane in the background (browser tests, fault run): ${serial_log#"$ROOT"/}${RESET}"
+  npx vitest run --project e2e --project faults \
+    --reporter=default --reporter=json --outputFile.json="$serial_results" >"$serial_log" 2>&1 &
+  serial_pid=$!
+  trap 'kill $serial_pid ${tc_pid:-} 2>/dev/null || true' EXIT
+  printf '%s\n' "${BOLD}→ vitest, parallel lane (unit, integration against the local stack)${RESET}"
+  # Most of these files wait on Kafka, Postgres and child processes far more than they compute: three
+  # at a time keep two cores busy (vitest's default is one fewer than the cores).
+  npx vitest run --project '!e2e' --project '!faults' --maxWorkers=3 \
+    --reporter=default --reporter=json --outputFile.json="$results"
+  code=$?
+  printf '%s\n' "${BOLD}→ waiting for the serial lane${RESET}"
+  wait $serial_pid
+  serial_code=$?
+  trap 'kill ${tc_pid:-} 2>/dev/null || true' EXIT
+  # Its failures in full, as vitest printed them; otherwise its summary.
+  if [ $serial_code -ne 0 ]; then cat "$serial_log"; else grep -E 'Test Files|Tests |Duration' "$serial_log"; fi
+  [ $code -ne 0 ] || code=$serial_code
+else
+  # Extra arguments pick projects or files: one vitest, as given.
+  printf '%s\n' "${BOLD}→ vitest${RESET}"
+  npx vitest run --reporter=default --reporter=json --outputFile.json="$results" "$@"
+  code=$?
+fi
 set -e
 if [ -f "$results" ]; then
   node -e '
-    const r = JSON.parse(require("node:fs").readFileSync(process.argv[1], "utf8"));
+    const fs = require("node:fs");
+    const path = require("node:path");
+    const [root, ...files] = process.argv.slice(1);
+    const runs = files.filter((f) => fs.existsSync(f)).map((f) => JSON.parse(fs.readFileSync(f, "utf8")));
+    const sum = (key) => runs.reduce((n, r) => n + r[key], 0);
     // The ten slowest files, where a shorter run would start.
-    const files = r.testResults
-      .map((f) => ({ name: require("node:path").relative(process.argv[2], f.name), ms: f.endTime - f.startTime }))
+    const slowest = runs
+      .flatMap((r) => r.testResults)
+      .map((f) => ({ name: path.relative(root, f.name), ms: f.endTime - f.startTime }))
       .sort((a, b) => b.ms - a.ms)
       .slice(0, 10);
     console.log("\nslowest files:");
-    for (const f of files) console.log(`  ${(f.ms / 1000).toFixed(1).padStart(6)} s  ${f.name}`);
-    console.log(`\n${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests + r.numTodoTests} skipped`);
-  ' "$results" "$ROOT"
+    for (const f of slowest) console.log(`  ${(f.ms / 1000).toFixed(1).padStart(6)} s  ${f.name}`);
+    const skipped = sum("numPendingTests") + sum("numTodoTests");
+    console.log(`\n${sum("numTotalTests")} tests: ${sum("numPassedTests")} passed, ${sum("numFailedTests")} failed, ${skipped} skipped`);
+  ' "$ROOT" "$results" "$serial_results"
 fi
 printf '%s\n' "${DIM}npm test took $(fmt_ms $(( $(now_ms) - t0 )))${RESET}"
 exit $code

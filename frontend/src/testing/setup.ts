@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { fakeSocket } from './fake-socket';
 import { installMatchMedia } from './match-media';
@@ -8,6 +8,10 @@ vi.mock('../lib/socket', async () => {
   const { fakeSocket } = await import('./fake-socket');
   return { getSocket: () => fakeSocket };
 });
+
+// findBy* and waitFor wait up to 5 s rather than 1: a passing check answers as soon as it holds, and
+// the whole suite runs several files at once on two cores, where a render can take over a second.
+configure({ asyncUtilTimeout: 5_000 });
 
 // The edge tests run in the node environment (no DOM); everything below is for the jsdom ones.
 const hasDom = typeof window !== 'undefined';

@@ -1,5 +1,5 @@
 import type { User } from '@careers/contracts/entities/user';
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { deferred } from '../../testing/deferred';
 import { ada, countCalls, jsonReply, sentBodies, stubSession } from '../../testing/fake-api';
@@ -53,7 +53,7 @@ describe('theme toggle', () => {
     await user.click(screen.getByRole('button', { name: 'Switch to light theme' }));
 
     expect(onScreen()).toEqual({ ...light, stored: 'light' });
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(sentBodies(api, 'PUT', '/api/users/appearance')).toEqual([
         { theme: 'dark', language: 'fr', timezone: 'PST' },
         { theme: 'light', language: 'fr', timezone: 'PST' },
@@ -95,11 +95,11 @@ describe('theme toggle', () => {
     expect(themesSent()).toEqual(['dark']);
 
     first.resolve(await echo({ theme: 'dark', language: 'fr', timezone: 'PST' }));
-    await vi.waitFor(() => expect(themesSent()).toEqual(['dark', 'light']));
+    await waitFor(() => expect(themesSent()).toEqual(['dark', 'light']));
     expect(onScreen().theme).toBe('light');
 
     second.resolve(await echo({ theme: 'light', language: 'fr', timezone: 'PST' }));
-    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Switch to dark theme' })).toBeTruthy());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Switch to dark theme' })).toBeTruthy());
     expect(onScreen()).toEqual({ ...light, stored: 'light' });
   });
 

@@ -1,5 +1,5 @@
 import { postMessages } from '@careers/contracts/messages';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { deferred } from '../../../testing/deferred';
 import { countCalls, type FetchHandler, jsonReply, sentBodies } from '../../../testing/fake-api';
@@ -194,7 +194,7 @@ describe('feed screen: composer', () => {
     await user.type(composer(), 'Draft');
     await user.click(screen.getByRole('button', { name: 'Post' }));
 
-    await vi.waitFor(() => expect(alert).toHaveBeenCalledWith('Failed to create post. Please try again.'));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('Failed to create post. Please try again.'));
     expect(alert).toHaveBeenCalledTimes(1);
     expect(composer().value).toBe('Draft');
     expect(screen.queryByRole('article')).toBeNull();

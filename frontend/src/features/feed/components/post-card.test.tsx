@@ -1,5 +1,5 @@
 import type { Post } from '@careers/contracts/entities/post';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { deferred } from '../../../testing/deferred';
 import { ada, countCalls, type FetchHandler, jsonReply, sentBodies } from '../../../testing/fake-api';
@@ -43,7 +43,7 @@ describe('post card: like', () => {
     expect(countCalls(api, 'POST', `/api/posts/${post._id}/like`)).toBe(1);
 
     reply.resolve(jsonReply(200, { data: { postId: post._id, likesCount: 9, isLiked: true } }));
-    await vi.waitFor(() => expect(like.textContent).toBe('9'));
+    await waitFor(() => expect(like.textContent).toBe('9'));
     expect(pressed(like)).toBe('true');
   });
 
@@ -57,7 +57,7 @@ describe('post card: like', () => {
 
     expect([pressed(like), like.textContent]).toEqual(['false', '0']);
     reply.resolve(jsonReply(200, { data: { postId: post._id, likesCount: 0, isLiked: false } }));
-    await vi.waitFor(() => expect((like as HTMLButtonElement).disabled).toBe(false));
+    await waitFor(() => expect((like as HTMLButtonElement).disabled).toBe(false));
     expect([pressed(like), like.textContent]).toEqual(['false', '0']);
   });
 
@@ -73,7 +73,7 @@ describe('post card: like', () => {
     expect([pressed(like), like.textContent]).toEqual(['true', '4']);
     reply.resolve(jsonReply(404, { message: 'Post not found' }));
 
-    await vi.waitFor(() => expect(like.textContent).toBe('3'));
+    await waitFor(() => expect(like.textContent).toBe('3'));
     expect(pressed(like)).toBe('false');
     expect(logged).toHaveBeenCalledWith('Failed to toggle like', expect.anything());
     expect(alert).not.toHaveBeenCalled();
@@ -179,7 +179,7 @@ describe('post card: comments', () => {
 
     await user.type(card.getByRole('textbox', { name: 'Write a comment' }), 'Hello{Enter}');
 
-    await vi.waitFor(() => expect(logged).toHaveBeenCalledWith('Failed to add comment', expect.anything()));
+    await waitFor(() => expect(logged).toHaveBeenCalledWith('Failed to add comment', expect.anything()));
     expect(alert).not.toHaveBeenCalled();
     expect(screen.queryByRole('alert')).toBeNull();
     expect((card.getByRole('textbox', { name: 'Write a comment' }) as HTMLInputElement).value).toBe('Hello');
@@ -209,7 +209,7 @@ describe('post card: a long comment list', () => {
     );
 
     await user.click(card.getByRole('button', { name: 'Comments, 300' }));
-    await vi.waitFor(() => expect(shownComments(card)).toHaveLength(10));
+    await waitFor(() => expect(shownComments(card)).toHaveLength(10));
     expect(shownComments(card)[0]).toBe('Comment 291');
     expect(shownComments(card).at(-1)).toBe('Comment 300');
 
@@ -246,7 +246,7 @@ describe('post card: a long comment list', () => {
       return jsonReply(404, {});
     });
     await user.click(card.getByRole('button', { name: 'Comments, 12' }));
-    await vi.waitFor(() => expect(shownComments(card)[0]).toBe('Comment 3'));
+    await waitFor(() => expect(shownComments(card)[0]).toBe('Comment 3'));
 
     await user.type(card.getByRole('textbox', { name: 'Write a comment' }), 'Mine{Enter}');
 

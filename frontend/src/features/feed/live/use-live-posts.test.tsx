@@ -1,7 +1,7 @@
 import type { Post } from '@careers/contracts/entities/post';
 import { clientEvents, serverEvents } from '@careers/contracts/sockets';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { deferred } from '../../../testing/deferred';
 import { ada, countCalls, type FetchHandler, jsonReply, stubSession } from '../../../testing/fake-api';
 import { fakeSocket } from '../../../testing/fake-socket';
@@ -96,7 +96,7 @@ describe('live posts: posts the gateway did not join yet', () => {
 
     // The gateway joined only the older post: the new one is asked for again a moment later, alone.
     await fakeSocket.answerLast(clientEvents.postSubscribe, { postIds: [older._id] });
-    await vi.waitFor(() => expect(fakeSocket.postIdsSent(clientEvents.postSubscribe)).toHaveLength(2), {
+    await waitFor(() => expect(fakeSocket.postIdsSent(clientEvents.postSubscribe)).toHaveLength(2), {
       timeout: (SUBSCRIBE_RETRIES_MS[0] ?? 0) + 1000,
     });
     expect(fakeSocket.postIdsSent(clientEvents.postSubscribe)[1]).toEqual([mine._id]);

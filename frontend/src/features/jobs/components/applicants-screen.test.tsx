@@ -1,7 +1,7 @@
 import type { JobApplicant } from '@careers/contracts/entities/application';
 import { serverEvents } from '@careers/contracts/sockets';
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { type FetchHandler, type FetchStub, jsonReply, sentBodies } from '../../../testing/fake-api';
 import { fakeSocket } from '../../../testing/fake-socket';
 import { adaAuthor, minutesAgo } from '../../../testing/posts';
@@ -142,7 +142,7 @@ describe('applicants', () => {
     expect(sentBodies(api, 'PUT', `/api/applications/${applicant._id}/status`)).toEqual([
       { status: 'interview' },
     ]);
-    await vi.waitFor(() => expect(tokensSent(api, applicantsUrl)).toEqual([null, `${applicant._id}@2`]));
+    await waitFor(() => expect(tokensSent(api, applicantsUrl)).toEqual([null, `${applicant._id}@2`]));
     expect(card.getAllByRole('button').map((button) => button.textContent)).toEqual([
       'Move to accepted',
       'Move to rejected',

@@ -192,8 +192,10 @@ describe('the notifications panel', () => {
 
     await user.click(await panel.findByRole('link', { name: /New job that fits you/ }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe(`/jobs/${jobId}`));
-    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe(`/jobs/${jobId}`);
+      expect(screen.queryByRole('dialog')).toBeNull();
+    });
     expect(await bell('Notifications, 1 unread')).toBeTruthy();
     await waitFor(() =>
       expect(sentBodies(api, 'PUT', '/api/notifications/read')).toEqual([{ notificationIds: [alert._id] }]),
