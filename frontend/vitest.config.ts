@@ -19,6 +19,9 @@ export default defineConfig({
     // a second each, 45 times (the project took 60 s on two workers, 27 s this way).
     pool: 'vmThreads',
     include: ['src/**/*.test.{ts,tsx}'],
+    // A test that types a whole form takes about a second alone and several beside the integration
+    // tests of npm test on two cores; vitest's 5 s default then fails tests that pass.
+    testTimeout: 20_000,
     setupFiles: ['./src/testing/setup.ts'],
     // Vitest empties CSS by default; styles.test.ts reads the design tokens from the real file.
     css: { include: [/styles\.css/] },

@@ -10,6 +10,16 @@ async function settle(change: () => void): Promise<void> {
   });
 }
 
+/** Resolves once `ready()` holds, or after `ms` (the caller's own check then says what is missing). */
+async function until(ready: () => boolean, ms = 2_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!ready() && Date.now() < deadline) {
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    });
+  }
+}
+
 /**
  * Stands in for the socket.io connection in component tests (see setup.ts): records what the app
  * emits and lets a test push what the gateway would send.
@@ -53,15 +63,25 @@ export class FakeSocket {
     return this;
   }
 
-  /** Answers the last `event` the app emitted with an acknowledgement, as the gateway would. */
+  /**
+   * Answers the last `event` the app emitted with an acknowledgement, as the gateway would. The app
+   * emits from effects, which a busy machine may run a little after the screen shows: it waits for one.
+   */
   async answerLast(event: string, reply: unknown): Promise<void> {
-    const message = this.sent.filter((m) => m.event === event).at(-1);
+    const last = () => this.sent.filter((m) => m.event === event).at(-1);
+    await until(() => last()?.ack !== undefined);
+    const message = last();
     if (!message?.ack) throw new Error(`no ${event} waiting for an answer`);
     await act(async () => message.ack?.(reply));
   }
 
-  /** The gateway sends `event` to this socket; resolves once React has shown the outcome. */
+  /**
+   * The gateway sends `event` to this socket; resolves once React has shown the outcome. Screens start
+   * listening in effects, which a busy machine may run a little after the screen shows: it waits for a
+   * listener first (a push nobody would hear is still sent, after that wait).
+   */
   async push(event: string, payload: unknown): Promise<void> {
+    await until(() => (this.#listeners.get(event)?.size ?? 0) > 0);
     await settle(() => this.#fire(event, payload));
   }
 
