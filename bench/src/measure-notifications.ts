@@ -12,8 +12,8 @@ import { type NotificationsChangedPayload, SOCKET_PATH, serverEvents } from '@ca
 import {
   jobAlertMatchArgs,
   jobAlertMatchSql,
-  notificationId,
-} from '@careers/query-service/projectors/notifications/project';
+} from '@careers/query-service/projectors/notifications/job-alerts';
+import { notificationId } from '@careers/query-service/projectors/notifications/shared';
 import {
   baseEnv,
   createLogger,

@@ -1,6 +1,12 @@
 import { formatConsistencyToken } from '@careers/contracts/consistency';
 import type { ApplicationStatus } from '@careers/contracts/entities/enums';
 import type { DomainEvent } from '@careers/contracts/events/catalogue';
+import {
+  dispatchEvent,
+  type EventOfType,
+  type EventOnStream,
+  type EventTable,
+} from '@careers/contracts/events/event-table';
 import { isOpenToEveryone } from '@careers/contracts/policies/post-access';
 import {
   type ConnectionUpdateStatus,
@@ -40,103 +46,110 @@ export const pushedStreamTypes = [
   'application',
 ] as const satisfies readonly StreamType[];
 
+type PushedStream = (typeof pushedStreamTypes)[number];
+
 /**
- * Which rooms hear about a domain event, and what they are told. A push is a small message about what
- * changed plus the consistency token; a client that wants more refetches through the query API.
+ * Which rooms hear about each event of the pushed streams, and what they are told; `null` for an event
+ * nobody is told of live. A push is a small message about what changed plus the consistency token; a
+ * client that wants more refetches through the query API.
  */
+const pushes: EventTable<SocketMessage[], PushedStream, [consistencyToken: string]> = {
+  PostCreated: (event, consistencyToken) => [
+    {
+      // A post not open to everyone is announced to its author alone: the gateway does not know who
+      // is connected, and everyone else would be told of a post they cannot open.
+      room: isOpenToEveryone(event.data) ? rooms.feed : rooms.user(event.data.authorId),
+      event: serverEvents.feedPostCreated,
+      payload: { postId: event.data.postId, authorId: event.data.authorId, consistencyToken },
+    },
+  ],
+  PostLiked: (event, consistencyToken) => likesChanged(event, consistencyToken),
+  PostUnliked: (event, consistencyToken) => likesChanged(event, consistencyToken),
+  CommentAdded: (event, consistencyToken) => [
+    {
+      room: rooms.post(event.data.postId),
+      event: serverEvents.postCommentAdded,
+      payload: {
+        postId: event.data.postId,
+        commentId: event.data.commentId,
+        commentsCount: event.data.commentsCount,
+        consistencyToken,
+      },
+    },
+  ],
+  CommentRemoved: (event, consistencyToken) => [
+    {
+      room: rooms.post(event.data.postId),
+      event: serverEvents.postCommentRemoved,
+      payload: {
+        postId: event.data.postId,
+        commentId: event.data.commentId,
+        commentsCount: event.data.commentsCount,
+        consistencyToken,
+      },
+    },
+  ],
+  // Its watchers only: the room is joined by those allowed to see the post, and its author is gone.
+  PostRemoved: (event, consistencyToken) => [
+    {
+      room: rooms.post(event.data.postId),
+      event: serverEvents.postRemoved,
+      payload: { postId: event.data.postId, consistencyToken },
+    },
+  ],
+  ConnectionRequested: (event, consistencyToken) => [
+    {
+      room: rooms.user(event.data.recipientId),
+      event: serverEvents.connectionRequested,
+      payload: {
+        connectionId: event.data.connectionId,
+        requesterId: event.data.requesterId,
+        consistencyToken,
+      },
+    },
+  ],
+  ConnectionAccepted: (event, token) => relationshipChanged(event, token),
+  ConnectionDeclined: (event, token) => relationshipChanged(event, token),
+  ConnectionWithdrawn: (event, token) => relationshipChanged(event, token),
+  ConnectionRemoved: (event, token) => relationshipChanged(event, token),
+  ApplicationSubmitted: (event, consistencyToken) => [toPoster(event.data, 'pending', consistencyToken)],
+  ApplicationStatusChanged: (event, consistencyToken) => [
+    toApplicant(event.data, event.data.to, consistencyToken),
+    toPoster(event.data, event.data.to, consistencyToken),
+  ],
+  ApplicationWithdrawn: (event, consistencyToken) => [
+    toApplicant(event.data, 'withdrawn', consistencyToken),
+    toPoster(event.data, 'withdrawn', consistencyToken),
+  ],
+};
+
+function likesChanged(
+  event: EventOfType<'PostLiked' | 'PostUnliked'>,
+  consistencyToken: string,
+): SocketMessage[] {
+  return [
+    {
+      room: rooms.post(event.data.postId),
+      event: serverEvents.postUpdated,
+      payload: { postId: event.data.postId, likesCount: event.data.likesCount, consistencyToken },
+    },
+  ];
+}
+
+function relationshipChanged(
+  event: EventOfType<keyof typeof connectionUpdateStatus>,
+  consistencyToken: string,
+): SocketMessage[] {
+  return connectionUpdated(event.data, connectionUpdateStatus[event.type], consistencyToken);
+}
+
+const isPushed = (event: DomainEvent): event is EventOnStream<PushedStream> =>
+  (pushedStreamTypes as readonly StreamType[]).includes(event.streamType);
+
+/** Which rooms hear about a domain event, and what they are told (`pushes`): nothing for other streams. */
 export function socketMessagesFor(event: DomainEvent): SocketMessage[] {
-  const consistencyToken = formatConsistencyToken(event);
-  switch (event.type) {
-    case 'PostCreated':
-      return [
-        {
-          // A post not open to everyone is announced to its author alone: the gateway does not know who
-          // is connected, and everyone else would be told of a post they cannot open.
-          room: isOpenToEveryone(event.data) ? rooms.feed : rooms.user(event.data.authorId),
-          event: serverEvents.feedPostCreated,
-          payload: { postId: event.data.postId, authorId: event.data.authorId, consistencyToken },
-        },
-      ];
-    case 'PostLiked':
-    case 'PostUnliked':
-      return [
-        {
-          room: rooms.post(event.data.postId),
-          event: serverEvents.postUpdated,
-          payload: {
-            postId: event.data.postId,
-            likesCount: event.data.likesCount,
-            consistencyToken,
-          },
-        },
-      ];
-    case 'CommentAdded':
-      return [
-        {
-          room: rooms.post(event.data.postId),
-          event: serverEvents.postCommentAdded,
-          payload: {
-            postId: event.data.postId,
-            commentId: event.data.commentId,
-            commentsCount: event.data.commentsCount,
-            consistencyToken,
-          },
-        },
-      ];
-    case 'CommentRemoved':
-      return [
-        {
-          room: rooms.post(event.data.postId),
-          event: serverEvents.postCommentRemoved,
-          payload: {
-            postId: event.data.postId,
-            commentId: event.data.commentId,
-            commentsCount: event.data.commentsCount,
-            consistencyToken,
-          },
-        },
-      ];
-    case 'PostRemoved':
-      // Its watchers only: the room is joined by those allowed to see the post, and its author is gone.
-      return [
-        {
-          room: rooms.post(event.data.postId),
-          event: serverEvents.postRemoved,
-          payload: { postId: event.data.postId, consistencyToken },
-        },
-      ];
-    case 'ConnectionRequested':
-      return [
-        {
-          room: rooms.user(event.data.recipientId),
-          event: serverEvents.connectionRequested,
-          payload: {
-            connectionId: event.data.connectionId,
-            requesterId: event.data.requesterId,
-            consistencyToken,
-          },
-        },
-      ];
-    case 'ConnectionAccepted':
-    case 'ConnectionDeclined':
-    case 'ConnectionWithdrawn':
-    case 'ConnectionRemoved':
-      return connectionUpdated(event.data, connectionUpdateStatus[event.type], consistencyToken);
-    case 'ApplicationSubmitted':
-      return [toPoster(event.data, 'pending', consistencyToken)];
-    case 'ApplicationStatusChanged':
-      return [
-        toApplicant(event.data, event.data.to, consistencyToken),
-        toPoster(event.data, event.data.to, consistencyToken),
-      ];
-    case 'ApplicationWithdrawn':
-      return [
-        toApplicant(event.data, 'withdrawn', consistencyToken),
-        toPoster(event.data, 'withdrawn', consistencyToken),
-      ];
-    default:
-      return [];
-  }
+  if (!isPushed(event)) return [];
+  return dispatchEvent(pushes, event, [], formatConsistencyToken(event));
 }
 
 /**

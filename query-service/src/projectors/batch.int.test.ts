@@ -4,7 +4,7 @@ import type { EventEnvelope } from '@careers/contracts/events/envelope';
 import { withTransaction } from '@careers/service-kit';
 import { type NotificationPush, watchNotificationPushes } from '@careers/service-kit/notification-pushes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { likersKeptIn } from './notifications/project.ts';
+import { likersKeptIn } from './notifications/likes-comments.ts';
 import { keptUnreadCounts } from './notifications/testing.ts';
 import { readModelSnapshot } from './read-model-snapshot.ts';
 import { projectors } from './registry.ts';

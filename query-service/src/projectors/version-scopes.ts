@@ -1,4 +1,5 @@
 import type { DomainEvent } from '@careers/contracts/events/catalogue';
+import { dispatchEvent, type EventTable } from '@careers/contracts/events/event-table';
 import { postVersionKeys } from './posts/keys.ts';
 import type { ProjectionContext, ReadModelVersion } from './projector.ts';
 import { deletedAmong } from './users/deleted-accounts.ts';
@@ -10,7 +11,7 @@ type Queryable = Parameters<typeof deletedAmong>[0];
  * made or removed, connections made or ended (who sees connections-only posts, the home timelines),
  * and the names, job titles and pictures of authors and commenters (registered, edited, deleted).
  * Each post's own counts, comments and likes are not here: they move that post's version alone
- * (postScopeOf), so a like changes only the cached pages that show the post liked.
+ * (`scopes` below), so a like changes only the cached pages that show the post liked.
  */
 export const feedVersion: ReadModelVersion = {
   key: 'projections:feed:version',
@@ -41,23 +42,6 @@ export const networkVersion: ReadModelVersion = {
 };
 
 /**
- * The post whose shown state an event changes: its likes count and who liked it (`isLiked` of every
- * reader), its comments and their count, or its removal. Null for events about no single post.
- */
-export function postScopeOf(event: DomainEvent): string | null {
-  switch (event.type) {
-    case 'PostLiked':
-    case 'PostUnliked':
-    case 'CommentAdded':
-    case 'CommentRemoved':
-    case 'PostRemoved':
-      return event.data.postId;
-    default:
-      return null;
-  }
-}
-
-/**
  * Versions of what cached network reads (the connections screen's lists, people you may know) show of
  * each person, under `projections:` like every version key. A person's network version stands for what
  * decides their own lists: their relationships, and the city and skills their suggestions are matched
@@ -72,45 +56,71 @@ export const personVersionKeys = {
 };
 
 /**
- * Whose own network an event changes: both people of a request and of each answer to it, and the
- * person whose city or skills (what their suggestions are matched on) change or whose account is
- * made. An account deletion moves the whole network version instead (see networkVersion).
+ * What each event moves among the narrow versions:
+ * - `post`: the post whose shown state it changes: its likes count and who liked it (`isLiked` of every
+ *   reader), its comments and their count, or its removal;
+ * - `network`: whose own network it changes: both people of a request and of each answer to it, and
+ *   the person whose city or skills (what their suggestions are matched on) change or whose account is
+ *   made;
+ * - `profile`: whose card it changes, wherever it is shown (see personVersionKeys).
+ * `null` for an event that moves none of them. An account deletion moves the whole network version
+ * instead (networkVersion, and ScopedVersions.add); the feed-wide version is `feedVersion` above.
  */
-export function networkScopesOf(event: DomainEvent): string[] {
-  switch (event.type) {
-    case 'ConnectionRequested':
-    case 'ConnectionAccepted':
-    case 'ConnectionDeclined':
-    case 'ConnectionWithdrawn':
-    case 'ConnectionRemoved':
-      return [event.data.requesterId, event.data.recipientId];
-    case 'UserRegistered':
-    case 'ProfileUpdated':
-    case 'SkillsUpdated':
-      return [event.data.userId];
-    default:
-      return [];
-  }
+interface Scopes {
+  post?: string;
+  network?: string[];
+  profile?: string[];
 }
+
+const ofPost = (event: { data: { postId: string } }): Scopes => ({ post: event.data.postId });
+const ofRelationship = (event: { data: { requesterId: string; recipientId: string } }): Scopes => ({
+  network: [event.data.requesterId, event.data.recipientId],
+});
+const ofNetworkAndCard = (event: { data: { userId: string } }): Scopes => ({
+  network: [event.data.userId],
+  profile: [event.data.userId],
+});
+const ofCard = (event: { data: { userId: string } }): Scopes => ({ profile: [event.data.userId] });
+
+const scopes: EventTable<Scopes> = {
+  PostCreated: null,
+  PostLiked: ofPost,
+  PostUnliked: ofPost,
+  CommentAdded: ofPost,
+  CommentRemoved: ofPost,
+  PostRemoved: ofPost,
+  ConnectionRequested: ofRelationship,
+  ConnectionAccepted: ofRelationship,
+  ConnectionDeclined: ofRelationship,
+  ConnectionWithdrawn: ofRelationship,
+  ConnectionRemoved: ofRelationship,
+  UserRegistered: ofNetworkAndCard,
+  ProfileUpdated: ofNetworkAndCard,
+  SkillsUpdated: ofNetworkAndCard,
+  ProfilePictureUploaded: ofCard,
+  ProfilePictureRemoved: ofCard,
+  // Handled apart: it deletes the person's versions (ScopedVersions.add).
+  AccountDeleted: null,
+  UserLoggedIn: null,
+  UserLoggedOut: null,
+  PasswordChanged: null,
+  NotificationSettingsUpdated: null,
+  AppearanceSettingsUpdated: null,
+  ResumeUploaded: null,
+  ResumeRemoved: null,
+  NotificationsRead: null,
+  AllNotificationsRead: null,
+  JobPosted: null,
+  JobClosed: null,
+  ApplicationSubmitted: null,
+  ApplicationStatusChanged: null,
+  ApplicationWithdrawn: null,
+};
 
 const personKeysOf = (userId: string) => [
   personVersionKeys.network(userId),
   personVersionKeys.profile(userId),
 ];
-
-/** Whose card an event changes, wherever it is shown (see personVersionKeys). */
-export function profileScopesOf(event: DomainEvent): string[] {
-  switch (event.type) {
-    case 'UserRegistered':
-    case 'ProfileUpdated':
-    case 'SkillsUpdated':
-    case 'ProfilePictureUploaded':
-    case 'ProfilePictureRemoved':
-      return [event.data.userId];
-    default:
-      return [];
-  }
-}
 
 /** Post versions live a week past their last move; a version gone reads as null, which no entry holds after a move. */
 export const POST_VERSION_TTL_SECONDS = 7 * 24 * 3600;
@@ -151,8 +161,8 @@ export class ScopedVersions {
   private readonly personIds = new Set<string>();
 
   add(event: DomainEvent): void {
-    const postId = postScopeOf(event);
-    if (postId !== null) this.keys.add(postVersionKeys.post(postId));
+    const moved = dispatchEvent(scopes, event, {});
+    if (moved.post !== undefined) this.keys.add(postVersionKeys.post(moved.post));
     if (event.type === 'AccountDeleted') {
       for (const key of personKeysOf(event.data.userId)) {
         this.people.delete(key);
@@ -165,8 +175,8 @@ export class ScopedVersions {
       this.people.add(key);
       this.personIds.add(userId);
     };
-    for (const userId of networkScopesOf(event)) keep(userId, personVersionKeys.network(userId));
-    for (const userId of profileScopesOf(event)) keep(userId, personVersionKeys.profile(userId));
+    for (const userId of moved.network ?? []) keep(userId, personVersionKeys.network(userId));
+    for (const userId of moved.profile ?? []) keep(userId, personVersionKeys.profile(userId));
   }
 
   /**
