@@ -107,6 +107,9 @@ describe('the k6 load test', () => {
     LOADTEST_ITERATIONS: '2',
     LOADTEST_THINK_SECONDS: '0',
     LOADTEST_REPORT_DIR: reports,
+    // Eight requests of a kind, beside the rest of npm test on two cores: a p95 here is noise (a search
+    // took 607 ms once). The scenario, the failure and check rates and the exit codes are what count.
+    LOADTEST_LATENCY_SCALE: '5',
   });
 
   it(

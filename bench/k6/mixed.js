@@ -105,18 +105,26 @@ const rateLimited = new Counter('rate_limited');
 const staleReads = new Counter('stale_reads');
 const visitsDone = new Rate('visits_completed');
 
+/**
+ * Multiplies every latency threshold: 1 for a real load test. The test suite's short run (a few
+ * requests of each kind, beside the other tests on a busy machine) checks the scenario and the exit
+ * codes, not latency, and raises it.
+ */
+const LATENCY_SCALE = numberEnv('LOADTEST_LATENCY_SCALE', 1) || 1;
+
 function thresholds() {
+  const within = (p95, p99) => [`p(95)<${p95 * LATENCY_SCALE}`, `p(99)<${p99 * LATENCY_SCALE}`];
   const t = {
     http_req_failed: ['rate<0.01'],
     checks: ['rate>0.99'],
     visits_completed: ['rate>0.99'],
-    'http_req_duration{kind:read}': ['p(95)<500', 'p(99)<1000'],
-    'http_req_duration{kind:write}': ['p(95)<800', 'p(99)<1500'],
+    'http_req_duration{kind:read}': within(500, 1000),
+    'http_req_duration{kind:write}': within(800, 1500),
   };
-  for (const name of READS) t[`http_req_duration{name:${name}}`] = ['p(95)<500', 'p(99)<1000'];
-  for (const name of WRITES) t[`http_req_duration{name:${name}}`] = ['p(95)<800', 'p(99)<1500'];
+  for (const name of READS) t[`http_req_duration{name:${name}}`] = within(500, 1000);
+  for (const name of WRITES) t[`http_req_duration{name:${name}}`] = within(800, 1500);
   // Signing in hashes the password on purpose (slow by design, and bounded per process).
-  for (const name of SIGN_IN) t[`http_req_duration{name:${name}}`] = ['p(95)<2000', 'p(99)<4000'];
+  for (const name of SIGN_IN) t[`http_req_duration{name:${name}}`] = within(2000, 4000);
   return t;
 }
 

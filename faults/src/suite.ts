@@ -6,7 +6,7 @@
 
 import { rmSync } from 'node:fs';
 import { baseEnv, loadConfig } from '@careers/service-kit';
-import { freePort } from '@careers/service-kit/testing';
+import { quietPort } from '@careers/service-kit/testing';
 import {
   backlog,
   type Check,
@@ -91,7 +91,7 @@ async function startStack(
   log: (line: string) => void,
 ): Promise<Stack> {
   const data = privateDataDir(id);
-  const redis = new PrivateRedis(await freePort(), `${data.dir}/redis`);
+  const redis = new PrivateRedis(await quietPort(), `${data.dir}/redis`);
   await redis.start();
   log(`private Redis on :${redis.port}`);
   if (mode === 'bounded') {
@@ -106,7 +106,7 @@ async function startStack(
     };
   }
   const [pgPort, pgProxy, kafkaPort, kafkaController, kafkaProxy, toxiPort] = await Promise.all(
-    Array.from({ length: 6 }, () => freePort()),
+    Array.from({ length: 6 }, () => quietPort()),
   );
   const toxiproxy = new Toxiproxy(toxiPort as number);
   await toxiproxy.start();

@@ -8,8 +8,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { closeSync, mkdirSync, openSync } from 'node:fs';
 import {
-  freePort,
   productionEnvironment,
+  quietPort,
   type TestNamespace,
   testNamespace,
 } from '@careers/service-kit/testing';
@@ -94,7 +94,7 @@ export class FaultTopology {
   /** Starts every service and waits until each answers /readyz. */
   async start() {
     for (const name of serviceNames) {
-      this.ports.set(name, await freePort());
+      this.ports.set(name, await quietPort());
     }
     const url = (name: ServiceName) => `http://127.0.0.1:${this.ports.get(name)}`;
     this.urls.command = url('command-service');

@@ -230,6 +230,28 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** Below Linux's default ephemeral range (32768-60999), where `freePort` and outgoing connections get theirs. */
+const QUIET_PORTS = { from: 20_000, to: 32_767 };
+
+/**
+ * A free port outside the range the OS hands out for port 0 and for outgoing connections, picked at
+ * random. For a process that is killed and started again on its port (the fault suite): while it is
+ * down, another test's `freePort` or a client's outgoing connection elsewhere cannot take the port,
+ * as they could one from `freePort`.
+ */
+export async function quietPort(): Promise<number> {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const port = QUIET_PORTS.from + Math.floor(Math.random() * (QUIET_PORTS.to - QUIET_PORTS.from + 1));
+    const free = await new Promise<boolean>((resolve) => {
+      const server = createServer();
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
+  throw new Error(`no free port in ${QUIET_PORTS.from}-${QUIET_PORTS.to}`);
+}
+
 /**
  * For tools that run the services as a deployment would (the bench, the fault suite): turns a test
  * namespace's environment into a production one, without the test-only settings, with a pool size and
