@@ -10,7 +10,14 @@ import type {
 } from '@careers/contracts/api/account-export';
 import type { User } from '@careers/contracts/entities/user';
 import { type DomainEvent, parseDomainEvent } from '@careers/contracts/events/catalogue';
+import {
+  dispatchEvent,
+  type EventOfType,
+  type EventOnStream,
+  type EventTable,
+} from '@careers/contracts/events/event-table';
 import type { OpenSealed } from '@careers/contracts/events/personal-data';
+import type { StreamType } from '@careers/contracts/topics';
 import { ident, type PersonalDataVault, type Pool } from '@careers/service-kit';
 import { EVENT_LOG_COLUMNS, rowToEnvelope } from '../event-log/event-store.ts';
 import { evolveUser } from '../users/evolve.ts';
@@ -72,7 +79,6 @@ interface LogRow {
 }
 
 type Keyed<T> = Map<string, T>;
-type OnStream<S extends DomainEvent['streamType']> = Extract<DomainEvent, { streamType: S }>;
 
 /**
  * The summary parts, folded event by event in log order (pure). Events of another person never reach
@@ -96,116 +102,101 @@ export class ExportSummary {
   }
 
   apply(event: DomainEvent): void {
-    switch (event.streamType) {
-      case 'user':
-        this.applyUser(event);
-        break;
-      case 'post':
-        this.applyPost(event);
-        break;
-      case 'connection':
-        this.applyConnection(event);
-        break;
-      case 'job':
-        this.applyJob(event);
-        break;
-      case 'application':
-        this.applyApplication(event);
-        break;
-    }
+    dispatchEvent(folds, event, undefined, this);
   }
 
-  private applyUser(event: OnStream<'user'>): void {
+  /** A change to the person's own account (their stream only), folded as the write side folds it. */
+  userChanged(event: EventOnStream<'user'>): void {
     if (event.streamId !== this.userId) return;
     if (event.type === 'AccountDeleted') this.deleted = true;
     else this.user = evolveUser(this.user, event);
   }
 
-  private applyConnection(event: OnStream<'connection'>): void {
+  /** A request, answer or ending of a connection the person is a party to: `status` null when it ended. */
+  connectionChanged(
+    event: EventOnStream<'connection'>,
+    status: ExportedConnection['status'] | null,
+    since: string | null,
+  ): void {
     const me = this.userId;
     const { connectionId, requesterId, recipientId } = event.data;
     if (requesterId !== me && recipientId !== me) return;
-    const party = {
-      connectionId,
-      otherUserId: requesterId === me ? recipientId : requesterId,
-      direction: requesterId === me ? ('sent' as const) : ('received' as const),
-    };
-    switch (event.type) {
-      case 'ConnectionRequested':
-        this.connections.set(connectionId, { ...party, status: 'pending', since: event.data.requestedAt });
-        break;
-      case 'ConnectionAccepted':
-        this.connections.set(connectionId, { ...party, status: 'accepted', since: event.data.respondedAt });
-        break;
-      case 'ConnectionDeclined':
-        this.connections.set(connectionId, { ...party, status: 'rejected', since: event.data.respondedAt });
-        break;
-      default:
-        // Withdrawn or removed: the connection is no more.
-        this.connections.delete(connectionId);
-    }
-  }
-
-  private applyJob(event: OnStream<'job'>): void {
-    if (event.data.employerId !== this.userId) return;
-    if (event.type === 'JobPosted') {
-      const { jobId, title, company, postedAt } = event.data;
-      this.jobs.set(jobId, { jobId, title, companyName: company.name, closed: false, postedAt });
+    if (status === null || since === null) {
+      this.connections.delete(connectionId);
       return;
     }
+    this.connections.set(connectionId, {
+      connectionId,
+      otherUserId: requesterId === me ? recipientId : requesterId,
+      direction: requesterId === me ? 'sent' : 'received',
+      status,
+      since,
+    });
+  }
+
+  jobPosted(event: EventOfType<'JobPosted'>): void {
+    if (event.data.employerId !== this.userId) return;
+    const { jobId, title, company, postedAt } = event.data;
+    this.jobs.set(jobId, { jobId, title, companyName: company.name, closed: false, postedAt });
+  }
+
+  jobClosed(event: EventOfType<'JobClosed'>): void {
+    if (event.data.employerId !== this.userId) return;
     const job = this.jobs.get(event.data.jobId);
     if (job) job.closed = true;
   }
 
-  private applyApplication(event: OnStream<'application'>): void {
+  applied(event: EventOfType<'ApplicationSubmitted'>): void {
     if (event.data.applicantId !== this.userId) return;
-    if (event.type === 'ApplicationSubmitted') {
-      const { applicationId, jobId, employerId, coverLetter, expectedSalary, resume, appliedAt } = event.data;
-      this.applications.set(applicationId, {
-        applicationId,
-        jobId,
-        employerId,
-        status: 'pending',
-        coverLetter,
-        expectedSalary,
-        resume: resume ? { filename: resume.filename, size: resume.size } : null,
-        appliedAt,
-      });
-      return;
-    }
-    const application = this.applications.get(event.data.applicationId);
-    if (application) application.status = event.type === 'ApplicationWithdrawn' ? 'withdrawn' : event.data.to;
+    const { applicationId, jobId, employerId, coverLetter, expectedSalary, resume, appliedAt } = event.data;
+    this.applications.set(applicationId, {
+      applicationId,
+      jobId,
+      employerId,
+      status: 'pending',
+      coverLetter,
+      expectedSalary,
+      resume: resume ? { filename: resume.filename, size: resume.size } : null,
+      appliedAt,
+    });
   }
 
-  private applyPost(event: OnStream<'post'>): void {
-    const me = this.userId;
-    switch (event.type) {
-      case 'PostCreated': {
-        if (event.data.authorId !== me) return;
-        const { postId, content, type, category, visibility, tags, createdAt } = event.data;
-        this.posts.set(postId, { postId, content, type, category, visibility, tags, createdAt });
-        return;
-      }
-      case 'PostRemoved':
-        this.removedPosts.add(event.data.postId);
-        return;
-      case 'CommentAdded': {
-        if (event.data.authorId !== me) return;
-        const { commentId, postId, content, createdAt } = event.data;
-        this.comments.set(commentId, { commentId, postId, content, createdAt });
-        return;
-      }
-      case 'CommentRemoved':
-        if (event.data.authorId === me) this.comments.delete(event.data.commentId);
-        return;
-      case 'PostLiked':
-        if (event.data.userId === me)
-          this.likes.set(event.data.postId, { postId: event.data.postId, likedAt: event.data.likedAt });
-        return;
-      case 'PostUnliked':
-        if (event.data.userId === me) this.likes.delete(event.data.postId);
-        return;
-    }
+  applicationMoved(
+    event: EventOfType<'ApplicationStatusChanged' | 'ApplicationWithdrawn'>,
+    status: ExportedApplication['status'],
+  ): void {
+    if (event.data.applicantId !== this.userId) return;
+    const application = this.applications.get(event.data.applicationId);
+    if (application) application.status = status;
+  }
+
+  posted(event: EventOfType<'PostCreated'>): void {
+    if (event.data.authorId !== this.userId) return;
+    const { postId, content, type, category, visibility, tags, createdAt } = event.data;
+    this.posts.set(postId, { postId, content, type, category, visibility, tags, createdAt });
+  }
+
+  postRemoved(event: EventOfType<'PostRemoved'>): void {
+    this.removedPosts.add(event.data.postId);
+  }
+
+  commented(event: EventOfType<'CommentAdded'>): void {
+    if (event.data.authorId !== this.userId) return;
+    const { commentId, postId, content, createdAt } = event.data;
+    this.comments.set(commentId, { commentId, postId, content, createdAt });
+  }
+
+  commentRemoved(event: EventOfType<'CommentRemoved'>): void {
+    if (event.data.authorId === this.userId) this.comments.delete(event.data.commentId);
+  }
+
+  liked(event: EventOfType<'PostLiked'>): void {
+    if (event.data.userId === this.userId)
+      this.likes.set(event.data.postId, { postId: event.data.postId, likedAt: event.data.likedAt });
+  }
+
+  unliked(event: EventOfType<'PostUnliked'>): void {
+    if (event.data.userId === this.userId) this.likes.delete(event.data.postId);
   }
 
   /** The posts of others the person liked or commented on: whether they are gone is on their streams. */
@@ -239,6 +230,49 @@ export class ExportSummary {
     };
   }
 }
+
+/**
+ * What each event does to the summary parts; every user event folds into the account itself (what
+ * the person sees of it, as the write side keeps it). The `events` list of the export holds every
+ * event whatever this says.
+ */
+const folds: EventTable<void, StreamType, [summary: ExportSummary]> = {
+  UserRegistered: (event, summary) => summary.userChanged(event),
+  UserLoggedIn: (event, summary) => summary.userChanged(event),
+  UserLoggedOut: (event, summary) => summary.userChanged(event),
+  PasswordChanged: (event, summary) => summary.userChanged(event),
+  ProfileUpdated: (event, summary) => summary.userChanged(event),
+  SkillsUpdated: (event, summary) => summary.userChanged(event),
+  NotificationSettingsUpdated: (event, summary) => summary.userChanged(event),
+  AppearanceSettingsUpdated: (event, summary) => summary.userChanged(event),
+  ProfilePictureUploaded: (event, summary) => summary.userChanged(event),
+  ProfilePictureRemoved: (event, summary) => summary.userChanged(event),
+  ResumeUploaded: (event, summary) => summary.userChanged(event),
+  ResumeRemoved: (event, summary) => summary.userChanged(event),
+  NotificationsRead: (event, summary) => summary.userChanged(event),
+  AllNotificationsRead: (event, summary) => summary.userChanged(event),
+  AccountDeleted: (event, summary) => summary.userChanged(event),
+  PostCreated: (event, summary) => summary.posted(event),
+  PostRemoved: (event, summary) => summary.postRemoved(event),
+  CommentAdded: (event, summary) => summary.commented(event),
+  CommentRemoved: (event, summary) => summary.commentRemoved(event),
+  PostLiked: (event, summary) => summary.liked(event),
+  PostUnliked: (event, summary) => summary.unliked(event),
+  ConnectionRequested: (event, summary) =>
+    summary.connectionChanged(event, 'pending', event.data.requestedAt),
+  ConnectionAccepted: (event, summary) =>
+    summary.connectionChanged(event, 'accepted', event.data.respondedAt),
+  ConnectionDeclined: (event, summary) =>
+    summary.connectionChanged(event, 'rejected', event.data.respondedAt),
+  // Withdrawn or removed: the connection is no more.
+  ConnectionWithdrawn: (event, summary) => summary.connectionChanged(event, null, null),
+  ConnectionRemoved: (event, summary) => summary.connectionChanged(event, null, null),
+  JobPosted: (event, summary) => summary.jobPosted(event),
+  JobClosed: (event, summary) => summary.jobClosed(event),
+  ApplicationSubmitted: (event, summary) => summary.applied(event),
+  ApplicationStatusChanged: (event, summary) => summary.applicationMoved(event, event.data.to),
+  ApplicationWithdrawn: (event, summary) => summary.applicationMoved(event, 'withdrawn'),
+};
 
 export function exportedEvent(event: DomainEvent): ExportedEvent {
   return {
