@@ -241,6 +241,13 @@ describe('connections in two browsers: suggest, connect, accept live, share a po
     expect(reply.status, 'POST /api/posts (connections only)').toBe(201);
     postId = (reply.body as { data: { _id: string } }).data._id;
 
+    // Nobody but A is told of a connections-only post live (the gateway announces it to its author
+    // alone), so B's feed shows it only once it is projected: on a busy machine that can be after B's
+    // page has read the feed. B opens the feed once B's own read finds it.
+    await until("A's post in B's feed read", async () => {
+      const feed = await callFromPage(b.page, 'GET', '/api/posts/feed?limit=10');
+      return ((feed.body.data ?? []) as { _id: string }[]).some((one) => one._id === postId);
+    });
     await b.page.goto(`${WEB_URL}/feed`);
     await at(b.page, '/feed');
     const post = b.page.getByRole('article').filter({ hasText: content });

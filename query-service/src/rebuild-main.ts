@@ -7,7 +7,7 @@ import { timeStatements } from './statement-timing.ts';
 // REBUILD_STATEMENT_TIMING=1: time spent per statement text, printed at the end (a diagnosis, not a default).
 const statements = process.env.REBUILD_STATEMENT_TIMING === '1' ? timeStatements() : null;
 // The rebuild's batches price a random page as the in-memory page it is, as every batch of the runner
-// does (BATCH_SETTINGS in projectors/runner.ts): at Postgres's default (4 sequential pages) the
+// does (BATCH_SETTINGS in projectors/runner-checkpoints.ts): at Postgres's default (4 sequential pages) the
 // planner hashed whole read models (every liker, every post) for each batch of a few thousand events
 // rather than probing their indexes, and each batch cost more the further the rebuild got.
 const runtime = await createProjectorRuntime('rebuild');
