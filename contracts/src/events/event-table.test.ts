@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { domainEventTypes, eventTypesOf } from './catalogue.ts';
-import { dispatchEvent, type EventOnStream, type EventTable, typesHandled } from './event-table.ts';
+import {
+  dispatchEvent,
+  type EventOnStream,
+  type EventTable,
+  eventsDecided,
+  typesHandled,
+} from './event-table.ts';
 
 const liked = {
   id: '7f000000-0000-4000-8000-000000000001',
@@ -58,5 +64,26 @@ describe('event tables', () => {
     const foreign: EventTable<number, 'post'> = { ...postCounts, JobPosted: null };
     expect([missing, foreign]).toHaveLength(2);
     expect(eventTypesOf('post').length + eventTypesOf('user').length).toBeLessThan(domainEventTypes.length);
+  });
+});
+
+describe('event decisions', () => {
+  it('returns the types handled once every type of the streams is decided', () => {
+    expect(eventsDecided(['job'], { handles: ['JobPosted'], ignores: ['JobClosed'] })).toEqual(['JobPosted']);
+  });
+
+  it('does not compile, and throws, while a type is undecided or decided twice', () => {
+    // @ts-expect-error JobClosed is undecided.
+    expect(() => eventsDecided(['job'], { handles: ['JobPosted'], ignores: [] })).toThrow(
+      'undecided JobClosed',
+    );
+    expect(() =>
+      // @ts-expect-error JobPosted is in both lists.
+      eventsDecided(['job'], { handles: ['JobPosted'], ignores: ['JobPosted', 'JobClosed'] }),
+    ).toThrow('in both lists JobPosted');
+    expect(() =>
+      // @ts-expect-error PostCreated is not of the job stream.
+      eventsDecided(['job'], { handles: ['JobPosted', 'PostCreated'], ignores: ['JobClosed'] }),
+    ).toThrow('not of these streams PostCreated');
   });
 });

@@ -1,5 +1,11 @@
 import type { StreamType } from '../topics.ts';
-import type { DomainEvent, DomainEvents, DomainEventType } from './catalogue.ts';
+import {
+  type DomainEvent,
+  type DomainEvents,
+  type DomainEventType,
+  domainEvents,
+  domainEventTypes,
+} from './catalogue.ts';
 
 /** The event types of the streams `S`: `EventTypeOf<'post'>` is 'PostCreated' | 'PostLiked' | ... */
 export type EventTypeOf<S extends StreamType> = {
@@ -51,4 +57,40 @@ export function typesHandled<S extends StreamType>(
     (type) =>
       (table as Record<string, unknown>)[type] !== null && (table as Record<string, unknown>)[type] !== false,
   );
+}
+
+/** Names what a decision left out, or named twice, so the compiler's error says which types. */
+type Complete<All extends string, H extends string, I extends string> = ([Exclude<All, H | I>] extends [never]
+  ? unknown
+  : { undecided: Exclude<All, H | I> }) &
+  ([H & I] extends [never] ? unknown : { decidedTwice: H & I });
+
+/**
+ * A consumer's decision on every event type of the streams it reads: those it handles, and those it
+ * names as of no use to it. It does not compile while a type of those streams is in neither list (the
+ * error names them as `undecided`), or in both; it throws the same at run time for a list built
+ * otherwise. Returns the types handled.
+ */
+export function eventsDecided<
+  const S extends StreamType,
+  const H extends EventTypeOf<S>,
+  const I extends EventTypeOf<S>,
+>(
+  streams: readonly S[],
+  decision: { handles: readonly H[]; ignores: readonly I[] } & Complete<EventTypeOf<S>, H, I>,
+): H[] {
+  const all = domainEventTypes.filter((type) =>
+    (streams as readonly StreamType[]).includes(domainEvents[type].streamType),
+  );
+  const handled = new Set<string>(decision.handles);
+  const ignored = new Set<string>(decision.ignores);
+  const undecided = all.filter((type) => !handled.has(type) && !ignored.has(type));
+  const twice = all.filter((type) => handled.has(type) && ignored.has(type));
+  const foreign = [...handled, ...ignored].filter((type) => !(all as string[]).includes(type));
+  if (undecided.length + twice.length + foreign.length > 0) {
+    throw new Error(
+      `event decision for ${streams.join(', ')}: undecided ${undecided.join(', ') || 'none'}; in both lists ${twice.join(', ') || 'none'}; not of these streams ${foreign.join(', ') || 'none'}`,
+    );
+  }
+  return [...decision.handles];
 }

@@ -1,3 +1,4 @@
+import { eventsDecided } from '@careers/contracts/events/event-table';
 import type { Projector } from '../projector.ts';
 import { anyDeleted, deletedAmong } from '../users/deleted-accounts.ts';
 
@@ -18,7 +19,25 @@ import { anyDeleted, deletedAmong } from '../users/deleted-accounts.ts';
  */
 export const applicationsProjector: Projector = {
   name: 'applications',
-  handles: ['ApplicationSubmitted', 'ApplicationStatusChanged', 'ApplicationWithdrawn', 'AccountDeleted'],
+  handles: eventsDecided(['application', 'user'], {
+    handles: ['ApplicationSubmitted', 'ApplicationStatusChanged', 'ApplicationWithdrawn', 'AccountDeleted'],
+    ignores: [
+      'UserRegistered',
+      'UserLoggedIn',
+      'UserLoggedOut',
+      'PasswordChanged',
+      'ProfileUpdated',
+      'SkillsUpdated',
+      'NotificationSettingsUpdated',
+      'AppearanceSettingsUpdated',
+      'ProfilePictureUploaded',
+      'ProfilePictureRemoved',
+      'ResumeUploaded',
+      'ResumeRemoved',
+      'NotificationsRead',
+      'AllNotificationsRead',
+    ],
+  }),
   async apply(event, { tx, schema }) {
     const history = (applicationId: string, status: string, at: string) =>
       tx.query(

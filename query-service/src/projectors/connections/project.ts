@@ -1,4 +1,5 @@
 import type { DomainEvent } from '@careers/contracts/events/catalogue';
+import { eventsDecided } from '@careers/contracts/events/event-table';
 import type { Projector } from '../projector.ts';
 import { addEdge, changeEdges, connectedOtherwise, removeEdge } from '../suggestions/network.ts';
 import { anyDeleted, deletedAmong } from '../users/deleted-accounts.ts';
@@ -178,14 +179,32 @@ async function applyConnectionBatch(events: readonly DomainEvent[], tx: Tx, sche
  */
 export const connectionsProjector: Projector = {
   name: 'connections',
-  handles: [
-    'ConnectionRequested',
-    'ConnectionAccepted',
-    'ConnectionDeclined',
-    'ConnectionWithdrawn',
-    'ConnectionRemoved',
-    'AccountDeleted',
-  ],
+  handles: eventsDecided(['connection', 'user'], {
+    handles: [
+      'ConnectionRequested',
+      'ConnectionAccepted',
+      'ConnectionDeclined',
+      'ConnectionWithdrawn',
+      'ConnectionRemoved',
+      'AccountDeleted',
+    ],
+    ignores: [
+      'UserRegistered',
+      'UserLoggedIn',
+      'UserLoggedOut',
+      'PasswordChanged',
+      'ProfileUpdated',
+      'SkillsUpdated',
+      'NotificationSettingsUpdated',
+      'AppearanceSettingsUpdated',
+      'ProfilePictureUploaded',
+      'ProfilePictureRemoved',
+      'ResumeUploaded',
+      'ResumeRemoved',
+      'NotificationsRead',
+      'AllNotificationsRead',
+    ],
+  }),
   async apply(event, { tx, schema }) {
     const table = `${schema}.connections`;
     switch (event.type) {

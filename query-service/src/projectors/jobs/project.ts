@@ -1,4 +1,5 @@
 import type { DomainEvent } from '@careers/contracts/events/catalogue';
+import { eventsDecided } from '@careers/contracts/events/event-table';
 import type { ProjectionContext, Projector } from '../projector.ts';
 
 /**
@@ -9,7 +10,10 @@ import type { ProjectionContext, Projector } from '../projector.ts';
  */
 export const jobsProjector: Projector = {
   name: 'jobs',
-  handles: ['JobPosted', 'JobClosed'],
+  handles: eventsDecided(['job'], {
+    handles: ['JobPosted', 'JobClosed'],
+    ignores: [],
+  }),
   // One event is a run of one: a single path writes the job, its search row and its close.
   async apply(event, ctx) {
     await applyJobs([event], ctx);

@@ -1,3 +1,4 @@
+import { eventsDecided } from '@careers/contracts/events/event-table';
 import type { Projector } from '../projector.ts';
 import { postKeys } from './keys.ts';
 
@@ -13,15 +14,33 @@ import { postKeys } from './keys.ts';
  */
 export const postsProjector: Projector = {
   name: 'posts',
-  handles: [
-    'PostCreated',
-    'PostLiked',
-    'PostUnliked',
-    'CommentAdded',
-    'PostRemoved',
-    'CommentRemoved',
-    'AccountDeleted',
-  ],
+  handles: eventsDecided(['post', 'user'], {
+    handles: [
+      'PostCreated',
+      'PostLiked',
+      'PostUnliked',
+      'CommentAdded',
+      'PostRemoved',
+      'CommentRemoved',
+      'AccountDeleted',
+    ],
+    ignores: [
+      'UserRegistered',
+      'UserLoggedIn',
+      'UserLoggedOut',
+      'PasswordChanged',
+      'ProfileUpdated',
+      'SkillsUpdated',
+      'NotificationSettingsUpdated',
+      'AppearanceSettingsUpdated',
+      'ProfilePictureUploaded',
+      'ProfilePictureRemoved',
+      'ResumeUploaded',
+      'ResumeRemoved',
+      'NotificationsRead',
+      'AllNotificationsRead',
+    ],
+  }),
   async apply(event, { tx, schema, redis }) {
     switch (event.type) {
       case 'PostCreated': {

@@ -1,3 +1,4 @@
+import { eventsDecided } from '@careers/contracts/events/event-table';
 import type { Projector } from '../projector.ts';
 import { markForRefresh, markHoldersSql } from './lists.ts';
 
@@ -138,7 +139,22 @@ async function forgetLists(tx: Tx, schema: string, userId: string): Promise<void
  */
 export const suggestionsProjector: Projector = {
   name: 'suggestions',
-  handles: ['UserRegistered', 'ProfileUpdated', 'SkillsUpdated', 'AccountDeleted'],
+  handles: eventsDecided(['user'], {
+    handles: ['UserRegistered', 'ProfileUpdated', 'SkillsUpdated', 'AccountDeleted'],
+    ignores: [
+      'UserLoggedIn',
+      'UserLoggedOut',
+      'PasswordChanged',
+      'NotificationSettingsUpdated',
+      'AppearanceSettingsUpdated',
+      'ProfilePictureUploaded',
+      'ProfilePictureRemoved',
+      'ResumeUploaded',
+      'ResumeRemoved',
+      'NotificationsRead',
+      'AllNotificationsRead',
+    ],
+  }),
   async apply(event, { tx, schema, replaying }) {
     // A rebuild clears every stored list and the refresher ranks everyone afterwards: nothing to mark.
     const marking = !replaying;

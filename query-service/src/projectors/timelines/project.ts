@@ -1,4 +1,5 @@
 import type { DomainEvent } from '@careers/contracts/events/catalogue';
+import { eventsDecided } from '@careers/contracts/events/event-table';
 import { connectedUserIds } from '../connections/queries.ts';
 import type { ProjectionContext, Projector } from '../projector.ts';
 import { anyDeleted, deletedAmong } from '../users/deleted-accounts.ts';
@@ -139,7 +140,32 @@ async function applyConnections(events: readonly DomainEvent[], ctx: ProjectionC
  */
 export const timelinesProjector: Projector = {
   name: 'timelines',
-  handles: ['PostCreated', 'PostRemoved', 'ConnectionAccepted', 'ConnectionRemoved', 'AccountDeleted'],
+  handles: eventsDecided(['connection', 'post', 'user'], {
+    handles: ['PostCreated', 'PostRemoved', 'ConnectionAccepted', 'ConnectionRemoved', 'AccountDeleted'],
+    ignores: [
+      'ConnectionRequested',
+      'ConnectionDeclined',
+      'ConnectionWithdrawn',
+      'PostLiked',
+      'PostUnliked',
+      'CommentAdded',
+      'CommentRemoved',
+      'UserRegistered',
+      'UserLoggedIn',
+      'UserLoggedOut',
+      'PasswordChanged',
+      'ProfileUpdated',
+      'SkillsUpdated',
+      'NotificationSettingsUpdated',
+      'AppearanceSettingsUpdated',
+      'ProfilePictureUploaded',
+      'ProfilePictureRemoved',
+      'ResumeUploaded',
+      'ResumeRemoved',
+      'NotificationsRead',
+      'AllNotificationsRead',
+    ],
+  }),
   async apply(event, ctx) {
     switch (event.type) {
       case 'PostCreated': {

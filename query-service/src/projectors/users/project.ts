@@ -1,3 +1,4 @@
+import { eventsDecided } from '@careers/contracts/events/event-table';
 import { registeredUser } from '@careers/contracts/user-defaults';
 import type { Projector } from '../projector.ts';
 import type { StoredResume } from './queries.ts';
@@ -15,19 +16,22 @@ const json = (value: unknown) => JSON.stringify(value);
  */
 export const usersProjector: Projector = {
   name: 'users',
-  handles: [
-    'UserRegistered',
-    'UserLoggedIn',
-    'ProfileUpdated',
-    'SkillsUpdated',
-    'NotificationSettingsUpdated',
-    'AppearanceSettingsUpdated',
-    'ProfilePictureUploaded',
-    'ProfilePictureRemoved',
-    'ResumeUploaded',
-    'ResumeRemoved',
-    'AccountDeleted',
-  ],
+  handles: eventsDecided(['user'], {
+    handles: [
+      'UserRegistered',
+      'UserLoggedIn',
+      'ProfileUpdated',
+      'SkillsUpdated',
+      'NotificationSettingsUpdated',
+      'AppearanceSettingsUpdated',
+      'ProfilePictureUploaded',
+      'ProfilePictureRemoved',
+      'ResumeUploaded',
+      'ResumeRemoved',
+      'AccountDeleted',
+    ],
+    ignores: ['UserLoggedOut', 'PasswordChanged', 'NotificationsRead', 'AllNotificationsRead'],
+  }),
   async apply(event, { tx, schema }) {
     const table = `${schema}.users`;
     switch (event.type) {
