@@ -141,9 +141,6 @@ const knownCrossings = [
   'projectors/timelines/project.ts -> posts: table posts',
   'projectors/timelines/project.ts -> users: imports deleted-accounts.ts',
   'projectors/timelines/project.ts -> users: table deleted_accounts',
-  'routes/dashboard.ts -> connections: table connections',
-  'routes/dashboard.ts -> jobs: table job_counts',
-  'routes/dashboard.ts -> users: table users',
 ];
 
 describe('read model boundaries', () => {

@@ -1,8 +1,10 @@
 import type { User } from '@careers/contracts/entities/user';
 import { profileCompletion } from '@careers/contracts/profile-completion';
 import { routes } from '@careers/contracts/routes';
+import { connectionCountOf } from '../projectors/connections/queries.ts';
+import { listedJobsCount } from '../projectors/jobs/queries.ts';
 import { timelineKeys } from '../projectors/timelines/keys.ts';
-import { resumeFileOf, type StoredResume } from '../projectors/users/queries.ts';
+import { completionFieldsOf, resumeFileOf, type StoredResume } from '../projectors/users/queries.ts';
 import type { QueryRouteDeps } from './deps.ts';
 import { registerQuery } from './register-query.ts';
 
@@ -23,25 +25,18 @@ interface StatsRow {
  * this reader: every listed job (closed ones stay listed), the accepted connections with the other
  * person known (as the connections list shows them), and the posts of the reader's network feed (the
  * dashboard's Recent Activity reads that feed). Not cached: every part is the reader's own, read
- * through indexes, but for the jobs, a sum of the counts the jobs projector keeps per job type, work
- * location and experience level (migration 021, at most 60 rows), where a count read an index entry
- * per job (50,000 on the bench's board).
+ * through indexes, but for the jobs, a sum of counts the jobs model keeps. Each part is SQL from the
+ * model that owns it, put together in one statement.
  */
 export function registerDashboardQueries(deps: QueryRouteDeps): void {
   const { pool, redis, schema: s } = deps;
   registerQuery(deps, routes.getDashboardStats, async ({ viewerId }) => {
     const [{ rows }, totalPosts] = await Promise.all([
       pool.query<StatsRow>(
-        `SELECT (SELECT coalesce(sum(jobs), 0)::int FROM ${s}.job_counts) AS total_jobs,
-                (SELECT count(*)::int FROM (
-                   SELECT c.recipient_id AS other FROM ${s}.connections c
-                    WHERE c.requester_id = $1 AND c.status = 'accepted'
-                   UNION ALL
-                   SELECT c.requester_id FROM ${s}.connections c
-                    WHERE c.recipient_id = $1 AND c.status = 'accepted'
-                 ) mine JOIN ${s}.users o ON o.id = mine.other) AS total_connections,
+        `SELECT (${listedJobsCount(s)}) AS total_jobs,
+                (${connectionCountOf(s, '$1')}) AS total_connections,
                 u.first_name, u.last_name, u.bio, u.location, u.skills, u.resume
-           FROM (SELECT 1) one LEFT JOIN ${s}.users u ON u.id = $1`,
+           FROM (SELECT 1) one LEFT JOIN LATERAL (${completionFieldsOf(s, '$1')}) u ON true`,
         [viewerId],
       ),
       redis.zcard(timelineKeys.home(viewerId)),

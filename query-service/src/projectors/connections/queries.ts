@@ -12,6 +12,20 @@ export function connectionsOf(schema: string, param: string): string {
      SELECT requester_id FROM ${schema}.connections WHERE recipient_id = ${param} AND status = 'accepted'`;
 }
 
+/**
+ * SQL counting the accepted connections of `param` whose other person is known, as the connections
+ * list shows them (the dashboard's Connections card).
+ */
+export function connectionCountOf(schema: string, param: string): string {
+  return `SELECT count(*)::int FROM (
+     SELECT c.recipient_id AS other FROM ${schema}.connections c
+      WHERE c.requester_id = ${param} AND c.status = 'accepted'
+     UNION ALL
+     SELECT c.requester_id FROM ${schema}.connections c
+      WHERE c.recipient_id = ${param} AND c.status = 'accepted'
+   ) mine JOIN ${schema}.users o ON o.id = mine.other`;
+}
+
 /** The people `userId` is connected with (accepted requests, either direction). */
 export async function connectedUserIds(db: Queryable, schema: string, userId: string): Promise<string[]> {
   const { rows } = await db.query<{ recipient_id: string }>(connectionsOf(schema, '$1'), [userId]);

@@ -77,6 +77,15 @@ const toJob = (r: JobRow): Job => ({
 export const RANKED_MATCHES = 500;
 
 /**
+ * SQL giving every listed job's count (closed ones stay listed): a sum of the counts the projector
+ * keeps per job type, work location and experience level (migration 021, at most 60 rows), where a
+ * count read an index entry per job (50,000 on the bench's board).
+ */
+export function listedJobsCount(schema: string): string {
+  return `SELECT coalesce(sum(jobs), 0)::int FROM ${schema}.job_counts`;
+}
+
+/**
  * The settings a list runs under (see `inMemory`), set with its BEGIN. Besides the cost model: each
  * shape of list is a named prepared statement per connection (`statementName`), parsed once, but
  * planned for each search with its own values (a plan made for no values in particular evaluates

@@ -69,6 +69,11 @@ const toUser = (r: UserRow): User => ({
   createdAt: r.registered_at.toISOString(),
 });
 
+/** SQL selecting what the profile's completion is worked out from, for the user `param`. */
+export function completionFieldsOf(schema: string, param: string): string {
+  return `SELECT first_name, last_name, bio, location, skills, resume FROM ${schema}.users WHERE id = ${param}`;
+}
+
 /** The only reader of the users read model. */
 export async function findUser(pool: Pool, schema: string, userId: string): Promise<User | null> {
   const { rows } = await pool.query<UserRow>(`SELECT * FROM ${schema}.users WHERE id = $1`, [userId]);
