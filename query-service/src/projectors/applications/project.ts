@@ -1,6 +1,113 @@
+import type { DomainEvent } from '@careers/contracts/events/catalogue';
 import { eventsDecided } from '@careers/contracts/events/event-table';
-import type { Projector } from '../projector.ts';
-import { anyDeleted, deletedAmong } from '../users/deleted-accounts.ts';
+import type { ProjectionContext, Projector } from '../projector.ts';
+import { deletedAmong } from '../users/deleted-accounts.ts';
+
+/**
+ * The effect of ApplicationSubmitted, ApplicationStatusChanged and ApplicationWithdrawn, for any number
+ * of them in stream order: written here once, for a batch or for one event alone.
+ */
+async function applyApplications(
+  events: readonly DomainEvent[],
+  { tx, schema }: Pick<ProjectionContext, 'tx' | 'schema'>,
+): Promise<void> {
+  // Which applications are here and who of the applicants is deleted, read once; then each event
+  // plays out in memory as `apply` plays it on the table: a new row, a status, a history row for an
+  // application that is here. New rows are written with the status their events leave them in.
+  const ids = new Set<string>();
+  const applicants: string[] = [];
+  for (const event of events) {
+    if (event.type === 'ApplicationSubmitted') {
+      ids.add(event.data.applicationId);
+      applicants.push(event.data.applicantId);
+    } else if (event.type === 'ApplicationStatusChanged' || event.type === 'ApplicationWithdrawn') {
+      ids.add(event.data.applicationId);
+    } else {
+      throw new Error(`applications: ${event.type} is not taken in batches`);
+    }
+  }
+  const deleted = await deletedAmong(tx, schema, applicants);
+  const { rows } = await tx.query<{ id: string }>(
+    `SELECT id FROM ${schema}.applications WHERE id = ANY($1::text[])`,
+    [[...ids]],
+  );
+  const here = new Set(rows.map((r) => r.id));
+  const created = new Map<string, Record<string, unknown>>();
+  const statuses = new Map<string, string>();
+  const history: { application_id: string; stream_version: number; status: string; at: string }[] = [];
+  const enter = (applicationId: string, streamVersion: number, status: string, at: string) => {
+    if (!here.has(applicationId)) return;
+    const row = created.get(applicationId);
+    if (row) row.status = status;
+    else statuses.set(applicationId, status);
+    history.push({ application_id: applicationId, stream_version: streamVersion, status, at });
+  };
+  for (const event of events) {
+    switch (event.type) {
+      case 'ApplicationSubmitted': {
+        const d = event.data;
+        if (deleted.has(d.applicantId)) break;
+        if (!here.has(d.applicationId)) {
+          here.add(d.applicationId);
+          created.set(d.applicationId, {
+            id: d.applicationId,
+            job_id: d.jobId,
+            applicant_id: d.applicantId,
+            employer_id: d.employerId,
+            cover_letter: d.coverLetter,
+            expected_salary: d.expectedSalary,
+            resume: d.resume,
+            status: 'pending',
+            applied_at: d.appliedAt,
+          });
+        }
+        history.push({
+          application_id: d.applicationId,
+          stream_version: event.streamVersion,
+          status: 'pending',
+          at: d.appliedAt,
+        });
+        break;
+      }
+      case 'ApplicationStatusChanged':
+        enter(event.data.applicationId, event.streamVersion, event.data.to, event.data.changedAt);
+        break;
+      case 'ApplicationWithdrawn':
+        enter(event.data.applicationId, event.streamVersion, 'withdrawn', event.data.withdrawnAt);
+        break;
+    }
+  }
+  if (created.size > 0) {
+    await tx.query(
+      `INSERT INTO ${schema}.applications (id, job_id, applicant_id, employer_id, cover_letter, expected_salary,
+         resume, status, applied_at)
+       SELECT id, job_id, applicant_id, employer_id, cover_letter, expected_salary, resume, status, applied_at
+         FROM jsonb_populate_recordset(NULL::${schema}.applications, $1::jsonb)
+       ON CONFLICT (id) DO NOTHING`,
+      [JSON.stringify([...created.values()])],
+    );
+  }
+  if (statuses.size > 0) {
+    await tx.query(
+      `UPDATE ${schema}.applications a SET status = x.status
+         FROM unnest($1::text[], $2::text[]) AS x(id, status) WHERE a.id = x.id`,
+      [[...statuses.keys()], [...statuses.values()]],
+    );
+  }
+  if (history.length > 0) {
+    await tx.query(
+      `INSERT INTO ${schema}.application_status_history (application_id, stream_version, status, at)
+       SELECT * FROM unnest($1::text[], $2::int[], $3::text[], $4::timestamptz[])
+       ON CONFLICT (application_id, stream_version) DO NOTHING`,
+      [
+        history.map((h) => h.application_id),
+        history.map((h) => h.stream_version),
+        history.map((h) => h.status),
+        history.map((h) => h.at),
+      ],
+    );
+  }
+}
 
 /**
  * Applications with their status history and the resume each was sent with, for "My Applications",
@@ -39,52 +146,12 @@ export const applicationsProjector: Projector = {
     ],
   }),
   async apply(event, { tx, schema }) {
-    const history = (applicationId: string, status: string, at: string) =>
-      tx.query(
-        `INSERT INTO ${schema}.application_status_history (application_id, stream_version, status, at)
-         SELECT $1, $2, $3, $4 WHERE EXISTS (SELECT 1 FROM ${schema}.applications WHERE id = $1)
-         ON CONFLICT (application_id, stream_version) DO NOTHING`,
-        [applicationId, event.streamVersion, status, at],
-      );
     switch (event.type) {
-      case 'ApplicationSubmitted': {
-        const d = event.data;
-        if (await anyDeleted(tx, schema, d.applicantId)) return;
-        await tx.query(
-          `INSERT INTO ${schema}.applications (id, job_id, applicant_id, employer_id, cover_letter, expected_salary,
-             resume, status, applied_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', $8) ON CONFLICT (id) DO NOTHING`,
-          [
-            d.applicationId,
-            d.jobId,
-            d.applicantId,
-            d.employerId,
-            d.coverLetter,
-            d.expectedSalary,
-            d.resume === null ? null : JSON.stringify(d.resume),
-            d.appliedAt,
-          ],
-        );
-        await history(d.applicationId, 'pending', d.appliedAt);
-        return;
-      }
-      case 'ApplicationStatusChanged': {
-        const d = event.data;
-        await tx.query(`UPDATE ${schema}.applications SET status = $2 WHERE id = $1`, [
-          d.applicationId,
-          d.to,
-        ]);
-        await history(d.applicationId, d.to, d.changedAt);
-        return;
-      }
-      case 'ApplicationWithdrawn': {
-        const d = event.data;
-        await tx.query(`UPDATE ${schema}.applications SET status = 'withdrawn' WHERE id = $1`, [
-          d.applicationId,
-        ]);
-        await history(d.applicationId, 'withdrawn', d.withdrawnAt);
-        return;
-      }
+      // Written once, as a batch of one (applyBatch).
+      case 'ApplicationSubmitted':
+      case 'ApplicationStatusChanged':
+      case 'ApplicationWithdrawn':
+        return applyApplications([event], { tx, schema });
       case 'AccountDeleted': {
         const { rows } = await tx.query<{ id: string }>(
           `DELETE FROM ${schema}.applications WHERE applicant_id = $1 RETURNING id`,
@@ -99,104 +166,7 @@ export const applicationsProjector: Projector = {
     }
   },
   batched: ['ApplicationSubmitted', 'ApplicationStatusChanged', 'ApplicationWithdrawn'],
-  async applyBatch(events, { tx, schema }) {
-    // Which applications are here and who of the applicants is deleted, read once; then each event
-    // plays out in memory as `apply` plays it on the table: a new row, a status, a history row for an
-    // application that is here. New rows are written with the status their events leave them in.
-    const ids = new Set<string>();
-    const applicants: string[] = [];
-    for (const event of events) {
-      if (event.type === 'ApplicationSubmitted') {
-        ids.add(event.data.applicationId);
-        applicants.push(event.data.applicantId);
-      } else if (event.type === 'ApplicationStatusChanged' || event.type === 'ApplicationWithdrawn') {
-        ids.add(event.data.applicationId);
-      } else {
-        throw new Error(`applications: ${event.type} is not taken in batches`);
-      }
-    }
-    const deleted = await deletedAmong(tx, schema, applicants);
-    const { rows } = await tx.query<{ id: string }>(
-      `SELECT id FROM ${schema}.applications WHERE id = ANY($1::text[])`,
-      [[...ids]],
-    );
-    const here = new Set(rows.map((r) => r.id));
-    const created = new Map<string, Record<string, unknown>>();
-    const statuses = new Map<string, string>();
-    const history: { application_id: string; stream_version: number; status: string; at: string }[] = [];
-    const enter = (applicationId: string, streamVersion: number, status: string, at: string) => {
-      if (!here.has(applicationId)) return;
-      const row = created.get(applicationId);
-      if (row) row.status = status;
-      else statuses.set(applicationId, status);
-      history.push({ application_id: applicationId, stream_version: streamVersion, status, at });
-    };
-    for (const event of events) {
-      switch (event.type) {
-        case 'ApplicationSubmitted': {
-          const d = event.data;
-          if (deleted.has(d.applicantId)) break;
-          if (!here.has(d.applicationId)) {
-            here.add(d.applicationId);
-            created.set(d.applicationId, {
-              id: d.applicationId,
-              job_id: d.jobId,
-              applicant_id: d.applicantId,
-              employer_id: d.employerId,
-              cover_letter: d.coverLetter,
-              expected_salary: d.expectedSalary,
-              resume: d.resume,
-              status: 'pending',
-              applied_at: d.appliedAt,
-            });
-          }
-          history.push({
-            application_id: d.applicationId,
-            stream_version: event.streamVersion,
-            status: 'pending',
-            at: d.appliedAt,
-          });
-          break;
-        }
-        case 'ApplicationStatusChanged':
-          enter(event.data.applicationId, event.streamVersion, event.data.to, event.data.changedAt);
-          break;
-        case 'ApplicationWithdrawn':
-          enter(event.data.applicationId, event.streamVersion, 'withdrawn', event.data.withdrawnAt);
-          break;
-      }
-    }
-    if (created.size > 0) {
-      await tx.query(
-        `INSERT INTO ${schema}.applications (id, job_id, applicant_id, employer_id, cover_letter, expected_salary,
-           resume, status, applied_at)
-         SELECT id, job_id, applicant_id, employer_id, cover_letter, expected_salary, resume, status, applied_at
-           FROM jsonb_populate_recordset(NULL::${schema}.applications, $1::jsonb)
-         ON CONFLICT (id) DO NOTHING`,
-        [JSON.stringify([...created.values()])],
-      );
-    }
-    if (statuses.size > 0) {
-      await tx.query(
-        `UPDATE ${schema}.applications a SET status = x.status
-           FROM unnest($1::text[], $2::text[]) AS x(id, status) WHERE a.id = x.id`,
-        [[...statuses.keys()], [...statuses.values()]],
-      );
-    }
-    if (history.length > 0) {
-      await tx.query(
-        `INSERT INTO ${schema}.application_status_history (application_id, stream_version, status, at)
-         SELECT * FROM unnest($1::text[], $2::int[], $3::text[], $4::timestamptz[])
-         ON CONFLICT (application_id, stream_version) DO NOTHING`,
-        [
-          history.map((h) => h.application_id),
-          history.map((h) => h.stream_version),
-          history.map((h) => h.status),
-          history.map((h) => h.at),
-        ],
-      );
-    }
-  },
+  applyBatch: (events, ctx) => applyApplications(events, ctx),
   async reset({ tx, schema }) {
     await tx.query(`TRUNCATE ${schema}.applications, ${schema}.application_status_history`);
   },

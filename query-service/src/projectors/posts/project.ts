@@ -1,6 +1,117 @@
+import type { DomainEvent } from '@careers/contracts/events/catalogue';
 import { eventsDecided } from '@careers/contracts/events/event-table';
-import type { Projector } from '../projector.ts';
+import type { ProjectionContext, Projector } from '../projector.ts';
 import { postKeys } from './keys.ts';
+
+/**
+ * The effect of PostCreated, PostLiked, PostUnliked and CommentAdded, for any number of them in stream
+ * order: written here once, for a batch or for one event alone.
+ */
+async function applyRun(
+  events: readonly DomainEvent[],
+  { tx, schema, redis }: Pick<ProjectionContext, 'tx' | 'schema' | 'redis'>,
+): Promise<void> {
+  // Rows of new posts and comments, then each post's counts as its last event in the batch left them
+  // (each event carries the write side's count after it, so the last one is what one-by-one leaves).
+  const created: object[] = [];
+  const comments: object[] = [];
+  const counts = new Map<string, { likes: number | null; comments: number | null }>();
+  const countsOf = (postId: string) => {
+    let c = counts.get(postId);
+    if (!c) {
+      c = { likes: null, comments: null };
+      counts.set(postId, c);
+    }
+    return c;
+  };
+  // Per post, each person's last like or unlike: SADD and SREM of different members commute.
+  const likers = new Map<string, Map<string, boolean>>();
+  for (const event of events) {
+    switch (event.type) {
+      case 'PostCreated': {
+        const d = event.data;
+        created.push({
+          id: d.postId,
+          author_id: d.authorId,
+          content: d.content,
+          type: d.type,
+          category: d.category,
+          visibility: d.visibility,
+          tags: d.tags,
+          tags_lower: d.tags.map((tag) => tag.toLowerCase()),
+          created_at: d.createdAt,
+        });
+        break;
+      }
+      case 'PostLiked':
+      case 'PostUnliked': {
+        const d = event.data;
+        countsOf(d.postId).likes = d.likesCount;
+        let members = likers.get(d.postId);
+        if (!members) {
+          members = new Map();
+          likers.set(d.postId, members);
+        }
+        members.delete(d.userId);
+        members.set(d.userId, event.type === 'PostLiked');
+        break;
+      }
+      case 'CommentAdded': {
+        const d = event.data;
+        comments.push({
+          id: d.commentId,
+          post_id: d.postId,
+          author_id: d.authorId,
+          content: d.content,
+          created_at: d.createdAt,
+        });
+        countsOf(d.postId).comments = d.commentsCount;
+        break;
+      }
+      default:
+        throw new Error(`posts: ${event.type} is not taken in batches`);
+    }
+  }
+  if (created.length > 0) {
+    await tx.query(
+      `INSERT INTO ${schema}.posts (id, author_id, content, type, category, visibility, tags, tags_lower, created_at)
+       SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(id text, author_id text, content text, type text,
+         category text, visibility text, tags text[], tags_lower text[], created_at timestamptz)
+       ON CONFLICT (id) DO NOTHING`,
+      [JSON.stringify(created)],
+    );
+  }
+  if (comments.length > 0) {
+    await tx.query(
+      `INSERT INTO ${schema}.post_comments (id, post_id, author_id, content, created_at)
+       SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(id text, post_id text, author_id text, content text,
+         created_at timestamptz)
+       ON CONFLICT (id) DO NOTHING`,
+      [JSON.stringify(comments)],
+    );
+  }
+  if (counts.size > 0) {
+    // The batch's posts through the key (\`= ANY\`), never a hash of every post.
+    const ids = [...counts.keys()];
+    await tx.query(
+      `UPDATE ${schema}.posts p SET likes_count = coalesce(c.likes, p.likes_count),
+         comments_count = coalesce(c.comments, p.comments_count)
+         FROM unnest($1::text[], $2::int[], $3::int[]) AS c(id, likes, comments)
+        WHERE p.id = ANY($1::text[]) AND p.id = c.id`,
+      [
+        ids,
+        ids.map((id) => counts.get(id)?.likes ?? null),
+        ids.map((id) => counts.get(id)?.comments ?? null),
+      ],
+    );
+  }
+  for (const [postId, members] of likers) {
+    const added = [...members].filter(([, liked]) => liked).map(([userId]) => userId);
+    const removed = [...members].filter(([, liked]) => !liked).map(([userId]) => userId);
+    if (added.length > 0) redis.sadd(postKeys.likes(postId), ...added);
+    if (removed.length > 0) redis.srem(postKeys.likes(postId), ...removed);
+  }
+}
 
 /**
  * Posts and comments in Postgres; who liked what in Redis sets. Counts are taken from the events
@@ -43,46 +154,12 @@ export const postsProjector: Projector = {
   }),
   async apply(event, { tx, schema, redis }) {
     switch (event.type) {
-      case 'PostCreated': {
-        const d = event.data;
-        await tx.query(
-          `INSERT INTO ${schema}.posts (id, author_id, content, type, category, visibility, tags, tags_lower, created_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (id) DO NOTHING`,
-          [
-            d.postId,
-            d.authorId,
-            d.content,
-            d.type,
-            d.category,
-            d.visibility,
-            d.tags,
-            d.tags.map((tag) => tag.toLowerCase()),
-            d.createdAt,
-          ],
-        );
-        return;
-      }
+      // Written once, as a batch of one (applyBatch).
+      case 'PostCreated':
       case 'PostLiked':
-      case 'PostUnliked': {
-        const d = event.data;
-        await tx.query(`UPDATE ${schema}.posts SET likes_count = $2 WHERE id = $1`, [d.postId, d.likesCount]);
-        if (event.type === 'PostLiked') redis.sadd(postKeys.likes(d.postId), d.userId);
-        else redis.srem(postKeys.likes(d.postId), d.userId);
-        return;
-      }
-      case 'CommentAdded': {
-        const d = event.data;
-        await tx.query(
-          `INSERT INTO ${schema}.post_comments (id, post_id, author_id, content, created_at)
-           VALUES ($1, $2, $3, $4, $5) ON CONFLICT (id) DO NOTHING`,
-          [d.commentId, d.postId, d.authorId, d.content, d.createdAt],
-        );
-        await tx.query(`UPDATE ${schema}.posts SET comments_count = $2 WHERE id = $1`, [
-          d.postId,
-          d.commentsCount,
-        ]);
-        return;
-      }
+      case 'PostUnliked':
+      case 'CommentAdded':
+        return applyRun([event], { tx, schema, redis });
       case 'PostRemoved': {
         const { postId } = event.data;
         await tx.query(`DELETE FROM ${schema}.post_comments WHERE post_id = $1`, [postId]);
@@ -118,108 +195,7 @@ export const postsProjector: Projector = {
     }
   },
   batched: ['PostCreated', 'PostLiked', 'PostUnliked', 'CommentAdded'],
-  async applyBatch(events, { tx, schema, redis }) {
-    // Rows of new posts and comments, then each post's counts as its last event in the batch left them
-    // (each event carries the write side's count after it, so the last one is what one-by-one leaves).
-    const created: object[] = [];
-    const comments: object[] = [];
-    const counts = new Map<string, { likes: number | null; comments: number | null }>();
-    const countsOf = (postId: string) => {
-      let c = counts.get(postId);
-      if (!c) {
-        c = { likes: null, comments: null };
-        counts.set(postId, c);
-      }
-      return c;
-    };
-    // Per post, each person's last like or unlike: SADD and SREM of different members commute.
-    const likers = new Map<string, Map<string, boolean>>();
-    for (const event of events) {
-      switch (event.type) {
-        case 'PostCreated': {
-          const d = event.data;
-          created.push({
-            id: d.postId,
-            author_id: d.authorId,
-            content: d.content,
-            type: d.type,
-            category: d.category,
-            visibility: d.visibility,
-            tags: d.tags,
-            tags_lower: d.tags.map((tag) => tag.toLowerCase()),
-            created_at: d.createdAt,
-          });
-          break;
-        }
-        case 'PostLiked':
-        case 'PostUnliked': {
-          const d = event.data;
-          countsOf(d.postId).likes = d.likesCount;
-          let members = likers.get(d.postId);
-          if (!members) {
-            members = new Map();
-            likers.set(d.postId, members);
-          }
-          members.delete(d.userId);
-          members.set(d.userId, event.type === 'PostLiked');
-          break;
-        }
-        case 'CommentAdded': {
-          const d = event.data;
-          comments.push({
-            id: d.commentId,
-            post_id: d.postId,
-            author_id: d.authorId,
-            content: d.content,
-            created_at: d.createdAt,
-          });
-          countsOf(d.postId).comments = d.commentsCount;
-          break;
-        }
-        default:
-          throw new Error(`posts: ${event.type} is not taken in batches`);
-      }
-    }
-    if (created.length > 0) {
-      await tx.query(
-        `INSERT INTO ${schema}.posts (id, author_id, content, type, category, visibility, tags, tags_lower, created_at)
-         SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(id text, author_id text, content text, type text,
-           category text, visibility text, tags text[], tags_lower text[], created_at timestamptz)
-         ON CONFLICT (id) DO NOTHING`,
-        [JSON.stringify(created)],
-      );
-    }
-    if (comments.length > 0) {
-      await tx.query(
-        `INSERT INTO ${schema}.post_comments (id, post_id, author_id, content, created_at)
-         SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(id text, post_id text, author_id text, content text,
-           created_at timestamptz)
-         ON CONFLICT (id) DO NOTHING`,
-        [JSON.stringify(comments)],
-      );
-    }
-    if (counts.size > 0) {
-      // The batch's posts through the key (\`= ANY\`), never a hash of every post.
-      const ids = [...counts.keys()];
-      await tx.query(
-        `UPDATE ${schema}.posts p SET likes_count = coalesce(c.likes, p.likes_count),
-           comments_count = coalesce(c.comments, p.comments_count)
-           FROM unnest($1::text[], $2::int[], $3::int[]) AS c(id, likes, comments)
-          WHERE p.id = ANY($1::text[]) AND p.id = c.id`,
-        [
-          ids,
-          ids.map((id) => counts.get(id)?.likes ?? null),
-          ids.map((id) => counts.get(id)?.comments ?? null),
-        ],
-      );
-    }
-    for (const [postId, members] of likers) {
-      const added = [...members].filter(([, liked]) => liked).map(([userId]) => userId);
-      const removed = [...members].filter(([, liked]) => !liked).map(([userId]) => userId);
-      if (added.length > 0) redis.sadd(postKeys.likes(postId), ...added);
-      if (removed.length > 0) redis.srem(postKeys.likes(postId), ...removed);
-    }
-  },
+  applyBatch: (events, ctx) => applyRun(events, ctx),
   async reset({ tx, schema, redis }) {
     await tx.query(`TRUNCATE ${schema}.posts, ${schema}.post_comments`);
     const prefix = redis.options.keyPrefix ?? '';
