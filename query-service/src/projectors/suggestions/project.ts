@@ -1,6 +1,64 @@
+import type { DomainEvent } from '@careers/contracts/events/catalogue';
 import { eventsDecided } from '@careers/contracts/events/event-table';
-import type { Projector } from '../projector.ts';
+import type { ProjectionContext, Projector } from '../projector.ts';
 import { markForRefresh, markHoldersSql } from './lists.ts';
+
+/**
+ * The effect of UserRegistered, ProfileUpdated and SkillsUpdated, for any number of them in stream
+ * order: written here once, for a batch or for one event alone.
+ */
+async function applyPeople(
+  events: readonly DomainEvent[],
+  { tx, schema, replaying }: Pick<ProjectionContext, 'tx' | 'schema' | 'replaying'>,
+): Promise<void> {
+  // Rows of new people, then per person the last city and skill names of the batch: each event sets
+  // them whole, so the last one is what one by one leaves.
+  const registered: string[] = [];
+  const cities = new Map<string, string>();
+  const skills = new Map<string, string[]>();
+  for (const event of events) {
+    if (event.type === 'UserRegistered') registered.push(event.data.userId);
+    else if (event.type === 'ProfileUpdated')
+      cities.set(event.data.userId, matchKey(event.data.location.city));
+    else if (event.type === 'SkillsUpdated') {
+      skills.set(event.data.userId, [
+        ...new Set(event.data.skills.map((skill) => matchKey(skill.name)).filter((k) => k !== '')),
+      ]);
+    } else throw new Error(`suggestions: ${event.type} is not taken in batches`);
+  }
+  // Whose ranking the batch changes: new people, people with a new city or skills, and the people
+  // of the cities and skills they leave or take up (nothing in a rebuild, see apply).
+  if (!replaying) {
+    await markForRefresh(tx, schema, registered);
+    if (cities.size > 0) await markCityChanges(tx, schema, cities);
+    if (skills.size > 0) await markSkillChanges(tx, schema, skills);
+  }
+  if (registered.length > 0) {
+    await tx.query(
+      `INSERT INTO ${schema}.suggestion_people (user_id) SELECT unnest($1::text[]) ON CONFLICT (user_id) DO NOTHING`,
+      [registered],
+    );
+  }
+  if (cities.size > 0) {
+    await tx.query(
+      `INSERT INTO ${schema}.suggestion_people (user_id, city_key) SELECT * FROM unnest($1::text[], $2::text[])
+       ON CONFLICT (user_id) DO UPDATE SET city_key = EXCLUDED.city_key`,
+      [[...cities.keys()], [...cities.values()]],
+    );
+  }
+  if (skills.size > 0) {
+    const people = [...skills.keys()];
+    await tx.query(`DELETE FROM ${schema}.suggestion_skills WHERE user_id = ANY($1::text[])`, [people]);
+    const pairs = [...skills].flatMap(([userId, keys]) => keys.map((key) => [key, userId] as const));
+    if (pairs.length > 0) {
+      await tx.query(
+        `INSERT INTO ${schema}.suggestion_skills (skill_key, user_id)
+         SELECT * FROM unnest($1::text[], $2::text[]) ON CONFLICT DO NOTHING`,
+        [pairs.map(([key]) => key), pairs.map(([, userId]) => userId)],
+      );
+    }
+  }
+}
 
 /** How suggestions compare cities and skills: without regard to case or surrounding spaces. */
 export const matchKey = (text: string): string => text.trim().toLowerCase();
@@ -77,39 +135,6 @@ async function markSkillChanges(
   );
 }
 
-async function setCity(
-  tx: Tx,
-  schema: string,
-  userId: string,
-  city: string,
-  marking: boolean,
-): Promise<void> {
-  if (marking) await markCityChanges(tx, schema, new Map([[userId, matchKey(city)]]));
-  await tx.query(
-    `INSERT INTO ${schema}.suggestion_people (user_id, city_key) VALUES ($1, $2)
-     ON CONFLICT (user_id) DO UPDATE SET city_key = EXCLUDED.city_key`,
-    [userId, matchKey(city)],
-  );
-}
-
-async function setSkills(
-  tx: Tx,
-  schema: string,
-  userId: string,
-  names: readonly string[],
-  marking: boolean,
-): Promise<void> {
-  const keys = [...new Set(names.map(matchKey).filter((k) => k !== ''))];
-  if (marking) await markSkillChanges(tx, schema, new Map([[userId, keys]]));
-  await tx.query(`DELETE FROM ${schema}.suggestion_skills WHERE user_id = $1`, [userId]);
-  if (keys.length === 0) return;
-  await tx.query(
-    `INSERT INTO ${schema}.suggestion_skills (skill_key, user_id) SELECT unnest($2::text[]), $1
-     ON CONFLICT DO NOTHING`,
-    [userId, keys],
-  );
-}
-
 /**
  * A deleted account's own list goes, and it leaves every list it is on; the people whose lists held it
  * rank theirs again. Called after its suggestion_people row is gone: a refresh storing lists holds the
@@ -157,28 +182,12 @@ export const suggestionsProjector: Projector = {
   }),
   async apply(event, { tx, schema, replaying }) {
     // A rebuild clears every stored list and the refresher ranks everyone afterwards: nothing to mark.
-    const marking = !replaying;
     switch (event.type) {
+      // Written once, as a batch of one (applyBatch).
       case 'UserRegistered':
-        // A new person has no city or skills yet; the row makes them a candidate for everyone at once.
-        await tx.query(
-          `INSERT INTO ${schema}.suggestion_people (user_id) VALUES ($1) ON CONFLICT (user_id) DO NOTHING`,
-          [event.data.userId],
-        );
-        if (marking) await markForRefresh(tx, schema, [event.data.userId]);
-        return;
       case 'ProfileUpdated':
-        await setCity(tx, schema, event.data.userId, event.data.location.city, marking);
-        return;
       case 'SkillsUpdated':
-        await setSkills(
-          tx,
-          schema,
-          event.data.userId,
-          event.data.skills.map((s) => s.name),
-          marking,
-        );
-        return;
+        return applyPeople([event], { tx, schema, replaying });
       case 'AccountDeleted':
         await tx.query(`DELETE FROM ${schema}.suggestion_skills WHERE user_id = $1`, [event.data.userId]);
         await tx.query(`DELETE FROM ${schema}.suggestion_people WHERE user_id = $1`, [event.data.userId]);
@@ -187,55 +196,7 @@ export const suggestionsProjector: Projector = {
     }
   },
   batched: ['UserRegistered', 'ProfileUpdated', 'SkillsUpdated'],
-  async applyBatch(events, { tx, schema, replaying }) {
-    // Rows of new people, then per person the last city and skill names of the batch: each event sets
-    // them whole, so the last one is what one by one leaves.
-    const registered: string[] = [];
-    const cities = new Map<string, string>();
-    const skills = new Map<string, string[]>();
-    for (const event of events) {
-      if (event.type === 'UserRegistered') registered.push(event.data.userId);
-      else if (event.type === 'ProfileUpdated')
-        cities.set(event.data.userId, matchKey(event.data.location.city));
-      else if (event.type === 'SkillsUpdated') {
-        skills.set(event.data.userId, [
-          ...new Set(event.data.skills.map((skill) => matchKey(skill.name)).filter((k) => k !== '')),
-        ]);
-      } else throw new Error(`suggestions: ${event.type} is not taken in batches`);
-    }
-    // Whose ranking the batch changes: new people, people with a new city or skills, and the people
-    // of the cities and skills they leave or take up (nothing in a rebuild, see apply).
-    if (!replaying) {
-      await markForRefresh(tx, schema, registered);
-      if (cities.size > 0) await markCityChanges(tx, schema, cities);
-      if (skills.size > 0) await markSkillChanges(tx, schema, skills);
-    }
-    if (registered.length > 0) {
-      await tx.query(
-        `INSERT INTO ${schema}.suggestion_people (user_id) SELECT unnest($1::text[]) ON CONFLICT (user_id) DO NOTHING`,
-        [registered],
-      );
-    }
-    if (cities.size > 0) {
-      await tx.query(
-        `INSERT INTO ${schema}.suggestion_people (user_id, city_key) SELECT * FROM unnest($1::text[], $2::text[])
-         ON CONFLICT (user_id) DO UPDATE SET city_key = EXCLUDED.city_key`,
-        [[...cities.keys()], [...cities.values()]],
-      );
-    }
-    if (skills.size > 0) {
-      const people = [...skills.keys()];
-      await tx.query(`DELETE FROM ${schema}.suggestion_skills WHERE user_id = ANY($1::text[])`, [people]);
-      const pairs = [...skills].flatMap(([userId, keys]) => keys.map((key) => [key, userId] as const));
-      if (pairs.length > 0) {
-        await tx.query(
-          `INSERT INTO ${schema}.suggestion_skills (skill_key, user_id)
-           SELECT * FROM unnest($1::text[], $2::text[]) ON CONFLICT DO NOTHING`,
-          [pairs.map(([key]) => key), pairs.map(([, userId]) => userId)],
-        );
-      }
-    }
-  },
+  applyBatch: (events, ctx) => applyPeople(events, ctx),
   async reset({ tx, schema }) {
     // The stored lists are derived from the rest: a rebuild leaves them to the refresher, which ranks
     // everyone without a list.

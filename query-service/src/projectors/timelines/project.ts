@@ -2,7 +2,7 @@ import type { DomainEvent } from '@careers/contracts/events/catalogue';
 import { eventsDecided } from '@careers/contracts/events/event-table';
 import { connectedUserIds } from '../connections/queries.ts';
 import type { ProjectionContext, Projector } from '../projector.ts';
-import { anyDeleted, deletedAmong } from '../users/deleted-accounts.ts';
+import { deletedAmong } from '../users/deleted-accounts.ts';
 import { TIMELINE_CAP, timelineKeys } from './keys.ts';
 
 type Multi = ProjectionContext['redis'];
@@ -127,6 +127,62 @@ async function applyConnections(events: readonly DomainEvent[], ctx: ProjectionC
 }
 
 /**
+ * The effect of PostCreated, ConnectionAccepted and ConnectionRemoved, for any number of them in
+ * stream order: written here once, for a batch or for one event alone.
+ */
+async function applyTimelineRun(events: readonly DomainEvent[], ctx: ProjectionContext): Promise<void> {
+  const posts: { id: string; authorId: string; createdAt: string }[] = [];
+  const connections: DomainEvent[] = [];
+  for (const event of events) {
+    if (event.type === 'PostCreated') {
+      posts.push({ id: event.data.postId, authorId: event.data.authorId, createdAt: event.data.createdAt });
+    } else if (event.type === 'ConnectionAccepted' || event.type === 'ConnectionRemoved') {
+      connections.push(event);
+    } else {
+      throw new Error(`timelines: ${event.type} is not taken in batches`);
+    }
+  }
+  if (connections.length > 0) await applyConnections(connections, ctx);
+  if (posts.length === 0) return;
+  const authors = [...new Set(posts.map((p) => p.authorId))];
+  // Every author not deleted reads their own post, and so does everyone connected with them: one query.
+  const { rows } = await ctx.tx.query<{ author_id: string; reader_id: string }>(
+    `WITH a AS (SELECT author_id FROM unnest($1::text[]) AS a(author_id)
+                 WHERE NOT EXISTS (SELECT 1 FROM ${ctx.schema}.deleted_accounts d WHERE d.user_id = a.author_id))
+     SELECT author_id, author_id AS reader_id FROM a
+     UNION ALL
+     SELECT c.requester_id, c.recipient_id FROM ${ctx.schema}.connections c
+      WHERE c.requester_id IN (SELECT author_id FROM a) AND c.status = 'accepted'
+     UNION ALL
+     SELECT c.recipient_id, c.requester_id FROM ${ctx.schema}.connections c
+      WHERE c.recipient_id IN (SELECT author_id FROM a) AND c.status = 'accepted'`,
+    [authors],
+  );
+  const readersOf = new Map<string, Set<string>>();
+  for (const r of rows) {
+    let readers = readersOf.get(r.author_id);
+    if (!readers) {
+      readers = new Set();
+      readersOf.set(r.author_id, readers);
+    }
+    readers.add(r.reader_id);
+  }
+  // One ZADD per reader; trimming once after it keeps the same newest TIMELINE_CAP as trimming after each.
+  const byReader = new Map<string, { id: string; createdAt: string }[]>();
+  for (const post of posts) {
+    for (const reader of readersOf.get(post.authorId) ?? []) {
+      let list = byReader.get(reader);
+      if (!list) {
+        list = [];
+        byReader.set(reader, list);
+      }
+      list.push(post);
+    }
+  }
+  for (const [reader, list] of byReader) addToTimeline(ctx.redis, reader, list);
+}
+
+/**
  * Fan-out on write: a new post goes into the home timeline of its author and of everyone connected
  * with the author. A new connection brings each side's recent posts into the other's timeline; a
  * removed one takes them out. ZADD and ZREM are idempotent, so redelivery changes nothing.
@@ -168,24 +224,17 @@ export const timelinesProjector: Projector = {
   }),
   async apply(event, ctx) {
     switch (event.type) {
-      case 'PostCreated': {
-        const d = event.data;
-        if (await anyDeleted(ctx.tx, ctx.schema, d.authorId)) return;
-        const readers = [d.authorId, ...(await connectedUserIds(ctx.tx, ctx.schema, d.authorId))];
-        for (const reader of readers)
-          addToTimeline(ctx.redis, reader, [{ id: d.postId, createdAt: d.createdAt }]);
-        return;
-      }
+      // Written once, as a batch of one (applyBatch).
+      case 'PostCreated':
+      case 'ConnectionAccepted':
+      case 'ConnectionRemoved':
+        return applyTimelineRun([event], ctx);
       case 'PostRemoved': {
         const { postId, authorId } = event.data;
         const readers = [authorId, ...(await connectedUserIds(ctx.tx, ctx.schema, authorId))];
         for (const reader of readers) ctx.redis.zrem(timelineKeys.home(reader), postId);
         return;
       }
-      case 'ConnectionAccepted':
-      case 'ConnectionRemoved':
-        await applyConnections([event], ctx);
-        return;
       case 'AccountDeleted': {
         const { userId } = event.data;
         ctx.redis.del(timelineKeys.home(userId));
@@ -199,57 +248,7 @@ export const timelinesProjector: Projector = {
     }
   },
   batched: ['PostCreated', 'ConnectionAccepted', 'ConnectionRemoved'],
-  async applyBatch(events, ctx) {
-    const posts: { id: string; authorId: string; createdAt: string }[] = [];
-    const connections: DomainEvent[] = [];
-    for (const event of events) {
-      if (event.type === 'PostCreated') {
-        posts.push({ id: event.data.postId, authorId: event.data.authorId, createdAt: event.data.createdAt });
-      } else if (event.type === 'ConnectionAccepted' || event.type === 'ConnectionRemoved') {
-        connections.push(event);
-      } else {
-        throw new Error(`timelines: ${event.type} is not taken in batches`);
-      }
-    }
-    if (connections.length > 0) await applyConnections(connections, ctx);
-    if (posts.length === 0) return;
-    const authors = [...new Set(posts.map((p) => p.authorId))];
-    // Every author not deleted reads their own post, and so does everyone connected with them: one query.
-    const { rows } = await ctx.tx.query<{ author_id: string; reader_id: string }>(
-      `WITH a AS (SELECT author_id FROM unnest($1::text[]) AS a(author_id)
-                   WHERE NOT EXISTS (SELECT 1 FROM ${ctx.schema}.deleted_accounts d WHERE d.user_id = a.author_id))
-       SELECT author_id, author_id AS reader_id FROM a
-       UNION ALL
-       SELECT c.requester_id, c.recipient_id FROM ${ctx.schema}.connections c
-        WHERE c.requester_id IN (SELECT author_id FROM a) AND c.status = 'accepted'
-       UNION ALL
-       SELECT c.recipient_id, c.requester_id FROM ${ctx.schema}.connections c
-        WHERE c.recipient_id IN (SELECT author_id FROM a) AND c.status = 'accepted'`,
-      [authors],
-    );
-    const readersOf = new Map<string, Set<string>>();
-    for (const r of rows) {
-      let readers = readersOf.get(r.author_id);
-      if (!readers) {
-        readers = new Set();
-        readersOf.set(r.author_id, readers);
-      }
-      readers.add(r.reader_id);
-    }
-    // One ZADD per reader; trimming once after it keeps the same newest TIMELINE_CAP as trimming after each.
-    const byReader = new Map<string, { id: string; createdAt: string }[]>();
-    for (const post of posts) {
-      for (const reader of readersOf.get(post.authorId) ?? []) {
-        let list = byReader.get(reader);
-        if (!list) {
-          list = [];
-          byReader.set(reader, list);
-        }
-        list.push(post);
-      }
-    }
-    for (const [reader, list] of byReader) addToTimeline(ctx.redis, reader, list);
-  },
+  applyBatch: (events, ctx) => applyTimelineRun(events, ctx),
   async reset({ redis }) {
     const prefix = redis.options.keyPrefix ?? '';
     let cursor = '0';

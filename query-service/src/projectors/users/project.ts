@@ -1,9 +1,105 @@
+import type { DomainEvent } from '@careers/contracts/events/catalogue';
 import { eventsDecided } from '@careers/contracts/events/event-table';
 import { registeredUser } from '@careers/contracts/user-defaults';
-import type { Projector } from '../projector.ts';
+import type { ProjectionContext, Projector } from '../projector.ts';
 import type { StoredResume } from './queries.ts';
 
 const json = (value: unknown) => JSON.stringify(value);
+
+/**
+ * The effect of UserRegistered, UserLoggedIn, ProfileUpdated and SkillsUpdated, for any number of them
+ * in stream order: written here once, for a batch or for one event alone.
+ */
+async function applyUsers(
+  events: readonly DomainEvent[],
+  { tx, schema }: Pick<ProjectionContext, 'tx' | 'schema'>,
+): Promise<void> {
+  // New rows first (a person's registration comes first in their stream), then per person the last
+  // login, profile and skills of the batch: each update sets absolute values, so the last one is
+  // what the updates one by one leave.
+  const registered: object[] = [];
+  const lastLogin = new Map<string, string>();
+  const profiles = new Map<string, object>();
+  const skills = new Map<string, string>();
+  for (const event of events) {
+    if (event.type === 'ProfileUpdated') {
+      const d = event.data;
+      profiles.set(d.userId, {
+        id: d.userId,
+        first_name: d.firstName,
+        last_name: d.lastName,
+        email: d.email,
+        phone: d.phone,
+        bio: d.bio,
+        job_title: d.jobTitle,
+        location: d.location,
+        job_preferences: d.jobPreferences,
+      });
+      continue;
+    }
+    if (event.type === 'SkillsUpdated') {
+      skills.set(event.data.userId, json(event.data.skills));
+      continue;
+    }
+    if (event.type === 'UserRegistered') {
+      const u = registeredUser(event.data);
+      registered.push({
+        id: u._id,
+        first_name: u.firstName,
+        last_name: u.lastName,
+        email: u.email,
+        account_type: u.accountType,
+        job_title: u.jobTitle,
+        phone: u.phone,
+        bio: u.bio,
+        location: u.location,
+        skills: u.skills,
+        job_preferences: u.jobPreferences,
+        notification_settings: u.notificationSettings,
+        appearance_settings: u.appearanceSettings,
+        registered_at: u.createdAt,
+      });
+    } else if (event.type === 'UserLoggedIn') {
+      lastLogin.set(event.data.userId, event.data.at);
+    } else {
+      throw new Error(`users: ${event.type} is not taken in batches`);
+    }
+  }
+  if (registered.length > 0) {
+    await tx.query(
+      `INSERT INTO ${schema}.users (id, first_name, last_name, email, account_type, job_title, phone, bio,
+         location, skills, job_preferences, notification_settings, appearance_settings, registered_at)
+       SELECT id, first_name, last_name, email, account_type, job_title, phone, bio, location, skills,
+              job_preferences, notification_settings, appearance_settings, registered_at
+         FROM jsonb_populate_recordset(NULL::${schema}.users, $1::jsonb)
+       ON CONFLICT (id) DO NOTHING`,
+      [json(registered)],
+    );
+  }
+  if (profiles.size > 0) {
+    await tx.query(
+      `UPDATE ${schema}.users u SET first_name = x.first_name, last_name = x.last_name, email = x.email,
+         phone = x.phone, bio = x.bio, job_title = x.job_title, location = x.location,
+         job_preferences = x.job_preferences
+         FROM jsonb_populate_recordset(NULL::${schema}.users, $1::jsonb) AS x WHERE u.id = x.id`,
+      [json([...profiles.values()])],
+    );
+  }
+  if (skills.size > 0) {
+    await tx.query(
+      `UPDATE ${schema}.users u SET skills = x.skills
+         FROM unnest($1::text[], $2::jsonb[]) AS x(id, skills) WHERE u.id = x.id`,
+      [[...skills.keys()], [...skills.values()]],
+    );
+  }
+  if (lastLogin.size > 0) {
+    await tx.query(
+      `UPDATE ${schema}.users u SET last_login_at = x.at
+         FROM unnest($1::text[], $2::timestamptz[]) AS x(id, at) WHERE u.id = x.id`,
+      [[...lastLogin.keys()], [...lastLogin.values()]],
+    );
+  }
+}
 
 /**
  * Who people are: the whole user for GET /auth/me and the profile, and the author summaries of posts,
@@ -35,63 +131,12 @@ export const usersProjector: Projector = {
   async apply(event, { tx, schema }) {
     const table = `${schema}.users`;
     switch (event.type) {
-      case 'UserRegistered': {
-        const u = registeredUser(event.data);
-        await tx.query(
-          `INSERT INTO ${table} (id, first_name, last_name, email, account_type, job_title, phone, bio,
-             location, skills, job_preferences, notification_settings, appearance_settings, registered_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
-           ON CONFLICT (id) DO NOTHING`,
-          [
-            u._id,
-            u.firstName,
-            u.lastName,
-            u.email,
-            u.accountType,
-            u.jobTitle,
-            u.phone,
-            u.bio,
-            json(u.location),
-            json(u.skills),
-            json(u.jobPreferences),
-            json(u.notificationSettings),
-            json(u.appearanceSettings),
-            u.createdAt,
-          ],
-        );
-        return;
-      }
+      // Written once, as a batch of one (applyBatch).
+      case 'UserRegistered':
       case 'UserLoggedIn':
-        await tx.query(`UPDATE ${table} SET last_login_at = $2 WHERE id = $1`, [
-          event.data.userId,
-          event.data.at,
-        ]);
-        return;
-      case 'ProfileUpdated': {
-        const d = event.data;
-        await tx.query(
-          `UPDATE ${table} SET first_name = $2, last_name = $3, email = $4, phone = $5, bio = $6, job_title = $7,
-             location = $8, job_preferences = $9 WHERE id = $1`,
-          [
-            d.userId,
-            d.firstName,
-            d.lastName,
-            d.email,
-            d.phone,
-            d.bio,
-            d.jobTitle,
-            json(d.location),
-            json(d.jobPreferences),
-          ],
-        );
-        return;
-      }
+      case 'ProfileUpdated':
       case 'SkillsUpdated':
-        await tx.query(`UPDATE ${table} SET skills = $2 WHERE id = $1`, [
-          event.data.userId,
-          json(event.data.skills),
-        ]);
-        return;
+        return applyUsers([event], { tx, schema });
       case 'NotificationSettingsUpdated':
         await tx.query(`UPDATE ${table} SET notification_settings = $2 WHERE id = $1`, [
           event.data.userId,
@@ -152,93 +197,7 @@ export const usersProjector: Projector = {
     }
   },
   batched: ['UserRegistered', 'UserLoggedIn', 'ProfileUpdated', 'SkillsUpdated'],
-  async applyBatch(events, { tx, schema }) {
-    // New rows first (a person's registration comes first in their stream), then per person the last
-    // login, profile and skills of the batch: each update sets absolute values, so the last one is
-    // what the updates one by one leave.
-    const registered: object[] = [];
-    const lastLogin = new Map<string, string>();
-    const profiles = new Map<string, object>();
-    const skills = new Map<string, string>();
-    for (const event of events) {
-      if (event.type === 'ProfileUpdated') {
-        const d = event.data;
-        profiles.set(d.userId, {
-          id: d.userId,
-          first_name: d.firstName,
-          last_name: d.lastName,
-          email: d.email,
-          phone: d.phone,
-          bio: d.bio,
-          job_title: d.jobTitle,
-          location: d.location,
-          job_preferences: d.jobPreferences,
-        });
-        continue;
-      }
-      if (event.type === 'SkillsUpdated') {
-        skills.set(event.data.userId, json(event.data.skills));
-        continue;
-      }
-      if (event.type === 'UserRegistered') {
-        const u = registeredUser(event.data);
-        registered.push({
-          id: u._id,
-          first_name: u.firstName,
-          last_name: u.lastName,
-          email: u.email,
-          account_type: u.accountType,
-          job_title: u.jobTitle,
-          phone: u.phone,
-          bio: u.bio,
-          location: u.location,
-          skills: u.skills,
-          job_preferences: u.jobPreferences,
-          notification_settings: u.notificationSettings,
-          appearance_settings: u.appearanceSettings,
-          registered_at: u.createdAt,
-        });
-      } else if (event.type === 'UserLoggedIn') {
-        lastLogin.set(event.data.userId, event.data.at);
-      } else {
-        throw new Error(`users: ${event.type} is not taken in batches`);
-      }
-    }
-    if (registered.length > 0) {
-      await tx.query(
-        `INSERT INTO ${schema}.users (id, first_name, last_name, email, account_type, job_title, phone, bio,
-           location, skills, job_preferences, notification_settings, appearance_settings, registered_at)
-         SELECT id, first_name, last_name, email, account_type, job_title, phone, bio, location, skills,
-                job_preferences, notification_settings, appearance_settings, registered_at
-           FROM jsonb_populate_recordset(NULL::${schema}.users, $1::jsonb)
-         ON CONFLICT (id) DO NOTHING`,
-        [json(registered)],
-      );
-    }
-    if (profiles.size > 0) {
-      await tx.query(
-        `UPDATE ${schema}.users u SET first_name = x.first_name, last_name = x.last_name, email = x.email,
-           phone = x.phone, bio = x.bio, job_title = x.job_title, location = x.location,
-           job_preferences = x.job_preferences
-           FROM jsonb_populate_recordset(NULL::${schema}.users, $1::jsonb) AS x WHERE u.id = x.id`,
-        [json([...profiles.values()])],
-      );
-    }
-    if (skills.size > 0) {
-      await tx.query(
-        `UPDATE ${schema}.users u SET skills = x.skills
-           FROM unnest($1::text[], $2::jsonb[]) AS x(id, skills) WHERE u.id = x.id`,
-        [[...skills.keys()], [...skills.values()]],
-      );
-    }
-    if (lastLogin.size > 0) {
-      await tx.query(
-        `UPDATE ${schema}.users u SET last_login_at = x.at
-           FROM unnest($1::text[], $2::timestamptz[]) AS x(id, at) WHERE u.id = x.id`,
-        [[...lastLogin.keys()], [...lastLogin.values()]],
-      );
-    }
-  },
+  applyBatch: (events, ctx) => applyUsers(events, ctx),
   async reset({ tx, schema }) {
     await tx.query(`TRUNCATE ${schema}.users, ${schema}.user_pictures, ${schema}.deleted_accounts`);
   },
