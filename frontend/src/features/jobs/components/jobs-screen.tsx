@@ -5,7 +5,7 @@ import {
   jobMessages,
   jobScreenMessages,
 } from '@careers/contracts/messages';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ErrorCard } from '../../../components/error-card';
 import { LoadingState } from '../../../components/loading-state';
@@ -50,15 +50,28 @@ export function JobsScreen() {
   // A new search from the top bar (or Back) puts its text in the field.
   useEffect(() => setSearchText(filters.search), [filters.search]);
 
+  // The filters as last asked for. Each change is a navigation that its route's loader makes settle a
+  // moment later: a second change meanwhile (two selects in a row) builds on the first, not on the
+  // location still on screen, which would drop it.
+  const asked = useRef(params);
+  useEffect(() => {
+    asked.current = params;
+  }, [params]);
+
+  function ask(next: URLSearchParams) {
+    asked.current = next;
+    setParams(next);
+  }
+
   /** Any change of the filters goes back to the first page. */
   function change(changes: Partial<Record<FilterName | 'search' | 'page', string>>) {
-    const next = new URLSearchParams(params);
+    const next = new URLSearchParams(asked.current);
     next.delete('page');
     for (const [name, value] of Object.entries(changes)) {
       if (value) next.set(name, value);
       else next.delete(name);
     }
-    setParams(next);
+    ask(next);
   }
 
   function submitSearch(event: FormEvent<HTMLFormElement>) {
@@ -68,7 +81,7 @@ export function JobsScreen() {
 
   function clearFilters() {
     setSearchText('');
-    setParams(new URLSearchParams());
+    ask(new URLSearchParams());
   }
 
   const page = list.data;
