@@ -84,3 +84,25 @@ export interface ReadModelVersion {
   key: string;
   changedBy: readonly DomainEventType[];
 }
+
+/**
+ * The user stream's events a model has no use for when it reads that stream for the account's deletion
+ * alone. A model names them as ignored with this list; a new user event is undecided in every such
+ * model until this list or the model takes it.
+ */
+export const userEventsBesidesDeletion = [
+  'UserRegistered',
+  'UserLoggedIn',
+  'UserLoggedOut',
+  'PasswordChanged',
+  'ProfileUpdated',
+  'SkillsUpdated',
+  'NotificationSettingsUpdated',
+  'AppearanceSettingsUpdated',
+  'ProfilePictureUploaded',
+  'ProfilePictureRemoved',
+  'ResumeUploaded',
+  'ResumeRemoved',
+  'NotificationsRead',
+  'AllNotificationsRead',
+] as const satisfies readonly DomainEventType[];

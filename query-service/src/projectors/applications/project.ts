@@ -1,6 +1,6 @@
 import type { DomainEvent } from '@careers/contracts/events/catalogue';
 import { eventsDecided } from '@careers/contracts/events/event-table';
-import type { ProjectionContext, Projector } from '../projector.ts';
+import { type ProjectionContext, type Projector, userEventsBesidesDeletion } from '../projector.ts';
 import { deletedAmong } from '../users/deleted-accounts.ts';
 
 /**
@@ -128,22 +128,7 @@ export const applicationsProjector: Projector = {
   name: 'applications',
   handles: eventsDecided(['application', 'user'], {
     handles: ['ApplicationSubmitted', 'ApplicationStatusChanged', 'ApplicationWithdrawn', 'AccountDeleted'],
-    ignores: [
-      'UserRegistered',
-      'UserLoggedIn',
-      'UserLoggedOut',
-      'PasswordChanged',
-      'ProfileUpdated',
-      'SkillsUpdated',
-      'NotificationSettingsUpdated',
-      'AppearanceSettingsUpdated',
-      'ProfilePictureUploaded',
-      'ProfilePictureRemoved',
-      'ResumeUploaded',
-      'ResumeRemoved',
-      'NotificationsRead',
-      'AllNotificationsRead',
-    ],
+    ignores: [...userEventsBesidesDeletion],
   }),
   async apply(event, { tx, schema }) {
     switch (event.type) {

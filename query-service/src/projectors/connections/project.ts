@@ -1,6 +1,6 @@
 import type { DomainEvent } from '@careers/contracts/events/catalogue';
 import { eventsDecided } from '@careers/contracts/events/event-table';
-import type { Projector } from '../projector.ts';
+import { type Projector, userEventsBesidesDeletion } from '../projector.ts';
 import { addEdge, changeEdges, connectedOtherwise, removeEdge } from '../suggestions/network.ts';
 import { anyDeleted, deletedAmong } from '../users/deleted-accounts.ts';
 
@@ -188,22 +188,7 @@ export const connectionsProjector: Projector = {
       'ConnectionRemoved',
       'AccountDeleted',
     ],
-    ignores: [
-      'UserRegistered',
-      'UserLoggedIn',
-      'UserLoggedOut',
-      'PasswordChanged',
-      'ProfileUpdated',
-      'SkillsUpdated',
-      'NotificationSettingsUpdated',
-      'AppearanceSettingsUpdated',
-      'ProfilePictureUploaded',
-      'ProfilePictureRemoved',
-      'ResumeUploaded',
-      'ResumeRemoved',
-      'NotificationsRead',
-      'AllNotificationsRead',
-    ],
+    ignores: [...userEventsBesidesDeletion],
   }),
   async apply(event, { tx, schema }) {
     const table = `${schema}.connections`;

@@ -1,6 +1,6 @@
 import type { DomainEvent } from '@careers/contracts/events/catalogue';
 import { eventsDecided } from '@careers/contracts/events/event-table';
-import type { ProjectionContext, Projector } from '../projector.ts';
+import { type ProjectionContext, type Projector, userEventsBesidesDeletion } from '../projector.ts';
 import { postKeys } from './keys.ts';
 
 /**
@@ -135,22 +135,7 @@ export const postsProjector: Projector = {
       'CommentRemoved',
       'AccountDeleted',
     ],
-    ignores: [
-      'UserRegistered',
-      'UserLoggedIn',
-      'UserLoggedOut',
-      'PasswordChanged',
-      'ProfileUpdated',
-      'SkillsUpdated',
-      'NotificationSettingsUpdated',
-      'AppearanceSettingsUpdated',
-      'ProfilePictureUploaded',
-      'ProfilePictureRemoved',
-      'ResumeUploaded',
-      'ResumeRemoved',
-      'NotificationsRead',
-      'AllNotificationsRead',
-    ],
+    ignores: [...userEventsBesidesDeletion],
   }),
   async apply(event, { tx, schema, redis }) {
     switch (event.type) {

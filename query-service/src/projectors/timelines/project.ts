@@ -1,7 +1,7 @@
 import type { DomainEvent } from '@careers/contracts/events/catalogue';
 import { eventsDecided } from '@careers/contracts/events/event-table';
 import { connectedUserIds } from '../connections/queries.ts';
-import type { ProjectionContext, Projector } from '../projector.ts';
+import { type ProjectionContext, type Projector, userEventsBesidesDeletion } from '../projector.ts';
 import { deletedAmong } from '../users/deleted-accounts.ts';
 import { TIMELINE_CAP, timelineKeys } from './keys.ts';
 
@@ -199,6 +199,7 @@ export const timelinesProjector: Projector = {
   handles: eventsDecided(['connection', 'post', 'user'], {
     handles: ['PostCreated', 'PostRemoved', 'ConnectionAccepted', 'ConnectionRemoved', 'AccountDeleted'],
     ignores: [
+      ...userEventsBesidesDeletion,
       'ConnectionRequested',
       'ConnectionDeclined',
       'ConnectionWithdrawn',
@@ -206,20 +207,6 @@ export const timelinesProjector: Projector = {
       'PostUnliked',
       'CommentAdded',
       'CommentRemoved',
-      'UserRegistered',
-      'UserLoggedIn',
-      'UserLoggedOut',
-      'PasswordChanged',
-      'ProfileUpdated',
-      'SkillsUpdated',
-      'NotificationSettingsUpdated',
-      'AppearanceSettingsUpdated',
-      'ProfilePictureUploaded',
-      'ProfilePictureRemoved',
-      'ResumeUploaded',
-      'ResumeRemoved',
-      'NotificationsRead',
-      'AllNotificationsRead',
     ],
   }),
   async apply(event, ctx) {
