@@ -208,6 +208,50 @@ describe('jobs list: search, filters and pages', () => {
     );
   });
 
+  it('keeps a pick made after the first navigation settled but before it was on screen', async () => {
+    const { api, router } = openJobs(() => jobsReply([aJob()]), '/jobs?search=compiler');
+    await screen.findByRole('article', { name: 'Compiler Engineer' });
+
+    // The router settles the first pick in microtasks; React shows it only on a later task. A second
+    // and third pick in between must build on the first, and the late render must not undo them.
+    fireEvent.change(select('Job type'), { target: { value: 'Contract' } });
+    for (
+      let turn = 0;
+      turn < 1000 && router.state.location.search !== '?search=compiler&jobType=Contract';
+      turn++
+    ) {
+      await Promise.resolve();
+    }
+    expect(router.state.location.search).toBe('?search=compiler&jobType=Contract');
+    fireEvent.change(select('Work location'), { target: { value: 'Hybrid' } });
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    fireEvent.change(select('Experience level'), { target: { value: 'Executive' } });
+
+    const all = '?search=compiler&jobType=Contract&workLocation=Hybrid&experienceLevel=Executive';
+    await waitFor(() => expect(router.state.location.search).toBe(all));
+    await waitFor(() => expect(countCalls(api, 'GET', `/api/jobs${all}`)).toBe(1));
+  });
+
+  it('after Back, a pick builds on the filters on screen again', async () => {
+    const { api, router } = openJobs(() => jobsReply([aJob()]), '/jobs?search=compiler');
+    await screen.findByRole('article', { name: 'Compiler Engineer' });
+
+    fireEvent.change(select('Work location'), { target: { value: 'Hybrid' } });
+    await waitFor(() => expect(select('Work location').value).toBe('Hybrid'));
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(select('Work location').value).toBe(''));
+    fireEvent.change(select('Experience level'), { target: { value: 'Executive' } });
+
+    await waitFor(() =>
+      expect(router.state.location.search).toBe('?search=compiler&experienceLevel=Executive'),
+    );
+    await waitFor(() =>
+      expect(countCalls(api, 'GET', '/api/jobs?search=compiler&experienceLevel=Executive')).toBe(1),
+    );
+  });
+
   it('pages with Previous, "Page X of Y" and Next, disabled at the ends', async () => {
     const { api, user } = openJobs((_method, url) =>
       url.includes('page=2')

@@ -5,7 +5,7 @@ import {
   jobMessages,
   jobScreenMessages,
 } from '@careers/contracts/messages';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ErrorCard } from '../../../components/error-card';
 import { LoadingState } from '../../../components/loading-state';
@@ -50,22 +50,26 @@ export function JobsScreen() {
   // A new search from the top bar (or Back) puts its text in the field.
   useEffect(() => setSearchText(filters.search), [filters.search]);
 
-  // The filters as last asked for. Each change is a navigation that its route's loader makes settle a
-  // moment later: a second change meanwhile (two selects in a row) builds on the first, not on the
-  // location still on screen, which would drop it.
-  const asked = useRef(params);
-  useEffect(() => {
-    asked.current = params;
+  // Each change is a navigation that the route's loader makes settle a moment later, and React shows
+  // it on a later render still. A change meanwhile (two selects in a row) builds on the last one asked
+  // for, not on the location on screen, which would drop it. When a location is shown, the asks up to
+  // it are done; a location the screen did not ask for (Back, a search from the top bar) starts afresh.
+  // A layout effect, not a passive one: it runs in the commit that shows the location, so an older
+  // render's bookkeeping can never land after a newer ask.
+  const pending = useRef<string[]>([]);
+  useLayoutEffect(() => {
+    const shown = pending.current.indexOf(params.toString());
+    pending.current = shown === -1 ? [] : pending.current.slice(shown + 1);
   }, [params]);
 
   function ask(next: URLSearchParams) {
-    asked.current = next;
+    pending.current.push(next.toString());
     setParams(next);
   }
 
   /** Any change of the filters goes back to the first page. */
   function change(changes: Partial<Record<FilterName | 'search' | 'page', string>>) {
-    const next = new URLSearchParams(asked.current);
+    const next = new URLSearchParams(pending.current.at(-1) ?? params);
     next.delete('page');
     for (const [name, value] of Object.entries(changes)) {
       if (value) next.set(name, value);
