@@ -1,4 +1,5 @@
 import { applicationsProjector } from './applications/project.ts';
+import { erasureLedger } from './erasure.ts';
 import { connectionsProjector } from './connections/project.ts';
 import { jobsProjector } from './jobs/project.ts';
 import { jobsListVersion } from './jobs/version.ts';
@@ -12,6 +13,8 @@ import { feedVersion, networkVersion } from './version-scopes.ts';
 
 /** Every read model the projector process maintains. Order matters only within one event. */
 export const projectors: readonly Projector[] = [
+  // First: every model applying a batch with an AccountDeleted sees it in the ledger.
+  erasureLedger,
   usersProjector,
   // Before connections and posts: at an AccountDeleted it reads the person's posts and connections to
   // take those posts out of their connections' timelines, before those two drop the rows.

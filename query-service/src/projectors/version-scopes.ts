@@ -2,7 +2,7 @@ import type { DomainEvent } from '@careers/contracts/events/catalogue';
 import { dispatchEvent, type EventTable } from '@careers/contracts/events/event-table';
 import { postVersionKeys } from './posts/keys.ts';
 import type { ProjectionContext, ReadModelVersion } from './projector.ts';
-import { deletedAmong } from './users/deleted-accounts.ts';
+import { deletedAmong } from './erasure.ts';
 
 type Queryable = Parameters<typeof deletedAmong>[0];
 

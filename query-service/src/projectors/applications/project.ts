@@ -1,7 +1,7 @@
 import type { DomainEvent } from '@careers/contracts/events/catalogue';
 import { eventsDecided } from '@careers/contracts/events/event-table';
 import { type ProjectionContext, type Projector, userEventsBesidesDeletion } from '../projector.ts';
-import { deletedAmong } from '../users/deleted-accounts.ts';
+import { deletedAmong } from '../erasure.ts';
 
 /**
  * The effect of ApplicationSubmitted, ApplicationStatusChanged and ApplicationWithdrawn, for any number

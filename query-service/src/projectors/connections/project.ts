@@ -2,7 +2,7 @@ import type { DomainEvent } from '@careers/contracts/events/catalogue';
 import { eventsDecided } from '@careers/contracts/events/event-table';
 import { type Projector, userEventsBesidesDeletion } from '../projector.ts';
 import { addEdge, changeEdges, connectedOtherwise, removeEdge } from '../suggestions/network.ts';
-import { anyDeleted, deletedAmong } from '../users/deleted-accounts.ts';
+import { anyDeleted, deletedAmong } from '../erasure.ts';
 
 type Tx = Parameters<Projector['apply']>[1]['tx'];
 

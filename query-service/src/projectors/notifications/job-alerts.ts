@@ -1,6 +1,6 @@
 import type { DomainEvent } from '@careers/contracts/events/catalogue';
 import type { EventOfType } from '@careers/contracts/events/event-table';
-import { deletedAmong } from '../users/deleted-accounts.ts';
+import { deletedAmong } from '../erasure.ts';
 import { roleIndexRows, skillKey, wordsOf } from './matching.ts';
 import { type Change, hiddenSql, type Tx, uuidSql } from './shared.ts';
 

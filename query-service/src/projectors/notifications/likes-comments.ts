@@ -2,7 +2,7 @@ import type { EventData } from '@careers/contracts/events/catalogue';
 import type { EventOfType } from '@careers/contracts/events/event-table';
 import type { ProjectionContext } from '../projector.ts';
 import type { ReplayMemory } from '../replay-memory.ts';
-import { anyDeleted } from '../users/deleted-accounts.ts';
+import { anyDeleted } from '../erasure.ts';
 import {
   type Change,
   COMMENT_EXCERPT_LENGTH,

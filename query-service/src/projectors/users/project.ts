@@ -105,8 +105,8 @@ async function applyUsers(
  * Who people are: the whole user for GET /auth/me and the profile, and the author summaries of posts,
  * comments and applicants (joined at read time, so a new name or picture shows everywhere at once).
  * Every statement sets absolute values, so a replayed event leaves the same row. Files are kept by id
- * only; their URLs are derived when read. A deleted account leaves nothing but its id in
- * `deleted_accounts` (see deleted-accounts.ts). When events are replayed after a deletion, the person's
+ * only; their URLs are derived when read. A deleted account leaves nothing here (its id stays in the
+ * erasure ledger, erasure.ts). When events are replayed after a deletion, the person's
  * sealed fields arrive as the erased stand-ins ('Deleted member'), and their AccountDeleted removes the
  * row those made.
  */
@@ -183,15 +183,11 @@ export const usersProjector: Projector = {
         return;
       case 'AccountDeleted': {
         // Last on the person's stream: nothing of theirs follows here. Their row goes (names, email,
-        // profile, resume, settings), with every picture id; the tombstone keeps the id alone, for the
-        // other read models to consult when a stream of someone else's naming them is applied later.
-        const { userId, deletedAt } = event.data;
+        // profile, resume, settings), with every picture id; the erasure ledger (erasure.ts) keeps the
+        // id alone.
+        const { userId } = event.data;
         await tx.query(`DELETE FROM ${table} WHERE id = $1`, [userId]);
         await tx.query(`DELETE FROM ${schema}.user_pictures WHERE user_id = $1`, [userId]);
-        await tx.query(
-          `INSERT INTO ${schema}.deleted_accounts (user_id, deleted_at) VALUES ($1, $2) ON CONFLICT (user_id) DO NOTHING`,
-          [userId, deletedAt],
-        );
         return;
       }
     }
@@ -199,6 +195,6 @@ export const usersProjector: Projector = {
   batched: ['UserRegistered', 'UserLoggedIn', 'ProfileUpdated', 'SkillsUpdated'],
   applyBatch: (events, ctx) => applyUsers(events, ctx),
   async reset({ tx, schema }) {
-    await tx.query(`TRUNCATE ${schema}.users, ${schema}.user_pictures, ${schema}.deleted_accounts`);
+    await tx.query(`TRUNCATE ${schema}.users, ${schema}.user_pictures`);
   },
 };
