@@ -1,0 +1,274 @@
+import { randomUUID } from 'node:crypto';
+import type { DomainEventType, EventDataInput } from '@careers/contracts/events/catalogue';
+import type { EventEnvelope } from '@careers/contracts/events/envelope';
+import { jobPostedData } from './jobs/testing.ts';
+import type { projectorTestbed } from './testing.ts';
+
+/**
+ * The history of an account deletion, for its tests across every read model (their other helpers are
+ * in `account-deletion-testing.ts`). One person (Dora) registers, fills her profile, posts, comments,
+ * likes, connects, applies and posts a job; others interact with her; then she deletes her account,
+ * which the write side records as the end of each of her posts, comments, likes, connections, open
+ * applications and open jobs on their own streams, and AccountDeleted last on hers.
+ */
+
+export type DeletionBed = Awaited<ReturnType<typeof projectorTestbed>>;
+
+export const dora = randomUUID();
+export const [ann, bob, cy, eve] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+/** What only Dora's data holds: none of it may be left anywhere. */
+export const doraText = {
+  firstName: 'Dorothea',
+  lastName: 'Quillfeather',
+  email: 'dorothea.quillfeather@example.org',
+  phone: '+351 912 345 678',
+  bio: 'Lighthouse keeper turned data engineer',
+  city: 'Aveiro',
+  post: 'Dorothea writes about tide tables',
+  comment: 'Dorothea thinks this is splendid',
+  coverLetter: 'Dorothea has wanted to work at Lumen since 2019',
+  resume: 'dorothea-quillfeather-cv.pdf',
+};
+export const doraNeedles = [dora, ...Object.values(doraText)];
+
+export const ids = {
+  doraPost: randomUUID(),
+  annPost: randomUUID(),
+  bobPost: randomUUID(),
+  doraComment: randomUUID(),
+  bobCommentOnDora: randomUUID(),
+  bobCommentOnAnn: randomUUID(),
+  doraJob: randomUUID(),
+  eveJob: randomUUID(),
+  eveOtherJob: randomUUID(),
+  doraPending: randomUUID(),
+  doraAccepted: randomUUID(),
+  bobApplication: randomUUID(),
+};
+export const connections = {
+  doraAnn: randomUUID(),
+  bobDora: randomUUID(),
+  doraCy: randomUUID(),
+  annBob: randomUUID(),
+  cyAnn: randomUUID(),
+};
+
+/** The whole history, in the order it happened, its envelopes made by the testbed's `event`. */
+export function deletionHistory(event: DeletionBed['event']): EventEnvelope[] {
+  let minute = 0;
+  const at = () => new Date(Date.UTC(2026, 4, 1, 9, minute++)).toISOString();
+
+  const history: EventEnvelope[] = [];
+  const versions = new Map<string, number>();
+  function record<T extends DomainEventType>(
+    type: T,
+    streamId: string,
+    data: EventDataInput<T>,
+  ): EventEnvelope {
+    const version = (versions.get(streamId) ?? 0) + 1;
+    versions.set(streamId, version);
+    const envelope = {
+      ...event(type, streamId, version, data),
+      occurredAt: at(),
+      actorId: null,
+    };
+    history.push(envelope);
+    return envelope;
+  }
+
+  function register(userId: string, firstName: string, lastName: string, email: string) {
+    record('UserRegistered', userId, {
+      userId,
+      firstName,
+      lastName,
+      email,
+      accountType: 'job_seeker',
+      registeredAt: at(),
+    });
+  }
+  function profile(
+    userId: string,
+    fields: { firstName: string; lastName: string; email: string; phone: string; bio: string; city: string },
+  ) {
+    record('ProfileUpdated', userId, {
+      userId,
+      firstName: fields.firstName,
+      lastName: fields.lastName,
+      email: fields.email,
+      phone: fields.phone,
+      bio: fields.bio,
+      jobTitle: 'Engineer',
+      location: { city: fields.city, state: '', country: 'Portugal' },
+      jobPreferences: {
+        roles: ['Data Engineer'],
+        preferredLocation: null,
+        salaryExpectation: { min: null, max: null, currency: 'EUR' },
+      },
+    });
+  }
+  const post = (postId: string, authorId: string, content: string) =>
+    record('PostCreated', postId, {
+      postId,
+      authorId,
+      content,
+      type: 'text',
+      category: 'Career',
+      visibility: 'public',
+      tags: ['tides'],
+      createdAt: at(),
+    });
+  function connect(connectionId: string, requesterId: string, recipientId: string, accept: boolean) {
+    const parties = { connectionId, requesterId, recipientId };
+    record('ConnectionRequested', connectionId, { ...parties, requestedAt: at() });
+    if (accept) record('ConnectionAccepted', connectionId, { ...parties, respondedAt: at() });
+    return parties;
+  }
+  function apply(
+    applicationId: string,
+    jobId: string,
+    applicantId: string,
+    employerId: string,
+    coverLetter: string,
+  ) {
+    const parties = { applicationId, jobId, applicantId, employerId };
+    record('ApplicationSubmitted', applicationId, {
+      ...parties,
+      coverLetter,
+      expectedSalary: 70000,
+      resume: applicantId === dora ? { resumeId: randomUUID(), filename: doraText.resume, size: 2048 } : null,
+      appliedAt: at(),
+    });
+    return parties;
+  }
+
+  register(dora, doraText.firstName, doraText.lastName, doraText.email);
+  register(ann, 'Ann', 'Tester', 'ann@example.com');
+  register(bob, 'Bob', 'Tester', 'bob@example.com');
+  register(cy, 'Cy', 'Tester', 'cy@example.com');
+  register(eve, 'Eve', 'Employer', 'eve@example.com');
+  profile(dora, { ...doraText });
+  profile(ann, {
+    firstName: 'Ann',
+    lastName: 'Tester',
+    email: 'ann@example.com',
+    phone: '',
+    bio: 'Ann here',
+    city: 'Porto',
+  });
+  const rust = (userId: string) =>
+    record('SkillsUpdated', userId, {
+      userId,
+      skills: [{ name: 'Rust', proficiency: 'Advanced', experience: 3 }],
+    });
+  rust(dora);
+  rust(bob);
+  record('ProfilePictureUploaded', dora, {
+    userId: dora,
+    pictureId: randomUUID(),
+    size: 1000,
+    uploadedAt: at(),
+  });
+  record('ResumeUploaded', dora, {
+    userId: dora,
+    resumeId: randomUUID(),
+    filename: doraText.resume,
+    size: 2048,
+    uploadedAt: at(),
+  });
+
+  const doraAnn = connect(connections.doraAnn, dora, ann, true);
+  const bobDora = connect(connections.bobDora, bob, dora, true);
+  const doraCy = connect(connections.doraCy, dora, cy, false);
+  connect(connections.annBob, ann, bob, true);
+  connect(connections.cyAnn, cy, ann, true);
+
+  post(ids.doraPost, dora, doraText.post);
+  post(ids.annPost, ann, 'Ann on tides');
+  post(ids.bobPost, bob, 'Bob on boats');
+  record('PostLiked', ids.doraPost, { postId: ids.doraPost, userId: ann, likesCount: 1, likedAt: at() });
+  record('CommentAdded', ids.doraPost, {
+    postId: ids.doraPost,
+    commentId: ids.bobCommentOnDora,
+    authorId: bob,
+    content: 'Bob likes it',
+    commentsCount: 1,
+    createdAt: at(),
+  });
+  record('PostLiked', ids.annPost, { postId: ids.annPost, userId: bob, likesCount: 1, likedAt: at() });
+  // Dora's like is the latest: once it is gone, Ann's like notification is dated by Bob's again.
+  record('PostLiked', ids.annPost, { postId: ids.annPost, userId: dora, likesCount: 2, likedAt: at() });
+  record('CommentAdded', ids.annPost, {
+    postId: ids.annPost,
+    commentId: ids.doraComment,
+    authorId: dora,
+    content: doraText.comment,
+    commentsCount: 1,
+    createdAt: at(),
+  });
+  record('CommentAdded', ids.annPost, {
+    postId: ids.annPost,
+    commentId: ids.bobCommentOnAnn,
+    authorId: bob,
+    content: 'Bob agrees',
+    commentsCount: 2,
+    createdAt: at(),
+  });
+
+  const rustJob = (jobId: string, employerId: string) =>
+    record('JobPosted', jobId, {
+      ...jobPostedData({
+        jobId,
+        employerId,
+        postedAt: at(),
+        skills: [{ name: 'Rust', required: true, proficiency: 'Advanced' }],
+      }),
+    });
+  rustJob(ids.doraJob, dora);
+  rustJob(ids.eveJob, eve);
+  record(
+    'JobPosted',
+    ids.eveOtherJob,
+    jobPostedData({ jobId: ids.eveOtherJob, employerId: eve, postedAt: at() }),
+  );
+  const pending = apply(ids.doraPending, ids.eveJob, dora, eve, doraText.coverLetter);
+  const accepted = apply(ids.doraAccepted, ids.eveOtherJob, dora, eve, doraText.coverLetter);
+  record('ApplicationStatusChanged', ids.doraAccepted, {
+    ...accepted,
+    from: 'pending',
+    to: 'accepted',
+    changedAt: at(),
+  });
+  const bobs = apply(ids.bobApplication, ids.doraJob, bob, dora, 'Bob would like to join');
+  record('ApplicationStatusChanged', ids.bobApplication, {
+    ...bobs,
+    from: 'pending',
+    to: 'interview',
+    changedAt: at(),
+  });
+  record('NotificationsRead', dora, { userId: dora, notificationIds: [randomUUID()], readAt: at() });
+  record('AllNotificationsRead', dora, { userId: dora, upTo: at() });
+
+  // The deletion, as the write side records it: the removals on their streams, AccountDeleted last.
+  const removedAt = at();
+  record('PostRemoved', ids.doraPost, { postId: ids.doraPost, authorId: dora, removedAt });
+  record('CommentRemoved', ids.annPost, {
+    postId: ids.annPost,
+    commentId: ids.doraComment,
+    authorId: dora,
+    commentsCount: 1,
+    removedAt,
+  });
+  record('PostUnliked', ids.annPost, {
+    postId: ids.annPost,
+    userId: dora,
+    likesCount: 1,
+    unlikedAt: removedAt,
+  });
+  record('ConnectionRemoved', connections.doraAnn, { ...doraAnn, removedBy: dora, removedAt });
+  record('ConnectionRemoved', connections.bobDora, { ...bobDora, removedBy: dora, removedAt });
+  record('ConnectionWithdrawn', connections.doraCy, { ...doraCy, withdrawnAt: removedAt });
+  record('ApplicationWithdrawn', ids.doraPending, { ...pending, from: 'pending', withdrawnAt: removedAt });
+  record('JobClosed', ids.doraJob, { jobId: ids.doraJob, employerId: dora, closedAt: removedAt });
+  record('AccountDeleted', dora, { userId: dora, deletedAt: removedAt });
+  return history;
+}
