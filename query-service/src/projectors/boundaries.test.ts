@@ -113,7 +113,7 @@ const knownCrossings = [
   'projectors/connections/project.ts -> users: imports deleted-accounts.ts',
   'projectors/connections/queries.ts -> users: imports queries.ts',
   'projectors/connections/queries.ts -> users: table users',
-  'projectors/jobs/queries.ts -> applications: imports queries.ts',
+  'projectors/jobs/applications.ts -> users: imports deleted-accounts.ts',
   'projectors/jobs/queries.ts -> users: table users',
   'projectors/notifications/job-alerts.ts -> users: imports deleted-accounts.ts',
   'projectors/notifications/likes-comments-batch.ts -> users: table deleted_accounts',
