@@ -123,8 +123,6 @@ const knownCrossings = [
   'projectors/notifications/queries.ts -> users: table users',
   'projectors/notifications/requests-applications.ts -> users: table deleted_accounts',
   'projectors/notifications/shared.ts -> users: imports deleted-accounts.ts',
-  'projectors/posts/queries.ts -> connections: imports queries.ts',
-  'projectors/posts/queries.ts -> timelines: imports keys.ts',
   'projectors/posts/queries.ts -> users: imports queries.ts',
   'projectors/posts/queries.ts -> users: table users',
   'projectors/suggestions/lists.ts -> connections: table connections',
