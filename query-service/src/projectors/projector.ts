@@ -42,14 +42,17 @@ export interface Projector {
    * projector names here, goes projector by projector (registry order): each projector takes the run's
    * events it handles at once (`applyBatch`) if it names all their types here, else one at a time. That
    * equals applying them event by event only because, within such a run, no projector reads what another
-   * writes for a later event: a like's or comment's notification reads its post's author, written only by
-   * the post's PostCreated, which comes first in the post's stream and is applied by a projector before
-   * it in the registry; what the connections projector writes for a connection's events (its rows, the
-   * network counts) no other projector reads for them (the timelines read posts, the notifications their
-   * own rows, both the deleted accounts, which no event of such a run writes; a job's alerts read the
+   * writes for a later event: a like's or comment's notification reads its post's author, which the
+   * notifications projector keeps itself from the post's PostCreated (first in the post's stream, and
+   * written by the same projector before it reads the authors); what the connections projector writes
+   * for a connection's events (its rows, the network counts) and the posts projector (its links) no
+   * other projector reads for them (the timelines read posts, the notifications their own rows, both the
+   * deleted accounts, which no event of such a run writes); what the jobs and applications projectors
+   * write for an application's events (a job's applications, the applications) no other projector reads
+   * for them (the notifications read their own rows and the deleted accounts); a job's alerts read the
    * people's skills, roles and settings and the deleted accounts, and the jobs projector writes only the
-   * jobs and their search rows). Naming a type here claims
-   * this for every projector handling it; a type that breaks it must not be named.
+   * jobs, their search rows and their applications. Naming a type here claims this for every projector
+   * handling it; a type that breaks it must not be named.
    */
   batched?: readonly DomainEventType[];
   /**

@@ -24,7 +24,8 @@ export const projectors: readonly Projector[] = [
   jobsProjector,
   applicationsProjector,
   suggestionsProjector,
-  // After users, posts and jobs: it reads settings and post authors as the same batch left them.
+  // After users: it reads the push settings as the same batch left them (the posts' authors and the
+  // jobs' titles it keeps itself).
   notificationsProjector,
 ];
 

@@ -15,21 +15,6 @@ import { profilePictureOf, resumeFileOf } from '../users/queries.ts';
 /** The resume an application was sent with, as ApplicationSubmitted names it. */
 type AppliedResume = NonNullable<z.output<typeof ApplicationSubmittedData>['resume']>;
 
-/**
- * The statuses of people who still stand as applicants: a withdrawn application no longer counts in
- * a job's "{n} applied".
- */
-const STANDING = `a.status <> 'withdrawn'`;
-
-/**
- * SQL for the ids of a job's standing applications, oldest first: what a job shows as `applications`.
- * Counted from the rows at read time, so the number is right whichever topic delivered first.
- */
-export function applicationIdsOf(schema: string, jobIdSql: string): string {
-  return `ARRAY(SELECT a.id FROM ${schema}.applications a WHERE a.job_id = ${jobIdSql} AND ${STANDING}
-                 ORDER BY a.applied_at, a.id)`;
-}
-
 /** Every status with a count, zero where none (the contract's record names every status). */
 export function countsFrom(rows: { status: ApplicationStatus; n: number }[]): ApplicationCounts {
   const counts = Object.fromEntries(applicationStatuses.map((status) => [status, 0])) as ApplicationCounts;

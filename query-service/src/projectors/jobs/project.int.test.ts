@@ -180,6 +180,98 @@ describe('jobs projector', () => {
     });
   });
 
+  it("keeps a job's applications itself: early, redelivered, withdrawn, and none of a deleted applicant", async () => {
+    const poster = randomUUID();
+    const [ann, ben, cy, dee] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+    const job = jobPostedData({ employerId: poster });
+    const at = (day: number) => new Date(Date.UTC(2026, 2, day, 9)).toISOString();
+    const ids = { ann: randomUUID(), ben: randomUUID(), cy: randomUUID(), dee: randomUUID() };
+    const parties = (applicationId: string, applicantId: string) => ({
+      applicationId,
+      jobId: job.jobId,
+      applicantId,
+      employerId: poster,
+    });
+    const submitted = (applicationId: string, applicantId: string, day: number) =>
+      event('ApplicationSubmitted', applicationId, 1, {
+        ...parties(applicationId, applicantId),
+        coverLetter: 'Hello',
+        expectedSalary: null,
+        appliedAt: at(day),
+      });
+    // Dee's account is gone before her application arrives (another topic): it is never written.
+    const deeGone = event('AccountDeleted', dee, 2, { userId: dee, deletedAt: at(1) });
+    const applications = [
+      submitted(ids.ann, ann, 2),
+      event('ApplicationStatusChanged', ids.ann, 2, {
+        ...parties(ids.ann, ann),
+        from: 'pending',
+        to: 'interview',
+        changedAt: at(5),
+      }),
+      submitted(ids.ben, ben, 3),
+      event('ApplicationWithdrawn', ids.ben, 2, {
+        ...parties(ids.ben, ben),
+        from: 'pending',
+        withdrawnAt: at(6),
+      }),
+      submitted(ids.cy, cy, 4),
+      submitted(ids.dee, dee, 5),
+    ];
+    const kept = async () =>
+      (
+        await bed.pool.query(
+          `SELECT application_id, job_id, applicant_id, applied_at, status FROM ${bed.schema}.job_applications
+            WHERE job_id = $1 ORDER BY application_id`,
+          [job.jobId],
+        )
+      ).rows;
+    // The applications before their job, one batch.
+    await bed.runner.applyMessages([deeGone, ...applications].map(message));
+    expect(await jobs.findJob(job.jobId)).toBeNull();
+    await bed.runner.applyMessages([message(event('JobPosted', job.jobId, 1, job))]);
+    expect((await jobs.findJob(job.jobId))?.applications).toEqual([{ _id: ids.ann }, { _id: ids.cy }]);
+    const before = await kept();
+    expect(before.map((r) => [r.application_id, r.status]).sort()).toEqual(
+      [
+        [ids.ann, 'interview'],
+        [ids.ben, 'withdrawn'],
+        [ids.cy, 'pending'],
+      ].sort(),
+    );
+
+    // Redelivered through the runner, and applied again past the checkpoints, alone and together.
+    expect((await bed.runner.applyMessages([...applications].reverse().map(message))).applied).toBe(0);
+    const again = applications.map((e) => parseDomainEvent(e));
+    const ctx = (tx: Parameters<typeof jobsProjector.apply>[1]['tx']) => ({
+      tx,
+      schema: bed.schema,
+      redis: bed.redis.multi(),
+      afterCommit: () => {},
+    });
+    await withTransaction(bed.pool, async (tx) => {
+      for (const e of again) await jobsProjector.apply(e, ctx(tx));
+      await jobsProjector.applyBatch?.(again, ctx(tx));
+    });
+    expect(await kept()).toEqual(before);
+
+    // Cy's account deleted: their application goes from the job's list.
+    await bed.runner.applyMessages([
+      message(event('AccountDeleted', cy, 2, { userId: cy, deletedAt: at(7) })),
+    ]);
+    expect((await jobs.findJob(job.jobId))?.applications).toEqual([{ _id: ids.ann }]);
+
+    // A rebuild from the same events leaves the same rows.
+    const afterDeletion = await kept();
+    await bed.rebuildFrom([
+      deeGone,
+      ...applications,
+      event('JobPosted', job.jobId, 1, job),
+      event('AccountDeleted', cy, 2, { userId: cy, deletedAt: at(7) }),
+    ]);
+    expect(await kept()).toEqual(afterDeletion);
+  });
+
   it('answers null for an unknown job', async () => {
     expect(await jobs.findJob(randomUUID())).toBeNull();
     expect(await jobs.posterOf(randomUUID())).toBeNull();

@@ -1,35 +1,62 @@
 import type { DomainEvent } from '@careers/contracts/events/catalogue';
 import { eventsDecided } from '@careers/contracts/events/event-table';
-import type { ProjectionContext, Projector } from '../projector.ts';
+import { type ProjectionContext, type Projector, userEventsBesidesDeletion } from '../projector.ts';
+import { applyJobApplications } from './applications.ts';
 
 /**
  * Jobs as the list, the detail and the poster's "My Posted Jobs" show them. A job is written once, by
- * its JobPosted (a redelivery meets ON CONFLICT DO NOTHING), and closing sets absolute values. What
- * applications a job has is never stored here: the queries count the applications rows, so a count is
- * right whichever topic delivers first and however often.
+ * its JobPosted (a redelivery meets ON CONFLICT DO NOTHING), and closing sets absolute values.
+ *
+ * The ids of a job's applications are kept here too, from the application events (applications.ts),
+ * keyed by the application and never waiting for the job, so a job shows them right whichever topic
+ * delivers first and however often; the applicant's AccountDeleted takes theirs away.
  */
 export const jobsProjector: Projector = {
   name: 'jobs',
-  handles: eventsDecided(['job'], {
-    handles: ['JobPosted', 'JobClosed'],
-    ignores: [],
+  handles: eventsDecided(['job', 'application', 'user'], {
+    handles: [
+      'JobPosted',
+      'JobClosed',
+      'ApplicationSubmitted',
+      'ApplicationStatusChanged',
+      'ApplicationWithdrawn',
+      'AccountDeleted',
+    ],
+    ignores: [...userEventsBesidesDeletion],
   }),
-  // One event is a run of one: a single path writes the job, its search row and its close.
+  // One event is a run of one: a single path writes the job, its search row and its close, and one the
+  // job's applications.
   async apply(event, ctx) {
-    await applyJobs([event], ctx);
+    if (event.type === 'AccountDeleted') {
+      await ctx.tx.query(`DELETE FROM ${ctx.schema}.job_applications WHERE applicant_id = $1`, [
+        event.data.userId,
+      ]);
+    } else if (event.streamType === 'application') await applyJobApplications([event], ctx);
+    else await applyJobs([event], ctx);
   },
-  batched: ['JobPosted', 'JobClosed'],
+  batched: [
+    'JobPosted',
+    'JobClosed',
+    'ApplicationSubmitted',
+    'ApplicationStatusChanged',
+    'ApplicationWithdrawn',
+  ],
   /**
    * A run of the jobs topic in two statements: every job posted and its search row in one, read from
    * one JSON array (a redelivery meets the job's ON CONFLICT and returns nothing, so it writes
    * neither), then every close. A job's close comes after its post in its stream, and closing sets
-   * absolute values, so all the posts before all the closes leave what one event at a time does.
+   * absolute values, so all the posts before all the closes leave what one event at a time does. A run
+   * of the applications topic: see applyJobApplications.
    */
-  applyBatch: applyJobs,
+  async applyBatch(events, ctx) {
+    // A run is of one stream type.
+    if (events[0]?.streamType === 'application') await applyJobApplications(events, ctx);
+    else await applyJobs(events, ctx);
+  },
   async reset({ tx, schema }) {
     await tx.query(
       `TRUNCATE ${schema}.jobs, ${schema}.job_search, ${schema}.job_words, ${schema}.job_counts,
-         ${schema}.job_place_counts`,
+         ${schema}.job_place_counts, ${schema}.job_applications`,
     );
   },
 };

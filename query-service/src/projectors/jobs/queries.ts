@@ -3,7 +3,6 @@ import type { Job } from '@careers/contracts/entities/job';
 import type { JobListQuery } from '@careers/contracts/requests/job-list-query';
 import { type Pool, writeTogether } from '@careers/service-kit';
 import type pg from 'pg';
-import { applicationIdsOf } from '../applications/queries.ts';
 import { statementName } from '../statement-name.ts';
 import { completionsSql, containsPattern, parseJobSearch, tsquerySql } from './search.ts';
 
@@ -30,6 +29,16 @@ interface JobRow {
   first_name: string | null;
   last_name: string | null;
   application_ids: string[];
+}
+
+/**
+ * SQL for the ids of a job's standing applications (not withdrawn: a withdrawn one no longer counts in
+ * its "{n} applied"), oldest first, from the applications this model keeps (applications.ts).
+ */
+function applicationIdsOf(schema: string, jobIdSql: string): string {
+  return `ARRAY(SELECT a.application_id FROM ${schema}.job_applications a
+                 WHERE a.job_id = ${jobIdSql} AND a.status <> 'withdrawn'
+                 ORDER BY a.applied_at, a.application_id)`;
 }
 
 /** Every column a Job is made of; `j` is the job, `u` its poster in the users read model. */

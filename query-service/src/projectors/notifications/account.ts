@@ -29,11 +29,11 @@ export async function dropLikesOf(
 
 /**
  * A deleted account: everything of the person's goes (their notifications, what they marked read,
- * their alert indexes and settings, their jobs' alert rows), and so does every notification of someone
- * else that names them as its actor (a request, an acceptance, a comment, an application, a status
- * change, a job alert of their job): shown, it would read "Deleted member" at best. Their likes leave
- * the grouped like notifications. Whoever lost a notification is named, so their bell is brought up
- * to date.
+ * their alert indexes and settings, their jobs' alert rows, their posts' authors), and so does every
+ * notification of someone else that names them as its actor (a request, an acceptance, a comment, an
+ * application, a status change, a job alert of their job): shown, it would read "Deleted member" at
+ * best. Their likes leave the grouped like notifications. Whoever lost a notification is named, so
+ * their bell is brought up to date.
  */
 export async function eraseAccount(
   tx: Tx,
@@ -58,6 +58,8 @@ export async function eraseAccount(
     await tx.query(`DELETE FROM ${schema}.${table} WHERE user_id = $1`, [userId]);
   }
   await tx.query(`DELETE FROM ${schema}.alert_jobs WHERE employer_id = $1`, [userId]);
+  // Their posts go with their account in the posts model, and so does what is kept here of them.
+  await tx.query(`DELETE FROM ${schema}.notification_post_authors WHERE author_id = $1`, [userId]);
   return [...changes, ...rows.map((r) => ({ userId: r.user_id, notificationId: null }))].filter(
     (c) => c.userId !== userId,
   );

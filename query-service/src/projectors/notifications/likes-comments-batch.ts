@@ -3,8 +3,8 @@ import { commentNotification, keepLiker, type LikersKept } from './likes-comment
 import { type Change, type NewNotification, notificationId, type Tx } from './shared.ts';
 
 /**
- * Likes, unlikes and comments of a batch in a few set-based statements (the effect of applying
- * likes-comments.ts event by event).
+ * Posts created, likes, unlikes and comments of a batch in a few set-based statements (the effect of
+ * applying likes-comments.ts event by event).
  */
 
 /** A liking pair of a batch: whether it was a like before the batch, is one now, and since when. */
@@ -18,9 +18,11 @@ export interface LikingPair {
 }
 
 /**
- * Likes, unlikes and comments of a batch (in stream order) with the effect of `project` applied to each
- * in turn, in a few statements: one read of the posts' authors, the deleted accounts among everyone
- * named and which of the liking pairs are likers already; the likes and unlikes then play out in memory
+ * Posts created, likes, unlikes and comments of a batch (in stream order) with the effect of `project`
+ * applied to each in turn, in a few statements: one that keeps the new posts' authors and reads the
+ * authors of every post named (a post's PostCreated comes before its likes and comments in its stream,
+ * so a new post's author is the one this batch keeps), the deleted accounts among everyone named and
+ * which of the liking pairs are likers already; the likes and unlikes then play out in memory
  * pair by pair, and each post's grouped notification takes their net change at once. Its date is the
  * latest like made if nobody left, and else, as `likesLeftSql` would date it after the last unlike, the
  * latest like still standing (the likes after that unlike only add to it). Each grouped notification is
@@ -36,6 +38,7 @@ export async function projectLikesAndComments(
 ): Promise<Change[]> {
   const postIds = new Set<string>();
   const actors = new Set<string>();
+  const created: { post_id: string; author_id: string }[] = [];
   /**
    * The batch's liking pairs, each once, in the order they first came; found by post, then person.
    * Two maps, not one keyed by the ids joined: a joined key is a new string to build and hash at every
@@ -66,6 +69,8 @@ export async function projectLikesAndComments(
     } else if (event.type === 'CommentAdded') {
       postIds.add(event.data.postId);
       actors.add(event.data.authorId);
+    } else if (event.type === 'PostCreated') {
+      created.push({ post_id: event.data.postId, author_id: event.data.authorId });
     } else {
       throw new Error(`notifications: ${event.type} is not taken in batches`);
     }
@@ -81,9 +86,17 @@ export async function projectLikesAndComments(
     a: string;
     b: string | null;
   }>(
-    `WITH a AS MATERIALIZED (
-       SELECT x.id, (SELECT p.author_id FROM ${schema}.posts p WHERE p.id = x.id) AS author_id
-         FROM unnest($1::text[]) AS x(id))
+    `WITH created AS (
+       INSERT INTO ${schema}.notification_post_authors (post_id, author_id)
+       SELECT * FROM jsonb_to_recordset($5::jsonb) AS c(post_id text, author_id text)
+       ON CONFLICT (post_id) DO NOTHING
+       RETURNING post_id, author_id),
+     a AS MATERIALIZED (
+       -- A post this statement keeps is not in the table as the statement sees it: its author is the
+       -- insert's (joined to the batch's few rows, not to the table).
+       SELECT x.id, coalesce(c.author_id,
+           (SELECT p.author_id FROM ${schema}.notification_post_authors p WHERE p.post_id = x.id)) AS author_id
+         FROM unnest($1::text[]) AS x(id) LEFT JOIN created c ON c.post_id = x.id)
      SELECT 'author' AS kind, id AS a, author_id AS b FROM a WHERE author_id IS NOT NULL
      UNION ALL
      SELECT 'deleted', user_id, NULL FROM ${schema}.deleted_accounts
@@ -91,7 +104,13 @@ export async function projectLikesAndComments(
      UNION ALL
      SELECT 'liker', p.post_id, p.user_id FROM unnest($3::text[], $4::text[]) AS p(post_id, user_id)
       WHERE (SELECT true FROM ${schema}.notification_likers l WHERE l.post_id = p.post_id AND l.user_id = p.user_id)`,
-    [[...postIds], [...actors], probed.map((p) => p.postId), probed.map((p) => p.userId)],
+    [
+      [...postIds],
+      [...actors],
+      probed.map((p) => p.postId),
+      probed.map((p) => p.userId),
+      JSON.stringify(created),
+    ],
   );
   const authors = new Map<string, string>();
   const deleted = new Set<string>();

@@ -17,13 +17,31 @@ import {
  * of comments, one event at a time; the likers a rebuild keeps in memory.
  */
 
-/** The posts read model's author of a post (its PostCreated comes first in the post's own stream). */
+/**
+ * A post's author, kept here from its PostCreated (`postCreated`) until its PostRemoved or the author's
+ * AccountDeleted, as the posts model keeps its rows. PostCreated comes first in the post's own stream,
+ * so a like or a comment finds its author written already, by this model itself.
+ */
 export async function authorOf(tx: Tx, schema: string, postId: string): Promise<string | null> {
   const { rows } = await tx.query<{ author_id: string }>(
-    `SELECT author_id FROM ${schema}.posts WHERE id = $1`,
+    `SELECT author_id FROM ${schema}.notification_post_authors WHERE post_id = $1`,
     [postId],
   );
   return rows[0]?.author_id ?? null;
+}
+
+/** A post tells nobody by itself: its author is kept for its likes and comments to tell. */
+export async function postCreated(
+  event: EventOfType<'PostCreated'>,
+  tx: Tx,
+  schema: string,
+): Promise<Change[]> {
+  await tx.query(
+    `INSERT INTO ${schema}.notification_post_authors (post_id, author_id) VALUES ($1, $2)
+     ON CONFLICT (post_id) DO NOTHING`,
+    [event.data.postId, event.data.authorId],
+  );
+  return [];
 }
 
 /** A comment's notification to the post's author, applied one by one or in a batch alike. */
@@ -155,7 +173,7 @@ export async function commented(
   return insert(tx, schema, commentNotification(d, authorId));
 }
 
-/** Everything about the post: its author's like and comment notifications, and who liked it. */
+/** Everything about the post: its author's like and comment notifications, who liked it, its author. */
 export async function postRemoved(
   event: EventOfType<'PostRemoved'>,
   tx: Tx,
@@ -163,6 +181,7 @@ export async function postRemoved(
   kept: LikersKept | undefined,
 ): Promise<Change[]> {
   const { postId } = event.data;
+  await tx.query(`DELETE FROM ${schema}.notification_post_authors WHERE post_id = $1`, [postId]);
   await tx.query(`DELETE FROM ${schema}.notification_likers WHERE post_id = $1`, [postId]);
   kept?.delete(postId);
   const { rows } = await tx.query<{ user_id: string }>(

@@ -748,6 +748,76 @@ describe('a concurrent writer', () => {
   });
 });
 
+describe('what the notifications keep of posts and jobs', () => {
+  const keptRows = async () => ({
+    authors: (
+      await bed.pool.query(
+        `SELECT post_id, author_id FROM ${bed.schema}.notification_post_authors ORDER BY post_id`,
+      )
+    ).rows,
+    jobs: (
+      await bed.pool.query(
+        `SELECT job_id, title, company_name FROM ${bed.schema}.notification_jobs ORDER BY job_id`,
+      )
+    ).rows,
+  });
+  const post = (postId: string, authorId: string, minute: number) =>
+    next('PostCreated', postId, {
+      postId,
+      authorId,
+      content: 'Kept',
+      type: 'text',
+      category: 'Career',
+      visibility: 'public',
+      tags: [],
+      createdAt: at(minute),
+    });
+
+  it("keeps a post's author until the post or the author goes, and a job's title and company for good", async () => {
+    const [pia, rex, liker] = [randomUUID(), randomUUID(), randomUUID()];
+    await register(pia, 'Pia');
+    await register(rex, 'Rex');
+    await register(liker, 'Lou');
+    const [removed, kept, rexs] = [randomUUID(), randomUUID(), randomUUID()];
+    const job = jobPostedData({
+      employerId: rex,
+      title: 'Tide Analyst',
+      company: { ...jobPostedData().company, name: 'Lumen' },
+    });
+    // In one batch, as a rebuild reads the topic: each post's likes find the author its PostCreated kept.
+    const created = [post(removed, pia, 40), post(kept, pia, 41), post(rexs, rex, 42)];
+    const liked = next('PostLiked', kept, { postId: kept, userId: liker, likesCount: 1, likedAt: at(43) });
+    const posted = next('JobPosted', job.jobId, job);
+    await apply(...created, liked, posted);
+    let rows = await keptRows();
+    expect(rows.authors).toEqual(
+      expect.arrayContaining([
+        { post_id: removed, author_id: pia },
+        { post_id: kept, author_id: pia },
+        { post_id: rexs, author_id: rex },
+      ]),
+    );
+    expect(rows.jobs).toContainEqual({ job_id: job.jobId, title: 'Tide Analyst', company_name: 'Lumen' });
+    expect((await listOf(pia)).data.map((n) => [n.kind, n.target])).toEqual([
+      ['post_likes', { type: 'post', postId: kept }],
+    ]);
+
+    // Redelivered, alone and in a batch, nothing changes.
+    const before = await keptRows();
+    for (const e of [...created, liked, posted]) await apply(e);
+    await apply(...created, liked, posted);
+    expect(await keptRows()).toEqual(before);
+
+    // A removed post's author goes, and so do a deleted account's posts' (their job stays, as listed).
+    await apply(next('PostRemoved', removed, { postId: removed, authorId: pia, removedAt: at(44) }));
+    await apply(next('AccountDeleted', rex, { userId: rex, deletedAt: at(45) }));
+    rows = await keptRows();
+    const authorsOf = (postIds: string[]) => rows.authors.filter((r) => postIds.includes(r.post_id));
+    expect(authorsOf([removed, kept, rexs])).toEqual([{ post_id: kept, author_id: pia }]);
+    expect(rows.jobs).toContainEqual({ job_id: job.jobId, title: 'Tide Analyst', company_name: 'Lumen' });
+  });
+});
+
 describe('rebuild', () => {
   it('makes the same notifications from the same events', async () => {
     const before = await bed.pool.query(
@@ -788,6 +858,23 @@ describe('rebuild', () => {
     expect(await bed.runner.applyMessages([...all].reverse())).toMatchObject({ applied: 0 });
     expect(await rows()).toEqual(before);
     expect(await counts()).toEqual(countsBefore);
+  });
+
+  it('keeps the same post authors and job titles through a rebuild and a redelivery', async () => {
+    const kept = async () => ({
+      authors: (
+        await bed.pool.query(`SELECT * FROM ${bed.schema}.notification_post_authors ORDER BY post_id`)
+      ).rows,
+      jobs: (await bed.pool.query(`SELECT * FROM ${bed.schema}.notification_jobs ORDER BY job_id`)).rows,
+    });
+    const before = await kept();
+    expect(before.authors.length).toBeGreaterThan(1);
+    expect(before.jobs.length).toBeGreaterThan(1);
+    await bed.rebuildFrom(log);
+    expect(await kept()).toEqual(before);
+    const all = log.map((e) => bed.message(e));
+    expect(await bed.runner.applyMessages([...all].reverse())).toMatchObject({ applied: 0 });
+    expect(await kept()).toEqual(before);
   });
 
   it('pushes the right count to someone with notifications from before the rebuild, and keeps it', async () => {

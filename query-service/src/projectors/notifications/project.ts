@@ -4,13 +4,15 @@ import type { StreamType } from '@careers/contracts/topics';
 import { type NotificationPush, publishNotificationPushes } from '@careers/service-kit/notification-pushes';
 import type { ProjectionContext, Projector } from '../projector.ts';
 import { eraseAccount } from './account.ts';
-import { jobAlerts, profileChanged, settingsChanged, skillsChanged } from './job-alerts.ts';
+import { profileChanged, settingsChanged, skillsChanged } from './job-alerts.ts';
+import { jobsPosted } from './jobs.ts';
 import {
   commented,
   commentRemoved,
   type LikersKept,
   liked,
   likersKept,
+  postCreated,
   postRemoved,
   unliked,
 } from './likes-comments.ts';
@@ -51,10 +53,10 @@ const project: EventTable<Promise<Change[]>, StreamType, Args> = {
     liked(tx, schema, event.data.postId, event.data.userId, event.data.likedAt, kept),
   PostUnliked: (event, tx, schema, kept) => unliked(tx, schema, event.data.postId, event.data.userId, kept),
   PostRemoved: (event, tx, schema, kept) => postRemoved(event, tx, schema, kept),
-  // A post tells nobody by itself: its likes and comments do.
-  PostCreated: null,
+  // A post tells nobody by itself: its likes and comments do, to its author kept here.
+  PostCreated: (event, tx, schema) => postCreated(event, tx, schema),
   AccountDeleted: (event, tx, schema, kept) => eraseAccount(tx, schema, event.data.userId, kept),
-  JobPosted: (event, tx, schema) => jobAlerts(tx, schema, [event]),
+  JobPosted: (event, tx, schema) => jobsPosted(tx, schema, [event]),
   // A closed job's alerts stay: they tell of a job that was open then, and the job says it closed.
   JobClosed: null,
   SkillsUpdated: (event, tx, schema) => skillsChanged(event, tx, schema),
@@ -174,9 +176,17 @@ export const notificationsProjector: Projector = {
       ...(await dispatchEvent(project, event, Promise.resolve([]), ctx.tx, ctx.schema, likersKept(ctx))),
     );
   },
-  batched: ['PostLiked', 'PostUnliked', 'CommentAdded', 'JobPosted', ...requestAndApplicationTypes],
-  // It reads the posts' authors and the deleted accounts, which only a later event takes away (a post
-  // removed, an account deleted), and each such event takes this projector's rows about them too.
+  batched: [
+    'PostCreated',
+    'PostLiked',
+    'PostUnliked',
+    'CommentAdded',
+    'JobPosted',
+    ...requestAndApplicationTypes,
+  ],
+  // Of the others' read models it reads in a rebuild the deleted accounts alone (the posts' authors and
+  // the jobs' titles it keeps itself; the settings read for pushes are not read then), which only a
+  // later event writes (an account deleted), and that event takes this projector's rows about them too.
   replaysBehind: true,
   async applyBatch(events, ctx) {
     // A run is of one stream type: a post's events, or a connection's, or an application's, or a job's.
@@ -184,7 +194,7 @@ export const notificationsProjector: Projector = {
     if (jobs.length > 0) {
       if (jobs.length !== events.length)
         throw new Error('notifications: a batch mixes jobs with other streams');
-      changesOf(ctx).push(...(await jobAlerts(ctx.tx, ctx.schema, jobs)));
+      changesOf(ctx).push(...(await jobsPosted(ctx.tx, ctx.schema, jobs)));
       return;
     }
     const requests = events.filter((e): e is RequestOrApplication =>
@@ -208,7 +218,8 @@ export const notificationsProjector: Projector = {
     await tx.query(
       `TRUNCATE ${schema}.notifications, ${schema}.notification_likers, ${schema}.notification_reads,
          ${schema}.notification_read_marks, ${schema}.alert_skills, ${schema}.alert_roles, ${schema}.alert_settings,
-         ${schema}.alert_jobs, ${schema}.notification_unread_counts`,
+         ${schema}.alert_jobs, ${schema}.notification_unread_counts, ${schema}.notification_post_authors,
+         ${schema}.notification_jobs`,
     );
   },
 };

@@ -101,7 +101,7 @@ const toNotification = (r: NotificationRow): Notification => ({
 
 /**
  * The only reader of the notification tables. People are joined from the users read model when read
- * (a new name or picture shows at once), and so are a job's title and company.
+ * (a new name or picture shows at once); a job's title and company are kept here from its JobPosted.
  */
 export class NotificationQueries {
   private readonly pool: Pool;
@@ -127,10 +127,10 @@ export class NotificationQueries {
        shown AS (
          SELECT n.id, n.kind, n.actor_count, n.post_id, n.job_id, n.application_id, n.status, n.excerpt,
                 ${isReadSql(s, 'n')} AS read,
-                n.created_at, j.title AS job_title, nullif(j.company ->> 'name', '') AS company,
+                n.created_at, j.title AS job_title, nullif(j.company_name, '') AS company,
                 coalesce(people.actors, '[]'::json) AS actors
            FROM page n
-           LEFT JOIN ${s}.jobs j ON j.id = n.job_id
+           LEFT JOIN ${s}.notification_jobs j ON j.job_id = n.job_id
            LEFT JOIN LATERAL (
              SELECT json_agg(json_build_object('id', u.id, 'first_name', u.first_name, 'last_name', u.last_name,
                                                'picture_id', u.picture_id) ORDER BY a.rank) AS actors

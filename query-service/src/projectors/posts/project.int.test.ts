@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { parseDomainEvent } from '@careers/contracts/events/catalogue';
 import type { EventEnvelope } from '@careers/contracts/events/envelope';
+import { withTransaction } from '@careers/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectorTestbed, testMessages } from '../testing.ts';
 import { postKeys } from './keys.ts';
+import { postsProjector } from './project.ts';
+import { PostQueries } from './queries.ts';
 
 /**
  * Posts, comments and who liked what. The same events go to a second read schema one at a time,
@@ -127,5 +131,123 @@ describe('the posts read model', () => {
     const before = await rows(batched);
     await batched.rebuildFrom(everything);
     expect(await rows(batched)).toEqual(before);
+  });
+});
+
+describe("the posts model's own links between connected people", () => {
+  const [ann, ben, cal, dan] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+  const [c1, c2, c3, c4, c5] = [randomUUID(), randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+  const parties = (connectionId: string, requesterId: string, recipientId: string) => ({
+    connectionId,
+    requesterId,
+    recipientId,
+  });
+  const requested = (id: string, from: string, to: string, minute: number) =>
+    event('ConnectionRequested', id, 1, { ...parties(id, from, to), requestedAt: at(minute) });
+  const accepted = (id: string, from: string, to: string, minute: number) =>
+    event('ConnectionAccepted', id, 2, { ...parties(id, from, to), respondedAt: at(minute) });
+  // Ann and Ben connect, part (c1) and connect again (c2); Cal declines Ann (c3) and Ann withdraws a
+  // request to Cal (c4); Cal and Dan connect (c5), then Cal deletes their account.
+  const streams = {
+    c1: [
+      requested(c1, ann, ben, 10),
+      accepted(c1, ann, ben, 11),
+      event('ConnectionRemoved', c1, 3, { ...parties(c1, ann, ben), removedBy: ann, removedAt: at(12) }),
+    ],
+    c2: [requested(c2, ben, ann, 13), accepted(c2, ben, ann, 14)],
+    c3: [
+      requested(c3, ann, cal, 15),
+      event('ConnectionDeclined', c3, 2, { ...parties(c3, ann, cal), respondedAt: at(16) }),
+    ],
+    c4: [
+      requested(c4, ann, cal, 17),
+      event('ConnectionWithdrawn', c4, 2, { ...parties(c4, ann, cal), withdrawnAt: at(18) }),
+    ],
+    c5: [requested(c5, cal, dan, 19), accepted(c5, cal, dan, 20)],
+  };
+  const calGone = event('AccountDeleted', cal, 2, { userId: cal, deletedAt: at(21) });
+  const people = [
+    registered(ann, 'Ann'),
+    registered(ben, 'Ben'),
+    registered(cal, 'Cal'),
+    registered(dan, 'Dan'),
+  ];
+  const inOrder = [...people, ...streams.c1, ...streams.c2, ...streams.c3, ...streams.c4, ...streams.c5];
+  // The second connection's stream whole before the first's, as another partition may deliver it.
+  const outOfOrder = [...people, ...streams.c2, ...streams.c5, ...streams.c4, ...streams.c3, ...streams.c1];
+  const links = async (bed: Bed) =>
+    (
+      await bed.pool.query(
+        `SELECT user_id, other_id, connection_id FROM ${bed.schema}.post_links
+          WHERE user_id = ANY($1) ORDER BY user_id, other_id, connection_id`,
+        [[ann, ben, cal, dan]],
+      )
+    ).rows;
+  const sorted = (list: { user_id: string; other_id: string; connection_id: string }[]) =>
+    [...list].sort((a, b) =>
+      `${a.user_id}${a.other_id}${a.connection_id}`.localeCompare(
+        `${b.user_id}${b.other_id}${b.connection_id}`,
+      ),
+    );
+
+  it('links the people of each accepted connection both ways, whatever order the streams come in', async () => {
+    await batched.runner.applyMessages(inOrder.map(batched.message));
+    for (const one of outOfOrder) await oneByOne.runner.applyMessages([oneByOne.message(one)]);
+    const expected = sorted([
+      { user_id: ann, other_id: ben, connection_id: c2 },
+      { user_id: ben, other_id: ann, connection_id: c2 },
+      { user_id: cal, other_id: dan, connection_id: c5 },
+      { user_id: dan, other_id: cal, connection_id: c5 },
+    ]);
+    expect(sorted(await links(batched))).toEqual(expected);
+    expect(sorted(await links(oneByOne))).toEqual(expected);
+
+    // A connections-only post of Ann's is Ben's to see, not Cal's.
+    const postOfAnn = randomUUID();
+    await batched.runner.applyMessages([
+      batched.message(
+        event('PostCreated', postOfAnn, 1, {
+          postId: postOfAnn,
+          authorId: ann,
+          content: 'For my network',
+          type: 'text',
+          category: 'Career',
+          visibility: 'connections',
+          tags: [],
+          createdAt: at(30),
+        }),
+      ),
+    ]);
+    const posts = new PostQueries(batched.pool, batched.redis, batched.schema);
+    expect((await posts.findPost(postOfAnn, ben))?._id).toBe(postOfAnn);
+    expect(await posts.findPost(postOfAnn, cal)).toBeNull();
+  });
+
+  it('unlinks a deleted account from everyone, and changes nothing when it all comes again', async () => {
+    for (const bed of [batched, oneByOne]) await bed.runner.applyMessages([bed.message(calGone)]);
+    const expected = sorted([
+      { user_id: ann, other_id: ben, connection_id: c2 },
+      { user_id: ben, other_id: ann, connection_id: c2 },
+    ]);
+    expect(sorted(await links(batched))).toEqual(expected);
+    expect(sorted(await links(oneByOne))).toEqual(expected);
+
+    const all = [...inOrder, calGone];
+    expect((await batched.runner.applyMessages([...all].reverse().map(batched.message))).applied).toBe(0);
+    // Applied again past the checkpoints, one by one and as a run: each link is set or unset again.
+    const again = [...streams.c1, ...streams.c2, ...streams.c3, ...streams.c5].map((e) =>
+      parseDomainEvent(e),
+    );
+    const handled = again.filter((e) => postsProjector.handles.includes(e.type));
+    await withTransaction(batched.pool, async (tx) => {
+      const ctx = { tx, schema: batched.schema, redis: batched.redis.multi(), afterCommit: () => {} };
+      for (const e of handled) await postsProjector.apply(e, ctx);
+      await postsProjector.applyBatch?.(handled, ctx);
+      await postsProjector.apply(parseDomainEvent(calGone), ctx);
+    });
+    expect(sorted(await links(batched))).toEqual(expected);
+
+    await batched.rebuildFrom(all);
+    expect(sorted(await links(batched))).toEqual(expected);
   });
 });

@@ -2,6 +2,7 @@ import type { DomainEvent } from '@careers/contracts/events/catalogue';
 import { eventsDecided } from '@careers/contracts/events/event-table';
 import { type ProjectionContext, type Projector, userEventsBesidesDeletion } from '../projector.ts';
 import { postKeys } from './keys.ts';
+import { applyLinks } from './links.ts';
 
 /**
  * The effect of PostCreated, PostLiked, PostUnliked and CommentAdded, for any number of them in stream
@@ -122,10 +123,13 @@ async function applyRun(
  * AccountDeleted drops whatever of theirs is here already; a removal applied later finds nothing left
  * and still sets its count; a post, comment or like of theirs applied after it (a lagging topic) is
  * always followed on its stream by the removal that takes it out again.
+ *
+ * Who may see a connections-only post (the author's connections) is kept here too, from the
+ * connections' own events (links.ts), rather than read from the connections model.
  */
 export const postsProjector: Projector = {
   name: 'posts',
-  handles: eventsDecided(['post', 'user'], {
+  handles: eventsDecided(['post', 'user', 'connection'], {
     handles: [
       'PostCreated',
       'PostLiked',
@@ -134,8 +138,12 @@ export const postsProjector: Projector = {
       'PostRemoved',
       'CommentRemoved',
       'AccountDeleted',
+      'ConnectionAccepted',
+      'ConnectionDeclined',
+      'ConnectionRemoved',
     ],
-    ignores: [...userEventsBesidesDeletion],
+    // A request links nobody, and a withdrawn one never did.
+    ignores: [...userEventsBesidesDeletion, 'ConnectionRequested', 'ConnectionWithdrawn'],
   }),
   async apply(event, { tx, schema, redis }) {
     switch (event.type) {
@@ -145,6 +153,11 @@ export const postsProjector: Projector = {
       case 'PostUnliked':
       case 'CommentAdded':
         return applyRun([event], { tx, schema, redis });
+      // Written once, as a batch of one (applyBatch).
+      case 'ConnectionAccepted':
+      case 'ConnectionDeclined':
+      case 'ConnectionRemoved':
+        return applyLinks([event], { tx, schema });
       case 'PostRemoved': {
         const { postId } = event.data;
         await tx.query(`DELETE FROM ${schema}.post_comments WHERE post_id = $1`, [postId]);
@@ -175,14 +188,25 @@ export const postsProjector: Projector = {
           [userId, postIds],
         );
         if (postIds.length > 0) redis.del(...postIds.map(postKeys.likes));
+        await tx.query(`DELETE FROM ${schema}.post_links WHERE user_id = $1 OR other_id = $1`, [userId]);
         return;
       }
     }
   },
-  batched: ['PostCreated', 'PostLiked', 'PostUnliked', 'CommentAdded'],
-  applyBatch: (events, ctx) => applyRun(events, ctx),
+  batched: [
+    'PostCreated',
+    'PostLiked',
+    'PostUnliked',
+    'CommentAdded',
+    'ConnectionAccepted',
+    'ConnectionDeclined',
+    'ConnectionRemoved',
+  ],
+  // A run is of one stream type: a post's events, or a connection's.
+  applyBatch: (events, ctx) =>
+    events[0]?.streamType === 'connection' ? applyLinks(events, ctx) : applyRun(events, ctx),
   async reset({ tx, schema, redis }) {
-    await tx.query(`TRUNCATE ${schema}.posts, ${schema}.post_comments`);
+    await tx.query(`TRUNCATE ${schema}.posts, ${schema}.post_comments, ${schema}.post_links`);
     const prefix = redis.options.keyPrefix ?? '';
     let cursor = '0';
     do {

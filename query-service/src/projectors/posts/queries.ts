@@ -3,9 +3,8 @@ import type { AuthorSummary } from '@careers/contracts/entities/person-summary';
 import type { Post } from '@careers/contracts/entities/post';
 import type { FeedQuery } from '@careers/contracts/requests/feed-query';
 import type { Pool, Redis } from '@careers/service-kit';
-import { connectedUserIds, connectionsOf } from '../connections/queries.ts';
 import { statementName } from '../statement-name.ts';
-import { timelineKeys } from '../timelines/keys.ts';
+import { timelineKeys } from '../timeline-keys.ts';
 import { profilePictureOf } from '../users/queries.ts';
 import { postKeys } from './keys.ts';
 
@@ -121,8 +120,11 @@ export class PostQueries {
     const row = post.rows[0];
     if (!row) return null;
     if (row.visibility !== 'public' && row.author_id !== viewerId) {
-      const network = await connectedUserIds(this.pool, this.s, viewerId);
-      if (!network.includes(row.author_id)) return null;
+      const { rows } = await this.pool.query<{ connected: boolean }>(
+        `SELECT EXISTS (SELECT 1 FROM ${this.s}.post_links WHERE user_id = $1 AND other_id = $2) AS connected`,
+        [viewerId, row.author_id],
+      );
+      if (!rows[0]?.connected) return null;
     }
     return toPost(row, comments.rows.map(toComment), liked === 1);
   }
@@ -137,8 +139,9 @@ export class PostQueries {
     const filtered = query.type !== undefined || query.category !== undefined || query.tags.length > 0;
     if (query.following && !filtered) return this.timeline(viewerId, offset, query.limit);
 
-    // The reader and their connections, computed inside the query: one round trip for page and total.
-    const network = `(SELECT $1::text UNION ${connectionsOf(this.s, '$1')})`;
+    // The reader and their connections (kept by this model: links.ts), computed inside the query: one
+    // round trip for page and total.
+    const network = `(SELECT $1::text UNION SELECT other_id FROM ${this.s}.post_links WHERE user_id = $1)`;
     const where = [`(p.visibility = 'public' OR p.author_id IN ${network})`];
     const params: unknown[] = [viewerId];
     if (query.following) where.push(`p.author_id IN ${network}`);
