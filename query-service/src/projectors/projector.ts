@@ -48,8 +48,11 @@ export interface Projector {
    * network counts) no other projector reads for them (the timelines read posts, the notifications their
    * own rows, both the deleted accounts, which no event of such a run writes; a job's alerts read the
    * people's skills, roles and settings and the deleted accounts, and the jobs projector writes only the
-   * jobs and their search rows). Naming a type here claims
-   * this for every projector handling it; a type that breaks it must not be named.
+   * jobs and their search rows); and what each projector writes for people's events (the users rows,
+   * the suggestions' cities and skills, the notifications' alert keys, each model's own cards of people:
+   * people-cards.ts) no other projector reads: a model's cards only its own queries and its after-batch
+   * work do. Naming a type here claims this for every projector handling it; a type that breaks it must
+   * not be named.
    */
   batched?: readonly DomainEventType[];
   /**

@@ -21,7 +21,7 @@ export const projectors: readonly Projector[] = [
   jobsProjector,
   applicationsProjector,
   suggestionsProjector,
-  // After users, posts and jobs: it reads settings and post authors as the same batch left them.
+  // After posts and jobs: it reads post authors as the same batch left them.
   notificationsProjector,
 ];
 

@@ -1,36 +1,45 @@
 import type { DomainEvent } from '@careers/contracts/events/catalogue';
 import { eventsDecided } from '@careers/contracts/events/event-table';
+import { peopleCards, personCardEvents, userEventsBesidesCards } from '../people-cards.ts';
 import type { ProjectionContext, Projector } from '../projector.ts';
+
+/** The posters of jobs, as a job shows them (people-cards.ts). */
+const posters = peopleCards('job_people');
 
 /**
  * Jobs as the list, the detail and the poster's "My Posted Jobs" show them. A job is written once, by
  * its JobPosted (a redelivery meets ON CONFLICT DO NOTHING), and closing sets absolute values. What
  * applications a job has is never stored here: the queries count the applications rows, so a count is
- * right whichever topic delivers first and however often.
+ * right whichever topic delivers first and however often. The posters' names are kept here from their
+ * user events (`posters`) and joined when read, so a job shows its poster whichever topic came first.
  */
 export const jobsProjector: Projector = {
   name: 'jobs',
-  handles: eventsDecided(['job'], {
-    handles: ['JobPosted', 'JobClosed'],
-    ignores: [],
+  handles: eventsDecided(['job', 'user'], {
+    handles: ['JobPosted', 'JobClosed', ...personCardEvents, 'AccountDeleted'],
+    ignores: [...userEventsBesidesCards],
   }),
   // One event is a run of one: a single path writes the job, its search row and its close.
   async apply(event, ctx) {
-    await applyJobs([event], ctx);
+    if (event.streamType === 'user') await posters.apply([event], ctx);
+    else await applyJobs([event], ctx);
   },
-  batched: ['JobPosted', 'JobClosed'],
+  batched: ['JobPosted', 'JobClosed', 'UserRegistered', 'ProfileUpdated'],
   /**
    * A run of the jobs topic in two statements: every job posted and its search row in one, read from
    * one JSON array (a redelivery meets the job's ON CONFLICT and returns nothing, so it writes
    * neither), then every close. A job's close comes after its post in its stream, and closing sets
-   * absolute values, so all the posts before all the closes leave what one event at a time does.
+   * absolute values, so all the posts before all the closes leave what one event at a time does. A run
+   * is of one stream type: a run of people's events goes to their cards.
    */
-  applyBatch: applyJobs,
+  applyBatch: (events, ctx) =>
+    events[0]?.streamType === 'user' ? posters.apply(events, ctx) : applyJobs(events, ctx),
   async reset({ tx, schema }) {
     await tx.query(
       `TRUNCATE ${schema}.jobs, ${schema}.job_search, ${schema}.job_words, ${schema}.job_counts,
          ${schema}.job_place_counts`,
     );
+    await posters.reset({ tx, schema });
   },
 };
 

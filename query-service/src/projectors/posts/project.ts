@@ -1,7 +1,11 @@
 import type { DomainEvent } from '@careers/contracts/events/catalogue';
 import { eventsDecided } from '@careers/contracts/events/event-table';
-import { type ProjectionContext, type Projector, userEventsBesidesDeletion } from '../projector.ts';
+import { peopleCards, personCardEvents, userEventsBesidesCards } from '../people-cards.ts';
+import type { ProjectionContext, Projector } from '../projector.ts';
 import { postKeys } from './keys.ts';
+
+/** The authors of posts and comments, as the posts and comments show them (people-cards.ts). */
+const authors = peopleCards('post_people');
 
 /**
  * The effect of PostCreated, PostLiked, PostUnliked and CommentAdded, for any number of them in stream
@@ -122,6 +126,10 @@ async function applyRun(
  * AccountDeleted drops whatever of theirs is here already; a removal applied later finds nothing left
  * and still sets its count; a post, comment or like of theirs applied after it (a lagging topic) is
  * always followed on its stream by the removal that takes it out again.
+ *
+ * The authors' names, job titles and pictures are kept here too, from their user events (`authors`),
+ * and joined when read: a post applied before its author's registration (another topic) shows them once
+ * that is applied, as it would have been had the registration come first.
  */
 export const postsProjector: Projector = {
   name: 'posts',
@@ -133,9 +141,10 @@ export const postsProjector: Projector = {
       'CommentAdded',
       'PostRemoved',
       'CommentRemoved',
+      ...personCardEvents,
       'AccountDeleted',
     ],
-    ignores: [...userEventsBesidesDeletion],
+    ignores: [...userEventsBesidesCards],
   }),
   async apply(event, { tx, schema, redis }) {
     switch (event.type) {
@@ -145,6 +154,11 @@ export const postsProjector: Projector = {
       case 'PostUnliked':
       case 'CommentAdded':
         return applyRun([event], { tx, schema, redis });
+      case 'UserRegistered':
+      case 'ProfileUpdated':
+      case 'ProfilePictureUploaded':
+      case 'ProfilePictureRemoved':
+        return authors.apply([event], { tx, schema });
       case 'PostRemoved': {
         const { postId } = event.data;
         await tx.query(`DELETE FROM ${schema}.post_comments WHERE post_id = $1`, [postId]);
@@ -175,14 +189,18 @@ export const postsProjector: Projector = {
           [userId, postIds],
         );
         if (postIds.length > 0) redis.del(...postIds.map(postKeys.likes));
+        await authors.apply([event], { tx, schema });
         return;
       }
     }
   },
-  batched: ['PostCreated', 'PostLiked', 'PostUnliked', 'CommentAdded'],
-  applyBatch: (events, ctx) => applyRun(events, ctx),
+  batched: ['PostCreated', 'PostLiked', 'PostUnliked', 'CommentAdded', 'UserRegistered', 'ProfileUpdated'],
+  // A run is of one stream type: a post's events, or people's.
+  applyBatch: (events, ctx) =>
+    events[0]?.streamType === 'user' ? authors.apply(events, ctx) : applyRun(events, ctx),
   async reset({ tx, schema, redis }) {
     await tx.query(`TRUNCATE ${schema}.posts, ${schema}.post_comments`);
+    await authors.reset({ tx, schema });
     const prefix = redis.options.keyPrefix ?? '';
     let cursor = '0';
     do {
