@@ -44,6 +44,8 @@ const WRITES = new RegExp(String.raw`(?:INSERT INTO|UPDATE|DELETE FROM|TRUNCATE|
 const NAMES = new RegExp(TABLE, 'g');
 const TRUNCATED_LIST = new RegExp(String.raw`TRUNCATE\s+((?:${TABLE}\s*,\s*)+${TABLE})`, 'g');
 const IMPORTS = /(?:from|import|import\() *'(\.{1,2}\/[^']+)'/g;
+/** A table of people cards a model keeps through the shared kit (people-cards.ts) is that model's. */
+const CARDS = /peopleCards\(\s*'([a-z_]+)'/g;
 
 /**
  * The runner's own tables (checkpoints, dead letters) and the erasure ledger (erasure.ts, written by
@@ -68,6 +70,7 @@ function tableWriters(): Map<string, Set<string>> {
     for (const file of filesUnder(join(PROJECTORS, model))) {
       const text = readFileSync(file, 'utf8');
       for (const match of text.matchAll(WRITES)) add(match[1] as string, model);
+      for (const match of text.matchAll(CARDS)) add(match[1] as string, model);
       for (const match of text.matchAll(TRUNCATED_LIST)) {
         for (const name of (match[1] as string).matchAll(NAMES)) add(name[1] as string, model);
       }
@@ -115,23 +118,10 @@ function crossings(): string[] {
 const knownCrossings = [
   'connections and suggestions both write connection_mutuals',
   'connections and suggestions both write suggestion_people',
-  'projectors/applications/queries.ts -> users: imports queries.ts',
-  'projectors/applications/queries.ts -> users: table users',
   'projectors/connections/project.ts -> suggestions: imports network.ts',
-  'projectors/connections/queries.ts -> users: imports queries.ts',
-  'projectors/connections/queries.ts -> users: table users',
-  'projectors/jobs/queries.ts -> users: table users',
-  'projectors/notifications/project.ts -> users: table users',
-  'projectors/notifications/queries.ts -> users: imports queries.ts',
-  'projectors/notifications/queries.ts -> users: table users',
-  'projectors/posts/queries.ts -> users: imports queries.ts',
-  'projectors/posts/queries.ts -> users: table users',
   'projectors/suggestions/lists.ts -> connections: table connections',
-  'projectors/suggestions/lists.ts -> users: imports queries.ts',
-  'projectors/suggestions/lists.ts -> users: table users',
   'projectors/suggestions/network.ts -> connections: table connections',
   'projectors/suggestions/queries.ts -> connections: table connections',
-  'projectors/suggestions/queries.ts -> users: table users',
   'projectors/timelines/project.ts -> connections: imports queries.ts',
   'projectors/timelines/project.ts -> connections: table connections',
   'projectors/timelines/project.ts -> posts: table posts',
@@ -144,6 +134,7 @@ describe('read model boundaries', () => {
     );
     expect([...(tableWriters().get('posts') ?? [])]).toEqual(['posts']);
     expect([...(tableWriters().get('notifications') ?? [])]).toEqual(['notifications']);
+    expect([...(tableWriters().get('post_people') ?? [])]).toEqual(['posts']);
   });
 
   it('adds no crossing to the known ones, and lists none that is gone', () => {

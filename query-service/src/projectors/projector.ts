@@ -51,8 +51,11 @@ export interface Projector {
    * write for an application's events (a job's applications, the applications) no other projector reads
    * for them (the notifications read their own rows and the deleted accounts); a job's alerts read the
    * people's skills, roles and settings and the deleted accounts, and the jobs projector writes only the
-   * jobs, their search rows and their applications. Naming a type here claims this for every projector
-   * handling it; a type that breaks it must not be named.
+   * jobs, their search rows and their applications); and what each projector writes for people's
+   * events (the users rows, the suggestions' cities and skills, the notifications' alert keys, each
+   * model's own cards of people: people-cards.ts) no other projector reads: a model's cards only its own
+   * queries and its after-batch work do. Naming a type here claims this for every projector handling
+   * it; a type that breaks it must not be named.
    */
   batched?: readonly DomainEventType[];
   /**

@@ -1,6 +1,6 @@
 import { applicationsProjector } from './applications/project.ts';
-import { erasureLedger } from './erasure.ts';
 import { connectionsProjector } from './connections/project.ts';
+import { erasureLedger } from './erasure.ts';
 import { jobsProjector } from './jobs/project.ts';
 import { jobsListVersion } from './jobs/version.ts';
 import { notificationsProjector } from './notifications/project.ts';
@@ -24,8 +24,8 @@ export const projectors: readonly Projector[] = [
   jobsProjector,
   applicationsProjector,
   suggestionsProjector,
-  // After users: it reads the push settings as the same batch left them (the posts' authors and the
-  // jobs' titles it keeps itself).
+  // Last: what it reads of the same batch it keeps itself (the posts' authors, the jobs' titles, the
+  // people it shows and tells).
   notificationsProjector,
 ];
 

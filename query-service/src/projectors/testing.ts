@@ -56,7 +56,7 @@ export function testMessages() {
     ): EventEnvelope {
       return envelope(domainEvents[type].streamType, streamId, streamVersion, type, data);
     },
-    /** A person registering: the users read model is where names and pictures of every view come from. */
+    /** A person registering: every read model that shows people keeps their names and pictures from it. */
     registered(userId: string, firstName: string, lastName = 'Tester'): EventEnvelope {
       return envelope('user', userId, 1, 'UserRegistered', {
         userId,

@@ -1,8 +1,8 @@
 import type { DomainEvent } from '@careers/contracts/events/catalogue';
 import { dispatchEvent, type EventTable } from '@careers/contracts/events/event-table';
+import { deletedAmong } from './erasure.ts';
 import { postVersionKeys } from './posts/keys.ts';
 import type { ProjectionContext, ReadModelVersion } from './projector.ts';
-import { deletedAmong } from './erasure.ts';
 
 type Queryable = Parameters<typeof deletedAmong>[0];
 

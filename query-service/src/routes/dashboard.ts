@@ -2,9 +2,10 @@ import type { User } from '@careers/contracts/entities/user';
 import { profileCompletion } from '@careers/contracts/profile-completion';
 import { routes } from '@careers/contracts/routes';
 import { connectionCountOf } from '../projectors/connections/queries.ts';
+import { resumeFileOf, type StoredResume } from '../projectors/file-urls.ts';
 import { listedJobsCount } from '../projectors/jobs/queries.ts';
 import { timelineKeys } from '../projectors/timelines/keys.ts';
-import { completionFieldsOf, resumeFileOf, type StoredResume } from '../projectors/users/queries.ts';
+import { completionFieldsOf } from '../projectors/users/queries.ts';
 import type { QueryRouteDeps } from './deps.ts';
 import { registerQuery } from './register-query.ts';
 

@@ -1,7 +1,11 @@
 import type { DomainEvent } from '@careers/contracts/events/catalogue';
 import { eventsDecided } from '@careers/contracts/events/event-table';
-import { type ProjectionContext, type Projector, userEventsBesidesDeletion } from '../projector.ts';
 import { deletedAmong } from '../erasure.ts';
+import { peopleCards, personCardEvents, userEventsBesidesCards } from '../people-cards.ts';
+import type { ProjectionContext, Projector } from '../projector.ts';
+
+/** The applicants, as the poster's applicants view shows them (people-cards.ts). */
+const applicants = peopleCards('application_people');
 
 /**
  * The effect of ApplicationSubmitted, ApplicationStatusChanged and ApplicationWithdrawn, for any number
@@ -123,12 +127,21 @@ async function applyApplications(
  * counts lose them); applications of others to jobs the person posted stay, as the applicants' own.
  * An application of theirs applied after their AccountDeleted (another topic) is not written, and the
  * later events of its stream find no row: history is written only for an application that is here.
+ *
+ * The applicants' names, job titles and pictures are kept here from their user events (`applicants`)
+ * and joined when read; their AccountDeleted takes their card too.
  */
 export const applicationsProjector: Projector = {
   name: 'applications',
   handles: eventsDecided(['application', 'user'], {
-    handles: ['ApplicationSubmitted', 'ApplicationStatusChanged', 'ApplicationWithdrawn', 'AccountDeleted'],
-    ignores: [...userEventsBesidesDeletion],
+    handles: [
+      'ApplicationSubmitted',
+      'ApplicationStatusChanged',
+      'ApplicationWithdrawn',
+      ...personCardEvents,
+      'AccountDeleted',
+    ],
+    ignores: [...userEventsBesidesCards],
   }),
   async apply(event, { tx, schema }) {
     switch (event.type) {
@@ -137,6 +150,11 @@ export const applicationsProjector: Projector = {
       case 'ApplicationStatusChanged':
       case 'ApplicationWithdrawn':
         return applyApplications([event], { tx, schema });
+      case 'UserRegistered':
+      case 'ProfileUpdated':
+      case 'ProfilePictureUploaded':
+      case 'ProfilePictureRemoved':
+        return applicants.apply([event], { tx, schema });
       case 'AccountDeleted': {
         const { rows } = await tx.query<{ id: string }>(
           `DELETE FROM ${schema}.applications WHERE applicant_id = $1 RETURNING id`,
@@ -146,13 +164,23 @@ export const applicationsProjector: Projector = {
           `DELETE FROM ${schema}.application_status_history WHERE application_id = ANY($1::text[])`,
           [rows.map((r) => r.id)],
         );
+        await applicants.apply([event], { tx, schema });
         return;
       }
     }
   },
-  batched: ['ApplicationSubmitted', 'ApplicationStatusChanged', 'ApplicationWithdrawn'],
-  applyBatch: (events, ctx) => applyApplications(events, ctx),
+  batched: [
+    'ApplicationSubmitted',
+    'ApplicationStatusChanged',
+    'ApplicationWithdrawn',
+    'UserRegistered',
+    'ProfileUpdated',
+  ],
+  // A run is of one stream type: an application's events, or people's.
+  applyBatch: (events, ctx) =>
+    events[0]?.streamType === 'user' ? applicants.apply(events, ctx) : applyApplications(events, ctx),
   async reset({ tx, schema }) {
     await tx.query(`TRUNCATE ${schema}.applications, ${schema}.application_status_history`);
+    await applicants.reset({ tx, schema });
   },
 };

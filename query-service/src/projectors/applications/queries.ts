@@ -10,7 +10,7 @@ import type { ApplicationSubmittedData } from '@careers/contracts/events/applica
 import type { ApplicationParties } from '@careers/contracts/policies/application-access';
 import type { Pool } from '@careers/service-kit';
 import type { z } from 'zod';
-import { profilePictureOf, resumeFileOf } from '../users/queries.ts';
+import { profilePictureOf, resumeFileOf } from '../file-urls.ts';
 
 /** The resume an application was sent with, as ApplicationSubmitted names it. */
 type AppliedResume = NonNullable<z.output<typeof ApplicationSubmittedData>['resume']>;
@@ -84,7 +84,7 @@ export class ApplicationQueries {
               a.resume, u.first_name, u.last_name, u.job_title, u.picture_id,
               (SELECT coalesce(json_agg(json_build_object('status', h.status, 'at', h.at) ORDER BY h.stream_version), '[]')
                  FROM ${this.s}.application_status_history h WHERE h.application_id = a.id) AS history
-         FROM ${this.s}.applications a LEFT JOIN ${this.s}.users u ON u.id = a.applicant_id
+         FROM ${this.s}.applications a LEFT JOIN ${this.s}.application_people u ON u.id = a.applicant_id
         WHERE a.job_id = $1 AND a.employer_id = $2
         ORDER BY a.applied_at DESC, a.id DESC`,
       [jobId, posterId],

@@ -1,10 +1,17 @@
 import type { DomainEvent } from '@careers/contracts/events/catalogue';
 import { eventsDecided } from '@careers/contracts/events/event-table';
-import { type Projector, userEventsBesidesDeletion } from '../projector.ts';
-import { addEdge, changeEdges, connectedOtherwise, removeEdge } from '../suggestions/network.ts';
 import { anyDeleted, deletedAmong } from '../erasure.ts';
+import { peopleCards, personCardEvents, userEventsBesidesCards } from '../people-cards.ts';
+import type { Projector } from '../projector.ts';
+import { addEdge, changeEdges, connectedOtherwise, removeEdge } from '../suggestions/network.ts';
 
 type Tx = Parameters<Projector['apply']>[1]['tx'];
+
+/**
+ * The people of the connections screen's lists, with the bio, city and address it shows of them
+ * (people-cards.ts).
+ */
+const people = peopleCards('connection_people', ['email', 'bio', 'location']);
 
 interface Row {
   id: string;
@@ -176,6 +183,8 @@ async function applyConnectionBatch(events: readonly DomainEvent[], tx: Tx, sche
  * theirs as a removal would (so everyone's mutual counts lose them) and then every row naming them;
  * a later event of those streams finds no row and changes nothing, and a request naming them that
  * arrives after it is not written at all.
+ *
+ * The people on the lists are kept here too, from their user events (`people`), and joined when read.
  */
 export const connectionsProjector: Projector = {
   name: 'connections',
@@ -186,11 +195,14 @@ export const connectionsProjector: Projector = {
       'ConnectionDeclined',
       'ConnectionWithdrawn',
       'ConnectionRemoved',
+      ...personCardEvents,
       'AccountDeleted',
     ],
-    ignores: [...userEventsBesidesDeletion],
+    ignores: [...userEventsBesidesCards],
   }),
   async apply(event, { tx, schema }) {
+    // A person's card, from their user events and gone at their AccountDeleted; other events pass it by.
+    await people.apply([event], { tx, schema });
     const table = `${schema}.connections`;
     switch (event.type) {
       case 'ConnectionRequested': {
@@ -273,11 +285,16 @@ export const connectionsProjector: Projector = {
     'ConnectionDeclined',
     'ConnectionWithdrawn',
     'ConnectionRemoved',
+    'UserRegistered',
+    'ProfileUpdated',
   ],
+  // A run is of one stream type: a connection's events, or people's.
   async applyBatch(events, { tx, schema }) {
-    await applyConnectionBatch(events, tx, schema);
+    if (events[0]?.streamType === 'user') await people.apply(events, { tx, schema });
+    else await applyConnectionBatch(events, tx, schema);
   },
   async reset({ tx, schema }) {
+    await people.reset({ tx, schema });
     await tx.query(`TRUNCATE ${schema}.connections, ${schema}.connection_mutuals`);
     await tx.query(`UPDATE ${schema}.suggestion_people SET connections = 0`);
   },

@@ -1,7 +1,7 @@
 import type { Connection } from '@careers/contracts/entities/connection';
 import type { ConnectionListQuery } from '@careers/contracts/requests/connection-list-query';
 import type { Pool, PoolClient } from '@careers/service-kit';
-import { profilePictureOf } from '../users/queries.ts';
+import { profilePictureOf } from '../file-urls.ts';
 
 type Queryable = Pick<PoolClient, 'query'>;
 
@@ -23,7 +23,7 @@ export function connectionCountOf(schema: string, param: string): string {
      UNION ALL
      SELECT c.requester_id FROM ${schema}.connections c
       WHERE c.recipient_id = ${param} AND c.status = 'accepted'
-   ) mine JOIN ${schema}.users o ON o.id = mine.other`;
+   ) mine JOIN ${schema}.connection_people o ON o.id = mine.other`;
 }
 
 /** The people `userId` is connected with (accepted requests, either direction). */
@@ -67,8 +67,9 @@ const toConnection = (r: ConnectionRow): Connection => ({
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * The connections screen's lists. Each relationship is shown with the other person as the users read
- * model has them now (a new name or picture shows at once); someone not projected yet is left out.
+ * The connections screen's lists. Each relationship is shown with the other person as this model's
+ * cards of them have them now (a new name or picture shows at once); someone not projected yet is left
+ * out.
  */
 export class ConnectionQueries {
   private readonly pool: Pool;
@@ -82,7 +83,7 @@ export class ConnectionQueries {
   private select(otherSide: string): string {
     return `SELECT c.id, c.status, c.requested_at, u.id AS user_id, u.first_name, u.last_name, u.picture_id,
                    u.bio, u.location, u.email
-              FROM ${this.s}.connections c JOIN ${this.s}.users u ON u.id = ${otherSide}`;
+              FROM ${this.s}.connections c JOIN ${this.s}.connection_people u ON u.id = ${otherSide}`;
   }
 
   /**

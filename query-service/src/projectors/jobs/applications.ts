@@ -1,7 +1,7 @@
 import type { DomainEvent } from '@careers/contracts/events/catalogue';
 import type { EventOfType } from '@careers/contracts/events/event-table';
-import type { ProjectionContext } from '../projector.ts';
 import { deletedAmong } from '../erasure.ts';
+import type { ProjectionContext } from '../projector.ts';
 
 /**
  * The applications of each job, as the jobs model keeps them to list a job's application ids: one row

@@ -1,7 +1,11 @@
 import type { DomainEvent } from '@careers/contracts/events/catalogue';
 import { eventsDecided } from '@careers/contracts/events/event-table';
-import { type ProjectionContext, type Projector, userEventsBesidesDeletion } from '../projector.ts';
+import { peopleCards, personCardEvents, userEventsBesidesCards } from '../people-cards.ts';
+import type { ProjectionContext, Projector } from '../projector.ts';
 import { applyJobApplications } from './applications.ts';
+
+/** The posters of jobs, as a job shows them (people-cards.ts). */
+const posters = peopleCards('job_people');
 
 /**
  * Jobs as the list, the detail and the poster's "My Posted Jobs" show them. A job is written once, by
@@ -9,7 +13,9 @@ import { applyJobApplications } from './applications.ts';
  *
  * The ids of a job's applications are kept here too, from the application events (applications.ts),
  * keyed by the application and never waiting for the job, so a job shows them right whichever topic
- * delivers first and however often; the applicant's AccountDeleted takes theirs away.
+ * delivers first and however often; the applicant's AccountDeleted takes theirs away. The posters'
+ * names are kept from their user events (`posters`) and joined when read, so a job shows its poster
+ * whichever topic came first.
  */
 export const jobsProjector: Projector = {
   name: 'jobs',
@@ -20,9 +26,10 @@ export const jobsProjector: Projector = {
       'ApplicationSubmitted',
       'ApplicationStatusChanged',
       'ApplicationWithdrawn',
+      ...personCardEvents,
       'AccountDeleted',
     ],
-    ignores: [...userEventsBesidesDeletion],
+    ignores: [...userEventsBesidesCards],
   }),
   // One event is a run of one: a single path writes the job, its search row and its close, and one the
   // job's applications.
@@ -31,7 +38,9 @@ export const jobsProjector: Projector = {
       await ctx.tx.query(`DELETE FROM ${ctx.schema}.job_applications WHERE applicant_id = $1`, [
         event.data.userId,
       ]);
-    } else if (event.streamType === 'application') await applyJobApplications([event], ctx);
+      await posters.apply([event], ctx);
+    } else if (event.streamType === 'user') await posters.apply([event], ctx);
+    else if (event.streamType === 'application') await applyJobApplications([event], ctx);
     else await applyJobs([event], ctx);
   },
   batched: [
@@ -40,17 +49,21 @@ export const jobsProjector: Projector = {
     'ApplicationSubmitted',
     'ApplicationStatusChanged',
     'ApplicationWithdrawn',
+    'UserRegistered',
+    'ProfileUpdated',
   ],
   /**
    * A run of the jobs topic in two statements: every job posted and its search row in one, read from
    * one JSON array (a redelivery meets the job's ON CONFLICT and returns nothing, so it writes
    * neither), then every close. A job's close comes after its post in its stream, and closing sets
    * absolute values, so all the posts before all the closes leave what one event at a time does. A run
-   * of the applications topic: see applyJobApplications.
+   * is of one stream type: a run of the applications topic goes to applyJobApplications, one of
+   * people's events to their cards.
    */
   async applyBatch(events, ctx) {
-    // A run is of one stream type.
-    if (events[0]?.streamType === 'application') await applyJobApplications(events, ctx);
+    const stream = events[0]?.streamType;
+    if (stream === 'application') await applyJobApplications(events, ctx);
+    else if (stream === 'user') await posters.apply(events, ctx);
     else await applyJobs(events, ctx);
   },
   async reset({ tx, schema }) {
@@ -58,6 +71,7 @@ export const jobsProjector: Projector = {
       `TRUNCATE ${schema}.jobs, ${schema}.job_search, ${schema}.job_words, ${schema}.job_counts,
          ${schema}.job_place_counts, ${schema}.job_applications`,
     );
+    await posters.reset({ tx, schema });
   },
 };
 

@@ -41,7 +41,7 @@ function applicationIdsOf(schema: string, jobIdSql: string): string {
                  ORDER BY a.applied_at, a.application_id)`;
 }
 
-/** Every column a Job is made of; `j` is the job, `u` its poster in the users read model. */
+/** Every column a Job is made of; `j` is the job, `u` its poster's card (job_people). */
 function jobColumns(schema: string): string {
   return `j.id, j.employer_id, j.title, j.description, j.requirements, j.job_type, j.work_location,
     j.experience_level, j.category, j.skills, j.location, j.salary, j.company, j.benefits,
@@ -250,7 +250,7 @@ export class JobQueries {
       WITH ${totalAndPage}
       SELECT total.n AS total, found.* FROM total LEFT JOIN (
         SELECT ${jobColumns(this.s)}, page.tier, page.rank
-          FROM page JOIN ${jobs} ON j.id = page.id LEFT JOIN ${this.s}.users u ON u.id = j.employer_id
+          FROM page JOIN ${jobs} ON j.id = page.id LEFT JOIN ${this.s}.job_people u ON u.id = j.employer_id
       ) found ON true
       ORDER BY found.tier DESC, found.rank DESC, found.posted_at DESC, found.id DESC`;
     return { sql, params, settings: LIST_SETTINGS };
@@ -318,7 +318,7 @@ export class JobQueries {
   /** One job, or null when there is none with that id. */
   async findJob(jobId: string): Promise<Job | null> {
     const { rows } = await this.pool.query<JobRow>(
-      `SELECT ${jobColumns(this.s)} FROM ${this.s}.jobs j LEFT JOIN ${this.s}.users u ON u.id = j.employer_id
+      `SELECT ${jobColumns(this.s)} FROM ${this.s}.jobs j LEFT JOIN ${this.s}.job_people u ON u.id = j.employer_id
         WHERE j.id = $1`,
       [jobId],
     );
@@ -337,7 +337,7 @@ export class JobQueries {
   /** The jobs a user posted, newest first. */
   async postedBy(employerId: string): Promise<Job[]> {
     const { rows } = await this.pool.query<JobRow>(
-      `SELECT ${jobColumns(this.s)} FROM ${this.s}.jobs j LEFT JOIN ${this.s}.users u ON u.id = j.employer_id
+      `SELECT ${jobColumns(this.s)} FROM ${this.s}.jobs j LEFT JOIN ${this.s}.job_people u ON u.id = j.employer_id
         WHERE j.employer_id = $1 ORDER BY j.posted_at DESC, j.id DESC`,
       [employerId],
     );
@@ -350,7 +350,7 @@ export class JobQueries {
     const { rows } = await this.pool.query<JobRow>(
       `SELECT j.id, j.employer_id, j.title, j.job_type, j.work_location, j.location, j.salary, j.company,
               u.first_name, u.last_name
-         FROM ${this.s}.jobs j LEFT JOIN ${this.s}.users u ON u.id = j.employer_id WHERE j.id = ANY($1)`,
+         FROM ${this.s}.jobs j LEFT JOIN ${this.s}.job_people u ON u.id = j.employer_id WHERE j.id = ANY($1)`,
       [jobIds],
     );
     return new Map(

@@ -1,8 +1,8 @@
 import type { EventData } from '@careers/contracts/events/catalogue';
 import type { EventOfType } from '@careers/contracts/events/event-table';
+import { anyDeleted } from '../erasure.ts';
 import type { ProjectionContext } from '../projector.ts';
 import type { ReplayMemory } from '../replay-memory.ts';
-import { anyDeleted } from '../erasure.ts';
 import {
   type Change,
   COMMENT_EXCERPT_LENGTH,

@@ -2,6 +2,7 @@ import type { DomainEvent } from '@careers/contracts/events/catalogue';
 import { dispatchEvent, type EventTable, typesHandled } from '@careers/contracts/events/event-table';
 import type { StreamType } from '@careers/contracts/topics';
 import { type NotificationPush, publishNotificationPushes } from '@careers/service-kit/notification-pushes';
+import { peopleCards } from '../people-cards.ts';
 import type { ProjectionContext, Projector } from '../projector.ts';
 import { eraseAccount } from './account.ts';
 import { profileChanged, settingsChanged, skillsChanged } from './job-alerts.ts';
@@ -29,6 +30,15 @@ import type { Change, Tx } from './shared.ts';
 
 /** What each handler of `project` takes after its event. */
 type Args = [tx: Tx, schema: string, kept: LikersKept | undefined];
+
+/**
+ * The people notifications show (their actors) and tell (whether they want pushes), kept from their
+ * user events (people-cards.ts).
+ */
+const people = peopleCards('notification_people', ['push_notifications']);
+
+/** For a user event that changes no notification, only its person's card (`people`). */
+const cardOnly = async (): Promise<Change[]> => [];
 
 /**
  * What each event does to the notification tables, and whose notifications it changed; `null` for an
@@ -64,13 +74,13 @@ const project: EventTable<Promise<Change[]>, StreamType, Args> = {
   NotificationSettingsUpdated: (event, tx, schema) => settingsChanged(event, tx, schema),
   NotificationsRead: (event, tx, schema) => read(event, tx, schema),
   AllNotificationsRead: (event, tx, schema) => allRead(event, tx, schema),
-  UserRegistered: null,
+  UserRegistered: cardOnly,
   UserLoggedIn: null,
   UserLoggedOut: null,
   PasswordChanged: null,
   AppearanceSettingsUpdated: null,
-  ProfilePictureUploaded: null,
-  ProfilePictureRemoved: null,
+  ProfilePictureUploaded: cardOnly,
+  ProfilePictureRemoved: cardOnly,
   ResumeUploaded: null,
   ResumeRemoved: null,
 };
@@ -85,6 +95,13 @@ function changesOf(ctx: ProjectionContext): Change[] {
     pending.set(ctx, changes);
   }
   return changes;
+}
+
+/** What `project` does for one event, its changes kept for the batch's announcement. */
+async function projectOne(event: DomainEvent, ctx: ProjectionContext): Promise<void> {
+  changesOf(ctx).push(
+    ...(await dispatchEvent(project, event, Promise.resolve([]), ctx.tx, ctx.schema, likersKept(ctx))),
+  );
 }
 
 /**
@@ -113,12 +130,12 @@ async function announce(ctx: ProjectionContext, changes: readonly Change[]): Pro
     `SELECT x.id, c.unread, c.known
        FROM unnest($1::text[]) AS x(id)
        CROSS JOIN LATERAL (
-         SELECT notification_settings FROM ${s}.users WHERE id = x.id OFFSET 0
+         SELECT push_notifications FROM ${s}.notification_people WHERE id = x.id OFFSET 0
        ) u
        LEFT JOIN LATERAL (
          SELECT unread, known FROM ${s}.notification_unread_counts WHERE user_id = x.id OFFSET 0
        ) c ON true
-      WHERE coalesce((u.notification_settings ->> 'pushNotifications')::boolean, true)`,
+      WHERE u.push_notifications`,
     [[...made.keys()]],
   );
   const unreadOf = new Map<string, number>();
@@ -166,15 +183,16 @@ async function announce(ctx: ProjectionContext, changes: readonly Change[]): Pro
  * the order events of different streams arrive in: each notification is judged by its recipient's
  * settings, skills and roles as of its own time (kept with the time each held from), a person's change
  * judges again whatever of theirs is dated after it, and marks read are kept as facts compared with
- * each notification's time.
+ * each notification's time. The people shown and told are kept here too (`people`), from their user
+ * events, and joined when read.
  */
 export const notificationsProjector: Projector = {
   name: 'notifications',
   handles: typesHandled(project),
   async apply(event, ctx) {
-    changesOf(ctx).push(
-      ...(await dispatchEvent(project, event, Promise.resolve([]), ctx.tx, ctx.schema, likersKept(ctx))),
-    );
+    // The person's card, from their user events and gone at their AccountDeleted.
+    await people.apply([event], ctx);
+    await projectOne(event, ctx);
   },
   batched: [
     'PostCreated',
@@ -183,13 +201,23 @@ export const notificationsProjector: Projector = {
     'CommentAdded',
     'JobPosted',
     ...requestAndApplicationTypes,
+    'UserRegistered',
+    'ProfileUpdated',
+    'SkillsUpdated',
   ],
-  // Of the others' read models it reads in a rebuild the deleted accounts alone (the posts' authors and
-  // the jobs' titles it keeps itself; the settings read for pushes are not read then), which only a
-  // later event writes (an account deleted), and that event takes this projector's rows about them too.
+  // Of the others' read models it reads in a rebuild the deleted accounts alone (the posts' authors,
+  // the jobs' titles and the people it shows and tells it keeps itself), which only a later event
+  // writes (an account deleted), and that event takes this projector's rows about them too.
   replaysBehind: true,
   async applyBatch(events, ctx) {
-    // A run is of one stream type: a post's events, or a connection's, or an application's, or a job's.
+    // A run is of one stream type: a post's events, or a connection's, or an application's, or a job's,
+    // or people's.
+    if (events[0]?.streamType === 'user') {
+      // Their cards at once; then each event's own work in turn (none reads the cards).
+      await people.apply(events, ctx);
+      for (const event of events) await projectOne(event, ctx);
+      return;
+    }
     const jobs = events.filter((e): e is DomainEvent & { type: 'JobPosted' } => e.type === 'JobPosted');
     if (jobs.length > 0) {
       if (jobs.length !== events.length)
@@ -221,5 +249,6 @@ export const notificationsProjector: Projector = {
          ${schema}.alert_jobs, ${schema}.notification_unread_counts, ${schema}.notification_post_authors,
          ${schema}.notification_jobs`,
     );
+    await people.reset({ tx, schema });
   },
 };

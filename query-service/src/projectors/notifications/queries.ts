@@ -6,7 +6,7 @@ import type {
   NotificationTarget,
 } from '@careers/contracts/entities/notification';
 import type { Pool } from '@careers/service-kit';
-import { profilePictureOf } from '../users/queries.ts';
+import { profilePictureOf } from '../file-urls.ts';
 
 /** SQL: whether notification `n` was marked read on its own at or after its time. */
 const readOnItsOwnSql = (s: string, n: string) =>
@@ -100,8 +100,8 @@ const toNotification = (r: NotificationRow): Notification => ({
 });
 
 /**
- * The only reader of the notification tables. People are joined from the users read model when read
- * (a new name or picture shows at once); a job's title and company are kept here from its JobPosted.
+ * The only reader of the notification tables. People are joined from this model's cards of them when
+ * read (a new name or picture shows at once); a job's title and company are kept here from its JobPosted.
  */
 export class NotificationQueries {
   private readonly pool: Pool;
@@ -141,7 +141,7 @@ export class NotificationQueries {
                    FROM (SELECT user_id, liked_at FROM ${s}.notification_likers
                           WHERE n.kind = 'post_likes' AND post_id = n.post_id
                           ORDER BY liked_at DESC, user_id LIMIT $4) l
-               ) a JOIN ${s}.users u ON u.id = a.user_id
+               ) a JOIN ${s}.notification_people u ON u.id = a.user_id
            ) people ON true
        )
        SELECT (SELECT count(*)::int FROM ${s}.notifications WHERE user_id = $1 AND NOT hidden) AS total,

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { NotificationKind } from '@careers/contracts/entities/notification';
-import type { ProjectionContext } from '../projector.ts';
 import { anyDeleted } from '../erasure.ts';
+import type { ProjectionContext } from '../projector.ts';
 import { settingsAsOf } from './job-alerts.ts';
 
 /**

@@ -1,8 +1,12 @@
 import type { DomainEvent } from '@careers/contracts/events/catalogue';
 import { eventsDecided } from '@careers/contracts/events/event-table';
-import { type ProjectionContext, type Projector, userEventsBesidesDeletion } from '../projector.ts';
+import { peopleCards, personCardEvents, userEventsBesidesCards } from '../people-cards.ts';
+import type { ProjectionContext, Projector } from '../projector.ts';
 import { postKeys } from './keys.ts';
 import { applyLinks } from './links.ts';
+
+/** The authors of posts and comments, as the posts and comments show them (people-cards.ts). */
+const authors = peopleCards('post_people');
 
 /**
  * The effect of PostCreated, PostLiked, PostUnliked and CommentAdded, for any number of them in stream
@@ -125,7 +129,10 @@ async function applyRun(
  * always followed on its stream by the removal that takes it out again.
  *
  * Who may see a connections-only post (the author's connections) is kept here too, from the
- * connections' own events (links.ts), rather than read from the connections model.
+ * connections' own events (links.ts), rather than read from the connections model. The authors' names,
+ * job titles and pictures are kept here too, from their user events (`authors`), and joined when read:
+ * a post applied before its author's registration (another topic) shows them once that is applied, as
+ * it would have been had the registration come first.
  */
 export const postsProjector: Projector = {
   name: 'posts',
@@ -137,13 +144,14 @@ export const postsProjector: Projector = {
       'CommentAdded',
       'PostRemoved',
       'CommentRemoved',
+      ...personCardEvents,
       'AccountDeleted',
       'ConnectionAccepted',
       'ConnectionDeclined',
       'ConnectionRemoved',
     ],
     // A request links nobody, and a withdrawn one never did.
-    ignores: [...userEventsBesidesDeletion, 'ConnectionRequested', 'ConnectionWithdrawn'],
+    ignores: [...userEventsBesidesCards, 'ConnectionRequested', 'ConnectionWithdrawn'],
   }),
   async apply(event, { tx, schema, redis }) {
     switch (event.type) {
@@ -158,6 +166,11 @@ export const postsProjector: Projector = {
       case 'ConnectionDeclined':
       case 'ConnectionRemoved':
         return applyLinks([event], { tx, schema });
+      case 'UserRegistered':
+      case 'ProfileUpdated':
+      case 'ProfilePictureUploaded':
+      case 'ProfilePictureRemoved':
+        return authors.apply([event], { tx, schema });
       case 'PostRemoved': {
         const { postId } = event.data;
         await tx.query(`DELETE FROM ${schema}.post_comments WHERE post_id = $1`, [postId]);
@@ -189,6 +202,7 @@ export const postsProjector: Projector = {
         );
         if (postIds.length > 0) redis.del(...postIds.map(postKeys.likes));
         await tx.query(`DELETE FROM ${schema}.post_links WHERE user_id = $1 OR other_id = $1`, [userId]);
+        await authors.apply([event], { tx, schema });
         return;
       }
     }
@@ -201,12 +215,19 @@ export const postsProjector: Projector = {
     'ConnectionAccepted',
     'ConnectionDeclined',
     'ConnectionRemoved',
+    'UserRegistered',
+    'ProfileUpdated',
   ],
-  // A run is of one stream type: a post's events, or a connection's.
-  applyBatch: (events, ctx) =>
-    events[0]?.streamType === 'connection' ? applyLinks(events, ctx) : applyRun(events, ctx),
+  // A run is of one stream type: a post's events, a connection's, or people's.
+  applyBatch(events, ctx) {
+    const stream = events[0]?.streamType;
+    if (stream === 'connection') return applyLinks(events, ctx);
+    if (stream === 'user') return authors.apply(events, ctx);
+    return applyRun(events, ctx);
+  },
   async reset({ tx, schema, redis }) {
     await tx.query(`TRUNCATE ${schema}.posts, ${schema}.post_comments, ${schema}.post_links`);
+    await authors.reset({ tx, schema });
     const prefix = redis.options.keyPrefix ?? '';
     let cursor = '0';
     do {

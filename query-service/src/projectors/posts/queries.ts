@@ -3,9 +3,9 @@ import type { AuthorSummary } from '@careers/contracts/entities/person-summary';
 import type { Post } from '@careers/contracts/entities/post';
 import type { FeedQuery } from '@careers/contracts/requests/feed-query';
 import type { Pool, Redis } from '@careers/service-kit';
+import { profilePictureOf } from '../file-urls.ts';
 import { statementName } from '../statement-name.ts';
 import { timelineKeys } from '../timeline-keys.ts';
-import { profilePictureOf } from '../users/queries.ts';
 import { postKeys } from './keys.ts';
 
 /** A feed card carries its latest comments only; GET /posts/:id has them all (commentsCount is exact). */
@@ -96,11 +96,11 @@ export class PostQueries {
     this.redis = redis;
     this.s = schema;
     this.onePost = prepared(
-      `SELECT ${POST_COLUMNS} FROM ${schema}.posts p LEFT JOIN ${schema}.users u ON u.id = p.author_id
+      `SELECT ${POST_COLUMNS} FROM ${schema}.posts p LEFT JOIN ${schema}.post_people u ON u.id = p.author_id
         WHERE p.id = $1`,
     );
     this.allComments = prepared(
-      `SELECT ${COMMENT_COLUMNS} FROM ${schema}.post_comments c LEFT JOIN ${schema}.users u ON u.id = c.author_id
+      `SELECT ${COMMENT_COLUMNS} FROM ${schema}.post_comments c LEFT JOIN ${schema}.post_people u ON u.id = c.author_id
         WHERE c.post_id = $1 ORDER BY c.created_at, c.id`,
     );
   }
@@ -154,7 +154,7 @@ export class PostQueries {
     const condition = where.join(' AND ');
     const page = await this.pool.query<PostRow & { total: number }>(
       `SELECT ${POST_COLUMNS}, count(*) OVER ()::int AS total
-         FROM ${this.s}.posts p LEFT JOIN ${this.s}.users u ON u.id = p.author_id
+         FROM ${this.s}.posts p LEFT JOIN ${this.s}.post_people u ON u.id = p.author_id
         WHERE ${condition} ORDER BY p.created_at DESC, p.id DESC
         LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
       [...params, query.limit, offset],
@@ -174,7 +174,7 @@ export class PostQueries {
   /** A user's own posts, newest first (GET /posts/my/posts). */
   async byAuthor(authorId: string): Promise<Post[]> {
     const { rows } = await this.pool.query<PostRow>(
-      `SELECT ${POST_COLUMNS} FROM ${this.s}.posts p LEFT JOIN ${this.s}.users u ON u.id = p.author_id
+      `SELECT ${POST_COLUMNS} FROM ${this.s}.posts p LEFT JOIN ${this.s}.post_people u ON u.id = p.author_id
         WHERE p.author_id = $1 ORDER BY p.created_at DESC, p.id DESC`,
       [authorId],
     );
@@ -189,7 +189,7 @@ export class PostQueries {
     ]);
     if (ids.length === 0) return { posts: [], total };
     const { rows } = await this.pool.query<PostRow>(
-      `SELECT ${POST_COLUMNS} FROM ${this.s}.posts p LEFT JOIN ${this.s}.users u ON u.id = p.author_id
+      `SELECT ${POST_COLUMNS} FROM ${this.s}.posts p LEFT JOIN ${this.s}.post_people u ON u.id = p.author_id
         WHERE p.id = ANY($1)`,
       [ids],
     );
@@ -212,7 +212,7 @@ export class PostQueries {
             `SELECT * FROM (
                SELECT ${COMMENT_COLUMNS},
                       row_number() OVER (PARTITION BY c.post_id ORDER BY c.created_at DESC, c.id DESC) AS rank
-                 FROM ${this.s}.post_comments c LEFT JOIN ${this.s}.users u ON u.id = c.author_id
+                 FROM ${this.s}.post_comments c LEFT JOIN ${this.s}.post_people u ON u.id = c.author_id
                 WHERE c.post_id = ANY($1)
              ) latest WHERE $2::int IS NULL OR rank <= $2 ORDER BY created_at, id`,
             [withComments, commentsPerPost],

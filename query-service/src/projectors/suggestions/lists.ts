@@ -1,7 +1,7 @@
 import type { SuggestedConnection } from '@careers/contracts/entities/suggested-connection';
 import type { Pool, PoolClient } from '@careers/service-kit';
 import { withTransaction } from '@careers/service-kit';
-import { profilePictureOf } from '../users/queries.ts';
+import { profilePictureOf } from '../file-urls.ts';
 import {
   type ExclusionScope,
   mutualSuggestionsSql,
@@ -143,13 +143,13 @@ export function storedSuggestionsSql(schema: string): string {
         SELECT l.rank, l.candidate_id, l.mutuals FROM ${schema}.suggestion_lists l
          WHERE l.user_id = $1 AND EXISTS (SELECT 1 FROM state)
            AND NOT EXISTS (SELECT 1 FROM excluded e WHERE e.id = l.candidate_id)
-           AND EXISTS (SELECT 1 FROM ${schema}.users u WHERE u.id = l.candidate_id)
+           AND EXISTS (SELECT 1 FROM ${schema}.suggestion_cards u WHERE u.id = l.candidate_id)
          ORDER BY l.rank
          LIMIT $2
       )
       SELECT st.size, st.due, u.id, u.first_name, u.last_name, u.picture_id, u.bio, u.skills, k.mutuals
         FROM (SELECT (SELECT size FROM state) AS size, (SELECT due FROM state) AS due) st
-        LEFT JOIN (kept k JOIN ${schema}.users u ON u.id = k.candidate_id) ON true
+        LEFT JOIN (kept k JOIN ${schema}.suggestion_cards u ON u.id = k.candidate_id) ON true
        ORDER BY k.rank`;
 }
 

@@ -1,7 +1,11 @@
 import type { DomainEvent } from '@careers/contracts/events/catalogue';
 import { eventsDecided } from '@careers/contracts/events/event-table';
+import { peopleCards } from '../people-cards.ts';
 import type { ProjectionContext, Projector } from '../projector.ts';
 import { markForRefresh, markHoldersSql } from './lists.ts';
+
+/** The people suggested, as a suggestion shows them: the card, bio and skills (people-cards.ts). */
+const cards = peopleCards('suggestion_cards', ['bio', 'skills']);
 
 /**
  * The effect of UserRegistered, ProfileUpdated and SkillsUpdated, for any number of them in stream
@@ -161,19 +165,27 @@ async function forgetLists(tx: Tx, schema: string, userId: string): Promise<void
  *
  * A deleted account leaves everyone's suggestions: their row and skill keys go at AccountDeleted, the
  * last event of their stream (the connections projector takes their edges away).
+ *
+ * How each suggested person shows (names, picture, bio, skills) is kept here too, from their user events
+ * (`cards`), and joined when read; a person without a card is never suggested.
  */
 export const suggestionsProjector: Projector = {
   name: 'suggestions',
   handles: eventsDecided(['user'], {
-    handles: ['UserRegistered', 'ProfileUpdated', 'SkillsUpdated', 'AccountDeleted'],
+    handles: [
+      'UserRegistered',
+      'ProfileUpdated',
+      'SkillsUpdated',
+      'ProfilePictureUploaded',
+      'ProfilePictureRemoved',
+      'AccountDeleted',
+    ],
     ignores: [
       'UserLoggedIn',
       'UserLoggedOut',
       'PasswordChanged',
       'NotificationSettingsUpdated',
       'AppearanceSettingsUpdated',
-      'ProfilePictureUploaded',
-      'ProfilePictureRemoved',
       'ResumeUploaded',
       'ResumeRemoved',
       'NotificationsRead',
@@ -181,6 +193,8 @@ export const suggestionsProjector: Projector = {
     ],
   }),
   async apply(event, { tx, schema, replaying }) {
+    // The person's card, from their user events and gone at their AccountDeleted.
+    await cards.apply([event], { tx, schema });
     // A rebuild clears every stored list and the refresher ranks everyone afterwards: nothing to mark.
     switch (event.type) {
       // Written once, as a batch of one (applyBatch).
@@ -196,8 +210,12 @@ export const suggestionsProjector: Projector = {
     }
   },
   batched: ['UserRegistered', 'ProfileUpdated', 'SkillsUpdated'],
-  applyBatch: (events, ctx) => applyPeople(events, ctx),
+  async applyBatch(events, ctx) {
+    await cards.apply(events, ctx);
+    await applyPeople(events, ctx);
+  },
   async reset({ tx, schema }) {
+    await cards.reset({ tx, schema });
     // The stored lists are derived from the rest: a rebuild leaves them to the refresher, which ranks
     // everyone without a list.
     await tx.query(

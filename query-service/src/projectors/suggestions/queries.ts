@@ -84,7 +84,7 @@ export function suggestionsSql(schema: string, scope: ExclusionScope = 'read'): 
         SELECT id FROM mutual UNION SELECT id FROM shared
         UNION SELECT id FROM same_city UNION SELECT id FROM most_connected
       ),
-      -- Ranked on ids and counts alone; only the few shown are read from the users table in full.
+      -- Ranked on ids and counts alone; only the few shown are read from their cards in full.
       ranked AS (
         SELECT c.id,
                coalesce(m.mutuals, 0) AS mutuals,
@@ -97,12 +97,12 @@ export function suggestionsSql(schema: string, scope: ExclusionScope = 'read'): 
           LEFT JOIN shared s ON s.id = c.id
           LEFT JOIN ${schema}.suggestion_people p ON p.user_id = c.id
          WHERE NOT EXISTS (SELECT 1 FROM excluded e WHERE e.id = c.id)
-           AND EXISTS (SELECT 1 FROM ${schema}.users u WHERE u.id = c.id)
+           AND EXISTS (SELECT 1 FROM ${schema}.suggestion_cards u WHERE u.id = c.id)
          ORDER BY mutuals DESC, skills DESC, same_city DESC, connections DESC, c.id
          LIMIT $2
       )
       SELECT u.id, u.first_name, u.last_name, u.picture_id, u.bio, u.skills, r.mutuals
-        FROM ranked r JOIN ${schema}.users u ON u.id = r.id
+        FROM ranked r JOIN ${schema}.suggestion_cards u ON u.id = r.id
        ORDER BY r.mutuals DESC, r.skills DESC, r.same_city DESC, r.connections DESC, r.id`;
 }
 
@@ -122,7 +122,7 @@ export function suggestionsSql(schema: string, scope: ExclusionScope = 'read'): 
 export function mutualSuggestionsSql(schema: string, scope: ExclusionScope = 'read'): string {
   const eligible = (m: string) => `${m}.candidate_id <> $1
            AND NOT EXISTS (SELECT 1 FROM excluded e WHERE e.id = ${m}.candidate_id)
-           AND EXISTS (SELECT 1 FROM ${schema}.users u WHERE u.id = ${m}.candidate_id)`;
+           AND EXISTS (SELECT 1 FROM ${schema}.suggestion_cards u WHERE u.id = ${m}.candidate_id)`;
   return `
       WITH excluded AS MATERIALIZED (
         SELECT recipient_id AS id FROM ${schema}.connections
@@ -164,6 +164,6 @@ export function mutualSuggestionsSql(schema: string, scope: ExclusionScope = 're
          LIMIT $2
       )
       SELECT u.id, u.first_name, u.last_name, u.picture_id, u.bio, u.skills, r.mutuals
-        FROM ranked r JOIN ${schema}.users u ON u.id = r.id
+        FROM ranked r JOIN ${schema}.suggestion_cards u ON u.id = r.id
        ORDER BY r.mutuals DESC, r.skills DESC, r.same_city DESC, r.connections DESC, r.id`;
 }

@@ -1,8 +1,8 @@
 import type { DomainEvent } from '@careers/contracts/events/catalogue';
 import { eventsDecided } from '@careers/contracts/events/event-table';
 import { connectedUserIds } from '../connections/queries.ts';
-import { type ProjectionContext, type Projector, userEventsBesidesDeletion } from '../projector.ts';
 import { deletedAmong } from '../erasure.ts';
+import { type ProjectionContext, type Projector, userEventsBesidesDeletion } from '../projector.ts';
 import { TIMELINE_CAP, timelineKeys } from './keys.ts';
 
 type Multi = ProjectionContext['redis'];

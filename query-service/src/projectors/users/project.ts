@@ -1,8 +1,8 @@
 import type { DomainEvent } from '@careers/contracts/events/catalogue';
 import { eventsDecided } from '@careers/contracts/events/event-table';
 import { registeredUser } from '@careers/contracts/user-defaults';
+import type { StoredResume } from '../file-urls.ts';
 import type { ProjectionContext, Projector } from '../projector.ts';
-import type { StoredResume } from './queries.ts';
 
 const json = (value: unknown) => JSON.stringify(value);
 
@@ -102,13 +102,14 @@ async function applyUsers(
 }
 
 /**
- * Who people are: the whole user for GET /auth/me and the profile, and the author summaries of posts,
- * comments and applicants (joined at read time, so a new name or picture shows everywhere at once).
- * Every statement sets absolute values, so a replayed event leaves the same row. Files are kept by id
- * only; their URLs are derived when read. A deleted account leaves nothing here (its id stays in the
- * erasure ledger, erasure.ts). When events are replayed after a deletion, the person's
- * sealed fields arrive as the erased stand-ins ('Deleted member'), and their AccountDeleted removes the
- * row those made.
+ * Who people are: the whole user for GET /auth/me, the profile and the dashboard, and who may read a
+ * picture or a resume. The other read models show people (authors, posters, applicants, connections,
+ * actors, suggestions) from cards they keep themselves from the same events (people-cards.ts), not from
+ * the users table. Every statement sets absolute values, so a replayed event leaves the same row. Files
+ * are kept by id only; their URLs are derived when read (file-urls.ts). A deleted account leaves nothing
+ * here (its id stays in the erasure ledger, erasure.ts). When events are replayed after a deletion, the
+ * person's sealed fields arrive as the erased stand-ins ('Deleted member'), and their AccountDeleted
+ * removes the row those made.
  */
 export const usersProjector: Projector = {
   name: 'users',
