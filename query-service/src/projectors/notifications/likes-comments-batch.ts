@@ -3,8 +3,8 @@ import { commentNotification, keepLiker, type LikersKept } from './likes-comment
 import { type Change, type NewNotification, notificationId, type Tx } from './shared.ts';
 
 /**
- * Posts created, likes, unlikes and comments of a batch in a few set-based statements (the effect of
- * applying likes-comments.ts event by event).
+ * Posts created, likes, unlikes and comments in a few set-based statements, for a batch or for one
+ * event alone: their only writer.
  */
 
 /** A liking pair of a batch: whether it was a like before the batch, is one now, and since when. */

@@ -7,16 +7,7 @@ import type { ProjectionContext, Projector } from '../projector.ts';
 import { eraseAccount } from './account.ts';
 import { profileChanged, settingsChanged, skillsChanged } from './job-alerts.ts';
 import { jobsPosted } from './jobs.ts';
-import {
-  commented,
-  commentRemoved,
-  type LikersKept,
-  liked,
-  likersKept,
-  postCreated,
-  postRemoved,
-  unliked,
-} from './likes-comments.ts';
+import { commentRemoved, type LikersKept, likersKept, postRemoved } from './likes-comments.ts';
 import { projectLikesAndComments } from './likes-comments-batch.ts';
 import { unreadCountSql } from './queries.ts';
 import { allRead, read } from './reads.ts';
@@ -24,7 +15,6 @@ import {
   projectRequestsAndApplications,
   type RequestOrApplication,
   requestAndApplicationTypes,
-  requestOrApplicationChanged,
 } from './requests-applications.ts';
 import type { Change, Tx } from './shared.ts';
 
@@ -37,6 +27,15 @@ type Args = [tx: Tx, schema: string, kept: LikersKept | undefined];
  */
 const people = peopleCards('notification_people', ['push_notifications']);
 
+/**
+ * The batched types' effects are written once, set-based over a batch (likes-comments-batch.ts,
+ * requests-applications.ts, jobs.ts); one event alone is a batch of one.
+ */
+const likeOrComment = (event: DomainEvent, tx: Tx, schema: string, kept: LikersKept | undefined) =>
+  projectLikesAndComments([event], tx, schema, kept);
+const requestOrApplication = (event: RequestOrApplication, tx: Tx, schema: string) =>
+  projectRequestsAndApplications([event], tx, schema);
+
 /** For a user event that changes no notification, only its person's card (`people`). */
 const cardOnly = async (): Promise<Change[]> => [];
 
@@ -47,24 +46,23 @@ const cardOnly = async (): Promise<Change[]> => [];
  * are matched on (job-alerts.ts), reads, and account deletion (account.ts).
  */
 const project: EventTable<Promise<Change[]>, StreamType, Args> = {
-  ConnectionRequested: (event, tx, schema) => requestOrApplicationChanged(event, tx, schema),
-  ConnectionAccepted: (event, tx, schema) => requestOrApplicationChanged(event, tx, schema),
-  ConnectionDeclined: (event, tx, schema) => requestOrApplicationChanged(event, tx, schema),
-  ConnectionWithdrawn: (event, tx, schema) => requestOrApplicationChanged(event, tx, schema),
+  ConnectionRequested: requestOrApplication,
+  ConnectionAccepted: requestOrApplication,
+  ConnectionDeclined: requestOrApplication,
+  ConnectionWithdrawn: requestOrApplication,
   // Ending a connection tells nobody.
   ConnectionRemoved: null,
-  ApplicationSubmitted: (event, tx, schema) => requestOrApplicationChanged(event, tx, schema),
-  ApplicationStatusChanged: (event, tx, schema) => requestOrApplicationChanged(event, tx, schema),
+  ApplicationSubmitted: requestOrApplication,
+  ApplicationStatusChanged: requestOrApplication,
   // The poster is not told of a withdrawal; the applicant's own notifications stay.
   ApplicationWithdrawn: null,
-  CommentAdded: (event, tx, schema) => commented(event, tx, schema),
+  CommentAdded: likeOrComment,
   CommentRemoved: (event, tx, schema) => commentRemoved(event, tx, schema),
-  PostLiked: (event, tx, schema, kept) =>
-    liked(tx, schema, event.data.postId, event.data.userId, event.data.likedAt, kept),
-  PostUnliked: (event, tx, schema, kept) => unliked(tx, schema, event.data.postId, event.data.userId, kept),
+  PostLiked: likeOrComment,
+  PostUnliked: likeOrComment,
   PostRemoved: (event, tx, schema, kept) => postRemoved(event, tx, schema, kept),
   // A post tells nobody by itself: its likes and comments do, to its author kept here.
-  PostCreated: (event, tx, schema) => postCreated(event, tx, schema),
+  PostCreated: likeOrComment,
   AccountDeleted: (event, tx, schema, kept) => eraseAccount(tx, schema, event.data.userId, kept),
   JobPosted: (event, tx, schema) => jobsPosted(tx, schema, [event]),
   // A closed job's alerts stay: they tell of a job that was open then, and the job says it closed.

@@ -1,23 +1,10 @@
 import type { DomainEvent } from '@careers/contracts/events/catalogue';
-import { type Change, insert, type NewNotification, notificationId, type Tx, toggleOf } from './shared.ts';
+import { type Change, type NewNotification, notificationId, type Tx, toggleOf } from './shared.ts';
 
 /**
  * Connection requests and their answers, applications and their status changes: the notification
  * each makes, and the request's notification each answer takes away.
  */
-
-/**
- * A request that was withdrawn, declined or accepted takes its notification away, so the bell never
- * points at a request that is no longer there (an acceptance makes its own notification for the
- * requester).
- */
-export async function dropRequest(tx: Tx, schema: string, connectionId: string): Promise<Change[]> {
-  const { rows } = await tx.query<{ user_id: string }>(
-    `DELETE FROM ${schema}.notifications WHERE connection_id = $1 AND kind = 'connection_request' RETURNING user_id`,
-    [connectionId],
-  );
-  return rows.map((r) => ({ userId: r.user_id, notificationId: null }));
-}
 
 /** Connection and application events: the request whose notification goes first, then the one made. */
 export type RequestOrApplication = Extract<
@@ -226,15 +213,4 @@ export async function projectRequestsAndApplications(
     for (const r of rows) if (!r.hidden) changes.push({ userId: r.user_id, notificationId: r.id });
   }
   return changes;
-}
-
-/** One request, answer or application: the notification it takes away, and the one it makes. */
-export async function requestOrApplicationChanged(
-  event: RequestOrApplication,
-  tx: Tx,
-  schema: string,
-): Promise<Change[]> {
-  const { drop, made } = requestOrApplication(event);
-  const dropped = drop === null ? [] : await dropRequest(tx, schema, drop);
-  return [...dropped, ...(made === null ? [] : await insert(tx, schema, made))];
 }

@@ -1,12 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { NotificationKind } from '@careers/contracts/entities/notification';
-import { anyDeleted } from '../erasure.ts';
 import type { ProjectionContext } from '../projector.ts';
-import { settingsAsOf } from './job-alerts.ts';
 
 /**
  * The notifications read model's common parts: ids derived from what a notification is about, the
- * change list each event returns (whose bell to update), and the insert every source uses.
+ * change list each event returns (whose bell to update).
  */
 
 /** A comment's notification quotes this many characters of it. */
@@ -62,37 +60,4 @@ export interface NewNotification {
   connectionId?: string;
   status?: string;
   excerpt?: string;
-}
-
-/**
- * Writes one notification unless it exists (a redelivery). One of a kind its recipient had turned off
- * at its time is kept hidden: a toggle change that arrives later (another topic) may show it.
- */
-
-export async function insert(tx: Tx, schema: string, n: NewNotification): Promise<Change[]> {
-  // Nobody is told of, or by, a deleted account (an event of another topic applied after it).
-  if (await anyDeleted(tx, schema, n.userId, n.actorId)) return [];
-  const toggle = toggleOf[n.kind];
-  const hidden = toggle ? !(await settingsAsOf(tx, schema, n.userId, n.createdAt))[toggle] : false;
-  const { rowCount } = await tx.query(
-    `INSERT INTO ${schema}.notifications (id, user_id, kind, actor_id, post_id, job_id, application_id,
-       connection_id, status, excerpt, created_at, hidden)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
-     ON CONFLICT (id) DO NOTHING`,
-    [
-      n.id,
-      n.userId,
-      n.kind,
-      n.actorId,
-      n.postId ?? null,
-      n.jobId ?? null,
-      n.applicationId ?? null,
-      n.connectionId ?? null,
-      n.status ?? null,
-      n.excerpt ?? null,
-      n.createdAt,
-      hidden,
-    ],
-  );
-  return (rowCount ?? 0) > 0 && !hidden ? [{ userId: n.userId, notificationId: n.id }] : [];
 }
