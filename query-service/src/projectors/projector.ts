@@ -44,11 +44,12 @@ export interface Projector {
    * equals applying them event by event only because, within such a run, no projector reads what another
    * writes for a later event: a like's or comment's notification reads its post's author, written only by
    * the post's PostCreated, which comes first in the post's stream and is applied by a projector before
-   * it in the registry; what the connections projector writes for a connection's events (its rows, the
-   * network counts) no other projector reads for them (the timelines read posts, the notifications their
-   * own rows, both the deleted accounts, which no event of such a run writes; a job's alerts read the
+   * it in the registry; for a connection's events each projector reads only what it writes itself and
+   * the deleted accounts, which no event of such a run writes (the connections projector its rows, the
+   * suggestions their own copy of the links and the network counts kept from it, the timelines their own
+   * links and their copy of the posts, the notifications their own rows); a job's alerts read the
    * people's skills, roles and settings and the deleted accounts, and the jobs projector writes only the
-   * jobs and their search rows). Naming a type here claims
+   * jobs and their search rows. Naming a type here claims
    * this for every projector handling it; a type that breaks it must not be named.
    */
   batched?: readonly DomainEventType[];

@@ -1,6 +1,7 @@
 import type { DomainEvent } from '@careers/contracts/events/catalogue';
 import { eventsDecided } from '@careers/contracts/events/event-table';
 import type { ProjectionContext, Projector } from '../projector.ts';
+import { applyLinks, forgetLinks } from './links.ts';
 import { markForRefresh, markHoldersSql } from './lists.ts';
 
 /**
@@ -155,17 +156,29 @@ async function forgetLists(tx: Tx, schema: string, userId: string): Promise<void
 }
 
 /**
- * What people you may know compares besides the network: each person's city and skill names, set to
- * what the latest event says (so a redelivery writes the same). The network side (mutual connections,
- * how connected each person is) is kept by the connections projector as edges come and go.
+ * What people you may know compares: each person's city and skill names, set to what the latest event
+ * says (so a redelivery writes the same), and the network: the model's own copy of the relationships
+ * (suggestion_links, from the connection events: the pending and accepted ones leave people out of
+ * someone's suggestions) and the counts kept from it as edges come and go (mutual connections, how
+ * connected each person is; see links.ts and network.ts).
  *
- * A deleted account leaves everyone's suggestions: their row and skill keys go at AccountDeleted, the
- * last event of their stream (the connections projector takes their edges away).
+ * A deleted account leaves everyone's suggestions: at AccountDeleted, the last event of their stream,
+ * their edges go (everyone's counts lose them), then their links, row and skill keys.
  */
 export const suggestionsProjector: Projector = {
   name: 'suggestions',
-  handles: eventsDecided(['user'], {
-    handles: ['UserRegistered', 'ProfileUpdated', 'SkillsUpdated', 'AccountDeleted'],
+  handles: eventsDecided(['user', 'connection'], {
+    handles: [
+      'UserRegistered',
+      'ProfileUpdated',
+      'SkillsUpdated',
+      'AccountDeleted',
+      'ConnectionRequested',
+      'ConnectionAccepted',
+      'ConnectionDeclined',
+      'ConnectionWithdrawn',
+      'ConnectionRemoved',
+    ],
     ignores: [
       'UserLoggedIn',
       'UserLoggedOut',
@@ -188,21 +201,42 @@ export const suggestionsProjector: Projector = {
       case 'ProfileUpdated':
       case 'SkillsUpdated':
         return applyPeople([event], { tx, schema, replaying });
+      case 'ConnectionRequested':
+      case 'ConnectionAccepted':
+      case 'ConnectionDeclined':
+      case 'ConnectionWithdrawn':
+      case 'ConnectionRemoved':
+        return applyLinks(tx, schema, [event]);
       case 'AccountDeleted':
+        await forgetLinks(tx, schema, event.data.userId);
         await tx.query(`DELETE FROM ${schema}.suggestion_skills WHERE user_id = $1`, [event.data.userId]);
         await tx.query(`DELETE FROM ${schema}.suggestion_people WHERE user_id = $1`, [event.data.userId]);
         await forgetLists(tx, schema, event.data.userId);
         return;
     }
   },
-  batched: ['UserRegistered', 'ProfileUpdated', 'SkillsUpdated'],
-  applyBatch: (events, ctx) => applyPeople(events, ctx),
+  batched: [
+    'UserRegistered',
+    'ProfileUpdated',
+    'SkillsUpdated',
+    'ConnectionRequested',
+    'ConnectionAccepted',
+    'ConnectionDeclined',
+    'ConnectionWithdrawn',
+    'ConnectionRemoved',
+  ],
+  // A run is of one stream type: the people's events or the connections'.
+  applyBatch: (events, ctx) =>
+    events[0]?.streamType === 'connection'
+      ? applyLinks(ctx.tx, ctx.schema, events)
+      : applyPeople(events, ctx),
   async reset({ tx, schema }) {
     // The stored lists are derived from the rest: a rebuild leaves them to the refresher, which ranks
     // everyone without a list.
     await tx.query(
-      `TRUNCATE ${schema}.suggestion_people, ${schema}.suggestion_skills, ${schema}.suggestion_lists,
-                ${schema}.suggestion_list_state, ${schema}.suggestion_refreshes`,
+      `TRUNCATE ${schema}.suggestion_people, ${schema}.suggestion_skills, ${schema}.suggestion_links,
+                ${schema}.connection_mutuals, ${schema}.suggestion_lists, ${schema}.suggestion_list_state,
+                ${schema}.suggestion_refreshes`,
     );
   },
 };
