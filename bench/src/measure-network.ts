@@ -296,6 +296,7 @@ async function writeNetwork(options: {
     // As after the jobs load: statistics taken part-way through a bulk load would mislead the planner.
     for (const table of [
       'connections',
+      'suggestion_links',
       'connection_mutuals',
       'suggestion_people',
       'suggestion_skills',

@@ -44,14 +44,15 @@ export interface Projector {
    * equals applying them event by event only because, within such a run, no projector reads what another
    * writes for a later event: a like's or comment's notification reads its post's author, which the
    * notifications projector keeps itself from the post's PostCreated (first in the post's stream, and
-   * written by the same projector before it reads the authors); what the connections projector writes
-   * for a connection's events (its rows, the network counts) and the posts projector (its links) no
-   * other projector reads for them (the timelines read posts, the notifications their own rows, both the
-   * deleted accounts, which no event of such a run writes); what the jobs and applications projectors
-   * write for an application's events (a job's applications, the applications) no other projector reads
-   * for them (the notifications read their own rows and the deleted accounts); a job's alerts read the
+   * written by the same projector before it reads the authors); for a connection's events each
+   * projector reads only what it writes itself and the deleted accounts, which no event of such a run
+   * writes (the connections projector its rows, the suggestions their own copy of the links and the
+   * network counts kept from it, the timelines their own links and their copy of the posts, the posts
+   * their links, the notifications their own rows); what the jobs and applications projectors write
+   * for an application's events (a job's applications, the applications) no other projector reads for
+   * them (the notifications read their own rows and the deleted accounts); a job's alerts read the
    * people's skills, roles and settings and the deleted accounts, and the jobs projector writes only the
-   * jobs, their search rows and their applications); and what each projector writes for people's
+   * jobs, their search rows and their applications; and what each projector writes for people's
    * events (the users rows, the suggestions' cities and skills, the notifications' alert keys, each
    * model's own cards of people: people-cards.ts) no other projector reads: a model's cards only its own
    * queries and its after-batch work do. Naming a type here claims this for every projector handling

@@ -16,8 +16,8 @@ export const projectors: readonly Projector[] = [
   // First: every model applying a batch with an AccountDeleted sees it in the ledger.
   erasureLedger,
   usersProjector,
-  // Before connections and posts: at an AccountDeleted it reads the person's posts and connections to
-  // take those posts out of their connections' timelines, before those two drop the rows.
+  // Timelines and suggestions keep their own copies of what they need of the network and the posts, so
+  // where they stand beside the connections and posts read models does not matter.
   timelinesProjector,
   connectionsProjector,
   postsProjector,

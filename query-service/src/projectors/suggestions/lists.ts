@@ -133,11 +133,8 @@ export function storedSuggestionsSql(schema: string): string {
            AND NOT EXISTS (SELECT 1 FROM ${schema}.suggestion_refreshes r WHERE r.user_id = $1)
       ),
       excluded AS MATERIALIZED (
-        SELECT recipient_id AS id FROM ${schema}.connections
-         WHERE requester_id = $1 AND status IN ('pending', 'accepted')
-        UNION
-        SELECT requester_id FROM ${schema}.connections
-         WHERE recipient_id = $1 AND status IN ('pending', 'accepted')
+        SELECT DISTINCT other_id AS id FROM ${schema}.suggestion_links
+         WHERE user_id = $1 AND status IN ('pending', 'accepted')
       ),
       kept AS (
         SELECT l.rank, l.candidate_id, l.mutuals FROM ${schema}.suggestion_lists l

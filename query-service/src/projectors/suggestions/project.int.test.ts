@@ -109,6 +109,7 @@ async function rows(bed: Bed) {
     (await bed.pool.query(`SELECT * FROM ${bed.schema}.${table} ORDER BY ${order}`)).rows;
   return {
     connections: await read('connections', 'id'),
+    links: await read('suggestion_links', 'connection_id, user_id'),
     mutuals: await read('connection_mutuals', 'user_id, candidate_id'),
     people: await read('suggestion_people', 'user_id'),
     skills: await read('suggestion_skills', 'skill_key, user_id'),
@@ -244,10 +245,26 @@ describe('suggestions projector', () => {
 
     await reversed.runner.applyMessages([reversed.message(firstRemoval as EventEnvelope)]);
     const mine = await rows(reversed);
+    expect(mine.links).toEqual(theirs.links);
     expect(mine.mutuals).toEqual(theirs.mutuals);
     expect(mine.people).toEqual(theirs.people);
     expect(mine.skills).toEqual(theirs.skills);
     expect(await ranking(reversed, 'Ann')).toEqual(await ranking(inOrder, 'Ann'));
+  });
+
+  it('keeps its own copy of every relationship, both ways, with the status the connections read model gives it', async () => {
+    const { connections: rowsOfConnections, links } = await rows(inOrder);
+    const key = (l: { connection_id: string; user_id: string }) => `${l.connection_id} ${l.user_id}`;
+    const expected = rowsOfConnections.flatMap((c) =>
+      [
+        [c.requester_id, c.recipient_id],
+        [c.recipient_id, c.requester_id],
+      ].map(([user_id, other_id]) => ({ connection_id: c.id, user_id, other_id, status: c.status })),
+    );
+    expect(links.length).toBeGreaterThan(20);
+    expect([...links].sort((a, b) => key(a).localeCompare(key(b)))).toEqual(
+      expected.sort((a, b) => key(a).localeCompare(key(b))),
+    );
   });
 
   it('rebuilds the connections and suggestions read models to the same rows', async () => {

@@ -2,6 +2,7 @@ import type { DomainEvent } from '@careers/contracts/events/catalogue';
 import { eventsDecided } from '@careers/contracts/events/event-table';
 import { peopleCards } from '../people-cards.ts';
 import type { ProjectionContext, Projector } from '../projector.ts';
+import { applyLinks, forgetLinks } from './links.ts';
 import { markForRefresh, markHoldersSql } from './lists.ts';
 
 /** The people suggested, as a suggestion shows them: the card, bio and skills (people-cards.ts). */
@@ -159,19 +160,21 @@ async function forgetLists(tx: Tx, schema: string, userId: string): Promise<void
 }
 
 /**
- * What people you may know compares besides the network: each person's city and skill names, set to
- * what the latest event says (so a redelivery writes the same). The network side (mutual connections,
- * how connected each person is) is kept by the connections projector as edges come and go.
+ * What people you may know compares: each person's city and skill names, set to what the latest event
+ * says (so a redelivery writes the same), and the network: the model's own copy of the relationships
+ * (suggestion_links, from the connection events: the pending and accepted ones leave people out of
+ * someone's suggestions) and the counts kept from it as edges come and go (mutual connections, how
+ * connected each person is; see links.ts and network.ts).
  *
- * A deleted account leaves everyone's suggestions: their row and skill keys go at AccountDeleted, the
- * last event of their stream (the connections projector takes their edges away).
+ * A deleted account leaves everyone's suggestions: at AccountDeleted, the last event of their stream,
+ * their edges go (everyone's counts lose them), then their links, row and skill keys.
  *
  * How each suggested person shows (names, picture, bio, skills) is kept here too, from their user events
  * (`cards`), and joined when read; a person without a card is never suggested.
  */
 export const suggestionsProjector: Projector = {
   name: 'suggestions',
-  handles: eventsDecided(['user'], {
+  handles: eventsDecided(['user', 'connection'], {
     handles: [
       'UserRegistered',
       'ProfileUpdated',
@@ -179,6 +182,11 @@ export const suggestionsProjector: Projector = {
       'ProfilePictureUploaded',
       'ProfilePictureRemoved',
       'AccountDeleted',
+      'ConnectionRequested',
+      'ConnectionAccepted',
+      'ConnectionDeclined',
+      'ConnectionWithdrawn',
+      'ConnectionRemoved',
     ],
     ignores: [
       'UserLoggedIn',
@@ -202,15 +210,33 @@ export const suggestionsProjector: Projector = {
       case 'ProfileUpdated':
       case 'SkillsUpdated':
         return applyPeople([event], { tx, schema, replaying });
+      case 'ConnectionRequested':
+      case 'ConnectionAccepted':
+      case 'ConnectionDeclined':
+      case 'ConnectionWithdrawn':
+      case 'ConnectionRemoved':
+        return applyLinks(tx, schema, [event]);
       case 'AccountDeleted':
+        await forgetLinks(tx, schema, event.data.userId);
         await tx.query(`DELETE FROM ${schema}.suggestion_skills WHERE user_id = $1`, [event.data.userId]);
         await tx.query(`DELETE FROM ${schema}.suggestion_people WHERE user_id = $1`, [event.data.userId]);
         await forgetLists(tx, schema, event.data.userId);
         return;
     }
   },
-  batched: ['UserRegistered', 'ProfileUpdated', 'SkillsUpdated'],
+  batched: [
+    'UserRegistered',
+    'ProfileUpdated',
+    'SkillsUpdated',
+    'ConnectionRequested',
+    'ConnectionAccepted',
+    'ConnectionDeclined',
+    'ConnectionWithdrawn',
+    'ConnectionRemoved',
+  ],
+  // A run is of one stream type: the people's events or the connections'.
   async applyBatch(events, ctx) {
+    if (events[0]?.streamType === 'connection') return applyLinks(ctx.tx, ctx.schema, events);
     await cards.apply(events, ctx);
     await applyPeople(events, ctx);
   },
@@ -219,8 +245,9 @@ export const suggestionsProjector: Projector = {
     // The stored lists are derived from the rest: a rebuild leaves them to the refresher, which ranks
     // everyone without a list.
     await tx.query(
-      `TRUNCATE ${schema}.suggestion_people, ${schema}.suggestion_skills, ${schema}.suggestion_lists,
-                ${schema}.suggestion_list_state, ${schema}.suggestion_refreshes`,
+      `TRUNCATE ${schema}.suggestion_people, ${schema}.suggestion_skills, ${schema}.suggestion_links,
+                ${schema}.connection_mutuals, ${schema}.suggestion_lists, ${schema}.suggestion_list_state,
+                ${schema}.suggestion_refreshes`,
     );
   },
 };

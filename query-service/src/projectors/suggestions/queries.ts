@@ -40,11 +40,8 @@ export interface SuggestionRow {
 export function suggestionsSql(schema: string, scope: ExclusionScope = 'read'): string {
   return `
       WITH excluded AS (
-        SELECT recipient_id AS id FROM ${schema}.connections
-         WHERE requester_id = $1 AND status IN (${excludedStatuses(scope)})
-        UNION
-        SELECT requester_id FROM ${schema}.connections
-         WHERE recipient_id = $1 AND status IN (${excludedStatuses(scope)})
+        SELECT other_id AS id FROM ${schema}.suggestion_links
+         WHERE user_id = $1 AND status IN (${excludedStatuses(scope)})
         UNION
         SELECT $1
       ),
@@ -125,11 +122,8 @@ export function mutualSuggestionsSql(schema: string, scope: ExclusionScope = 're
            AND EXISTS (SELECT 1 FROM ${schema}.suggestion_cards u WHERE u.id = ${m}.candidate_id)`;
   return `
       WITH excluded AS MATERIALIZED (
-        SELECT recipient_id AS id FROM ${schema}.connections
-         WHERE requester_id = $1 AND status IN (${excludedStatuses(scope)})
-        UNION
-        SELECT requester_id FROM ${schema}.connections
-         WHERE recipient_id = $1 AND status IN (${excludedStatuses(scope)})
+        SELECT DISTINCT other_id AS id FROM ${schema}.suggestion_links
+         WHERE user_id = $1 AND status IN (${excludedStatuses(scope)})
       ),
       best AS (
         SELECT m.mutuals FROM ${schema}.connection_mutuals m

@@ -133,3 +133,135 @@ describe('timelines projector', () => {
     expect(kept).not.toContain(posts[4]?.streamId);
   });
 });
+
+describe('timelines projector: its own copy of the network and the posts', () => {
+  const [pia, quin, rex] = [randomUUID(), randomUUID(), randomUUID()];
+  const relationship = (requesterId: string, recipientId: string, minute: number) => {
+    const connectionId = randomUUID();
+    const pair = { connectionId, requesterId, recipientId };
+    return {
+      connectionId,
+      requested: envelope('connection', connectionId, 1, 'ConnectionRequested', {
+        ...pair,
+        requestedAt: at(minute),
+      }),
+      accepted: envelope('connection', connectionId, 2, 'ConnectionAccepted', {
+        ...pair,
+        respondedAt: at(minute + 1),
+      }),
+      removed: envelope('connection', connectionId, 3, 'ConnectionRemoved', {
+        ...pair,
+        removedBy: requesterId,
+        removedAt: at(minute + 2),
+      }),
+    };
+  };
+  const piaPost = postCreated(pia, 20);
+  const quinPost = postCreated(quin, 21);
+  const rexPost = postCreated(rex, 22);
+  const piaQuin = relationship(pia, quin, 23);
+  const quinRex = relationship(quin, rex, 26);
+  // Pia and Rex connect, part and connect again: two relationships of one pair.
+  const piaRex = relationship(pia, rex, 29);
+  const rexPia = relationship(rex, pia, 32);
+  const piaLater = postCreated(pia, 35);
+  const quinRemoved = envelope('post', quinPost.streamId, 2, 'PostRemoved', {
+    postId: quinPost.streamId,
+    authorId: quin,
+    removedAt: at(36),
+  });
+  const history = [
+    piaPost,
+    quinPost,
+    rexPost,
+    ...[piaQuin, quinRex].flatMap((r) => [r.requested, r.accepted]),
+    piaRex.requested,
+    piaRex.accepted,
+    rexPia.requested,
+    rexPia.accepted,
+    piaRex.removed,
+    piaLater,
+    quinRemoved,
+  ];
+  const people = [pia, quin, rex];
+  const mine = new Set<string>(people);
+
+  /** The model's copies, for these people, and their timelines. */
+  async function state() {
+    const links = await bed.pool.query<{ connection_id: string; user_id: string; other_id: string }>(
+      `SELECT connection_id, user_id, other_id FROM ${bed.schema}.timeline_links
+        WHERE user_id = ANY($1::text[]) ORDER BY connection_id, user_id`,
+      [people],
+    );
+    const posts = await bed.pool.query<{ id: string; author_id: string; created_at: Date }>(
+      `SELECT id, author_id, created_at FROM ${bed.schema}.timeline_posts
+        WHERE author_id = ANY($1::text[]) ORDER BY id`,
+      [people],
+    );
+    return {
+      links: links.rows,
+      posts: posts.rows,
+      timelines: await Promise.all(people.map(timeline)),
+    };
+  }
+
+  it('keeps each accepted relationship both ways and each post not removed, by key', async () => {
+    await bed.runner.applyMessages(history.map(message));
+    const { links, posts, timelines } = await state();
+    const both = (id: string, a: string, b: string) => [
+      { connection_id: id, user_id: a, other_id: b },
+      { connection_id: id, user_id: b, other_id: a },
+    ];
+    const byKey = (rows: { connection_id: string; user_id: string }[]) =>
+      [...rows].sort((x, y) =>
+        `${x.connection_id} ${x.user_id}`.localeCompare(`${y.connection_id} ${y.user_id}`),
+      );
+    // The first relationship of Pia and Rex is gone; the second keeps the pair connected.
+    expect(byKey(links)).toEqual(
+      byKey([
+        ...both(piaQuin.connectionId, pia, quin),
+        ...both(quinRex.connectionId, quin, rex),
+        ...both(rexPia.connectionId, rex, pia),
+      ]),
+    );
+    expect(posts.map((p) => p.id).sort()).toEqual([piaPost, rexPost, piaLater].map((p) => p.streamId).sort());
+    expect(posts.every((p) => mine.has(p.author_id))).toBe(true);
+    // Everyone is connected with everyone: all the posts not removed, newest first.
+    const shown = [piaLater, rexPost, piaPost].map((p) => p.streamId);
+    expect(timelines).toEqual([shown, shown, shown]);
+  });
+
+  it('changes none of its copies when everything is redelivered, in order or reversed', async () => {
+    const before = await state();
+    expect(await bed.runner.applyMessages(history.map(message))).toEqual({
+      applied: 0,
+      skipped: history.length,
+    });
+    expect(await bed.runner.applyMessages([...history].reverse().map(message))).toEqual({
+      applied: 0,
+      skipped: history.length,
+    });
+    expect(await state()).toEqual(before);
+  });
+
+  it('rebuilds its copies and the timelines to the same rows and keys', async () => {
+    const before = await state();
+    await bed.rebuildFrom(history);
+    expect(await state()).toEqual(before);
+  });
+
+  it('drops a deleted account from its copies, and its posts from the timelines of its connections', async () => {
+    const deletion = envelope('user', rex, 1, 'AccountDeleted', { userId: rex, deletedAt: at(40) });
+    await bed.runner.applyMessages([message(deletion)]);
+    const { links, posts, timelines } = await state();
+    expect(links.filter((l) => l.user_id === rex || l.other_id === rex)).toEqual([]);
+    expect(links).toHaveLength(2);
+    expect(posts.filter((p) => p.author_id === rex)).toEqual([]);
+    const shown = [piaLater, piaPost].map((p) => p.streamId);
+    expect(timelines).toEqual([shown, shown, []]);
+    // A relationship of theirs applied after it (a lagging topic) is not kept, and brings no post.
+    const late = relationship(rex, quin, 41);
+    await bed.runner.applyMessages([late.requested, late.accepted].map(message));
+    expect(await state()).toEqual({ links, posts, timelines });
+  });
+});
