@@ -1,6 +1,6 @@
 import type { DomainEvent } from '@careers/contracts/events/catalogue';
 import { eventsDecided } from '@careers/contracts/events/event-table';
-import { anyDeleted, deletedAmong } from '../erasure.ts';
+import { deletedAmong } from '../erasure.ts';
 import { peopleCards, personCardEvents, userEventsBesidesCards } from '../people-cards.ts';
 import type { Projector } from '../projector.ts';
 
@@ -22,9 +22,9 @@ interface Row {
 }
 
 /**
- * A batch of connection events with the effect of `apply` on each in turn: the rows they name and the
- * deleted accounts among the people are read once; the events then play out in memory as `apply`
- * would play them on the table, and the rows are written in one statement.
+ * Connection events, for a batch or for one event alone (their only writer): the rows they name and the
+ * deleted accounts among the people are read once; the events then play out in memory, in stream
+ * order, and the rows they changed are written in one statement.
  */
 async function applyConnectionBatch(events: readonly DomainEvent[], tx: Tx, schema: string): Promise<void> {
   const table = `${schema}.connections`;
@@ -82,7 +82,7 @@ async function applyConnectionBatch(events: readonly DomainEvent[], tx: Tx, sche
       case 'ConnectionDeclined': {
         const row = rows.get(event.data.connectionId);
         if (!row) break;
-        // As `apply`: the row is declined whatever it was.
+        // Declined whatever it was.
         row.status = 'rejected';
         row.responded_at = event.data.respondedAt;
         changed.add(row.id);
@@ -155,49 +155,12 @@ export const connectionsProjector: Projector = {
   async apply(event, { tx, schema }) {
     // A person's card, from their user events and gone at their AccountDeleted; other events pass it by.
     await people.apply([event], { tx, schema });
-    const table = `${schema}.connections`;
-    switch (event.type) {
-      case 'ConnectionRequested': {
-        const d = event.data;
-        if (await anyDeleted(tx, schema, d.requesterId, d.recipientId)) return;
-        await tx.query(
-          `INSERT INTO ${table} (id, requester_id, recipient_id, status, requested_at)
-           VALUES ($1, $2, $3, 'pending', $4) ON CONFLICT (id) DO NOTHING`,
-          [d.connectionId, d.requesterId, d.recipientId, d.requestedAt],
-        );
-        return;
-      }
-      case 'ConnectionAccepted': {
-        const d = event.data;
-        await tx.query(
-          `UPDATE ${table} SET status = 'accepted', responded_at = $2 WHERE id = $1 AND status = 'pending'`,
-          [d.connectionId, d.respondedAt],
-        );
-        return;
-      }
-      case 'ConnectionDeclined': {
-        const d = event.data;
-        await tx.query(`UPDATE ${table} SET status = 'rejected', responded_at = $2 WHERE id = $1`, [
-          d.connectionId,
-          d.respondedAt,
-        ]);
-        return;
-      }
-      case 'ConnectionWithdrawn':
-        await tx.query(`UPDATE ${table} SET status = 'withdrawn' WHERE id = $1 AND status = 'pending'`, [
-          event.data.connectionId,
-        ]);
-        return;
-      case 'ConnectionRemoved':
-        await tx.query(`UPDATE ${table} SET status = 'removed' WHERE id = $1 AND status = 'accepted'`, [
-          event.data.connectionId,
-        ]);
-        return;
-      case 'AccountDeleted':
-        await tx.query(`DELETE FROM ${table} WHERE requester_id = $1 OR recipient_id = $1`, [
-          event.data.userId,
-        ]);
-        return;
+    // Written once, as a batch of one (applyBatch).
+    if (event.streamType === 'connection') await applyConnectionBatch([event], tx, schema);
+    else if (event.type === 'AccountDeleted') {
+      await tx.query(`DELETE FROM ${schema}.connections WHERE requester_id = $1 OR recipient_id = $1`, [
+        event.data.userId,
+      ]);
     }
   },
   batched: [
