@@ -124,4 +124,11 @@ describe('read model boundaries', () => {
   it('finds no model reaching into another', () => {
     expect(crossings()).toEqual([]);
   });
+
+  it('defines every model with defineProjector, whose apply takes only the types it handles', () => {
+    const loose = readModels().filter(
+      (model) => !readFileSync(join(PROJECTORS, model, 'project.ts'), 'utf8').includes('= defineProjector({'),
+    );
+    expect(loose).toEqual([]);
+  });
 });

@@ -1,6 +1,6 @@
 import { eventsDecided } from '@careers/contracts/events/event-table';
 import type { PoolClient } from '@careers/service-kit';
-import type { Projector } from './projector.ts';
+import { defineProjector } from './projector.ts';
 
 type Queryable = Pick<PoolClient, 'query'>;
 
@@ -13,7 +13,7 @@ type Queryable = Pick<PoolClient, 'query'>;
  * are read in. This part writes the ledger, first in the registry so that every model applying the
  * same batch already sees the deletion; no model writes it, and none owns it.
  */
-export const erasureLedger: Projector = {
+export const erasureLedger = defineProjector({
   name: 'erasure',
   handles: eventsDecided(['user'], {
     handles: ['AccountDeleted'],
@@ -35,7 +35,6 @@ export const erasureLedger: Projector = {
     ],
   }),
   async apply(event, { tx, schema }) {
-    if (event.type !== 'AccountDeleted') return;
     await tx.query(
       `INSERT INTO ${schema}.deleted_accounts (user_id, deleted_at) VALUES ($1, $2) ON CONFLICT (user_id) DO NOTHING`,
       [event.data.userId, event.data.deletedAt],
@@ -44,7 +43,7 @@ export const erasureLedger: Projector = {
   async reset({ tx, schema }) {
     await tx.query(`TRUNCATE ${schema}.deleted_accounts`);
   },
-};
+});
 
 /** Which of these people deleted their account. */
 export async function deletedAmong(

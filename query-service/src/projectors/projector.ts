@@ -1,4 +1,5 @@
 import type { DomainEvent, DomainEventType } from '@careers/contracts/events/catalogue';
+import type { EventOfType } from '@careers/contracts/events/event-table';
 import type { PoolClient, Redis } from '@careers/service-kit';
 import type { ReplayMemory } from './replay-memory.ts';
 
@@ -80,6 +81,30 @@ export interface Projector {
   replaysBehind?: boolean;
   /** Removes what this projector wrote, before a rebuild from the topics. */
   reset(ctx: { tx: PoolClient; schema: string; redis: Redis }): Promise<void>;
+}
+
+/**
+ * A projector whose handlers take only the events it handles (the runner never gives them others):
+ * `apply` gets an event of `handles`' types, so a `switch` over its type that leaves one of them out
+ * does not compile once it ends with `default: return unhandled(event)`; and `batched` may name only
+ * handled types. Adding a type to `handles` (as `eventsDecided` makes a new event type demand) then
+ * fails to compile until `apply` has its case.
+ */
+export function defineProjector<const H extends DomainEventType>(
+  projector: Omit<Projector, 'handles' | 'apply' | 'batched' | 'applyBatch'> & {
+    handles: readonly H[];
+    apply(event: EventOfType<H>, ctx: ProjectionContext): Promise<void>;
+    batched?: readonly H[];
+    applyBatch?(events: readonly EventOfType<H>[], ctx: ProjectionContext): Promise<void>;
+  },
+): Projector {
+  // Sound because EventDispatch hands each projector only events of its `handles`.
+  return projector as unknown as Projector;
+}
+
+/** The `default` of a projector's switch over its handled types: reached by none, or a type lacks its case. */
+export function unhandled(event: never): never {
+  throw new Error(`no handler for ${(event as DomainEvent).type}`);
 }
 
 /**

@@ -2,7 +2,7 @@ import type { DomainEvent } from '@careers/contracts/events/catalogue';
 import { eventsDecided } from '@careers/contracts/events/event-table';
 import { deletedAmong } from '../erasure.ts';
 import { peopleCards, personCardEvents, userEventsBesidesCards } from '../people-cards.ts';
-import type { ProjectionContext, Projector } from '../projector.ts';
+import { defineProjector, type ProjectionContext, unhandled } from '../projector.ts';
 
 /** The applicants, as the poster's applicants view shows them (people-cards.ts). */
 const applicants = peopleCards('application_people');
@@ -131,7 +131,7 @@ async function applyApplications(
  * The applicants' names, job titles and pictures are kept here from their user events (`applicants`)
  * and joined when read; their AccountDeleted takes their card too.
  */
-export const applicationsProjector: Projector = {
+export const applicationsProjector = defineProjector({
   name: 'applications',
   handles: eventsDecided(['application', 'user'], {
     handles: [
@@ -167,6 +167,8 @@ export const applicationsProjector: Projector = {
         await applicants.apply([event], { tx, schema });
         return;
       }
+      default:
+        return unhandled(event);
     }
   },
   batched: [
@@ -183,4 +185,4 @@ export const applicationsProjector: Projector = {
     await tx.query(`TRUNCATE ${schema}.applications, ${schema}.application_status_history`);
     await applicants.reset({ tx, schema });
   },
-};
+});

@@ -2,7 +2,7 @@ import type { DomainEvent } from '@careers/contracts/events/catalogue';
 import { eventsDecided } from '@careers/contracts/events/event-table';
 import { deletedAmong } from '../erasure.ts';
 import { peopleCards, personCardEvents, userEventsBesidesCards } from '../people-cards.ts';
-import type { Projector } from '../projector.ts';
+import { defineProjector, type Projector, unhandled } from '../projector.ts';
 
 type Tx = Parameters<Projector['apply']>[1]['tx'];
 
@@ -138,7 +138,7 @@ async function applyConnectionBatch(events: readonly DomainEvent[], tx: Tx, sche
  *
  * The people on the lists are kept here too, from their user events (`people`), and joined when read.
  */
-export const connectionsProjector: Projector = {
+export const connectionsProjector = defineProjector({
   name: 'connections',
   handles: eventsDecided(['connection', 'user'], {
     handles: [
@@ -153,16 +153,29 @@ export const connectionsProjector: Projector = {
     ignores: [...userEventsBesidesCards],
   }),
   async apply(event, { tx, schema }) {
-    // A person's card, from their user events and gone at their AccountDeleted; other events pass it by.
-    await people.apply([event], { tx, schema });
-    // Written once, as a batch of one (applyBatch).
-    if (event.streamType === 'connection') await applyConnectionBatch([event], tx, schema);
-    else if (event.type === 'AccountDeleted') {
-      await tx.query(`DELETE FROM ${schema}.connections WHERE requester_id = $1 OR recipient_id = $1`, [
-        event.data.userId,
-      ]);
+    switch (event.type) {
+      // Written once, as a batch of one (applyBatch).
+      case 'ConnectionRequested':
+      case 'ConnectionAccepted':
+      case 'ConnectionDeclined':
+      case 'ConnectionWithdrawn':
+      case 'ConnectionRemoved':
+        return applyConnectionBatch([event], tx, schema);
+      case 'UserRegistered':
+      case 'ProfileUpdated':
+      case 'ProfilePictureUploaded':
+      case 'ProfilePictureRemoved':
+        return people.apply([event], { tx, schema });
+      case 'AccountDeleted':
+        await tx.query(`DELETE FROM ${schema}.connections WHERE requester_id = $1 OR recipient_id = $1`, [
+          event.data.userId,
+        ]);
+        return people.apply([event], { tx, schema });
+      default:
+        return unhandled(event);
     }
   },
+
   batched: [
     'ConnectionRequested',
     'ConnectionAccepted',
@@ -181,4 +194,4 @@ export const connectionsProjector: Projector = {
     await people.reset({ tx, schema });
     await tx.query(`TRUNCATE ${schema}.connections`);
   },
-};
+});

@@ -1,7 +1,7 @@
 import type { DomainEvent } from '@careers/contracts/events/catalogue';
 import { eventsDecided } from '@careers/contracts/events/event-table';
 import { peopleCards, personCardEvents, userEventsBesidesCards } from '../people-cards.ts';
-import type { ProjectionContext, Projector } from '../projector.ts';
+import { defineProjector, type ProjectionContext, unhandled } from '../projector.ts';
 import { applyJobApplications } from './applications.ts';
 
 /** The posters of jobs, as a job shows them (people-cards.ts). */
@@ -17,7 +17,7 @@ const posters = peopleCards('job_people');
  * names are kept from their user events (`posters`) and joined when read, so a job shows its poster
  * whichever topic came first.
  */
-export const jobsProjector: Projector = {
+export const jobsProjector = defineProjector({
   name: 'jobs',
   handles: eventsDecided(['job', 'application', 'user'], {
     handles: [
@@ -34,15 +34,30 @@ export const jobsProjector: Projector = {
   // One event is a run of one: a single path writes the job, its search row and its close, and one the
   // job's applications.
   async apply(event, ctx) {
-    if (event.type === 'AccountDeleted') {
-      await ctx.tx.query(`DELETE FROM ${ctx.schema}.job_applications WHERE applicant_id = $1`, [
-        event.data.userId,
-      ]);
-      await posters.apply([event], ctx);
-    } else if (event.streamType === 'user') await posters.apply([event], ctx);
-    else if (event.streamType === 'application') await applyJobApplications([event], ctx);
-    else await applyJobs([event], ctx);
+    switch (event.type) {
+      // Written once, as a batch of one (applyBatch).
+      case 'JobPosted':
+      case 'JobClosed':
+        return applyJobs([event], ctx);
+      case 'ApplicationSubmitted':
+      case 'ApplicationStatusChanged':
+      case 'ApplicationWithdrawn':
+        return applyJobApplications([event], ctx);
+      case 'UserRegistered':
+      case 'ProfileUpdated':
+      case 'ProfilePictureUploaded':
+      case 'ProfilePictureRemoved':
+        return posters.apply([event], ctx);
+      case 'AccountDeleted':
+        await ctx.tx.query(`DELETE FROM ${ctx.schema}.job_applications WHERE applicant_id = $1`, [
+          event.data.userId,
+        ]);
+        return posters.apply([event], ctx);
+      default:
+        return unhandled(event);
+    }
   },
+
   batched: [
     'JobPosted',
     'JobClosed',
@@ -73,7 +88,7 @@ export const jobsProjector: Projector = {
     );
     await posters.reset({ tx, schema });
   },
-};
+});
 
 async function applyJobs(events: readonly DomainEvent[], { tx, schema }: ProjectionContext): Promise<void> {
   const posted: object[] = [];

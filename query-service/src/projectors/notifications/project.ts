@@ -3,7 +3,7 @@ import { dispatchEvent, type EventTable, typesHandled } from '@careers/contracts
 import type { StreamType } from '@careers/contracts/topics';
 import { type NotificationPush, publishNotificationPushes } from '@careers/service-kit/notification-pushes';
 import { peopleCards } from '../people-cards.ts';
-import type { ProjectionContext, Projector } from '../projector.ts';
+import { defineProjector, type ProjectionContext } from '../projector.ts';
 import { eraseAccount } from './account.ts';
 import { profileChanged, settingsChanged, skillsChanged } from './job-alerts.ts';
 import { jobsPosted } from './jobs.ts';
@@ -184,7 +184,7 @@ async function announce(ctx: ProjectionContext, changes: readonly Change[]): Pro
  * each notification's time. The people shown and told are kept here too (`people`), from their user
  * events, and joined when read.
  */
-export const notificationsProjector: Projector = {
+export const notificationsProjector = defineProjector({
   name: 'notifications',
   handles: typesHandled(project),
   async apply(event, ctx) {
@@ -249,4 +249,4 @@ export const notificationsProjector: Projector = {
     );
     await people.reset({ tx, schema });
   },
-};
+});

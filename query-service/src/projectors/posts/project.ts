@@ -1,7 +1,7 @@
 import type { DomainEvent } from '@careers/contracts/events/catalogue';
 import { eventsDecided } from '@careers/contracts/events/event-table';
 import { peopleCards, personCardEvents, userEventsBesidesCards } from '../people-cards.ts';
-import type { ProjectionContext, Projector } from '../projector.ts';
+import { defineProjector, type ProjectionContext, unhandled } from '../projector.ts';
 import { postKeys } from './keys.ts';
 import { applyLinks } from './links.ts';
 
@@ -134,7 +134,7 @@ async function applyRun(
  * a post applied before its author's registration (another topic) shows them once that is applied, as
  * it would have been had the registration come first.
  */
-export const postsProjector: Projector = {
+export const postsProjector = defineProjector({
   name: 'posts',
   handles: eventsDecided(['post', 'user', 'connection'], {
     handles: [
@@ -205,6 +205,8 @@ export const postsProjector: Projector = {
         await authors.apply([event], { tx, schema });
         return;
       }
+      default:
+        return unhandled(event);
     }
   },
   batched: [
@@ -236,4 +238,4 @@ export const postsProjector: Projector = {
       if (keys.length > 0) await redis.del(...keys.map((k) => k.slice(prefix.length)));
     } while (cursor !== '0');
   },
-};
+});

@@ -1,7 +1,7 @@
 import type { DomainEvent } from '@careers/contracts/events/catalogue';
 import { eventsDecided } from '@careers/contracts/events/event-table';
 import { peopleCards } from '../people-cards.ts';
-import type { ProjectionContext, Projector } from '../projector.ts';
+import { defineProjector, type ProjectionContext, type Projector, unhandled } from '../projector.ts';
 import { applyLinks, forgetLinks } from './links.ts';
 import { markForRefresh, markHoldersSql } from './lists.ts';
 
@@ -172,7 +172,7 @@ async function forgetLists(tx: Tx, schema: string, userId: string): Promise<void
  * How each suggested person shows (names, picture, bio, skills) is kept here too, from their user events
  * (`cards`), and joined when read; a person without a card is never suggested.
  */
-export const suggestionsProjector: Projector = {
+export const suggestionsProjector = defineProjector({
   name: 'suggestions',
   handles: eventsDecided(['user', 'connection'], {
     handles: [
@@ -216,12 +216,18 @@ export const suggestionsProjector: Projector = {
       case 'ConnectionWithdrawn':
       case 'ConnectionRemoved':
         return applyLinks(tx, schema, [event]);
+      // Their card alone (above).
+      case 'ProfilePictureUploaded':
+      case 'ProfilePictureRemoved':
+        return;
       case 'AccountDeleted':
         await forgetLinks(tx, schema, event.data.userId);
         await tx.query(`DELETE FROM ${schema}.suggestion_skills WHERE user_id = $1`, [event.data.userId]);
         await tx.query(`DELETE FROM ${schema}.suggestion_people WHERE user_id = $1`, [event.data.userId]);
         await forgetLists(tx, schema, event.data.userId);
         return;
+      default:
+        return unhandled(event);
     }
   },
   batched: [
@@ -250,4 +256,4 @@ export const suggestionsProjector: Projector = {
                 ${schema}.suggestion_refreshes`,
     );
   },
-};
+});

@@ -1,7 +1,12 @@
 import type { DomainEvent } from '@careers/contracts/events/catalogue';
 import { eventsDecided } from '@careers/contracts/events/event-table';
 import { deletedAmong } from '../erasure.ts';
-import { type ProjectionContext, type Projector, userEventsBesidesDeletion } from '../projector.ts';
+import {
+  defineProjector,
+  type ProjectionContext,
+  unhandled,
+  userEventsBesidesDeletion,
+} from '../projector.ts';
 import { TIMELINE_CAP, timelineKeys } from './keys.ts';
 
 type Multi = ProjectionContext['redis'];
@@ -248,7 +253,7 @@ async function applyTimelineRun(events: readonly DomainEvent[], ctx: ProjectionC
  * or their posts back (a lagging post or connection stream) is refused by the deleted-accounts check;
  * whatever stays of a post until its PostRemoved is then taken out by it.
  */
-export const timelinesProjector: Projector = {
+export const timelinesProjector = defineProjector({
   name: 'timelines',
   handles: eventsDecided(['connection', 'post', 'user'], {
     handles: [
@@ -301,6 +306,8 @@ export const timelinesProjector: Projector = {
         );
         return;
       }
+      default:
+        return unhandled(event);
     }
   },
   batched: ['PostCreated', 'ConnectionAccepted', 'ConnectionDeclined', 'ConnectionRemoved'],
@@ -321,4 +328,4 @@ export const timelinesProjector: Projector = {
       if (keys.length > 0) await redis.del(...keys.map((k) => k.slice(prefix.length)));
     } while (cursor !== '0');
   },
-};
+});

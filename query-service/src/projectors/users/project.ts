@@ -2,7 +2,7 @@ import type { DomainEvent } from '@careers/contracts/events/catalogue';
 import { eventsDecided } from '@careers/contracts/events/event-table';
 import { registeredUser } from '@careers/contracts/user-defaults';
 import type { StoredResume } from '../file-urls.ts';
-import type { ProjectionContext, Projector } from '../projector.ts';
+import { defineProjector, type ProjectionContext, unhandled } from '../projector.ts';
 
 const json = (value: unknown) => JSON.stringify(value);
 
@@ -111,7 +111,7 @@ async function applyUsers(
  * person's sealed fields arrive as the erased stand-ins ('Deleted member'), and their AccountDeleted
  * removes the row those made.
  */
-export const usersProjector: Projector = {
+export const usersProjector = defineProjector({
   name: 'users',
   handles: eventsDecided(['user'], {
     handles: [
@@ -191,6 +191,8 @@ export const usersProjector: Projector = {
         await tx.query(`DELETE FROM ${schema}.user_pictures WHERE user_id = $1`, [userId]);
         return;
       }
+      default:
+        return unhandled(event);
     }
   },
   batched: ['UserRegistered', 'UserLoggedIn', 'ProfileUpdated', 'SkillsUpdated'],
@@ -198,4 +200,4 @@ export const usersProjector: Projector = {
   async reset({ tx, schema }) {
     await tx.query(`TRUNCATE ${schema}.users, ${schema}.user_pictures`);
   },
-};
+});
