@@ -1,0 +1,169 @@
+import { randomUUID } from 'node:crypto';
+import type { EventEnvelope } from '@careers/contracts/events/envelope';
+import { testMessages } from './testing.ts';
+
+/**
+ * The histories of the batch tests (`batch-*.int.test.ts`): a seeded generator, the streams
+ * interleaved at random, batches cut at random, and the history of people, posts, likes and comments.
+ * The network's history is in `batch-network-history.ts`, the applications' and jobs' in
+ * `batch-job-history.ts`.
+ */
+
+/** A small seeded generator (mulberry32), so a failure can be run again as it was. */
+export function seeded(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    int: (n: number) => Math.floor(next() * n),
+    pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T,
+  };
+}
+
+/** The streams' events interleaved at random, each stream's in its own order. */
+export function interleaved(
+  streams: readonly EventEnvelope[][],
+  random: ReturnType<typeof seeded>,
+): EventEnvelope[] {
+  const events: EventEnvelope[] = [];
+  const open = streams.map((stream) => [...stream]);
+  while (open.some((stream) => stream.length > 0)) {
+    const stream = random.pick(open.filter((s) => s.length > 0));
+    events.push(stream.shift() as EventEnvelope);
+  }
+  return events;
+}
+
+/**
+ * Events as the write side makes them, in one order: people, connections, posts created all along,
+ * likes and unlikes by few people on few posts (so one person likes, unlikes and likes one post again
+ * within one batch), self-likes, comments, likes dated out of order, an account deletion with the
+ * deleted person's likes still arriving after it (a lagging topic), and a removed post.
+ */
+export function history(seed: number): EventEnvelope[] {
+  const random = seeded(seed);
+  const { event, registered } = testMessages();
+  const events: EventEnvelope[] = [];
+  const users = Array.from({ length: 9 }, () => randomUUID());
+  const versions = new Map<string, number>();
+  for (const [i, userId] of users.entries()) {
+    events.push(registered(userId, `Person${i}`));
+    versions.set(userId, 1);
+  }
+  const next = (streamId: string) => {
+    const v = (versions.get(streamId) ?? 0) + 1;
+    versions.set(streamId, v);
+    return v;
+  };
+  for (let i = 0; i < 6; i++) {
+    const [requesterId, recipientId] = [users[i] as string, users[(i * 2 + 1) % users.length] as string];
+    if (requesterId === recipientId) continue;
+    const connectionId = randomUUID();
+    const parties = { connectionId, requesterId, recipientId };
+    events.push(
+      event('ConnectionRequested', connectionId, next(connectionId), {
+        ...parties,
+        requestedAt: '2026-01-01T09:00:00.000Z',
+      }),
+      event('ConnectionAccepted', connectionId, next(connectionId), {
+        ...parties,
+        respondedAt: '2026-01-01T09:05:00.000Z',
+      }),
+    );
+  }
+  const posts: { postId: string; likers: Set<string>; comments: number; removed: boolean }[] = [];
+  const deleted = users[3] as string;
+  let minute = 0;
+  const at = (back = 0) => new Date(Date.UTC(2026, 0, 2, 0, minute - back)).toISOString();
+  const create = () => {
+    const postId = randomUUID();
+    posts.push({ postId, likers: new Set(), comments: 0, removed: false });
+    events.push(
+      event('PostCreated', postId, next(postId), {
+        postId,
+        authorId: random.pick(users.filter((u) => u !== deleted)),
+        content: `Post ${posts.length}`,
+        type: 'text',
+        category: 'Career',
+        visibility: 'public',
+        tags: ['Kafka', 'tuning'],
+        createdAt: at(),
+      }),
+    );
+  };
+  for (let i = 0; i < 4; i++) create();
+  for (let step = 0; step < 900; step++) {
+    minute++;
+    if (step === 300) {
+      events.push(event('AccountDeleted', deleted, next(deleted), { userId: deleted, deletedAt: at() }));
+    }
+    if (step % 60 === 0) create();
+    const post = random.pick(posts.filter((p) => !p.removed));
+    if (step === 700) {
+      post.removed = true;
+      events.push(
+        event('PostRemoved', post.postId, next(post.postId), {
+          postId: post.postId,
+          authorId: users[0] as string,
+          removedAt: at(),
+        }),
+      );
+      continue;
+    }
+    const userId = random.pick(users.slice(0, 5));
+    // Now and then a like dated before the last one, as concurrent commands may commit.
+    const when = at(random.int(10) === 0 ? 30 : 0);
+    if (random.int(8) === 0) {
+      post.comments++;
+      events.push(
+        event('CommentAdded', post.postId, next(post.postId), {
+          postId: post.postId,
+          commentId: randomUUID(),
+          authorId: userId,
+          content: `  Comment ${step}  `,
+          commentsCount: post.comments,
+          createdAt: when,
+        }),
+      );
+    } else if (post.likers.has(userId)) {
+      post.likers.delete(userId);
+      events.push(
+        event('PostUnliked', post.postId, next(post.postId), {
+          postId: post.postId,
+          userId,
+          likesCount: post.likers.size,
+          unlikedAt: when,
+        }),
+      );
+    } else {
+      post.likers.add(userId);
+      events.push(
+        event('PostLiked', post.postId, next(post.postId), {
+          postId: post.postId,
+          userId,
+          likesCount: post.likers.size,
+          likedAt: when,
+        }),
+      );
+    }
+  }
+  return events;
+}
+
+/** Cuts `events` into batches of 1 to `largest` events. */
+export function batches<T>(events: readonly T[], seed: number, largest: number): T[][] {
+  const random = seeded(seed);
+  const out: T[][] = [];
+  for (let i = 0; i < events.length; ) {
+    const size = 1 + random.int(largest);
+    out.push(events.slice(i, i + size));
+    i += size;
+  }
+  return out;
+}

@@ -1,0 +1,175 @@
+import { randomUUID } from 'node:crypto';
+import { domainEvents } from '@careers/contracts/events/catalogue';
+import type { EventEnvelope } from '@careers/contracts/events/envelope';
+import { interleaved, seeded } from './batch-history.ts';
+import { testMessages } from './testing.ts';
+
+/**
+ * Applications as the write side makes them, their streams interleaved: submitted (some with a
+ * resume), moved through statuses, withdrawn, and an applicant deleting their account partway (their
+ * AccountDeleted on the user topic), so some of their applications come after it and are not written.
+ */
+export function applicationHistory(seed: number): EventEnvelope[] {
+  const random = seeded(seed);
+  const { event, registered } = testMessages();
+  const users = Array.from({ length: 8 }, () => randomUUID());
+  const employer = users[0] as string;
+  const leaving = users[1] as string;
+  const streams: EventEnvelope[][] = users.map((userId, i) => [registered(userId, `Applicant${i}`)]);
+  // One applicant turns application updates off from partway through: later changes are kept hidden.
+  const turning = streams[2] as EventEnvelope[];
+  turning[0] = { ...(turning[0] as EventEnvelope), occurredAt: '2026-01-02T00:00:00.000Z' };
+  turning.push({
+    ...event('NotificationSettingsUpdated', users[2] as string, 2, {
+      userId: users[2] as string,
+      settings: { ...domainEvents.NotificationSettingsUpdated.example.settings, applicationUpdates: false },
+    }),
+    occurredAt: '2026-01-03T00:20:00.000Z',
+  });
+  const jobs = Array.from({ length: 3 }, () => randomUUID());
+  const at = (minute: number) => new Date(Date.UTC(2026, 0, 3, 0, minute)).toISOString();
+  for (let i = 0; i < 40; i++) {
+    const applicationId = randomUUID();
+    const parties = {
+      applicationId,
+      jobId: random.pick(jobs),
+      applicantId: random.pick(users.slice(1)),
+      employerId: employer,
+    };
+    const stream = [
+      event('ApplicationSubmitted', applicationId, 1, {
+        ...parties,
+        coverLetter: `Letter ${i}`,
+        expectedSalary: random.int(2) === 0 ? null : 50_000 + i,
+        resume:
+          random.int(2) === 0 ? null : { resumeId: randomUUID(), filename: `cv-${i}.pdf`, size: 1000 + i },
+        appliedAt: at(i),
+      }),
+    ];
+    let from: 'pending' | 'interview' = 'pending';
+    for (const to of ['interview', 'rejected'] as const) {
+      if (random.int(3) === 0) break;
+      stream.push(
+        event('ApplicationStatusChanged', applicationId, stream.length + 1, {
+          ...parties,
+          from,
+          to,
+          changedAt: at(i + stream.length),
+        }),
+      );
+      if (to === 'rejected') break;
+      from = to;
+    }
+    if (random.int(4) === 0 && stream.length < 3) {
+      stream.push(
+        event('ApplicationWithdrawn', applicationId, stream.length + 1, {
+          ...parties,
+          from,
+          withdrawnAt: at(i + 5),
+        }),
+      );
+    }
+    streams.push(stream);
+  }
+  // Her deletion partway through the history.
+  (streams[1] as EventEnvelope[]).push(
+    event('AccountDeleted', leaving, 2, { userId: leaving, deletedAt: at(20) }),
+  );
+  return interleaved(streams, random);
+}
+
+/**
+ * Jobs as the write side makes them, with the people they alert: skills and roles saved (and saved
+ * again, so a job matches someone as they stood at its time), alerts turned off or limited to a work
+ * location, jobs posted with and without skills, some closed later, and a poster deleting their account
+ * partway (their jobs stay listed, and those applied after it alert nobody). The people's topic and the
+ * jobs' are each in order; the jobs' comes whole after the people's or interleaved with it.
+ */
+export function jobHistory(seed: number): { people: EventEnvelope[]; jobs: EventEnvelope[] } {
+  const random = seeded(seed);
+  const { event, registered } = testMessages();
+  const users = Array.from({ length: 10 }, () => randomUUID());
+  const leaving = users[0] as string;
+  const skills = ['TypeScript', 'Kafka', 'Postgres', 'Go'];
+  const roles = ['Data Engineer', 'Backend Engineer', 'Designer'];
+  const locations = ['Remote', 'Hybrid', 'On-site'] as const;
+  const at = (minute: number) => new Date(Date.UTC(2026, 0, 4, 0, minute)).toISOString();
+  const people: EventEnvelope[] = [];
+  for (const [i, userId] of users.entries()) {
+    const stream: EventEnvelope[] = [{ ...registered(userId, `Seeker${i}`), occurredAt: at(0) }];
+    const add = (
+      type: 'SkillsUpdated' | 'ProfileUpdated' | 'NotificationSettingsUpdated',
+      minute: number,
+    ) => {
+      const version = stream.length + 1;
+      const data =
+        type === 'SkillsUpdated'
+          ? {
+              userId,
+              skills: skills
+                .filter(() => random.int(2) === 0)
+                .map((name) => ({ name, proficiency: 'Intermediate' as const, experience: 2 })),
+            }
+          : type === 'ProfileUpdated'
+            ? {
+                ...domainEvents.ProfileUpdated.example,
+                userId,
+                firstName: `Seeker${i}`,
+                jobPreferences: {
+                  ...domainEvents.ProfileUpdated.example.jobPreferences,
+                  roles: [random.pick(roles)],
+                  preferredLocation: random.int(3) === 0 ? random.pick(locations) : null,
+                },
+              }
+            : {
+                userId,
+                settings: {
+                  ...domainEvents.NotificationSettingsUpdated.example.settings,
+                  jobAlerts: random.int(3) !== 0,
+                },
+              };
+      stream.push({ ...event(type, userId, version, data as never), occurredAt: at(minute) });
+    };
+    add('SkillsUpdated', 1);
+    add('ProfileUpdated', 2);
+    if (i % 3 === 1) add('NotificationSettingsUpdated', 3 + random.int(60));
+    add('SkillsUpdated', 30 + random.int(60));
+    if (userId === leaving) {
+      stream.push({
+        ...event('AccountDeleted', userId, stream.length + 1, { userId, deletedAt: at(50) }),
+        occurredAt: at(50),
+      });
+    }
+    people.push(...stream);
+  }
+  const jobs: EventEnvelope[] = [];
+  for (let i = 0; i < 60; i++) {
+    const jobId = randomUUID();
+    const employerId = i % 5 === 0 ? leaving : random.pick(users);
+    const postedAt = at(5 + i * 1.5);
+    jobs.push(
+      event('JobPosted', jobId, 1, {
+        ...domainEvents.JobPosted.example,
+        jobId,
+        employerId,
+        title: `${random.pick(roles)} ${i}`,
+        requirements: random.int(2) === 0 ? [] : [`Requirement ${i}`, 'Kafka in production'],
+        workLocation: random.pick(locations),
+        skills: skills
+          .filter(() => random.int(3) === 0)
+          .map((name) => ({ name, required: true, proficiency: 'Expert' as const })),
+        location: {
+          city: random.pick(['Berlin', 'Lisbon']),
+          state: random.int(2) === 0 ? '' : 'BE',
+          country: 'Germany',
+        },
+        applicationDeadline: random.int(2) === 0 ? null : '2026-03-31',
+        postedAt,
+      }),
+    );
+    if (random.int(3) === 0) {
+      jobs.push(event('JobClosed', jobId, 2, { jobId, employerId, closedAt: at(6 + i * 1.5) }));
+    }
+  }
+  return { people, jobs };
+}
