@@ -106,7 +106,8 @@ export function notificationTesting(name: string) {
     return (await waitForPush(seeker, since))?.unreadCount;
   }
   async function waitForPush(userId: string, since: number): Promise<NotificationPush | undefined> {
-    for (let i = 0; i < 50; i++) {
+    // Up to 5 s: a push comes after the batch's commit, later on a busy machine.
+    for (let i = 0; i < 250; i++) {
       const found = pushes.slice(since).findLast((p) => p.userId === userId);
       if (found) return found;
       await new Promise((resolve) => setTimeout(resolve, 20));
