@@ -1,6 +1,6 @@
 import { eventsDecided } from '@careers/contracts/events/event-table';
 import type { PoolClient } from '@careers/service-kit';
-import { defineProjector } from './projector.ts';
+import { defineProjector, userEventsBesidesDeletion } from './projector.ts';
 
 type Queryable = Pick<PoolClient, 'query'>;
 
@@ -17,22 +17,7 @@ export const erasureLedger = defineProjector({
   name: 'erasure',
   handles: eventsDecided(['user'], {
     handles: ['AccountDeleted'],
-    ignores: [
-      'UserRegistered',
-      'UserLoggedIn',
-      'UserLoggedOut',
-      'PasswordChanged',
-      'ProfileUpdated',
-      'SkillsUpdated',
-      'NotificationSettingsUpdated',
-      'AppearanceSettingsUpdated',
-      'ProfilePictureUploaded',
-      'ProfilePictureRemoved',
-      'ResumeUploaded',
-      'ResumeRemoved',
-      'NotificationsRead',
-      'AllNotificationsRead',
-    ],
+    ignores: [...userEventsBesidesDeletion],
   }),
   async apply(event, { tx, schema }) {
     await tx.query(

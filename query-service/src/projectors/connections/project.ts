@@ -1,5 +1,6 @@
 import type { DomainEvent } from '@careers/contracts/events/catalogue';
 import { eventsDecided } from '@careers/contracts/events/event-table';
+import { isConnectionEvent, statusAfter } from '../connection-status.ts';
 import { deletedAmong } from '../erasure.ts';
 import { peopleCards, personCardEvents, userEventsBesidesCards } from '../people-cards.ts';
 import { defineProjector, type Projector, unhandled } from '../projector.ts';
@@ -56,53 +57,31 @@ async function applyConnectionBatch(events: readonly DomainEvent[], tx: Tx, sche
   const rows = new Map(found.map((r) => [r.id, r]));
   const changed = new Set<string>();
   for (const event of events) {
-    switch (event.type) {
-      case 'ConnectionRequested': {
-        const d = event.data;
-        if (deleted.has(d.requesterId) || deleted.has(d.recipientId) || rows.has(d.connectionId)) break;
-        rows.set(d.connectionId, {
-          id: d.connectionId,
-          requester_id: d.requesterId,
-          recipient_id: d.recipientId,
-          status: 'pending',
-          requested_at: d.requestedAt,
-          responded_at: null,
-        });
-        changed.add(d.connectionId);
-        break;
-      }
-      case 'ConnectionAccepted': {
-        const row = rows.get(event.data.connectionId);
-        if (row?.status !== 'pending') break;
-        row.status = 'accepted';
+    if (!isConnectionEvent(event)) continue;
+    const d = event.data;
+    // A request naming a deleted account is not written (its AccountDeleted came first, another topic).
+    if (event.type === 'ConnectionRequested' && (deleted.has(d.requesterId) || deleted.has(d.recipientId))) {
+      continue;
+    }
+    const row = rows.get(d.connectionId);
+    const status = statusAfter(event, row?.status);
+    if (status === null) continue;
+    if (event.type === 'ConnectionRequested') {
+      rows.set(d.connectionId, {
+        id: d.connectionId,
+        requester_id: d.requesterId,
+        recipient_id: d.recipientId,
+        status,
+        requested_at: event.data.requestedAt,
+        responded_at: null,
+      });
+    } else if (row) {
+      row.status = status;
+      if (event.type === 'ConnectionAccepted' || event.type === 'ConnectionDeclined') {
         row.responded_at = event.data.respondedAt;
-        changed.add(row.id);
-        break;
-      }
-      case 'ConnectionDeclined': {
-        const row = rows.get(event.data.connectionId);
-        if (!row) break;
-        // Declined whatever it was.
-        row.status = 'rejected';
-        row.responded_at = event.data.respondedAt;
-        changed.add(row.id);
-        break;
-      }
-      case 'ConnectionWithdrawn': {
-        const row = rows.get(event.data.connectionId);
-        if (row?.status !== 'pending') break;
-        row.status = 'withdrawn';
-        changed.add(row.id);
-        break;
-      }
-      case 'ConnectionRemoved': {
-        const row = rows.get(event.data.connectionId);
-        if (row?.status !== 'accepted') break;
-        row.status = 'removed';
-        changed.add(row.id);
-        break;
       }
     }
+    changed.add(d.connectionId);
   }
   if (changed.size === 0) return;
   const list = [...changed].map((id) => rows.get(id) as Row);

@@ -1,5 +1,6 @@
 import type { DomainEvent } from '@careers/contracts/events/catalogue';
 import type { PoolClient } from '@careers/service-kit';
+import { isConnectionEvent, statusAfter } from '../connection-status.ts';
 import { deletedAmong } from '../erasure.ts';
 import { changeEdges } from './network.ts';
 
@@ -96,57 +97,28 @@ export async function applyLinks(
   /** The edges that came and went, in order. */
   const edges: { a: string; b: string; change: 1 | -1 }[] = [];
   for (const event of events) {
-    switch (event.type) {
-      case 'ConnectionRequested': {
-        const d = event.data;
-        if (deleted.has(d.requesterId) || deleted.has(d.recipientId) || links.has(d.connectionId)) break;
-        links.set(d.connectionId, {
-          id: d.connectionId,
-          a: d.requesterId,
-          b: d.recipientId,
-          status: 'pending',
-        });
-        changed.add(d.connectionId);
-        break;
-      }
-      case 'ConnectionAccepted': {
-        const d = event.data;
-        const link = links.get(d.connectionId);
-        if (link?.status !== 'pending') break;
-        link.status = 'accepted';
-        changed.add(link.id);
-        const set = acceptedOf(d.requesterId, d.recipientId);
-        set.delete(link.id);
-        if (set.size === 0) edges.push({ a: d.requesterId, b: d.recipientId, change: 1 });
-        set.add(link.id);
-        break;
-      }
-      case 'ConnectionDeclined': {
-        const link = links.get(event.data.connectionId);
-        if (!link) break;
-        // As the connections read model: declined whatever it was, and the network counts left as they are.
-        if (link.status === 'accepted') acceptedOf(link.a, link.b).delete(link.id);
-        link.status = 'rejected';
-        changed.add(link.id);
-        break;
-      }
-      case 'ConnectionWithdrawn': {
-        const link = links.get(event.data.connectionId);
-        if (link?.status !== 'pending') break;
-        link.status = 'withdrawn';
-        changed.add(link.id);
-        break;
-      }
-      case 'ConnectionRemoved': {
-        const d = event.data;
-        const link = links.get(d.connectionId);
-        if (link?.status !== 'accepted') break;
-        link.status = 'removed';
-        changed.add(link.id);
-        const set = acceptedOf(d.requesterId, d.recipientId);
-        set.delete(link.id);
-        if (set.size === 0) edges.push({ a: d.requesterId, b: d.recipientId, change: -1 });
-        break;
+    if (!isConnectionEvent(event)) continue;
+    const d = event.data;
+    if (event.type === 'ConnectionRequested' && (deleted.has(d.requesterId) || deleted.has(d.recipientId))) {
+      continue;
+    }
+    const link = links.get(d.connectionId);
+    const was = link?.status;
+    const status = statusAfter(event, was);
+    if (status === null) continue;
+    if (link) link.status = status;
+    else links.set(d.connectionId, { id: d.connectionId, a: d.requesterId, b: d.recipientId, status });
+    changed.add(d.connectionId);
+    // A pair's edge comes with its first accepted link and goes when a removal takes its last; a
+    // decline of an accepted one leaves the network counts as they are, as the connections model does.
+    const set = acceptedOf(d.requesterId, d.recipientId);
+    if (status === 'accepted') {
+      if (set.size === 0) edges.push({ a: d.requesterId, b: d.recipientId, change: 1 });
+      set.add(d.connectionId);
+    } else if (was === 'accepted') {
+      set.delete(d.connectionId);
+      if (status === 'removed' && set.size === 0) {
+        edges.push({ a: d.requesterId, b: d.recipientId, change: -1 });
       }
     }
   }
