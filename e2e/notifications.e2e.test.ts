@@ -3,7 +3,8 @@
  * a skill no one else has and job alerts on; A posts a job asking for it. B's bell shows 1 without a
  * reload (notifications:changed), B opens the panel, follows the job alert to the job and the count
  * drops to 0. A then sends B a connection request: B's bell and Pending badge rise live. Back on the
- * dashboard, the cards show the counts of the lists behind them and Recommended Jobs lists A's job.
+ * dashboard, the cards show the counts of the lists behind them and Recommended Jobs lists A's job,
+ * though five newer jobs have pushed it out of the 5 newest the dashboard fetches.
  * axe-core checks the open panel and the filled dashboard at 1280 and 375 px in both themes. The time
  * from each command's reply to B's bell is written to the output.
  */
@@ -246,6 +247,32 @@ describe('notifications in two browsers: a job alert, a connection request, the 
   });
 
   it("the dashboard's cards show the right counts, and Recommended Jobs lists A's job", async () => {
+    // Five newer jobs that ask for other skills: A's job is no longer among the 5 newest the dashboard
+    // fetches, and is still recommended (ranked over every open job).
+    for (let n = 1; n <= 5; n++) {
+      const other = await callFromPage(a.page, 'POST', '/api/jobs', {
+        title: `Other role ${n} ${skill}`,
+        description: 'Something else.',
+        requirements: [],
+        jobType: 'Part-time',
+        workLocation: 'On-site',
+        experienceLevel: 'Entry Level',
+        category: 'Technology',
+        skills: [{ name: `Other-${n}-${skill}`, required: true, proficiency: 'Beginner' }],
+        benefits: [],
+        company: { name: company, industry: '', size: null, website: '' },
+        location: { city: 'Norfolk', state: 'VA', country: 'USA' },
+        salary: { min: 30000, max: 40000, currency: 'USD' },
+        applicationDeadline: null,
+      });
+      expect(other.status, `POST /api/jobs (other ${n}): ${JSON.stringify(other.body)}`).toBe(201);
+    }
+    // B's reads do not carry A's consistency tokens: the five show once projected.
+    await until("A's job out of the 5 newest jobs", async () => {
+      const newest = await callFromPage(b.page, 'GET', '/api/jobs?limit=5');
+      return !(newest.body.data as { _id: string }[]).some((job) => job._id === jobId);
+    });
+
     await b.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
     await at(b.page, '/dashboard');
     const recommended = b.page.getByRole('region', { name: 'Recommended Jobs' });

@@ -64,6 +64,18 @@ export const jobRoutes = {
     response: dataResponse(z.array(PostedJob)),
     summary: 'The jobs the user posted, newest first, each with its applications counted per status.',
   }),
+  // Beyond the spec's "5 fetched jobs": the dashboard's Recommended Jobs over every open job.
+  getRecommendedJobs: defineRoute({
+    method: 'GET',
+    path: '/jobs/recommended',
+    service: 'query',
+    auth: 'required',
+    status: 200,
+    response: dataResponse(z.array(Job)),
+    summary:
+      'Up to 3 open jobs that share a skill with the user, most shared skills first, then those that fit ' +
+      'their job preferences and city, then newest; not their own, not applied to, not past the deadline.',
+  }),
   getMyApplications: defineRoute({
     method: 'GET',
     path: '/jobs/my/applications',

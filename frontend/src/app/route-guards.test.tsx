@@ -108,10 +108,11 @@ describe('authenticated layout', () => {
     await user.click(screen.getByRole('button', { name: 'Logout' }));
 
     expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeTruthy();
-    // Spec, Dashboard: 5 jobs, 3 feed posts (both started by the route, app/screen-data.ts) and the
-    // connections list; then the logout.
+    // Spec, Dashboard: 5 jobs, 3 feed posts (started by the route with the recommended jobs,
+    // app/screen-data.ts) and the connections list; then the logout.
     expect(calls).toEqual([
       'GET /api/jobs?limit=5',
+      'GET /api/jobs/recommended',
       'GET /api/posts/feed?limit=3&following=true',
       'GET /api/users/connections',
       'POST /api/auth/logout',

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { dashboardFeedFilters } from '../features/dashboard/api/dashboard-feed';
 import { dashboardJobsQueryOptions } from '../features/dashboard/api/dashboard-jobs';
+import { recommendedJobsQueryOptions } from '../features/dashboard/api/recommended-jobs';
 import { feedQueryOptions, feedScreenFilters } from '../features/feed/api/get-feed';
 import { jobFiltersOf, jobListQueryOptions } from '../features/jobs/api/list-jobs';
 import { currentUserQueryKey } from '../lib/current-user';
@@ -17,6 +18,7 @@ const firstReads: Record<ScreenData, (queryClient: QueryClient, url: URL) => Pro
   dashboard: (queryClient) =>
     Promise.all([
       queryClient.prefetchQuery(dashboardJobsQueryOptions),
+      queryClient.prefetchQuery(recommendedJobsQueryOptions),
       queryClient.prefetchInfiniteQuery(feedQueryOptions(dashboardFeedFilters)),
     ]),
   jobs: (queryClient, url) => queryClient.prefetchQuery(jobListQueryOptions(jobFiltersOf(url.searchParams))),

@@ -24,7 +24,7 @@ type Queryable = Pick<PoolClient, 'query'>;
  */
 
 /** What a model may keep of a person besides the card. */
-export type CardExtra = 'email' | 'bio' | 'location' | 'skills' | 'push_notifications';
+export type CardExtra = 'email' | 'bio' | 'location' | 'skills' | 'job_preferences' | 'push_notifications';
 
 const CARD = ['first_name', 'last_name', 'job_title', 'picture_id'] as const;
 
@@ -62,6 +62,7 @@ function valuesOf(event: DomainEvent): Partial<Record<Column, unknown>> | null {
         bio: u.bio,
         location: u.location,
         skills: u.skills,
+        job_preferences: u.jobPreferences,
         push_notifications: u.notificationSettings.pushNotifications,
       };
     }
@@ -74,6 +75,7 @@ function valuesOf(event: DomainEvent): Partial<Record<Column, unknown>> | null {
         email: d.email,
         bio: d.bio,
         location: d.location,
+        job_preferences: d.jobPreferences,
       };
     }
     case 'ProfilePictureUploaded':
@@ -91,8 +93,8 @@ function valuesOf(event: DomainEvent): Partial<Record<Column, unknown>> | null {
 
 /** The types `valuesOf` takes, each with the columns it sets. */
 const SETS: Readonly<Record<string, readonly Column[]>> = {
-  UserRegistered: [...CARD, 'email', 'bio', 'location', 'skills', 'push_notifications'],
-  ProfileUpdated: ['first_name', 'last_name', 'job_title', 'email', 'bio', 'location'],
+  UserRegistered: [...CARD, 'email', 'bio', 'location', 'skills', 'job_preferences', 'push_notifications'],
+  ProfileUpdated: ['first_name', 'last_name', 'job_title', 'email', 'bio', 'location', 'job_preferences'],
   ProfilePictureUploaded: ['picture_id'],
   ProfilePictureRemoved: ['picture_id'],
   SkillsUpdated: ['skills'],

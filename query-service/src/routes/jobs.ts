@@ -1,3 +1,4 @@
+import { dashboardCounts } from '@careers/contracts/constants';
 import type { Application } from '@careers/contracts/entities/application';
 import { type JobsPagination, pageInfo } from '@careers/contracts/entities/pagination';
 import { jobMessages } from '@careers/contracts/messages';
@@ -10,8 +11,8 @@ import { registerCachedQuery } from './register-cached-query.ts';
 import { registerQuery } from './register-query.ts';
 
 /**
- * GET /api/jobs, /api/jobs/:id, /api/jobs/my/posted, /api/jobs/my/applications and
- * /api/jobs/:id/applications.
+ * GET /api/jobs, /api/jobs/:id, /api/jobs/my/posted, /api/jobs/recommended, /api/jobs/my/applications
+ * and /api/jobs/:id/applications.
  */
 export function registerJobQueries(deps: QueryRouteDeps): void {
   const { jobs, applications } = deps;
@@ -49,6 +50,10 @@ export function registerJobQueries(deps: QueryRouteDeps): void {
       }),
     };
   });
+
+  registerQuery(deps, routes.getRecommendedJobs, async ({ viewerId }) => ({
+    data: await jobs.recommendedFor(viewerId, dashboardCounts.recommendedJobs),
+  }));
 
   registerQuery(deps, routes.getMyApplications, async ({ viewerId }) => {
     const own = await applications.ofApplicant(viewerId);

@@ -4,8 +4,11 @@ import { peopleCards, personCardEvents, userEventsBesidesCards } from '../people
 import { defineProjector, type ProjectionContext, unhandled } from '../projector.ts';
 import { applyJobApplications } from './applications.ts';
 
-/** The posters of jobs, as a job shows them (people-cards.ts). */
-const posters = peopleCards('job_people');
+/**
+ * People as the jobs model shows and ranks for them (people-cards.ts): a job's poster by their card,
+ * and a reader of recommended jobs (recommend.ts) by their skills, location and job preferences.
+ */
+const people = peopleCards('job_people', ['skills', 'location', 'job_preferences']);
 
 /**
  * Jobs as the list, the detail and the poster's "My Posted Jobs" show them. A job is written once, by
@@ -14,8 +17,8 @@ const posters = peopleCards('job_people');
  * The ids of a job's applications are kept here too, from the application events (applications.ts),
  * keyed by the application and never waiting for the job, so a job shows them right whichever topic
  * delivers first and however often; the applicant's AccountDeleted takes theirs away. The posters'
- * names are kept from their user events (`posters`) and joined when read, so a job shows its poster
- * whichever topic came first.
+ * names are kept from their user events (`people`) and joined when read, so a job shows its poster
+ * whichever topic came first; the same cards hold what recommended jobs are ranked on.
  */
 export const jobsProjector = defineProjector({
   name: 'jobs',
@@ -27,9 +30,10 @@ export const jobsProjector = defineProjector({
       'ApplicationStatusChanged',
       'ApplicationWithdrawn',
       ...personCardEvents,
+      'SkillsUpdated',
       'AccountDeleted',
     ],
-    ignores: [...userEventsBesidesCards],
+    ignores: userEventsBesidesCards.filter((type) => type !== 'SkillsUpdated'),
   }),
   // One event is a run of one: a single path writes the job, its search row and its close, and one the
   // job's applications.
@@ -47,12 +51,13 @@ export const jobsProjector = defineProjector({
       case 'ProfileUpdated':
       case 'ProfilePictureUploaded':
       case 'ProfilePictureRemoved':
-        return posters.apply([event], ctx);
+      case 'SkillsUpdated':
+        return people.apply([event], ctx);
       case 'AccountDeleted':
         await ctx.tx.query(`DELETE FROM ${ctx.schema}.job_applications WHERE applicant_id = $1`, [
           event.data.userId,
         ]);
-        return posters.apply([event], ctx);
+        return people.apply([event], ctx);
       default:
         return unhandled(event);
     }
@@ -66,6 +71,7 @@ export const jobsProjector = defineProjector({
     'ApplicationWithdrawn',
     'UserRegistered',
     'ProfileUpdated',
+    'SkillsUpdated',
   ],
   /**
    * A run of the jobs topic in two statements: every job posted and its search row in one, read from
@@ -78,7 +84,7 @@ export const jobsProjector = defineProjector({
   async applyBatch(events, ctx) {
     const stream = events[0]?.streamType;
     if (stream === 'application') await applyJobApplications(events, ctx);
-    else if (stream === 'user') await posters.apply(events, ctx);
+    else if (stream === 'user') await people.apply(events, ctx);
     else await applyJobs(events, ctx);
   },
   async reset({ tx, schema }) {
@@ -86,7 +92,7 @@ export const jobsProjector = defineProjector({
       `TRUNCATE ${schema}.jobs, ${schema}.job_search, ${schema}.job_words, ${schema}.job_counts,
          ${schema}.job_place_counts, ${schema}.job_applications`,
     );
-    await posters.reset({ tx, schema });
+    await people.reset({ tx, schema });
   },
 });
 

@@ -4,6 +4,7 @@ import type { JobListQuery } from '@careers/contracts/requests/job-list-query';
 import { type Pool, writeTogether } from '@careers/service-kit';
 import type pg from 'pg';
 import { statementName } from '../statement-name.ts';
+import { recommendedJobsSql } from './recommend.ts';
 import { completionsSql, containsPattern, parseJobSearch, tsquerySql } from './search.ts';
 
 interface JobRow {
@@ -341,6 +342,17 @@ export class JobQueries {
         WHERE j.employer_id = $1 ORDER BY j.posted_at DESC, j.id DESC`,
       [employerId],
     );
+    return rows.map(toJob);
+  }
+
+  /** Up to `limit` open jobs for a reader, best first (recommend.ts). */
+  async recommendedFor(readerId: string, limit: number): Promise<Job[]> {
+    const text = recommendedJobsSql(this.s, jobColumns(this.s));
+    const { rows } = await this.pool.query<JobRow>({
+      name: statementName('jobs_recommended', text),
+      text,
+      values: [readerId, limit],
+    });
     return rows.map(toJob);
   }
 

@@ -1,3 +1,4 @@
+import type { Job } from '@careers/contracts/entities/job';
 import { User } from '@careers/contracts/entities/user';
 import { serverEvents } from '@careers/contracts/sockets';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -19,6 +20,8 @@ function adaWith(fields: Partial<User> = {}): User {
 
 interface Lists {
   jobs: Response | (() => Response);
+  /** What GET /api/jobs/recommended answers: the jobs it ranks, or a reply; none unless given. */
+  recommended?: Job[] | (() => Response);
   connections: number;
   posts: number;
 }
@@ -26,6 +29,10 @@ interface Lists {
 function openDashboard(user: User, lists: Lists) {
   const api = stubSession(user, (method, url) => {
     const at = new URL(url, 'http://app');
+    if (method === 'GET' && at.pathname === '/api/jobs/recommended') {
+      const recommended = lists.recommended ?? [];
+      return typeof recommended === 'function' ? recommended() : jsonReply(200, { data: recommended });
+    }
     if (method === 'GET' && at.pathname === '/api/jobs') {
       return typeof lists.jobs === 'function' ? lists.jobs() : lists.jobs.clone();
     }
@@ -105,10 +112,9 @@ describe('the dashboard stat cards', () => {
 });
 
 describe('Recommended Jobs', () => {
-  it('lists up to 3 of the fetched jobs sharing a skill with the user, whatever the case', async () => {
+  it('lists the jobs the server recommends, in its order, each row with its parts, and opens one', async () => {
     const jobs = [
       aJob({ title: 'Frontend', skills: [{ name: 'React', required: true, proficiency: 'Expert' }] }),
-      aJob({ title: 'COBOL only' }),
       aJob({ title: 'Backend', skills: [{ name: 'GO', required: false, proficiency: 'Advanced' }] }),
       aJob({
         title: 'Fullstack',
@@ -118,17 +124,18 @@ describe('Recommended Jobs', () => {
         salary: { min: null, max: null, currency: 'USD' },
         jobType: 'Contract',
       }),
-      aJob({ title: 'Fourth match', skills: [{ name: 'Go', required: true, proficiency: 'Expert' }] }),
     ];
-    const { router, user } = openDashboard(adaWith(), { jobs: jobsReply(jobs), connections: 0, posts: 0 });
+    // The 5 newest jobs fit nobody: what is recommended is the server's ranking over every open job.
+    const { router, user, api } = openDashboard(adaWith(), {
+      jobs: jobsReply([aJob({ title: 'COBOL only' })]),
+      recommended: jobs,
+      connections: 0,
+      posts: 0,
+    });
 
     const card = await recommendedCard();
-    const rows = await card.findAllByRole('link', { name: /Frontend|Backend|Fullstack|Fourth|COBOL/ });
-    expect(rows.map((row) => row.getAttribute('href'))).toEqual([
-      `/jobs/${jobs[0]?._id}`,
-      `/jobs/${jobs[2]?._id}`,
-      `/jobs/${jobs[3]?._id}`,
-    ]);
+    const rows = await card.findAllByRole('link', { name: /Frontend|Backend|Fullstack|COBOL/ });
+    expect(rows.map((row) => row.getAttribute('href'))).toEqual(jobs.map((job) => `/jobs/${job._id}`));
     const parts = (row: HTMLElement) =>
       [...row.querySelectorAll('span')]
         .filter((span) => span.children.length === 0)
@@ -147,9 +154,10 @@ describe('Recommended Jobs', () => {
       'Salary not specified',
       'Contract',
     ]);
+    expect(countCalls(api, 'GET', '/api/jobs/recommended')).toBe(1);
 
     await user.click(rows[1] as HTMLElement);
-    await waitFor(() => expect(router.state.location.pathname).toBe(`/jobs/${jobs[2]?._id}`));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/jobs/${jobs[1]?._id}`));
   });
 
   it('says "No recommendations yet" with Update Profile when none fits, and offers View All Jobs', async () => {
@@ -166,21 +174,27 @@ describe('Recommended Jobs', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/jobs'));
   });
 
-  it("shows the server's text when the jobs cannot be loaded, and tries again", async () => {
+  it('says the server failed when the recommendations cannot be loaded, and tries again', async () => {
     let fail = true;
     const { user } = openDashboard(adaWith(), {
-      jobs: () =>
+      jobs: jobsReply([]),
+      recommended: () =>
         fail
-          ? jsonReply(400, { message: 'Limit is invalid' })
-          : jobsReply([
-              aJob({ title: 'Frontend', skills: [{ name: 'React', required: true, proficiency: 'Expert' }] }),
-            ]),
+          ? jsonReply(503, { message: 'Service unavailable' })
+          : jsonReply(200, {
+              data: [
+                aJob({
+                  title: 'Frontend',
+                  skills: [{ name: 'React', required: true, proficiency: 'Expert' }],
+                }),
+              ],
+            }),
       connections: 0,
       posts: 0,
     });
 
     const card = await recommendedCard();
-    expect((await card.findByRole('alert')).textContent).toBe('Limit is invalid');
+    expect((await card.findByRole('alert')).textContent).toBe('Server error. Please try again later.');
     fail = false;
     await user.click(card.getByRole('button', { name: 'Try again' }));
     expect(await card.findByRole('link', { name: /Frontend/ })).toBeTruthy();
@@ -200,6 +214,7 @@ describe('the dashboard, live', () => {
       skills: [{ name: 'React', required: true, proficiency: 'Expert' }],
     });
     lists.jobs = jobsReply([fitting], { currentPage: 1, totalPages: 1, totalJobs: 7 });
+    lists.recommended = [fitting];
     lists.connections = 2;
     await fakeSocket.push(serverEvents.notificationsChanged, {
       unreadCount: 1,

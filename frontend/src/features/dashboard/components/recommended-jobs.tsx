@@ -1,4 +1,3 @@
-import type { Job } from '@careers/contracts/entities/job';
 import { fallbackMessages, jobMessages, screenMessages } from '@careers/contracts/messages';
 import { useId, useRef } from 'react';
 import { Link } from 'react-router-dom';
@@ -7,19 +6,17 @@ import { TryAgainButton } from '../../../components/try-again-button';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useLanguage } from '../../../lib/locale';
 import { locationText, salaryText } from '../../jobs/format';
-import type { useDashboardJobs } from '../api/dashboard-jobs';
-
-interface RecommendedJobsProps {
-  jobs: ReturnType<typeof useDashboardJobs>;
-  recommended: Job[];
-}
+import { useRecommendedJobs } from '../api/recommended-jobs';
 
 /**
- * Spec, Dashboard, Recommended Jobs: each row shows the title, the company name or "Company", the
+ * Spec, Dashboard, Recommended Jobs (ranked by the server over every open job: api/recommended-jobs.ts):
+ * each row shows the title, the company name or "Company", the
  * location (or "Location not specified"), the salary (or "Salary not specified") and the job type, and
  * leads to the job.
  */
-export function RecommendedJobs({ jobs, recommended }: RecommendedJobsProps) {
+export function RecommendedJobs() {
+  const jobs = useRecommendedJobs();
+  const recommended = jobs.data ?? [];
   const language = useLanguage();
   const titleId = useId();
   const title = useRef<HTMLHeadingElement>(null);

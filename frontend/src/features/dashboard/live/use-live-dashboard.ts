@@ -11,6 +11,7 @@ import { getSocket } from '../../../lib/socket';
 import { connectionListsKey } from '../../connections/api/connection-keys';
 import { dashboardFeedKey } from '../api/dashboard-feed';
 import { dashboardJobsKey } from '../api/dashboard-jobs';
+import { recommendedJobsKey } from '../api/recommended-jobs';
 
 function readNetworkAgain(queryClient: QueryClient): void {
   // A connection made or ended changes the count and whose posts Recent Activity shows.
@@ -47,6 +48,7 @@ export function useLiveDashboard(): void {
       const parsed = NotificationsChangedPayload.safeParse(raw);
       if (!parsed.success || parsed.data.notificationId === null) return;
       void queryClient.invalidateQueries({ queryKey: dashboardJobsKey });
+      void queryClient.invalidateQueries({ queryKey: recommendedJobsKey });
       readNetworkAgain(queryClient);
     };
     socket.on(serverEvents.connectionUpdated, onConnectionUpdated);

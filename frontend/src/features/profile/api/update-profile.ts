@@ -4,6 +4,7 @@ import type { UpdateProfileRequestInput } from '@careers/contracts/requests/upda
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { mergeIntoCurrentUser } from '../../../lib/current-user';
+import { recommendedJobsKey } from '../../dashboard/api/recommended-jobs';
 
 /** Spec section 7: PUT /users/profile; the reply's `data` holds the profile fields as saved. */
 export async function updateProfile(profile: UpdateProfileRequestInput) {
@@ -15,11 +16,17 @@ export async function updateProfile(profile: UpdateProfileRequestInput) {
   return reply.data;
 }
 
-/** The saved fields go into the signed-in user, so the top bar's name follows at once. */
+/**
+ * The saved fields go into the signed-in user, so the top bar's name follows at once; the dashboard's
+ * Recommended Jobs, ranked by the skills and preferences, are read again.
+ */
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateProfile,
-    onSuccess: (data) => mergeIntoCurrentUser(queryClient, data),
+    onSuccess: (data) => {
+      mergeIntoCurrentUser(queryClient, data);
+      void queryClient.invalidateQueries({ queryKey: recommendedJobsKey });
+    },
   });
 }
