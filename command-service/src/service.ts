@@ -75,9 +75,17 @@ export async function startCommandService(
   const startup = new Startup(log);
   holdUntilStarted(app, startup);
   let sweeper: { stop(): void } | null = null;
+  // The keyed commands' answers past their day, hourly (a key past its day is taken over anyway).
+  const keySweeper = setInterval(() => {
+    store.answers
+      .sweep()
+      .catch((error: unknown) => log.warn({ err: error }, 'sweeping idempotency keys failed'));
+  }, 3_600_000);
+  keySweeper.unref();
   const close = async () => {
     startup.abort();
     sweeper?.stop();
+    clearInterval(keySweeper);
     await app.close();
     await relay.stop();
     await redis.quit().catch(() => redis.disconnect());

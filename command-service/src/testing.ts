@@ -18,6 +18,8 @@ export interface CommandCall {
   /** Sent as X-Forwarded-For (the throttles count per client IP). */
   ip?: string;
   origin?: string;
+  /** More headers (an Idempotency-Key, say). */
+  headers?: Record<string, string>;
 }
 
 /** A command as a browser on the allowed origin sends it, injected into the command-service app. */
@@ -30,6 +32,7 @@ export function sendCommand(app: FastifyInstance, call: CommandCall): Promise<Li
       ...(call.ip ? { 'x-forwarded-for': call.ip } : {}),
       ...(call.body === undefined ? {} : { 'content-type': 'application/json' }),
       ...(call.sid ? { cookie: `${SESSION_COOKIE}=${call.sid}` } : {}),
+      ...call.headers,
     },
     payload: call.body === undefined ? undefined : JSON.stringify(call.body),
   });

@@ -552,6 +552,8 @@ export const requestMessages = {
   invalidRequest: 'The request is not valid',
   /** A method the path does not answer to. */
   methodNotAllowed: 'This method is not allowed here',
+  idempotencyKeyInvalid: 'Idempotency-Key must be 1 to 255 visible characters',
+  idempotencyKeyReused: 'This Idempotency-Key was already used for a different request',
   jsonExpected: 'Please send the request body as JSON',
   crossSiteRequest: 'Cross-site requests are not allowed',
   payloadTooLarge: 'The request is too large',

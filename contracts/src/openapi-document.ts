@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { RouteDefinition } from './api/define-route.ts';
 import { fileRoutes } from './api/file-routes.ts';
 import { ErrorResponse } from './api/responses.ts';
+import { IDEMPOTENCY_KEY_TTL_HOURS, UNKEYED_COMMANDS } from './idempotency.ts';
 import {
   ApplicationIdParams,
   ConnectionRequestParams,
@@ -60,6 +61,7 @@ const errorResponses = {
     'The current state forbids it (a taken email, an answered request, a closed job, a concurrent change).',
   '413': 'The body or the upload is larger than the route takes.',
   '415': 'The body is not of a type the route reads.',
+  '422': 'The `Idempotency-Key` was already used, by the same user, for a different request.',
   '429': 'Too many requests: wait as long as `Retry-After` says.',
   '503':
     'Not now: every password hashing slot is taken, or the read side has not caught up with the signed-in user yet (`x-consistency-stale: 1`). Try again after `Retry-After`.',
@@ -74,6 +76,7 @@ const errorComponentNames: Record<ErrorStatus, string> = {
   '409': 'Conflict',
   '413': 'PayloadTooLarge',
   '415': 'UnsupportedMediaType',
+  '422': 'IdempotencyKeyReused',
   '429': 'TooManyRequests',
   '503': 'Busy',
 };
@@ -173,8 +176,15 @@ function requestBody(route: RouteDefinition): JsonSchema | undefined {
   return { required: true, content: { 'application/json': { schema: jsonSchema(route.body, 'input') } } };
 }
 
-/** The error statuses a route can answer with, from what it takes and who may call it. */
-export function errorStatuses(route: RouteDefinition): ErrorStatus[] {
+function takesIdempotencyKey(name: string | undefined, route: RouteDefinition): boolean {
+  return route.service === 'command' && name !== undefined && !UNKEYED_COMMANDS.includes(name as RouteName);
+}
+
+/**
+ * The error statuses a route can answer with, from what it takes and who may call it (and, for a
+ * command, whether it takes an Idempotency-Key: `name`).
+ */
+export function errorStatuses(route: RouteDefinition, name?: string): ErrorStatus[] {
   const isCommand = route.method !== 'GET';
   const takesBody = Boolean(route.body || route.multipart);
   const statuses: ErrorStatus[] = [];
@@ -188,6 +198,7 @@ export function errorStatuses(route: RouteDefinition): ErrorStatus[] {
   // A public command conflicts only by taking what is someone else's (a registered email).
   if (isCommand && (route.auth === 'required' || route.status === 201)) statuses.push('409');
   if (takesBody) statuses.push('413', '415');
+  if (takesIdempotencyKey(name, route)) statuses.push('422');
   if (isCommand) statuses.push('429');
   if (route.hashesPassword || route.waitsForReadSide) statuses.push('503');
   return statuses;
@@ -207,9 +218,25 @@ function tagOf(path: string): string {
   return path.split('/')[1] ?? 'api';
 }
 
+/** The header of a command that takes a key (contracts' idempotency.ts). */
+const idempotencyKeyParameter: JsonSchema = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    `One key per intent, sent with every try of it: a repeat within ${IDEMPOTENCY_KEY_TTL_HOURS} hours answers ` +
+    'what the first answered (with `Idempotent-Replayed: true`) and writes nothing; the same key with another ' +
+    'request answers 422. Keys are per user; an upload is matched on its route alone.',
+  schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' },
+};
+
 function routeOperation(name: string, route: RouteDefinition): Operation {
   const body = requestBody(route);
-  const params = parameters(route);
+  const params = [
+    ...parameters(route),
+    ...(takesIdempotencyKey(name, route) ? [idempotencyKeyParameter] : []),
+  ];
+  const statuses = errorStatuses(route, name);
   const links = linksFrom(name);
   return {
     operationId: name,
@@ -224,7 +251,7 @@ function routeOperation(name: string, route: RouteDefinition): Operation {
         content: { 'application/json': { schema: jsonSchema(route.response, 'output') } },
         ...(links ? { links } : {}),
       },
-      ...errorRefs(errorStatuses(route)),
+      ...errorRefs(statuses),
     },
   };
 }

@@ -110,6 +110,8 @@ export function registerAccountRoutes(deps: AccountRouteDeps): void {
             });
           }
           await account.save(tx, holdings, streams);
+          // The answers kept for their keyed commands hold what they wrote: gone with the account.
+          await store.answers.forget(tx.client, actor.userId);
           // Before the commit, as a password change does: if Redis fails, nothing is deleted and the
           // person may try again; no session of a deleted account outlives the commit.
           await revokeUserSessions(redis, actor.userId);

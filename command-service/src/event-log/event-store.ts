@@ -17,6 +17,7 @@ import {
   sealWith,
   writeTogether,
 } from '@careers/service-kit';
+import { IdempotentAnswers } from '../pipeline/idempotency.ts';
 
 export interface EventMetadata {
   actorId: string | null;
@@ -287,9 +288,12 @@ export interface EventStoreOptions {
 
 export class EventStore {
   private readonly options: EventStoreOptions;
+  /** The answers of keyed commands, kept beside the log (pipeline/idempotency.ts). */
+  readonly answers: IdempotentAnswers;
 
   constructor(options: EventStoreOptions) {
     this.options = options;
+    this.answers = new IdempotentAnswers(options.pool, options.schema);
   }
 
   /**

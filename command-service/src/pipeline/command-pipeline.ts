@@ -1,6 +1,7 @@
+import { CONSISTENCY_HEADER } from '@careers/contracts/consistency';
 import type { NewDomainEvent } from '@careers/contracts/events/catalogue';
 import { authMessages, requestMessages } from '@careers/contracts/messages';
-import { apiPath, type RouteDefinition } from '@careers/contracts/routes';
+import { apiPath, type RouteDefinition, type RouteName, routes } from '@careers/contracts/routes';
 import type { StreamType } from '@careers/contracts/topics';
 import { firstErrorMessage } from '@careers/contracts/validation';
 import {
@@ -20,8 +21,9 @@ import {
   ConcurrencyError,
   type EventStore,
 } from '../event-log/event-store.ts';
-import { sendConsistencyToken } from './consistency-token.ts';
+import { consistencyTokenOf } from './consistency-token.ts';
 import { type Decision, DomainError, type DomainErrorKind, isRefusal, refuse } from './domain-error.ts';
+import { AlreadyCommitted, intentOf, takesKey } from './idempotency.ts';
 
 type ParamsOf<R> = R extends { params: infer P extends z.ZodType } ? z.output<P> : Record<string, never>;
 type BodyOf<R> = R extends { body: infer B extends z.ZodType } ? z.output<B> : undefined;
@@ -91,12 +93,18 @@ export interface CommandHandler<R extends RouteDefinition, State, Prepared = und
    * for the hottest commands. Give this or `save`.
    */
   saveAlong?(next: NonNullable<State>, input: CommandInput<R>, prepared: Prepared): AlongsideWrite;
-  /** After the commit: the reply body (and any cookie). With no events, `next` is the state as loaded. */
+  /**
+   * The reply body (and any cookie). With no events, `next` is the state as loaded. After the commit,
+   * or, for a command sent with an Idempotency-Key, just before it (the answer is stored with the
+   * events): nothing here may need the commit. Work that does goes in `afterCommit`.
+   */
   respond(
     next: State,
     input: CommandInput<R>,
     prepared: Prepared,
   ): CommandReply<R> | Promise<CommandReply<R>>;
+  /** After the commit, before the answer: e.g. removing the stored files the command replaced. */
+  afterCommit?(next: State, input: CommandInput<R>, prepared: Prepared): Promise<void>;
   /** After a refusal (in prepare or decide), before it is answered: e.g. counting a wrong password. */
   onRefused?(refusal: DomainError, input: CommandInput<R>, prepared: Prepared | undefined): Promise<void>;
   /**
@@ -175,6 +183,8 @@ export function registerCommand<R extends RouteDefinition, State, Prepared = und
   if (!handler.save === !handler.saveAlong) {
     throw new Error(`${route.method} ${route.path}: a handler gives exactly one of save and saveAlong`);
   }
+  const name = (Object.keys(routes) as RouteName[]).find((key) => (routes[key] as RouteDefinition) === route);
+  const keyed = takesKey(name);
   app.route({
     method: route.method,
     url: apiPath(route),
@@ -188,6 +198,9 @@ export function registerCommand<R extends RouteDefinition, State, Prepared = und
         request,
         reply,
       } as CommandInput<R>;
+      // A repeat of an intent that has committed gets its answer again, and nothing runs.
+      const intent = keyed ? intentOf(route, request, actor?.userId ?? null) : null;
+      if (intent && (await store.answers.answered(reply, intent))) return reply;
 
       let prepared: Prepared | undefined;
       let committed = false;
@@ -202,32 +215,49 @@ export function registerCommand<R extends RouteDefinition, State, Prepared = und
           prepared = outcome;
         }
         const ready = prepared as Prepared;
+        let answer: { body: CommandReply<R>; token: string | null } | null = null;
         const { result: next, events } = await store.execute<State>(
           { actorId: actor?.userId ?? null },
           async (tx) => {
+            // First: the claim of the key, which waits for another try of the intent still running.
+            if (intent) await store.answers.claim(tx.client, intent);
             const state = await handler.load(tx, input, ready);
             if (isRefusal(state)) throw new Refused(state);
             const decision = handler.decide(state, input, ready);
             if (isRefusal(decision)) throw new Refused(decision);
-            if (decision.length === 0) return state;
-            if (state === null || state === undefined) {
-              throw new Error(`${route.method} ${route.path}: events decided on no state`);
+            let next: State = state;
+            if (decision.length > 0) {
+              if (state === null || state === undefined) {
+                throw new Error(`${route.method} ${route.path}: events decided on no state`);
+              }
+              const at = handler.stream(state, input, ready);
+              const evolved = handler.evolve(state, decision);
+              await tx.append(
+                { streamType: at.type, streamId: at.id, expectedVersion: at.version, events: decision },
+                handler.saveAlong?.(evolved, input, ready),
+                // With nothing written after it, the append commits the transaction as it goes.
+                { commit: !handler.save && !intent },
+              );
+              await handler.save?.(tx, evolved, input, ready);
+              next = evolved;
             }
-            const at = handler.stream(state, input, ready);
-            const next = handler.evolve(state, decision);
-            await tx.append(
-              { streamType: at.type, streamId: at.id, expectedVersion: at.version, events: decision },
-              handler.saveAlong?.(next, input, ready),
-              // With nothing written after it, the append commits the transaction as it goes.
-              { commit: !handler.save },
-            );
-            await handler.save?.(tx, next, input, ready);
+            if (intent) {
+              // A keyed command's answer is stored with its events: made here, before the commit.
+              const body = await handler.respond(next, input, ready);
+              const token = consistencyTokenOf(reply, tx.appended, actor?.userId ?? null);
+              await store.answers.record(tx.client, intent, { status: route.status, body, token });
+              answer = { body, token };
+            }
             return next;
           },
         );
         committed = true;
-        const body = await handler.respond(next, input, ready);
-        sendConsistencyToken(reply, events, actor?.userId ?? null);
+        await handler.afterCommit?.(next, input, ready);
+        const { body, token } = answer ?? {
+          body: await handler.respond(next, input, ready),
+          token: consistencyTokenOf(reply, events, actor?.userId ?? null),
+        };
+        if (token) reply.header(CONSISTENCY_HEADER, token);
         return reply.code(route.status).send(body);
       } catch (error) {
         if (handler.abandon && prepared !== undefined && !committed) {
@@ -238,6 +268,7 @@ export function registerCommand<R extends RouteDefinition, State, Prepared = und
             );
           });
         }
+        if (error instanceof AlreadyCommitted && intent) return store.answers.answerRepeat(reply, intent);
         if (error instanceof Refused) return refused(error.refusal);
         if (error instanceof DomainError) return refused(error);
         if (error instanceof ConcurrencyError) throw new HttpError(409, requestMessages.changedMeanwhile);

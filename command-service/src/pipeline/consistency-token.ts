@@ -9,22 +9,29 @@ import type { FastifyReply } from 'fastify';
  * the reply goes to (the query-service waits only for tokens issued to the reader): the actor, or for a
  * sign-up or sign-in, which have no actor yet, the user whose stream was written.
  */
-export function sendConsistencyToken(
+export function consistencyTokenOf(
   reply: FastifyReply,
   events: readonly EventEnvelope[],
   actorId: string | null,
-): void {
+): string | null {
   const latest = new Map<string, number>();
   for (const event of events) {
     latest.set(event.streamId, Math.max(latest.get(event.streamId) ?? 0, event.streamVersion));
   }
   const viewer = actorId ?? events.find((event) => event.streamType === 'user')?.streamId;
-  if (latest.size === 0 || !viewer) return;
+  if (latest.size === 0 || !viewer) return null;
   const signer = consistencyTokensOf(reply.server);
-  reply.header(
-    CONSISTENCY_HEADER,
-    [...latest]
-      .map(([streamId, streamVersion]) => signer.issue({ streamId, streamVersion }, viewer))
-      .join(','),
-  );
+  return [...latest]
+    .map(([streamId, streamVersion]) => signer.issue({ streamId, streamVersion }, viewer))
+    .join(',');
+}
+
+/** Sets the reply's consistency token header (`consistencyTokenOf`), when the command wrote anything. */
+export function sendConsistencyToken(
+  reply: FastifyReply,
+  events: readonly EventEnvelope[],
+  actorId: string | null,
+): void {
+  const token = consistencyTokenOf(reply, events, actorId);
+  if (token) reply.header(CONSISTENCY_HEADER, token);
 }

@@ -83,8 +83,8 @@ export function registerUserFileRoutes(deps: UserFileRouteDeps): void {
       return isRefusal(stored) ? stored : { pictureId, size: stored.size };
     },
     decide: ({ user }, { now }, { pictureId, size }) => decideUploadPicture({ user, pictureId, size, now }),
-    async respond(next, { request }) {
-      await removeReplaced(request, next);
+    afterCommit: (next, { request }) => removeReplaced(request, next),
+    respond(next) {
       if (!next.user.profilePicture) throw new Error('ProfilePictureUploaded left no picture');
       return { profilePicture: next.user.profilePicture };
     },
@@ -103,8 +103,8 @@ export function registerUserFileRoutes(deps: UserFileRouteDeps): void {
     },
     decide: ({ user }, { now }, { resumeId, filename, size }) =>
       decideUploadResume({ user, resumeId, filename, size, now }),
-    async respond(next, { request }) {
-      await removeReplaced(request, next);
+    afterCommit: (next, { request }) => removeReplaced(request, next),
+    respond(next) {
       if (!next.user.resume) throw new Error('ResumeUploaded left no resume');
       return { resume: next.user.resume };
     },
@@ -115,8 +115,8 @@ export function registerUserFileRoutes(deps: UserFileRouteDeps): void {
     route: routes.removeProfilePicture,
     ...fileCommand,
     decide: ({ user }) => decideRemovePicture(user),
-    async respond(next, { request }) {
-      await removeReplaced(request, next);
+    afterCommit: (next, { request }) => removeReplaced(request, next),
+    respond() {
       return { message: profileMessages.removed('profilePicture') };
     },
   });
@@ -125,8 +125,8 @@ export function registerUserFileRoutes(deps: UserFileRouteDeps): void {
     route: routes.removeResume,
     ...fileCommand,
     decide: ({ user }) => decideRemoveResume(user),
-    async respond(next, { request }) {
-      await removeReplaced(request, next);
+    afterCommit: (next, { request }) => removeReplaced(request, next),
+    respond() {
       return { message: profileMessages.removed('resume') };
     },
   });
