@@ -311,3 +311,75 @@ describe('api client: consistency tokens', () => {
     expect(sent[0]?.headers.get('x-consistency-token')).toBe('post-1@7');
   });
 });
+
+describe('api client: commands land once', () => {
+  const like = { params: { id: postId } };
+
+  it('sends each command with an Idempotency-Key, the one given or its own; reads and sign-ins none', async () => {
+    const { client, sent } = clientWith([
+      jsonReply(200, {}),
+      jsonReply(200, {}),
+      jsonReply(200, {}),
+      jsonReply(200, {}),
+    ]);
+
+    await client.callApi(endpoints.toggleLike, like);
+    await client.callApi(endpoints.toggleLike, like, { idempotencyKey: 'intent-1' });
+    await client.callApi(endpoints.getPost, { params: { id: postId } });
+    await client.callApi(endpoints.login, { body: { email: 'a@example.com', password: 'x' } });
+
+    expect(sent[0]?.headers.get('idempotency-key')).toMatch(/^[0-9a-f]{32}$/);
+    expect(sent[1]?.headers.get('idempotency-key')).toBe('intent-1');
+    expect(sent[2]?.headers.get('idempotency-key')).toBeNull();
+    expect(sent[3]?.headers.get('idempotency-key')).toBeNull();
+  });
+
+  it('sends a command that failed on its way again, with the same key, and takes the answer', async () => {
+    const { client, sent, slept } = clientWith([
+      new TypeError('Failed to fetch'),
+      jsonReply(502, {}),
+      jsonReply(504, {}),
+      jsonReply(200, { data: { likesCount: 1, isLiked: true } }),
+    ]);
+
+    const reply = await client.callApi(endpoints.toggleLike, like);
+
+    expect(reply).toEqual({ data: { likesCount: 1, isLiked: true } });
+    expect(sent).toHaveLength(4);
+    expect(new Set(sent.map((call) => call.headers.get('idempotency-key'))).size).toBe(1);
+    expect(slept).toEqual([250, 500, 1000]);
+  });
+
+  it('gives up after its retries, and never sends again afterwards', async () => {
+    const { client, sent } = clientWith([
+      new TypeError('Failed to fetch'),
+      new TypeError('Failed to fetch'),
+      new TypeError('Failed to fetch'),
+      new TypeError('Failed to fetch'),
+      jsonReply(200, {}),
+    ]);
+
+    const error = await failure(client.callApi(endpoints.toggleLike, like));
+
+    expect(error.message).toBe('Network error. Please check your connection.');
+    expect(sent).toHaveLength(4);
+  });
+
+  it('does not send again an answered failure, a read, or a command that takes no key', async () => {
+    const { client, sent } = clientWith([
+      jsonReply(500, {}),
+      jsonReply(409, { message: 'Already applied' }),
+      new TypeError('Failed to fetch'),
+      new TypeError('Failed to fetch'),
+    ]);
+
+    await failure(client.callApi(endpoints.toggleLike, like));
+    await failure(
+      client.callApi(endpoints.applyToJob, { params: { id: 'job-1' }, body: { coverLetter: 'Hi' } }),
+    );
+    await failure(client.callApi(endpoints.getPost, { params: { id: postId } }));
+    await failure(client.callApi(endpoints.logout));
+
+    expect(sent).toHaveLength(4);
+  });
+});

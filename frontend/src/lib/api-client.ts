@@ -2,10 +2,12 @@ import { buildPath } from '@careers/contracts/api/build-path';
 import type { Endpoint } from '@careers/contracts/api/endpoints';
 import { buildQueryString, type QueryValue } from '@careers/contracts/api/query-string';
 import { CONSISTENCY_HEADER } from '@careers/contracts/consistency';
+import { IDEMPOTENCY_HEADER, UNKEYED_COMMANDS } from '@careers/contracts/idempotency';
 import { globalMessages } from '@careers/contracts/messages';
 import type { RouteName, Routes } from '@careers/contracts/routes';
 import type { z } from 'zod';
 import { ConsistencyTokens, type TokenStorage } from './consistency-tokens';
+import { newIntentKey } from './intent';
 import type { RouteCallArgs } from './route-input';
 
 /** An API call that failed; `message` is ready to show. `status` is null when no response came. */
@@ -26,6 +28,11 @@ export function errorMessageOf(error: unknown, fallbackMessage: string): string 
 
 export interface CallOptions {
   signal?: AbortSignal;
+  /**
+   * A command's Idempotency-Key: the intent's (lib/intent.ts), so every try of one intent sends the
+   * same. Without one, the call makes its own, which its automatic retries reuse.
+   */
+  idempotencyKey?: string;
   /** Shown when the server's reply has no `message` (the spec's per-call fallback texts). */
   fallbackMessage?: string;
   /** The session probe sets this to false: the route guards decide where a signed-out visitor goes. */
@@ -54,6 +61,19 @@ export function staleRetryDelay(attempt: number): number {
   return 250 * 2 ** attempt;
 }
 const STALE_HEADER = 'x-consistency-stale';
+
+/**
+ * A command that failed on its way (no answer: the network, or the edge's 502, 503 or 504) is sent
+ * again with the same Idempotency-Key, a few times within about two seconds, while the person still
+ * waits on it: one the server did write is then acknowledged with its first answer, and one it never
+ * got is written once. Nothing is sent after the call has failed. Commands that take no key (contracts'
+ * UNKEYED_COMMANDS) are not sent again.
+ */
+export const COMMAND_RETRIES = 3;
+export function commandRetryDelay(attempt: number): number {
+  return 250 * 2 ** attempt;
+}
+const IN_TRANSIT_STATUSES = new Set([502, 503, 504]);
 
 export interface ApiClient {
   /**
@@ -124,6 +144,8 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       headers.set('content-type', 'application/json');
       body = JSON.stringify(input.body);
     }
+    const keyed = !isRead && !UNKEYED_COMMANDS.includes(route.name);
+    if (keyed) headers.set(IDEMPOTENCY_HEADER, options.idempotencyKey ?? newIntentKey());
     const sentTokens = isRead ? tokens.pending() : new Map();
     const tokenHeader = ConsistencyTokens.header(sentTokens);
     if (tokenHeader) headers.set(CONSISTENCY_HEADER, tokenHeader);
@@ -143,7 +165,16 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       } catch (error) {
         // A cancelled query is not a network failure: let react-query see the AbortError.
         if (error instanceof DOMException && error.name === 'AbortError') throw error;
+        if (keyed && attempt < COMMAND_RETRIES && !options.signal?.aborted) {
+          await sleep(commandRetryDelay(attempt));
+          continue;
+        }
         throw new ApiError(globalMessages.networkError, null);
+      }
+      if (keyed && IN_TRANSIT_STATUSES.has(response.status) && attempt < COMMAND_RETRIES) {
+        await response.body?.cancel();
+        await sleep(commandRetryDelay(attempt));
+        continue;
       }
       const stale = isRead && response.ok && tokenHeader && response.headers.get(STALE_HEADER) === '1';
       if (!stale || attempt >= STALE_READ_RETRIES || options.signal?.aborted) break;

@@ -7,14 +7,16 @@ import { useConnectionCommand } from './use-connection-command';
 export interface RequestAnswer {
   requestId: string;
   status: 'accepted' | 'rejected';
+  /** The intent's Idempotency-Key (lib/intent.ts). */
+  key?: string;
 }
 
 /** Accepts or declines (`rejected`) a request addressed to the reader. */
-export function respondToRequest({ requestId, status }: RequestAnswer) {
+export function respondToRequest({ requestId, status, key }: RequestAnswer) {
   return callApi(
     endpoints.respondToConnection,
     { params: { requestId }, body: { status } },
-    { fallbackMessage: fallbackMessages.respondToConnectionRequest },
+    { fallbackMessage: fallbackMessages.respondToConnectionRequest, idempotencyKey: key },
   );
 }
 

@@ -1,6 +1,12 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { refreshConnections } from './connection-cache';
 
+/** A connection command's target, and the intent's Idempotency-Key (lib/intent.ts) when it has one. */
+export interface KeyedId {
+  id: string;
+  key?: string;
+}
+
 /**
  * Every connection command has the same course: on success the spec's change to the cached lists at
  * once (`change`), then every list and count read again behind it, waiting for the reply's token. A

@@ -1,4 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
+import { useIntents } from '../../../lib/intent';
 import { useConnect } from '../api/connect';
 import { useRemoveConnection } from '../api/remove-connection';
 import { useRespondToRequest } from '../api/respond-to-request';
@@ -27,15 +28,22 @@ export function useConnectionActions(onDone: ActionDone): ConnectionActions {
   const withdraw = useWithdrawRequest();
   const remove = useRemoveConnection();
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
+  // One call per intent on an id (lib/intent.ts): a double click on Connect sends one request.
+  const intents = useIntents();
 
   const run = useCallback(
-    (id: string, origin: HTMLElement | null, call: () => Promise<{ message: string }>) => {
+    (id: string, origin: HTMLElement | null, call: (key: string) => Promise<{ message: string }>) => {
+      const key = intents.begin(id);
+      if (key === null) return;
       setBusy((ids) => new Set(ids).add(id));
-      call()
-        .then((reply) => onDone(reply.message, origin))
+      call(key)
+        .then((reply) => {
+          intents.end(id, true);
+          onDone(reply.message, origin);
+        })
         // Spec section 8: a failed connection call is only logged (the mutation does it) and the lists
         // are read again, so the screen shows what is true now.
-        .catch(() => undefined)
+        .catch(() => intents.end(id, false))
         .finally(() =>
           setBusy((ids) => {
             const rest = new Set(ids);
@@ -44,16 +52,18 @@ export function useConnectionActions(onDone: ActionDone): ConnectionActions {
           }),
         );
     },
-    [onDone],
+    [onDone, intents],
   );
 
   return useMemo(
     () => ({
-      connect: (userId, origin) => run(userId, origin, () => connect.mutateAsync(userId)),
+      connect: (userId, origin) => run(userId, origin, (key) => connect.mutateAsync({ id: userId, key })),
       respond: (requestId, status, origin) =>
-        run(requestId, origin, () => respond.mutateAsync({ requestId, status })),
-      withdraw: (requestId, origin) => run(requestId, origin, () => withdraw.mutateAsync(requestId)),
-      remove: (connectionId, origin) => run(connectionId, origin, () => remove.mutateAsync(connectionId)),
+        run(requestId, origin, (key) => respond.mutateAsync({ requestId, status, key })),
+      withdraw: (requestId, origin) =>
+        run(requestId, origin, (key) => withdraw.mutateAsync({ id: requestId, key })),
+      remove: (connectionId, origin) =>
+        run(connectionId, origin, (key) => remove.mutateAsync({ id: connectionId, key })),
       isBusy: (id) => busy.has(id),
     }),
     [run, busy, connect.mutateAsync, respond.mutateAsync, withdraw.mutateAsync, remove.mutateAsync],

@@ -16,7 +16,7 @@ import { useRecommendedJobs } from '../api/recommended-jobs';
  */
 export function RecommendedJobs() {
   const jobs = useRecommendedJobs();
-  const recommended = jobs.data ?? [];
+  const recommended = jobs.data?.data ?? [];
   const language = useLanguage();
   const titleId = useId();
   const title = useRef<HTMLHeadingElement>(null);

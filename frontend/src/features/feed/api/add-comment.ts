@@ -5,11 +5,11 @@ import { callApi } from '../../../lib/api-client';
 import { updatePost } from './post-cache';
 
 /** The new comment, with its post's comment count after it. */
-export async function addComment(postId: string, content: string) {
+export async function addComment(postId: string, content: string, idempotencyKey?: string) {
   const reply = await callApi(
     endpoints.addComment,
     { params: { id: postId }, body: { content } },
-    { fallbackMessage: fallbackMessages.addComment },
+    { fallbackMessage: fallbackMessages.addComment, idempotencyKey },
   );
   return reply.data;
 }
@@ -23,7 +23,7 @@ export async function addComment(postId: string, content: string) {
 export function useAddComment(postId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (content: string) => addComment(postId, content),
+    mutationFn: ({ content, key }: { content: string; key: string }) => addComment(postId, content, key),
     onSuccess: ({ postId: _postId, commentsCount, ...comment }) =>
       updatePost(queryClient, postId, (post) => ({
         ...post,

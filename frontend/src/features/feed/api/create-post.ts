@@ -7,11 +7,11 @@ import { callApi } from '../../../lib/api-client';
 import { addPostFirst } from './post-cache';
 
 /** Spec section 7: the composer always sends a public text post in the Career category. */
-export async function createPost(content: string): Promise<Post> {
+export async function createPost(content: string, idempotencyKey?: string): Promise<Post> {
   const reply = await callApi(
     endpoints.createPost,
     { body: { content, ...postDefaults } },
-    { fallbackMessage: fallbackMessages.createPost },
+    { fallbackMessage: fallbackMessages.createPost, idempotencyKey },
   );
   return reply.data;
 }
@@ -19,7 +19,7 @@ export async function createPost(content: string): Promise<Post> {
 export function useCreatePost() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: createPost,
+    mutationFn: ({ content, key }: { content: string; key: string }) => createPost(content, key),
     onSuccess: (post) => addPostFirst(queryClient, post),
   });
 }

@@ -1,17 +1,26 @@
 import { COMMENT_MAX_LENGTH } from '@careers/contracts/constants';
 import { type FormEvent, useState } from 'react';
+import { useIntents } from '../../../lib/intent';
 import { useAddComment } from '../api/add-comment';
 
 /** Spec section 5: a blank comment is not sent. A failure is only logged, and the text stays. */
 export function CommentForm({ postId }: { postId: string }) {
   const [content, setContent] = useState('');
   const add = useAddComment(postId);
+  const intents = useIntents();
   const blank = content.trim() === '';
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (blank || add.isPending) return;
-    add.mutate(content.trim(), { onSuccess: () => setContent('') });
+    if (blank) return;
+    // One comment per intent (lib/intent.ts): a double click sends once.
+    const text = content.trim();
+    const key = intents.begin('comment', text);
+    if (key === null) return;
+    add.mutate(
+      { content: text, key },
+      { onSettled: (_comment, error) => intents.end('comment', !error), onSuccess: () => setContent('') },
+    );
   }
 
   return (

@@ -184,6 +184,33 @@ describe('feed screen: composer', () => {
     expect(countCalls(api, 'GET', firstPage)).toBe(1);
   });
 
+  it('posts once for a double click, and sends the same key when the same text is posted again after a failure', async () => {
+    vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    const created = aPost({ content: 'Once', author: adaAuthor, createdAt: new Date().toISOString() });
+    let answer: Response = jsonReply(400, { message: 'Try later' });
+    const { api, user } = openFeed((method, url) => {
+      if (method === 'POST' && url === '/api/posts') return answer;
+      return method === 'GET' && url === firstPage ? feedReply([]) : jsonReply(404, {});
+    });
+    await screen.findByText(postMessages.noPosts);
+    await user.type(composer(), 'Once');
+
+    // Two clicks in the same frame, before any render: one request.
+    const button = screen.getByRole('button', { name: 'Post' });
+    button.click();
+    button.click();
+    await waitFor(() => expect(window.alert).toHaveBeenCalledTimes(1));
+    answer = jsonReply(201, { data: created });
+    await user.click(screen.getByRole('button', { name: 'Post' }));
+    await screen.findByText('Just now');
+
+    const keys = api.mock.calls
+      .filter(([input, init]) => String(input) === '/api/posts' && init?.method === 'POST')
+      .map(([, init]) => new Headers(init?.headers).get('idempotency-key'));
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
   it('alerts "Failed to create post. Please try again." on failure and keeps the text', async () => {
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
     const { user } = openFeed((method) =>

@@ -1,6 +1,7 @@
 import { POST_CONTENT_MAX_LENGTH } from '@careers/contracts/constants';
 import { postMessages, screenMessages } from '@careers/contracts/messages';
 import { type FormEvent, useRef, useState } from 'react';
+import { useIntents } from '../../../lib/intent';
 import { useCreatePost } from '../api/create-post';
 
 /**
@@ -17,19 +18,30 @@ export function PostComposer() {
   const form = useRef<HTMLFormElement>(null);
   const input = useRef<HTMLTextAreaElement>(null);
   const create = useCreatePost();
+  const intents = useIntents();
   const blank = content.trim() === '';
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (blank || create.isPending) return;
-    create.mutate(content.trim(), {
-      onSuccess: () => {
-        const focused = document.activeElement;
-        if (!focused || focused === document.body || form.current?.contains(focused)) input.current?.focus();
-        setContent('');
+    if (blank) return;
+    // One post per intent: a second click while it is sent sends nothing, and posting the same text
+    // again after a failure carries the same key (lib/intent.ts).
+    const text = content.trim();
+    const key = intents.begin('post', text);
+    if (key === null) return;
+    create.mutate(
+      { content: text, key },
+      {
+        onSettled: (_post, error) => intents.end('post', !error),
+        onSuccess: () => {
+          const focused = document.activeElement;
+          if (!focused || focused === document.body || form.current?.contains(focused))
+            input.current?.focus();
+          setContent('');
+        },
+        onError: () => window.alert(postMessages.createFailed),
       },
-      onError: () => window.alert(postMessages.createFailed),
-    });
+    );
   }
 
   return (

@@ -7,11 +7,15 @@ import { callApi } from '../../../lib/api-client';
 import { addApplication } from './job-cache';
 
 /** Spec section 7: POST /jobs/{id}/apply with `{ applicationData }` (cover letter, expected salary). */
-export async function applyToJob(jobId: string, applicationData: ApplicationData): Promise<Application> {
+export async function applyToJob(
+  jobId: string,
+  applicationData: ApplicationData,
+  idempotencyKey?: string,
+): Promise<Application> {
   const reply = await callApi(
     endpoints.applyToJob,
     { params: { id: jobId }, body: { applicationData } },
-    { fallbackMessage: fallbackMessages.applyToJob },
+    { fallbackMessage: fallbackMessages.applyToJob, idempotencyKey },
   );
   return reply.data;
 }
@@ -19,7 +23,7 @@ export async function applyToJob(jobId: string, applicationData: ApplicationData
 export function useApplyToJob(jobId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (applicationData: ApplicationData) => applyToJob(jobId, applicationData),
+    mutationFn: ({ data, key }: { data: ApplicationData; key: string }) => applyToJob(jobId, data, key),
     onSuccess: (application) => addApplication(queryClient, application),
   });
 }

@@ -9,11 +9,11 @@ import { addPostedJob } from './job-cache';
 import { jobListsKey } from './list-jobs';
 
 /** Spec section 7: POST /jobs with the whole job form; the reply's `data` is the new job. */
-export async function createJob(job: CreateJobRequestInput): Promise<Job> {
+export async function createJob(job: CreateJobRequestInput, idempotencyKey?: string): Promise<Job> {
   const reply = await callApi(
     endpoints.createJob,
     { body: job },
-    { fallbackMessage: fallbackMessages.createJob },
+    { fallbackMessage: fallbackMessages.createJob, idempotencyKey },
   );
   return reply.data;
 }
@@ -21,7 +21,7 @@ export async function createJob(job: CreateJobRequestInput): Promise<Job> {
 export function useCreateJob() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: createJob,
+    mutationFn: ({ job, key }: { job: CreateJobRequestInput; key: string }) => createJob(job, key),
     onSuccess: (job) => {
       addPostedJob(queryClient, job);
       // The reply's consistency token makes these next reads wait until the new job is readable.

@@ -7,6 +7,7 @@ import { parseInput } from '@careers/contracts/validation';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { InputField, TextAreaField } from '../../../components/input-field';
+import { useIntents } from '../../../lib/intent';
 import { useApplyToJob } from '../api/apply-to-job';
 import { refusalMessage } from './refusal';
 import { StatusBadge } from './status-badge';
@@ -39,6 +40,7 @@ interface ApplySectionProps {
  */
 export function ApplySection({ job, application, now }: ApplySectionProps) {
   const apply = useApplyToJob(job._id);
+  const intents = useIntents();
   const [open, setOpen] = useState(false);
   const [values, setValues] = useState(emptyForm);
   const [errors, setErrors] = useState<Partial<Record<ApplyField, string>>>({});
@@ -68,7 +70,7 @@ export function ApplySection({ job, application, now }: ApplySectionProps) {
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (blank || apply.isPending) return;
+    if (blank || intents.isRunning('apply')) return;
     const outcome = parseInput(ApplicationData, values);
     if (!outcome.success) {
       setErrors(outcome.fieldErrors);
@@ -77,14 +79,24 @@ export function ApplySection({ job, application, now }: ApplySectionProps) {
       if (element instanceof HTMLElement) element.focus();
       return;
     }
-    apply.mutate(outcome.data, {
-      onSuccess: () => {
-        setOpen(false);
-        setValues(emptyForm);
-        setErrors({});
-        requestAnimationFrame(() => success.current?.focus());
+    // One application per intent (lib/intent.ts): a double click sends once.
+    const key = intents.begin('apply', outcome.data);
+    if (key === null) return;
+    apply.mutate(
+      { data: outcome.data, key },
+      {
+        onSettled: (_application, error) => {
+          if (error) console.error('APPLYDEBUG', String(error), (error as Error).stack);
+          intents.end('apply', !error);
+        },
+        onSuccess: () => {
+          setOpen(false);
+          setValues(emptyForm);
+          setErrors({});
+          requestAnimationFrame(() => success.current?.focus());
+        },
       },
-    });
+    );
   }
 
   let body: ReactNode;

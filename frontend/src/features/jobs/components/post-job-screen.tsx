@@ -16,6 +16,7 @@ import { ErrorCard } from '../../../components/error-card';
 import { InputField, TextAreaField } from '../../../components/input-field';
 import { SelectField } from '../../../components/select-field';
 import { errorMessageOf } from '../../../lib/api-client';
+import { useIntents } from '../../../lib/intent';
 import { useCreateJob } from '../api/create-job';
 import { type SkillRow, SkillsSection } from './skills-section';
 
@@ -82,6 +83,7 @@ export function PostJobScreen() {
   const [focusEntry, setFocusEntry] = useState<string | null>(null);
   const form = useRef<HTMLFormElement>(null);
   const create = useCreateJob();
+  const intents = useIntents();
   const navigate = useNavigate();
   const today = localDate(new Date());
 
@@ -145,7 +147,7 @@ export function PostJobScreen() {
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (create.isPending) return;
+    if (intents.isRunning('post-job')) return;
     const outcome = parseInput(createJobRequestSchema(today), {
       ...values,
       salary: { ...values.salary, currency: jobFormDefaults.currency },
@@ -158,7 +160,16 @@ export function PostJobScreen() {
       return;
     }
     setErrors({});
-    create.mutate(outcome.data, { onSuccess: () => navigate('/jobs/my/posted') });
+    // One job per intent (lib/intent.ts): a double click posts once.
+    const key = intents.begin('post-job', outcome.data);
+    if (key === null) return;
+    create.mutate(
+      { job: outcome.data, key },
+      {
+        onSettled: (_job, error) => intents.end('post-job', !error),
+        onSuccess: () => navigate('/jobs/my/posted'),
+      },
+    );
   }
 
   const salaryMinError = errors['salary.min'] ?? errors.salary;
