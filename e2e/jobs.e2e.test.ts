@@ -235,12 +235,6 @@ describe('jobs in two browsers: post, find, apply, move to interview live', () =
     await page.getByLabel('Expected Salary', { exact: true }).fill('95000');
     const reply = await replyTo(page, 'POST', `/api/jobs/${jobId}/apply`, () => submit.click());
     expect(reply.status(), 'POST apply').toBe(201);
-    await new Promise((r) => setTimeout(r, 1500));
-    await page.screenshot({ path: '/tmp/apply-debug.png', fullPage: true });
-    console.log(await page.locator('.apply-section').innerHTML());
-    await new Promise((r) => setTimeout(r, 1500));
-    await page.screenshot({ path: '/tmp/apply-debug.png', fullPage: true });
-    console.log(await page.locator('.apply-section').innerHTML());
 
     await visible(
       page.getByText('Application submitted successfully!', { exact: true }),

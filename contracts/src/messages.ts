@@ -47,6 +47,14 @@ export const globalMessages = {
   serverError: 'Server error. Please try again later.',
   notFound: 'Resource not found.',
   networkError: 'Network error. Please check your connection.',
+  /** Beyond the spec: a call made while the browser is offline is not sent (nor later). */
+  offline: "You're offline. Nothing was sent.",
+} as const;
+
+/** Beyond the spec: the banner under the top bar while the browser or the live connection is down. */
+export const connectivityMessages = {
+  offline: "You're offline. Changes will not be sent until you're back online.",
+  reconnecting: 'Live updates are paused. Reconnecting...',
 } as const;
 
 /** Used by the client when an error response has no message field. */
@@ -622,6 +630,9 @@ export const recoveryMessages = {
   screenFailed: 'Something went wrong on this page',
   screenFailedDetail:
     'This page could not be shown. Try again, or go back to your dashboard and carry on from there.',
+  /** Beyond the spec: the screen's code or data could not be fetched because the browser is offline. */
+  screenFailedOffline:
+    "You're offline, so this page could not be loaded. It loads again once you're back online.",
   appFailed: 'Something went wrong',
   tryAgain: 'Try again',
   tryingAgain: 'Trying again...',

@@ -2,6 +2,7 @@ import { recoveryMessages } from '@careers/contracts/messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef } from 'react';
 import { Link, useLocation, useNavigate, useRouteError } from 'react-router-dom';
+import { useOnline } from '../components/connectivity-banner';
 import { TryAgainButton } from '../components/try-again-button';
 
 /**
@@ -18,6 +19,16 @@ import { TryAgainButton } from '../components/try-again-button';
  * router resets an error boundary when the location changes, and navigating to the same place makes a
  * new location.
  */
+/** A route's lazily loaded script that could not be fetched (offline, or a deployment replaced it). */
+function isScriptLoadFailure(error: unknown): boolean {
+  return (
+    error instanceof TypeError &&
+    /dynamically imported module|Importing a module script failed|error loading dynamically imported module/i.test(
+      error.message,
+    )
+  );
+}
+
 export function RouteErrorBoundary({ scope = 'screen' }: { scope?: 'screen' | 'app' }) {
   const error = useRouteError();
   const queryClient = useQueryClient();
@@ -25,6 +36,11 @@ export function RouteErrorBoundary({ scope = 'screen' }: { scope?: 'screen' | 'a
   const navigate = useNavigate();
   const heading = useRef<HTMLHeadingElement>(null);
   const titleId = useId();
+  // Offline, a screen's code (a route's script) or its first reads could not be fetched: said as such,
+  // and the screen is tried again by itself once the browser is back online.
+  const online = useOnline();
+  const failedOffline = useRef(!online);
+  if (!online) failedOffline.current = true;
 
   useEffect(() => {
     console.error('A screen failed to render and was replaced by the error boundary:', error);
@@ -40,15 +56,23 @@ export function RouteErrorBoundary({ scope = 'screen' }: { scope?: 'screen' | 'a
   }, []);
 
   function tryAgain() {
-    void navigate(location, { replace: true, state: location.state });
+    // A screen's script that failed to download stays failed in the browser's module map until the
+    // page loads again: load it again, here.
+    if (isScriptLoadFailure(error)) window.location.reload();
+    else void navigate(location, { replace: true, state: location.state });
   }
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on the way back online only
+  useEffect(() => {
+    if (online && failedOffline.current) tryAgain();
+  }, [online]);
 
   const content = (
     <section className="card route-error" aria-labelledby={titleId}>
       <h1 className="route-error-title" id={titleId} ref={heading} tabIndex={-1}>
         {scope === 'app' ? recoveryMessages.appFailed : recoveryMessages.screenFailed}
       </h1>
-      <p>{recoveryMessages.screenFailedDetail}</p>
+      <p>{online ? recoveryMessages.screenFailedDetail : recoveryMessages.screenFailedOffline}</p>
       <div className="route-error-actions">
         <TryAgainButton onRetry={tryAgain} />
         <Link to="/dashboard" className="button button-ghost">

@@ -383,3 +383,33 @@ describe('api client: commands land once', () => {
     expect(sent).toHaveLength(4);
   });
 });
+
+describe('api client: offline', () => {
+  it('sends nothing while the browser is offline, and fails at once with its own text', async () => {
+    let offline = true;
+    const sent: string[] = [];
+    const client = createApiClient({
+      baseUrl: '/api',
+      currentPath: () => '/feed',
+      redirectToLogin: () => {},
+      isOffline: () => offline,
+      fetch: async (input) => {
+        sent.push(String(input));
+        return jsonReply(200, {});
+      },
+    });
+
+    const like = await failure(client.callApi(endpoints.toggleLike, { params: { id: postId } }));
+    const read = await failure(client.callApi(endpoints.getPost, { params: { id: postId } }));
+
+    expect([like.message, like.offline, read.offline]).toEqual([
+      "You're offline. Nothing was sent.",
+      true,
+      true,
+    ]);
+    expect(sent).toEqual([]);
+    offline = false;
+    await client.callApi(endpoints.getPost, { params: { id: postId } });
+    expect(sent).toHaveLength(1);
+  });
+});

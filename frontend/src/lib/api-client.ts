@@ -14,10 +14,13 @@ import type { RouteCallArgs } from './route-input';
 export class ApiError extends Error {
   override name = 'ApiError';
   readonly status: number | null;
+  /** Not sent at all: the browser was offline. Asking again before it is back online is pointless. */
+  readonly offline: boolean;
 
-  constructor(message: string, status: number | null) {
+  constructor(message: string, status: number | null, offline = false) {
     super(message);
     this.status = status;
+    this.offline = offline;
   }
 }
 
@@ -48,6 +51,8 @@ export interface ApiClientDeps {
   tokenStorage?: TokenStorage;
   /** Waits between the tries of a read answered stale (a timer in the browser). */
   sleep?: (ms: number) => Promise<void>;
+  /** Whether the browser knows it is offline: then nothing is sent, and the call fails at once. */
+  isOffline?: () => boolean;
 }
 
 /**
@@ -154,6 +159,8 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
 
     let response: Response;
     for (let attempt = 0; ; attempt++) {
+      // Offline, nothing is sent: not now, and not behind the person's back once the network is back.
+      if (deps.isOffline?.()) throw new ApiError(globalMessages.offline, null, true);
       try {
         response = await deps.fetch(url, {
           method,
@@ -227,6 +234,7 @@ export const apiClient = createApiClient({
     if (sessionWasGood()) window.location.assign('/login');
   },
   tokenStorage: typeof window === 'undefined' ? undefined : window.sessionStorage,
+  isOffline: () => typeof navigator !== 'undefined' && navigator.onLine === false,
 });
 
 /** Calls the API through the browser's client: `callApi(routes.toggleLike, { params: { id } })`. */

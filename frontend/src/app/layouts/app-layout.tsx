@@ -1,5 +1,6 @@
 import { type MouseEvent, useEffect } from 'react';
 import { Outlet } from 'react-router-dom';
+import { ConnectivityBanner } from '../../components/connectivity-banner';
 import { useAuth } from '../../features/auth/components/auth-provider';
 import { getSocket } from '../../lib/socket';
 import { Sidebar } from './sidebar';
@@ -36,6 +37,7 @@ export function AppLayout() {
         Skip to content
       </a>
       <TopBar user={auth.user} menu={menu} />
+      <ConnectivityBanner />
       <div className="app-body">
         <Sidebar menu={menu} />
         {menu.open && <div className="sidebar-backdrop" aria-hidden="true" onClick={menu.close} />}

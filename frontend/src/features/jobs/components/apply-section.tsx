@@ -85,10 +85,7 @@ export function ApplySection({ job, application, now }: ApplySectionProps) {
     apply.mutate(
       { data: outcome.data, key },
       {
-        onSettled: (_application, error) => {
-          if (error) console.error('APPLYDEBUG', String(error), (error as Error).stack);
-          intents.end('apply', !error);
-        },
+        onSettled: (_application, error) => intents.end('apply', !error),
         onSuccess: () => {
           setOpen(false);
           setValues(emptyForm);
