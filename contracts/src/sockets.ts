@@ -41,6 +41,8 @@ export const serverEvents = {
   applicationUpdated: 'application:updated',
   jobApplicationsChanged: 'job:applications-changed',
   notificationsChanged: 'notifications:changed',
+  ownLikeChanged: 'post:own-like',
+  userUpdated: 'user:updated',
 } as const;
 
 export const clientEvents = {
@@ -136,6 +138,25 @@ export const NotificationsChangedPayload = z.object({
 });
 export type NotificationsChangedPayload = z.infer<typeof NotificationsChangedPayload>;
 
+/**
+ * To the person who liked or unliked a post, in their own room: their heart and the count after it,
+ * so their other tabs and devices show the same heart (a click there acts on what is true).
+ */
+export const OwnLikeChangedPayload = z.object({
+  postId: Id,
+  isLiked: z.boolean(),
+  likesCount: z.number().int().nonnegative(),
+  consistencyToken: ConsistencyTokenText,
+});
+export type OwnLikeChangedPayload = z.infer<typeof OwnLikeChangedPayload>;
+
+/**
+ * To a person, in their own room: their profile, skills, picture, resume or settings changed (in one of
+ * their tabs or devices); the others read the signed-in user again, waiting for the token.
+ */
+export const UserUpdatedPayload = z.object({ consistencyToken: ConsistencyTokenText });
+export type UserUpdatedPayload = z.infer<typeof UserUpdatedPayload>;
+
 /** Payload schema of each server -> client event. */
 export const serverEventPayloads = {
   [serverEvents.postUpdated]: PostUpdatedPayload,
@@ -148,6 +169,8 @@ export const serverEventPayloads = {
   [serverEvents.applicationUpdated]: ApplicationUpdatedPayload,
   [serverEvents.jobApplicationsChanged]: JobApplicationsChangedPayload,
   [serverEvents.notificationsChanged]: NotificationsChangedPayload,
+  [serverEvents.ownLikeChanged]: OwnLikeChangedPayload,
+  [serverEvents.userUpdated]: UserUpdatedPayload,
 } as const;
 
 /** Payload schema of each client -> server event. */

@@ -55,8 +55,8 @@ describe('pushedStreamTypes', () => {
     expect(socketMessagesFor(event(type, randomUUID(), 1, {}))).toEqual([]);
   });
 
-  it('leaves out the streams of people and jobs', () => {
-    expect(unread).toEqual(['user', 'job']);
+  it("leaves out the jobs' stream", () => {
+    expect(unread).toEqual(['job']);
   });
 });
 
@@ -65,7 +65,7 @@ describe('socketMessagesFor', () => {
   const a = randomUUID();
   const b = randomUUID();
 
-  it('sends a like count only to the room of that post, with the consistency token', () => {
+  it("sends a like count to the room of that post, and the liker's heart to their own room", () => {
     expect(
       socketMessagesFor(event('PostLiked', postId, 7, { postId, userId: a, likesCount: 3, likedAt: '' })),
     ).toEqual([
@@ -74,7 +74,38 @@ describe('socketMessagesFor', () => {
         event: 'post:updated',
         payload: { postId, likesCount: 3, consistencyToken: `${postId}@7` },
       },
+      {
+        room: `user:${a}`,
+        event: 'post:own-like',
+        payload: { postId, isLiked: true, likesCount: 3, consistencyToken: `${postId}@7` },
+      },
     ]);
+    expect(
+      socketMessagesFor(
+        event('PostUnliked', postId, 8, { postId, userId: a, likesCount: 2, unlikedAt: '' }),
+      )[1],
+    ).toEqual({
+      room: `user:${a}`,
+      event: 'post:own-like',
+      payload: { postId, isLiked: false, likesCount: 2, consistencyToken: `${postId}@8` },
+    });
+  });
+
+  it("tells a person's own room when their profile, skills, picture, resume or settings change", () => {
+    for (const type of [
+      'ProfileUpdated',
+      'SkillsUpdated',
+      'NotificationSettingsUpdated',
+      'AppearanceSettingsUpdated',
+      'ProfilePictureUploaded',
+      'ProfilePictureRemoved',
+      'ResumeUploaded',
+      'ResumeRemoved',
+    ] as const) {
+      expect(socketMessagesFor(event(type, a, 4, { userId: a })), type).toEqual([
+        { room: `user:${a}`, event: 'user:updated', payload: { consistencyToken: `${a}@4` } },
+      ]);
+    }
   });
 
   it('sends a new comment count to the post room', () => {
@@ -243,7 +274,7 @@ describe('live post pushes against the post access table', () => {
     },
   );
 
-  it('sends like counts and new comments to the post room alone, never to the feed or a user room', () => {
+  it("sends like counts and new comments to the post room and the liker's own room, never to the feed or another's room", () => {
     const postId = randomUUID();
     const messages = [
       ...socketMessagesFor(
@@ -260,8 +291,14 @@ describe('live post pushes against the post access table', () => {
         }),
       ),
     ];
-    expect(messages.map((m) => m.room)).toEqual([rooms.post(postId), rooms.post(postId)]);
-    for (const viewer of Object.values(people)) expect(reaches(messages, viewer)).toBe(false);
+    expect(messages.map((m) => m.room)).toEqual([
+      rooms.post(postId),
+      rooms.user(authorId),
+      rooms.post(postId),
+    ]);
+    for (const [name, viewer] of Object.entries(people)) {
+      expect(reaches(messages, viewer), name).toBe(name === 'author');
+    }
   });
 
   // Who hears these is who is in the post's room, and a socket joins it only after the query-service

@@ -34,16 +34,18 @@ export function roomsJoinedOnConnect(userId: string): string[] {
 
 /**
  * The streams whose events `socketMessagesFor` turns into pushes, and so the only topics a gateway
- * reads: people's and jobs' events push nothing (a job alert reaches sockets through the projector's
- * announcement, an ended session through Redis). Reading them would cost the broker for nothing, as a
- * fetch names every partition its consumer reads and the gateway fetches as soon as anything arrives:
- * with all five topics Kafka used 11 to 15% of a core while likes were written, against 10 to 11 with
- * these three (about 0.03 ms a command; alternating runs, docs/performance.md, "The command path").
+ * reads. Jobs' events push nothing (a job alert reaches sockets through the projector's announcement)
+ * and reading them would cost the broker for nothing, as a fetch names every partition its consumer
+ * reads and the gateway fetches as soon as anything arrives: with all five topics Kafka used 11 to 15%
+ * of a core while likes were written, against 10 to 11 with three (about 0.03 ms a command;
+ * alternating runs, docs/performance.md, "The command path"). People's events are read for one thing:
+ * a person's own other tabs and devices follow their profile and settings (`user:updated`).
  */
 export const pushedStreamTypes = [
   'post',
   'connection',
   'application',
+  'user',
 ] as const satisfies readonly StreamType[];
 
 type PushedStream = (typeof pushedStreamTypes)[number];
@@ -121,17 +123,47 @@ const pushes: EventTable<SocketMessage[], PushedStream, [consistencyToken: strin
     toApplicant(event.data, 'withdrawn', consistencyToken),
     toPoster(event.data, 'withdrawn', consistencyToken),
   ],
+  // What a person sees of themselves changed: their other tabs and devices read it again.
+  ProfileUpdated: (event, token) => [userUpdated(event.data.userId, token)],
+  SkillsUpdated: (event, token) => [userUpdated(event.data.userId, token)],
+  NotificationSettingsUpdated: (event, token) => [userUpdated(event.data.userId, token)],
+  AppearanceSettingsUpdated: (event, token) => [userUpdated(event.data.userId, token)],
+  ProfilePictureUploaded: (event, token) => [userUpdated(event.data.userId, token)],
+  ProfilePictureRemoved: (event, token) => [userUpdated(event.data.userId, token)],
+  ResumeUploaded: (event, token) => [userUpdated(event.data.userId, token)],
+  ResumeRemoved: (event, token) => [userUpdated(event.data.userId, token)],
+  // Nothing another tab shows: a registration (no tab is signed in yet), a sign-in or out, a new
+  // password (the sessions it ends are closed through Redis), an account's end (likewise). Marks of
+  // notifications reach the person's tabs through the projector's notifications:changed.
+  UserRegistered: null,
+  UserLoggedIn: null,
+  UserLoggedOut: null,
+  PasswordChanged: null,
+  NotificationsRead: null,
+  AllNotificationsRead: null,
+  AccountDeleted: null,
 };
+
+function userUpdated(userId: string, consistencyToken: string): SocketMessage {
+  return { room: rooms.user(userId), event: serverEvents.userUpdated, payload: { consistencyToken } };
+}
 
 function likesChanged(
   event: EventOfType<'PostLiked' | 'PostUnliked'>,
   consistencyToken: string,
 ): SocketMessage[] {
+  const { postId, userId, likesCount } = event.data;
   return [
     {
-      room: rooms.post(event.data.postId),
+      room: rooms.post(postId),
       event: serverEvents.postUpdated,
-      payload: { postId: event.data.postId, likesCount: event.data.likesCount, consistencyToken },
+      payload: { postId, likesCount, consistencyToken },
+    },
+    // The liker's other tabs and devices: their heart, which the post's room does not tell.
+    {
+      room: rooms.user(userId),
+      event: serverEvents.ownLikeChanged,
+      payload: { postId, isLiked: event.type === 'PostLiked', likesCount, consistencyToken },
     },
   ];
 }

@@ -3,6 +3,7 @@ import { Outlet } from 'react-router-dom';
 import { ConnectivityBanner } from '../../components/connectivity-banner';
 import { useAuth } from '../../features/auth/components/auth-provider';
 import { getSocket } from '../../lib/socket';
+import { useLiveUser } from '../../lib/use-live-user';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
 import { useNavMenu } from './use-nav-menu';
@@ -19,6 +20,7 @@ function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
 export function AppLayout() {
   const auth = useAuth();
   const menu = useNavMenu();
+  useLiveUser();
 
   // One realtime connection for as long as someone is signed in.
   useEffect(() => {

@@ -14,6 +14,9 @@ export async function toggleLike(postId: string): Promise<PostLikeState> {
   return reply.data;
 }
 
+/** Every like mutation's key: a push about the reader's own heart waits while one of theirs is on its way. */
+export const toggleLikeMutationKey = ['toggle-like'] as const;
+
 /** The like as the reader saw it when they clicked. */
 export type LikeSnapshot = Pick<PostLikeState, 'postId' | 'likesCount' | 'isLiked'>;
 
@@ -30,6 +33,7 @@ export function useToggleLike() {
       isLiked: state.isLiked,
     }));
   return useMutation({
+    mutationKey: toggleLikeMutationKey,
     mutationFn: (before: LikeSnapshot) => toggleLike(before.postId),
     onMutate: (before) =>
       setLike({

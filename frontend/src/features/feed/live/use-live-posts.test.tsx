@@ -360,16 +360,80 @@ describe('live posts: pushes', () => {
     expect(screen.getByRole('button', { name: 'New posts (2)' }).textContent).toBe('New posts (2)');
   });
 
-  it('does not offer "New posts" for the reader\'s own post', async () => {
-    openFeed(() => feedReply([aPost({ content: 'Anything' })]));
+  it('shows the reader\'s own post from another tab first, without offering "New posts"', async () => {
+    const mine = aPost({ content: 'Written in my other tab', author: adaAuthor });
+    const { api } = openFeed((_method, url) => {
+      if (url === firstPage) return feedReply([aPost({ content: 'Anything' })]);
+      if (url === `/api/posts/${mine._id}`) return jsonReply(200, { data: mine });
+      return jsonReply(404, {});
+    });
     await screen.findByText('Anything');
 
     await fakeSocket.push(serverEvents.feedPostCreated, {
-      postId: crypto.randomUUID(),
+      postId: mine._id,
       authorId: ada._id,
-      consistencyToken: `${crypto.randomUUID()}@1`,
+      consistencyToken: `${mine._id}@1`,
     });
 
+    await screen.findByText('Written in my other tab');
+    expect(
+      screen.getAllByRole('article').map((article) => article.querySelector('.post-content')?.textContent),
+    ).toEqual(['Written in my other tab', 'Anything']);
+    expect(tokensSent(api, `/api/posts/${mine._id}`)).toEqual([`${mine._id}@1`]);
     expect(screen.queryByRole('button', { name: /^New posts/ })).toBeNull();
+  });
+});
+
+describe('live posts: the reader in another tab', () => {
+  it('sets the heart and the count from post:own-like, and ignores an older one', async () => {
+    const post = aPost({ content: 'Liked elsewhere', likesCount: 2, isLiked: false });
+    openFeed(() => feedReply([post]));
+    await screen.findByText('Liked elsewhere');
+
+    await fakeSocket.push(serverEvents.ownLikeChanged, {
+      postId: post._id,
+      isLiked: true,
+      likesCount: 3,
+      consistencyToken: `${post._id}@5`,
+    });
+    const like = card('Liked elsewhere').getByRole('button', { name: 'Like, 3' });
+    expect(like.getAttribute('aria-pressed')).toBe('true');
+
+    await fakeSocket.push(serverEvents.ownLikeChanged, {
+      postId: post._id,
+      isLiked: false,
+      likesCount: 2,
+      consistencyToken: `${post._id}@4`,
+    });
+    expect(
+      card('Liked elsewhere').getByRole('button', { name: 'Like, 3' }).getAttribute('aria-pressed'),
+    ).toBe('true');
+  });
+
+  it('leaves the heart to a like of this tab still on its way', async () => {
+    const post = aPost({ content: 'Clicked here', likesCount: 0, isLiked: false });
+    const reply = deferred<Response>();
+    const { user } = openFeed((method, url) =>
+      method === 'POST' && url === `/api/posts/${post._id}/like` ? reply.promise : feedReply([post]),
+    );
+    await screen.findByText('Clicked here');
+    await user.click(card('Clicked here').getByRole('button', { name: 'Like, 0' }));
+
+    // An older state of this very click's stream, pushed while the reply is on its way.
+    await fakeSocket.push(serverEvents.ownLikeChanged, {
+      postId: post._id,
+      isLiked: false,
+      likesCount: 0,
+      consistencyToken: `${post._id}@3`,
+    });
+    expect(card('Clicked here').getByRole('button', { name: 'Like, 1' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+    reply.resolve(jsonReply(200, { data: { postId: post._id, likesCount: 1, isLiked: true } }));
+    await waitFor(() =>
+      expect(card('Clicked here').getByRole('button', { name: 'Like, 1' }).getAttribute('aria-pressed')).toBe(
+        'true',
+      ),
+    );
   });
 });

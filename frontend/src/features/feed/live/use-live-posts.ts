@@ -4,6 +4,7 @@ import {
   clientEvents,
   FeedPostCreatedPayload,
   MAX_POST_SUBSCRIPTIONS,
+  OwnLikeChangedPayload,
   PostCommentAddedPayload,
   PostCommentRemovedPayload,
   PostRemovedPayload,
@@ -15,8 +16,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { apiClient } from '../../../lib/api-client';
 import { type AppSocket, getSocket } from '../../../lib/socket';
 import { refreshFeedLists } from '../api/get-feed';
-import { postQueryKey } from '../api/get-post';
-import { removePost, updatePost } from '../api/post-cache';
+import { getPost, postQueryKey } from '../api/get-post';
+import { addPostFirst, removePost, updatePost } from '../api/post-cache';
+import { type LikeSnapshot, toggleLikeMutationKey } from '../api/toggle-like';
 
 /** The post stream version a push was made at (its consistency token names it). */
 function versionOf(token: string): number {
@@ -182,11 +184,41 @@ export function useLivePosts(postIds: readonly string[], viewerId: string): Live
       removePost(queryClient, parsed.data.postId);
     };
 
+    // The reader's heart changed in another of their tabs or devices (or in this one: the reply has
+    // said so already). A like of theirs still on its way here is left to settle the heart itself.
+    const onOwnLikeChanged = (raw: unknown) => {
+      const parsed = OwnLikeChangedPayload.safeParse(raw);
+      if (!parsed.success) return;
+      const { postId, isLiked, likesCount, consistencyToken } = parsed.data;
+      const version = versionOf(consistencyToken);
+      if (version < (likeVersions.current.get(postId) ?? 0)) return;
+      const mine = queryClient
+        .getMutationCache()
+        .findAll({ mutationKey: toggleLikeMutationKey, status: 'pending' });
+      if (mine.some((mutation) => (mutation.state.variables as LikeSnapshot | undefined)?.postId === postId))
+        return;
+      likeVersions.current.set(postId, version);
+      updatePost(queryClient, postId, (post) => ({ ...post, isLiked, likesCount }));
+    };
+
+    // The reader's own post, written in another tab or device: shown first here too (this tab's own
+    // posts are on screen already, from the reply).
+    const showOwnPost = (postId: string, consistencyToken: string) => {
+      apiClient.rememberConsistencyToken(consistencyToken);
+      getPost(postId)
+        .then((post) => addPostFirst(queryClient, post))
+        .catch(() => undefined);
+    };
+
     const onPostCreated = (raw: unknown) => {
       const parsed = FeedPostCreatedPayload.safeParse(raw);
       if (!parsed.success) return;
       const { postId, authorId, consistencyToken } = parsed.data;
-      if (authorId === viewerId || subscribed.current.has(postId)) return;
+      if (subscribed.current.has(postId)) return;
+      if (authorId === viewerId) {
+        showOwnPost(postId, consistencyToken);
+        return;
+      }
       // A push delivered twice (a reconnect) is still one new post.
       setNewPosts((known) =>
         known.some((post) => post.postId === postId) ? known : [...known, { postId, consistencyToken }],
@@ -201,7 +233,9 @@ export function useLivePosts(postIds: readonly string[], viewerId: string): Live
     socket.on(serverEvents.postCommentRemoved, onCommentRemoved);
     socket.on(serverEvents.postRemoved, onPostRemoved);
     socket.on(serverEvents.feedPostCreated, onPostCreated);
+    socket.on(serverEvents.ownLikeChanged, onOwnLikeChanged);
     return () => {
+      socket.off(serverEvents.ownLikeChanged, onOwnLikeChanged);
       socket.off('connect', resubscribe);
       socket.off(serverEvents.postUpdated, onPostUpdated);
       socket.off(serverEvents.postCommentAdded, onCommentAdded);
