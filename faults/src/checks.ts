@@ -239,6 +239,21 @@ export async function finalChecks(
       `${expected.length} ${label}s`,
     );
   };
+  // Every intent answered: sent again with its key while unanswered, none is left without an answer,
+  // including those whose first answer was lost (answered by the stored answer when sent again).
+  {
+    const lost = load.attempts.filter((a) => !a.ok && (a.status === 0 || a.status >= 500));
+    const retried = load.attempts.filter((a) => a.tries > 1);
+    const replayed = load.attempts.filter((a) => a.replayed);
+    add(
+      'every intent answered, none lost',
+      lost.map(
+        (a) => `${a.kind} of person ${a.user} unanswered after ${a.tries} tries (last HTTP ${a.status})`,
+      ),
+      `${load.attempts.length} intents, ${retried.length} sent again, ${replayed.length} answered by the answer stored when their first was lost, 0 lost`,
+    );
+  }
+
   await once('post', 'posts', 'content', 'post');
   await once('comment', 'post_comments', 'content', 'comment');
   await once('apply', 'applications', 'cover_letter', 'application');

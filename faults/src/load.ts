@@ -1,12 +1,16 @@
 /**
  * The load the faults land on: many people liking and unliking, commenting, posting, applying to jobs and
  * asking each other to connect, through the product's HTTP routes as a browser would, each person one
- * request at a time with a pause between. Every attempt is recorded with its outcome; an acknowledged
- * one (2xx) with what it made (ids, the like state it answered) and its consistency token. Nothing is
- * retried: a command that failed may or may not have been written, and the checks treat it so.
+ * intent at a time with a pause between. Each intent has its own Idempotency-Key and is sent again with
+ * it, as the browser's client does, while it gets no answer or a 5xx (a service down, a connection
+ * reset), until it is answered or INTENT_DEADLINE_MS has passed. So a command whose answer was lost in
+ * a crash is answered by its first answer when sent again (`replayed`), and none is written twice.
+ * Every intent is recorded with its outcome; an acknowledged one (2xx) with what it made (ids, the
+ * like state it answered) and its consistency token.
  */
 import { randomUUID } from 'node:crypto';
 import { CONSISTENCY_HEADER } from '@careers/contracts/consistency';
+import { IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAY_HEADER } from '@careers/contracts/idempotency';
 import { API_PREFIX, buildPath, routes } from '@careers/contracts/routes';
 import { WEB_ORIGIN } from './topology.ts';
 
@@ -28,7 +32,16 @@ export interface Attempt {
   isLiked?: boolean;
   content?: string;
   token?: string;
+  /** How many times the intent was sent (1 when its first try was answered). */
+  tries: number;
+  /** Answered with the stored answer of an earlier try that was written but whose answer was lost. */
+  replayed: boolean;
 }
+
+/** How long an intent is sent again while it gets no answer: well past any fault's healing. */
+export const INTENT_DEADLINE_MS = 40_000;
+/** Statuses after which the same intent is sent again: no answer, or the server failed on the way. */
+const IN_TRANSIT = new Set([0, 500, 502, 503, 504]);
 
 export interface Person {
   index: number;
@@ -52,12 +65,13 @@ export class Client {
     this.queryUrl = queryUrl;
   }
 
-  async command(path: string, cookie: string | undefined, body?: unknown) {
+  async command(path: string, cookie: string | undefined, body?: unknown, key?: string) {
     const response = await fetch(`${this.commandUrl}${API_PREFIX}${path}`, {
       method: 'POST',
       headers: {
         origin: WEB_ORIGIN,
         ...(cookie ? { cookie } : {}),
+        ...(key ? { [IDEMPOTENCY_HEADER]: key } : {}),
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
@@ -120,7 +134,7 @@ export class Load {
     this.options = options;
   }
 
-  /** Sends one command, records the attempt, and returns it. */
+  /** Sends one intent until it is answered (see the file's comment), records it, and returns it. */
   private async send(
     kind: CommandKind,
     person: Person,
@@ -136,18 +150,28 @@ export class Load {
       endedAt: 0,
       status: 0,
       ok: false,
+      tries: 0,
+      replayed: false,
     };
     if (target !== undefined) attempt.target = target;
-    try {
-      const reply = await this.client.command(path, person.cookie, body);
-      attempt.status = reply.status;
-      attempt.ok = reply.status >= 200 && reply.status < 300;
-      if (attempt.ok) {
-        Object.assign(attempt, read(reply.body));
-        attempt.token = reply.headers.get(CONSISTENCY_HEADER) ?? undefined;
+    const key = randomUUID();
+    const deadline = attempt.startedAt + INTENT_DEADLINE_MS;
+    for (;;) {
+      attempt.tries++;
+      try {
+        const reply = await this.client.command(path, person.cookie, body, key);
+        attempt.status = reply.status;
+        attempt.ok = reply.status >= 200 && reply.status < 300;
+        if (attempt.ok) {
+          Object.assign(attempt, read(reply.body));
+          attempt.token = reply.headers.get(CONSISTENCY_HEADER) ?? undefined;
+          attempt.replayed = reply.headers.get(IDEMPOTENT_REPLAY_HEADER) === 'true';
+        }
+      } catch {
+        attempt.status = 0;
       }
-    } catch {
-      attempt.status = 0;
+      if (!IN_TRANSIT.has(attempt.status) || Date.now() > deadline) break;
+      await sleep(Math.min(1000, 100 * 2 ** attempt.tries));
     }
     attempt.endedAt = Date.now();
     this.attempts.push(attempt);

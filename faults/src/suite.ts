@@ -411,8 +411,9 @@ async function runFault(
   const first = firstAck === null ? undefined : load.firstAckSince(at);
   const firstCommandMs = first ? first.endedAt - at : null;
   const healedAt = Date.now();
+  // Intents that met the fault: a try unanswered or failed (each was sent again until answered).
   const failedCommands = load.attempts.filter(
-    (a) => !a.ok && a.startedAt >= at && a.startedAt <= healedAt,
+    (a) => (!a.ok || a.tries > 1) && a.startedAt >= at && a.startedAt <= healedAt,
   ).length;
   const healed = firstCommandMs !== null && caughtUpMs !== null && (!fault.push || pushMs !== null);
   if (!healed) log(`  NOT healed within ${(options.healTimeoutMs / 1000).toFixed(0)} s`);
