@@ -9,6 +9,7 @@ import {
   type Logger,
   type PersonalDataVault,
   type Pool,
+  personalDataSecret,
   pingKafka,
   type Redis,
   registerHealth,
@@ -91,6 +92,7 @@ export async function buildCommandApp(deps: CommandServiceDeps): Promise<Fastify
     maxFailuresPerIp: config.LOGIN_MAX_FAILURES_PER_IP,
     maxRegistrationsPerIp: config.REGISTER_MAX_PER_IP,
     windowSeconds: config.LOGIN_THROTTLE_WINDOW_SECONDS,
+    secret: personalDataSecret(config),
   });
   registerUserRoutes({ app, config, pool: deps.pool, redis: deps.redis, store: deps.store, users, throttle });
   registerProfileRoutes({ app, redis: deps.redis, store: deps.store, users });

@@ -125,6 +125,10 @@ export function registerAccountRoutes(deps: AccountRouteDeps): void {
 
       // No consistency token: the person has no session left to read with.
       clearSessionCookie(reply, { secure: config.COOKIE_SECURE });
+      // Best effort, as the files: what the sign-in throttle kept of the account (it expires anyway).
+      await throttle.forget(current.user.email).catch((error: unknown) => {
+        request.log.warn({ err: error }, 'the sign-in traces of a deleted account were not removed');
+      });
       await removeFiles(request, files);
       return reply.code(route.status).send({ message: accountMessages.deleted });
     },

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { loginProtection } from '@careers/contracts/constants';
 import { authMessages } from '@careers/contracts/messages';
 import { testNamespace } from '@careers/service-kit/testing';
@@ -90,6 +90,7 @@ describe('sign-in protection that a stranger cannot turn against the owner', () 
       maxFailuresPerIp: 1000,
       maxRegistrationsPerIp: 1000,
       windowSeconds: 60,
+      secret: 'a-test-secret-for-the-login-throttle-keys',
     });
     const { freeFailures, firstDelaySeconds, maxDelaySeconds } = loginProtection;
     const account = `delays.${randomUUID()}@example.com`;
@@ -122,5 +123,68 @@ describe('sign-in protection that a stranger cannot turn against the owner', () 
     expect(Number(unknown.headers['retry-after'])).toBeLessThanOrEqual(loginProtection.accountWindowSeconds);
     const home = await login(email, PASSWORD, '198.51.100.30');
     expect(home.statusCode, home.body).toBe(200);
+  });
+
+  it('counts the address an account registered from as its own, before any sign-in', async () => {
+    const email = `new.${randomUUID().slice(0, 8)}@example.com`;
+    const body = { firstName: 'Kim', lastName: 'Lee', email, password: PASSWORD, accountType: 'job_seeker' };
+    const registered = await sendCommand(command.app, {
+      method: 'POST',
+      url: '/api/auth/register',
+      body,
+      ip: '198.51.100.40',
+    });
+    expect(registered.statusCode, registered.body).toBe(201);
+    // Five wrong passwords from each of many addresses: past the account's ceiling.
+    for (let address = 0; address * 5 < CEILING + 5; address++) {
+      const from = stranger();
+      for (let i = 0; i < 5; i++) await login(email, `guess-${i}`, from);
+    }
+    expect((await login(email, PASSWORD, stranger())).statusCode).toBe(429);
+    const home = await login(email, PASSWORD, '198.51.100.40');
+    expect(home.statusCode, home.body).toBe(200);
+  });
+});
+
+describe('what the throttle keeps of an account', () => {
+  async function throttleKeys(): Promise<string[]> {
+    // The client's key prefix is not applied to a KEYS pattern.
+    const prefix = command.deps.config.REDIS_KEY_PREFIX;
+    return (await command.deps.redis.keys(`${prefix}login-throttle:*`)).map((key) =>
+      key.slice(prefix.length),
+    );
+  }
+
+  it('names no email or address in its keys, not even as a plain hash', async () => {
+    const email = await owner('198.51.100.50');
+    await login(email, 'wrong', '198.51.100.51');
+    const plain = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 27);
+    const keys = (await throttleKeys()).join(' ');
+    for (const text of [email, plain(email), plain('198.51.100.50'), plain('198.51.100.51')])
+      expect(keys).not.toContain(text);
+  });
+
+  it('forgets the account when it is deleted: its known addresses and its failures', async () => {
+    const email = await owner('198.51.100.60');
+    await login(email, 'wrong', '198.51.100.60');
+    await login(email, 'wrong', stranger());
+    const signedIn = await login(email, PASSWORD, '198.51.100.61');
+    const sid = signedIn.cookies.find((c) => c.name === 'sid')?.value as string;
+    const before = await throttleKeys();
+
+    const deleted = await sendCommand(command.app, {
+      method: 'DELETE',
+      url: '/api/auth/account',
+      sid,
+      body: { password: PASSWORD },
+      ip: '198.51.100.61',
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+
+    const after = new Set(await throttleKeys());
+    const gone = before.filter((key) => !after.has(key));
+    expect(gone.some((key) => key.startsWith('login-throttle:known:'))).toBe(true);
+    expect(gone.some((key) => key.startsWith('login-throttle:account:'))).toBe(true);
+    expect(gone.some((key) => key.startsWith('login-throttle:pair:'))).toBe(true);
   });
 });

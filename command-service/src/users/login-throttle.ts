@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHmac, hkdfSync } from 'node:crypto';
 import { loginProtection } from '@careers/contracts/constants';
 import { authMessages } from '@careers/contracts/messages';
 import { HttpError, type Redis } from '@careers/service-kit';
@@ -16,6 +16,11 @@ export interface LoginThrottleLimits {
   windowSeconds: number;
   /** The per-(account, address) delays and the known-address memory; contracts' loginProtection by default. */
   protection?: Partial<Omit<typeof loginProtection, 'accountCeiling'>>;
+  /**
+   * The secret the keys' digests are made with (a keyed hash, so a key names no email or address to
+   * anyone who reads Redis without it): the service's personal-data secret, through HKDF.
+   */
+  secret: string;
 }
 
 /** 429 with the seconds to wait, sent back as Retry-After. */
@@ -27,8 +32,6 @@ export class ThrottledError extends HttpError {
     this.retryAfterSeconds = seconds;
   }
 }
-
-const digest = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 27);
 
 /**
  * Failed sign-ins, counted so that nobody but the attacker pays for an attack:
@@ -42,24 +45,34 @@ const digest = (text: string) => createHash('sha256').update(text).digest('base6
  *   addresses), only addresses that signed in to the account within `knownAddressDays` may try; the
  *   owner at home or at work still gets in.
  *
- * Checked before any password is hashed. A success forgets that address's failures on the account
- * and remembers the address as one of the account's own. Keys hold digests only: no email address
- * and no client-chosen text reaches Redis.
+ * Checked before any password is hashed. A success (a sign-in, or the registration itself) forgets
+ * that address's failures on the account and remembers the address as one of the account's own, so a
+ * campaign against an account that never signed in does not lock out its owner where they registered.
+ * Keys hold keyed digests only (HMAC with a key derived from the service's secret): no email address,
+ * no client-chosen text, and nothing a reader of Redis can match against a list of emails. An account's
+ * deletion removes what is kept of it (`forget`).
  */
 export class LoginThrottle {
   private readonly redis: Redis;
   private readonly limits: LoginThrottleLimits;
   private readonly protection: Omit<typeof loginProtection, 'accountCeiling'>;
 
+  private readonly hashKey: Buffer;
+
   constructor(redis: Redis, limits: LoginThrottleLimits) {
     this.redis = redis;
     this.limits = limits;
     this.protection = { ...loginProtection, ...limits.protection };
+    this.hashKey = Buffer.from(hkdfSync('sha256', limits.secret, 'careers', 'login-throttle keys', 32));
+  }
+
+  private digest(text: string): string {
+    return createHmac('sha256', this.hashKey).update(text).digest('base64url').slice(0, 27);
   }
 
   private keys(account: string, ip: string) {
-    const who = digest(account.trim().toLowerCase());
-    const where = digest(ip);
+    const who = this.digest(account.trim().toLowerCase());
+    const where = this.digest(ip);
     return {
       pair: `login-throttle:pair:${who}:${where}`,
       account: `login-throttle:account:${who}`,
@@ -125,9 +138,24 @@ export class LoginThrottle {
       .exec();
   }
 
+  /**
+   * Everything kept of an account whose owner deleted it: its known addresses, its failures from
+   * everywhere, and its failures from each address it knew (a stranger's expire within the hour).
+   */
+  async forget(account: string): Promise<void> {
+    const keys = this.keys(account, '');
+    const known = await this.redis.smembers(keys.known);
+    const who = keys.account.slice('login-throttle:account:'.length);
+    await this.redis.del(
+      keys.known,
+      keys.account,
+      ...known.map((where) => `login-throttle:pair:${who}:${where}`),
+    );
+  }
+
   /** Counts a registration attempt from `ip`; past the limit it throws ThrottledError instead. */
   async registration(ip: string): Promise<void> {
-    const key = `register-throttle:ip:${digest(ip)}`;
+    const key = `register-throttle:ip:${this.digest(ip)}`;
     const replies = await this.redis
       .multi()
       .incr(key)

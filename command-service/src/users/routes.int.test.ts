@@ -154,6 +154,7 @@ describe('POST /api/auth/register', () => {
       maxFailuresPerIp: 50,
       maxRegistrationsPerIp: 2,
       windowSeconds: 60,
+      secret: 'a-test-secret-for-the-login-throttle-keys',
     });
     await limited.registration('192.0.2.150');
     await limited.registration('192.0.2.150');

@@ -92,8 +92,11 @@ export function registerUserRoutes(deps: UserRouteDeps): void {
         files: next.files,
         version: next.version,
       }),
-    async respond(next, { request, reply }, { userId }) {
+    async respond(next, { body, request, reply }, { userId }) {
       await startSession(request, reply, userId);
+      // The address it registered from is the account's own, as after a sign-in: strangers' failures
+      // can lock everyone else out of it, never its owner there.
+      await throttle.recordSuccess(body.email, request.ip);
       return { user: next.user as User };
     },
   });
