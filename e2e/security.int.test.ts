@@ -324,6 +324,32 @@ describe('finding 3: post rooms and consistency tokens follow who may see what',
   });
 });
 
+describe('round three, finding 3: a post:subscribe flood is answered, not worked on', () => {
+  it('answers past the per-person budget at once with an error, asking nothing more', async () => {
+    const flooder = await signUp('Flooder');
+    const sockets = await Promise.all(Array.from({ length: 4 }, () => socketOf(flooder.sid)));
+    const started = performance.now();
+    // 4 sockets x 10 messages x 100 posts that do not exist: 4,000 posts named.
+    const replies = await Promise.all(
+      sockets.flatMap((socket) =>
+        Array.from({ length: 10 }, () =>
+          socket.emitWithAck(clientEvents.postSubscribe, {
+            postIds: Array.from({ length: 100 }, () => randomUUID()),
+          }),
+        ),
+      ),
+    );
+    const tookMs = performance.now() - started;
+    const refused = replies.filter((reply) => reply.message === requestMessages.tooManyRequests);
+    // The budget (300 questions, then 30 a second) covers three messages at most; the rest are refused.
+    expect(refused.length).toBeGreaterThanOrEqual(36);
+    expect(replies.every((reply) => reply.postIds.length === 0)).toBe(true);
+    // Asked one by one the 4,000 took about 9 s on two cores; refused, they cost next to nothing.
+    expect(tookMs).toBeLessThan(5_000);
+    for (const socket of sockets) socket.disconnect();
+  });
+});
+
 describe("finding 7: error bodies are the product's { message }", () => {
   it('refuses NUL and lone surrogates in post content, comments, sign-in and the feed query with 400', async () => {
     const ada = await signUp('Nul');

@@ -123,7 +123,11 @@ export type PostSubscriptionPayload = z.infer<typeof PostSubscriptionPayload>;
  * The optional acknowledgement of `post:subscribe`: the posts whose rooms the socket is in now. A post
  * the viewer may not see (or that does not exist) is left out: its room is never joined.
  */
-export const PostSubscriptionReply = z.object({ postIds: z.array(Id) });
+export const PostSubscriptionReply = z.object({
+  postIds: z.array(Id),
+  /** Set when the subscription was not handled whole: too many asked (the posts named were not checked). */
+  message: z.string().optional(),
+});
 export type PostSubscriptionReply = z.infer<typeof PostSubscriptionReply>;
 
 /**

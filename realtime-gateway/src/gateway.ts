@@ -36,6 +36,7 @@ import { watchNotificationPushes } from '@careers/service-kit/notification-pushe
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { Kafka } from 'kafkajs';
 import { Server, type Socket } from 'socket.io';
+import { CheckBudget } from './check-budget.ts';
 import { PostAccessCheck } from './post-access.ts';
 import { PushCoalescer } from './push-coalescer.ts';
 import {
@@ -49,6 +50,11 @@ import {
 export const GATEWAY_GROUP = 'realtime-gateway';
 /** A socket may watch this many posts at once (a feed page shows far fewer). */
 const MAX_POST_ROOMS = 200;
+/** And one person, across their sockets on a gateway (several tabs, each a feed). */
+const MAX_POST_ROOMS_PER_PERSON = 600;
+/** Post access questions one person may cause: a burst, then this many a second (CheckBudget). */
+const ACCESS_CHECK_BURST = 300;
+const ACCESS_CHECKS_PER_SECOND = 30;
 /** Post access questions in flight for one subscription. */
 const ACCESS_CHECKS_AT_ONCE = 8;
 /**
@@ -157,6 +163,9 @@ export async function createGateway(deps: GatewayDeps): Promise<Gateway> {
 
   /** This gateway's open sockets by session ref: for the cap, and to close a session's sockets. */
   const socketsBySession = new Map<string, Set<GatewaySocket>>();
+  /** Post rooms held per person across their sockets here (MAX_POST_ROOMS_PER_PERSON). */
+  const postRoomsByUser = new Map<string, number>();
+  const checkBudget = new CheckBudget({ burst: ACCESS_CHECK_BURST, perSecond: ACCESS_CHECKS_PER_SECOND });
   const endSessions = (refs: Iterable<string>) => {
     for (const ref of refs) {
       for (const socket of socketsBySession.get(ref) ?? []) socket.disconnect(true);
@@ -217,6 +226,12 @@ export async function createGateway(deps: GatewayDeps): Promise<Gateway> {
 
     void socket.join(roomsJoinedOnConnect(userId));
     const postRooms = new Set<string>();
+    const roomsOfPerson = (delta: number) => {
+      const held = (postRoomsByUser.get(userId) ?? 0) + delta;
+      if (held > 0) postRoomsByUser.set(userId, held);
+      else postRoomsByUser.delete(userId);
+      return held;
+    };
     // Subscriptions are handled one at a time and in order, so a quick unsubscribe is not undone by
     // the access check of an earlier subscribe finishing after it.
     let queue: Promise<void> = Promise.resolve();
@@ -231,8 +246,17 @@ export async function createGateway(deps: GatewayDeps): Promise<Gateway> {
         const parsed = PostSubscriptionPayload.safeParse(payload);
         if (!parsed.success) return;
         const wanted = [...new Set(parsed.data.postIds)].filter((id) => !postRooms.has(rooms.post(id)));
-        const room = Math.max(0, MAX_POST_ROOMS - postRooms.size);
-        const asked = wanted.slice(0, room);
+        const room = Math.max(
+          0,
+          Math.min(MAX_POST_ROOMS - postRooms.size, MAX_POST_ROOMS_PER_PERSON - roomsOfPerson(0)),
+        );
+        // Only as many questions as the person's budget holds: a flood is answered, not worked on.
+        const fits = wanted.slice(0, room);
+        const questions = fits.filter((id) => !postAccess.knownPublic(id)).length;
+        const granted = questions === 0 ? 0 : checkBudget.take(userId, questions);
+        let left = granted;
+        const asked = fits.filter((id) => postAccess.knownPublic(id) || left-- > 0);
+        const refused = wanted.length > asked.length;
         const answers = await inBatches(asked, ACCESS_CHECKS_AT_ONCE, (postId) =>
           postAccess.check(sessionId, postId),
         );
@@ -242,12 +266,16 @@ export async function createGateway(deps: GatewayDeps): Promise<Gateway> {
         }
         if (!socket.connected) return;
         asked.forEach((postId, i) => {
-          if (answers[i] !== 'visible') return;
+          if (answers[i] !== 'visible' || postRooms.has(rooms.post(postId))) return;
           postRooms.add(rooms.post(postId));
+          roomsOfPerson(1);
           void socket.join(rooms.post(postId));
         });
         if (typeof ack === 'function') {
-          ack({ postIds: parsed.data.postIds.filter((id) => postRooms.has(rooms.post(id))) });
+          ack({
+            postIds: parsed.data.postIds.filter((id) => postRooms.has(rooms.post(id))),
+            ...(refused ? { message: requestMessages.tooManyRequests } : {}),
+          });
         }
       });
     });
@@ -256,13 +284,15 @@ export async function createGateway(deps: GatewayDeps): Promise<Gateway> {
         const parsed = PostSubscriptionPayload.safeParse(payload);
         if (!parsed.success) return;
         for (const postId of parsed.data.postIds) {
-          postRooms.delete(rooms.post(postId));
+          if (postRooms.delete(rooms.post(postId))) roomsOfPerson(-1);
           void socket.leave(rooms.post(postId));
         }
       });
     });
 
     socket.on('disconnect', () => {
+      roomsOfPerson(-postRooms.size);
+      postRooms.clear();
       clearTimeout(expiry);
       sessionSockets.delete(socket);
       if (sessionSockets.size === 0) socketsBySession.delete(ref);
@@ -279,6 +309,7 @@ export async function createGateway(deps: GatewayDeps): Promise<Gateway> {
         }),
       );
       endSessions(ended);
+      checkBudget.sweep();
     })().catch((error: unknown) => log.warn({ err: error }, 'session sweep failed'));
   }, SESSION_SWEEP_MS);
   sweep.unref();

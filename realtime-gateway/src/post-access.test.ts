@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PostAccessCheck } from './post-access.ts';
+import { PostAccessCheck, REFUSAL_MEMORY_MS } from './post-access.ts';
 
 /** A stand-in query-service: answers GET /api/posts/:id by the table below, counting questions. */
 const answers: Record<string, { status: number; body?: unknown }> = {
@@ -91,5 +91,18 @@ describe('PostAccessCheck (issue 14, finding 3)', () => {
       '/api/posts/friends-post',
       '/api/posts/friends-post',
     ]);
+  });
+
+  it('remembers a refusal briefly: the same hidden post asked again and again costs one question', async () => {
+    const check = new PostAccessCheck(url, () => {});
+    const before = asked.length;
+    for (let i = 0; i < 50; i++) expect(await check.check('s9', 'not-yours')).toBe('hidden');
+    expect(asked.length - before).toBe(1);
+    // Another session asks for itself; and after the memory, the same one asks again.
+    expect(await check.check('s10', 'not-yours')).toBe('hidden');
+    expect(asked.length - before).toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, REFUSAL_MEMORY_MS + 50));
+    expect(await check.check('s9', 'not-yours')).toBe('hidden');
+    expect(asked.length - before).toBe(3);
   });
 });

@@ -7,6 +7,14 @@ export type PostAccess = 'visible' | 'hidden' | 'signed-out';
 const MAX_REMEMBERED_PUBLIC = 50_000;
 /** How long one question to the query-service may take before the post counts as hidden. */
 const CHECK_TIMEOUT_MS = 5_000;
+/**
+ * How long a post hidden from a session stays so without asking again: a session naming the same
+ * hidden or missing post over and over costs one question per this long. Short, as a person's own new
+ * post is missing only until the projector has it (the feed asks again after 250 ms, then 750...).
+ */
+export const REFUSAL_MEMORY_MS = 500;
+/** Refusals remembered at once (each a session and a post); the oldest go first. */
+const MAX_REMEMBERED_REFUSALS = 50_000;
 
 /**
  * Whether a socket's user may see a post, asked of the query-service exactly as the app asks it
@@ -22,6 +30,8 @@ const CHECK_TIMEOUT_MS = 5_000;
 export class PostAccessCheck {
   readonly #queryServiceUrl: string;
   readonly #publicPosts = new Set<string>();
+  /** `<session>:<post>` of recent refusals, with when each is forgotten. */
+  readonly #refused = new Map<string, number>();
   /** The question out about each post, if any: later askers wait for it before asking themselves. */
   readonly #asking = new Map<string, Promise<PostAccess>>();
   readonly #onError: (error: unknown, postId: string) => void;
@@ -31,8 +41,31 @@ export class PostAccessCheck {
     this.#onError = onError;
   }
 
+  /** Whether the post is known public: a check of it asks nothing. */
+  knownPublic(postId: string): boolean {
+    return this.#publicPosts.has(postId);
+  }
+
   async check(sessionId: string, postId: string): Promise<PostAccess> {
     if (this.#publicPosts.has(postId)) return 'visible';
+    const refusal = `${sessionId}:${postId}`;
+    const until = this.#refused.get(refusal);
+    if (until !== undefined && until > Date.now()) return 'hidden';
+    const answer = await this.#checkNow(sessionId, postId);
+    if (answer === 'hidden') this.#rememberRefusal(refusal);
+    return answer;
+  }
+
+  #rememberRefusal(refusal: string): void {
+    this.#refused.delete(refusal);
+    if (this.#refused.size >= MAX_REMEMBERED_REFUSALS) {
+      const oldest = this.#refused.keys().next().value;
+      if (oldest !== undefined) this.#refused.delete(oldest);
+    }
+    this.#refused.set(refusal, Date.now() + REFUSAL_MEMORY_MS);
+  }
+
+  async #checkNow(sessionId: string, postId: string): Promise<PostAccess> {
     const asking = this.#asking.get(postId);
     if (asking) {
       await asking;
