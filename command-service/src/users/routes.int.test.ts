@@ -123,6 +123,31 @@ describe('POST /api/auth/register', () => {
     expect(again.json()).toEqual({ message: authMessages.emailTaken });
   });
 
+  it('refuses look-alikes of a registered email: 409 for its other forms, 400 for hidden characters', async () => {
+    const { body, sid } = await register();
+    const [local, domain] = body.email.split('@') as [string, string];
+    const fullwidth = [...local]
+      .map((c) => (/[a-z]/.test(c) ? String.fromCharCode(c.charCodeAt(0) + 0xfee0) : c))
+      .join('');
+    for (const email of [`${fullwidth}@${domain}`, ` ${local.toUpperCase()}@${domain} `]) {
+      const again = await call({ method: 'POST', url: '/api/auth/register', body: person({ email }) });
+      expect(again.statusCode, email).toBe(409);
+    }
+    for (const email of [`${local}\u200b@${domain}`, `${local.replace('a', '\u0430')}@${domain}`]) {
+      const again = await call({ method: 'POST', url: '/api/auth/register', body: person({ email }) });
+      expect(again.statusCode, email).toBe(400);
+      expect(again.json()).toEqual({ message: registerMessages.emailInvalid });
+    }
+    // Signing in with a look-alike form reaches the same account.
+    const login = await call({
+      method: 'POST',
+      url: '/api/auth/login',
+      body: { email: `${fullwidth}@${domain}`, password: body.password },
+    });
+    expect(login.statusCode, login.body).toBe(200);
+    expect(sid).toBeTruthy();
+  });
+
   it('lets exactly one of two simultaneous registrations of one email through', async () => {
     const email = uniqueEmail('race');
     const answers = await Promise.all(

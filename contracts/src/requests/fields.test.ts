@@ -42,6 +42,24 @@ describe('email pattern (text @ text . text, no spaces)', () => {
     const long = `${'a'.repeat(250)}@b.co`;
     expect(EmailAddress.safeParse(long).error?.issues[0]?.message).toBe(registerMessages.emailTooLong);
   });
+
+  it('makes look-alikes one address: fullwidth letters, any case, a Unicode domain in its ASCII form', () => {
+    expect(EmailAddress.parse('ｋｉｍ@ｅｘａｍｐｌｅ.ｔｅｓｔ')).toBe('kim@example.test');
+    expect(EmailAddress.parse('KIM@Example.Test')).toBe('kim@example.test');
+    expect(EmailAddress.parse('kim@exámple.test')).toBe('kim@xn--exmple-qta.test');
+    expect(EmailAddress.parse('kim@xn--exmple-qta.test')).toBe('kim@xn--exmple-qta.test');
+  });
+
+  it.each([
+    ['a zero-width space', 'k\u200bim@example.test'],
+    ['a direction mark', 'kim\u200e@example.test'],
+    ['a byte-order mark in the domain', 'kim@exa\ufeffmple.test'],
+    ['Cyrillic letters that read as Latin', 'k\u0456m@example.test'],
+    ['a path hidden in the domain', 'kim@evil.test/example.test'],
+    ['a port in the domain', 'kim@example.test:25'],
+  ])('refuses %s', (_what, email) => {
+    expect(EmailAddress.safeParse(email).error?.issues[0]?.message).toBe(registerMessages.emailInvalid);
+  });
 });
 
 describe('numberInput', () => {

@@ -116,7 +116,39 @@ export const LastName = personName({
   tooLong: registerMessages.lastNameTooLong,
 });
 
-/** An email address, trimmed and lowercased so one address is one account. */
+const ASCII_VISIBLE = /^[\x21-\x7e]+$/;
+/** Control, format (zero-width and direction marks among them) and space characters. */
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Z}]/u;
+/** What a domain may not hold before it is read as a host name (a path, a port, a query...). */
+const NOT_IN_DOMAIN = /[/?#[\]:\\%]/;
+
+/**
+ * An email address as one account is known by, or null when it is not one address: the same address
+ * typed with fullwidth letters or other compatibility forms becomes its plain form (NFKC), lower case;
+ * an invisible character anywhere (a zero-width space, a direction mark) is refused; the part before
+ * the @ must be plain visible ASCII (look-alike letters of other scripts, as Cyrillic "і" beside Latin
+ * "i", would make a second account for what reads as the same address); and the domain is held to its
+ * ASCII form (IDNA, through the platform's URL parser), so "exámple.test" and "xn--exmple-qta.test"
+ * are one domain.
+ */
+export function normalizeEmail(raw: string): string | null {
+  const text = raw.trim().normalize('NFKC').toLowerCase();
+  if (INVISIBLE.test(text)) return null;
+  const at = text.lastIndexOf('@');
+  if (at <= 0 || at === text.length - 1) return text;
+  const local = text.slice(0, at);
+  const domain = text.slice(at + 1);
+  if (!ASCII_VISIBLE.test(local) || NOT_IN_DOMAIN.test(domain)) return null;
+  let ascii: string;
+  try {
+    ascii = new URL(`http://${domain}`).hostname;
+  } catch {
+    return null;
+  }
+  return ASCII_VISIBLE.test(ascii) ? `${local}@${ascii}` : null;
+}
+
+/** An email address, trimmed and normalized (`normalizeEmail`) so one address is one account. */
 export const EmailAddress = checkedText(
   z.string({ error: registerMessages.emailRequired }).trim().toLowerCase(),
   {
@@ -124,7 +156,14 @@ export const EmailAddress = checkedText(
     max: { length: EMAIL_MAX_LENGTH, message: registerMessages.emailTooLong },
     pattern: { regex: EMAIL_PATTERN, message: registerMessages.emailInvalid },
   },
-);
+).transform((email, ctx) => {
+  const normal = normalizeEmail(email);
+  if (normal === null || normal.length > EMAIL_MAX_LENGTH || !EMAIL_PATTERN.test(normal)) {
+    ctx.issues.push({ code: 'custom', message: registerMessages.emailInvalid, input: email });
+    return z.NEVER;
+  }
+  return normal;
+});
 
 /** A new password: never trimmed (spaces are allowed characters). */
 export function newPassword(messages: { required: string; tooShort: string; tooLong: string }) {
