@@ -192,6 +192,7 @@ export const jobFormMessages = {
   cityRequired: 'City is required',
   salaryRangeRequired: 'Salary range is required',
   salaryNotANumber: 'Salary must be a number',
+  salaryNotWhole: 'Salary must be a whole number',
   salaryNegative: 'Salary cannot be negative',
   salaryTooLarge: 'Salary is too large',
   salaryMaxBelowMin: 'Maximum salary cannot be less than minimum salary',

@@ -75,6 +75,8 @@ describe('CreateJobRequest', () => {
     ['salary.max', { salary: { min: 10, max: 5 } }, jobFormMessages.salaryMaxBelowMin],
     ['salary.min', { salary: { min: -1, max: 5 } }, jobFormMessages.salaryNegative],
     ['salary.min', { salary: { min: 'lots', max: 5 } }, jobFormMessages.salaryNotANumber],
+    ['salary.min', { salary: { min: '0x10', max: 50 } }, jobFormMessages.salaryNotANumber],
+    ['salary.max', { salary: { min: 10, max: 85000.5 } }, jobFormMessages.salaryNotWhole],
     ['jobType', { jobType: 'Gig' }, jobFormMessages.jobTypeInvalid],
     ['company.website', { company: { ...form.company, website: 'acme' } }, jobFormMessages.websiteInvalid],
     [

@@ -77,9 +77,12 @@ describe('numberInput', () => {
     expect(schema.parse(input)).toBe(output);
   });
 
-  it.each(['abc', '1e999', true, {}])('rejects %j with the given message', (input) => {
-    expect(schema.safeParse(input).error?.issues[0]?.message).toBe('Must be a number');
-  });
+  it.each(['abc', '1e999', '0x10', '1e3', 'Infinity', '1.2.3', true, {}])(
+    'rejects %j with the given message',
+    (input) => {
+      expect(schema.safeParse(input).error?.issues[0]?.message).toBe('Must be a number');
+    },
+  );
 });
 
 describe('text a person could have typed (NUL and lone surrogates are refused)', () => {

@@ -182,9 +182,13 @@ export function givenPassword(messages: { required: string; tooLong: string }) {
   });
 }
 
+/** Decimal text as a person types a number: digits, one point, a sign (no hex, exponent or Infinity). */
+const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
+
 /**
- * A number typed into a form: a number or numeric text. Absent, null or blank become null, so the
- * caller decides whether it is required (`.pipe(z.number(...))`) or optional.
+ * A number typed into a form: a number or decimal text. Absent, null or blank become null, so the
+ * caller decides whether it is required (`.pipe(z.number(...))`) or optional. Text JavaScript would
+ * read as a number in other ways ("0x10" as 16, "1e3" as 1000) is not a number here.
  */
 export function numberInput(notANumberMessage: string) {
   return z
@@ -193,7 +197,8 @@ export function numberInput(notANumberMessage: string) {
     .transform((value, ctx): number | null => {
       if (value === undefined || value === null) return null;
       if (typeof value === 'string' && value.trim() === '') return null;
-      const parsed = typeof value === 'number' ? value : Number(value.trim());
+      const text = typeof value === 'string' ? value.trim() : null;
+      const parsed = text === null ? (value as number) : DECIMAL.test(text) ? Number(text) : Number.NaN;
       if (!Number.isFinite(parsed)) {
         ctx.issues.push({ code: 'custom', message: notANumberMessage, input: value });
         return z.NEVER;

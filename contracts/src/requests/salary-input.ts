@@ -12,6 +12,7 @@ export const CurrencyCode = z
 
 const amount = z
   .number()
+  .int(jobFormMessages.salaryNotWhole)
   .nonnegative(jobFormMessages.salaryNegative)
   .max(SALARY_MAX, jobFormMessages.salaryTooLarge);
 
