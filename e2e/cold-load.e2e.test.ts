@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { requestMessages } from '@careers/contracts/messages';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser.ts';
@@ -104,6 +105,19 @@ describe('the production edge', () => {
     }
     // A route of the app is the app.
     expect((await fetch(`${WEB_URL}/jobs/some-job`)).status).toBe(200);
+  });
+
+  it('answers its own refusals as { message }: a body over its limit, headers too large', async () => {
+    const tooLarge = await fetch(`${WEB_URL}/api/posts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: WEB_URL },
+      body: 'a'.repeat(20_000_000),
+    });
+    expect(tooLarge.status).toBe(413);
+    expect(await tooLarge.json()).toEqual({ message: requestMessages.payloadTooLarge });
+    const headers = await fetch(`${WEB_URL}/api/auth/me`, { headers: { cookie: `x=${'a'.repeat(40_000)}` } });
+    expect(headers.status).toBe(400);
+    expect(await headers.json()).toEqual({ message: requestMessages.invalidRequest });
   });
 
   it('caches hashed files for good and asks again for index.html, compressed, under the strict CSP', async () => {

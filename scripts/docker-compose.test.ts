@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import type { z } from 'zod';
+import { requestMessages } from '../contracts/src/messages.ts';
 import { routeFor } from '../frontend/edge-routing.ts';
 import {
   commandServiceEnv,
@@ -393,6 +394,20 @@ describe('docker/nginx.conf', () => {
 });
 
 // ---- docker/*.Dockerfile -----------------------------------------------------------------------------
+
+describe("docker/nginx.conf's own refusals", () => {
+  it("answer { message } in the contracts' words", () => {
+    const bodies = [...nginx.matchAll(/return\s+\d{3}\s+'(\{[^']*\})'/g)].map(([, body = '']) =>
+      JSON.parse(body),
+    );
+    expect(bodies.length).toBeGreaterThanOrEqual(3);
+    const known = Object.values(requestMessages).filter((text) => typeof text === 'string');
+    for (const body of bodies) {
+      expect(Object.keys(body)).toEqual(['message']);
+      expect(known).toContain(body.message);
+    }
+  });
+});
 
 describe('Dockerfiles', () => {
   const workspaces = (JSON.parse(read('package.json')) as { workspaces: string[] }).workspaces;
