@@ -324,6 +324,67 @@ describe('finding 3: post rooms and consistency tokens follow who may see what',
   });
 });
 
+describe('round three, finding 4: a live post room is left when access ends', () => {
+  it("takes a removed connection's socket out of the rooms of posts it may no longer see", async () => {
+    const [author, friend] = await Promise.all([signUp('Revoker'), signUp('Revoked')]);
+    const connectionId = randomUUID();
+    const parties = { connectionId, requesterId: author.id, recipientId: friend.id };
+    const at = new Date().toISOString();
+    const { events } = await services.command.deps.store.execute({ actorId: author.id }, (tx) =>
+      tx.append({
+        streamType: 'connection',
+        streamId: connectionId,
+        expectedVersion: 0,
+        events: [
+          { type: 'ConnectionRequested', data: { ...parties, requestedAt: at } },
+          { type: 'ConnectionAccepted', data: { ...parties, respondedAt: at } },
+        ],
+      }),
+    );
+    const created = await command(author, 'POST', '/api/posts', {
+      content: 'Friends only',
+      visibility: 'connections',
+    });
+    expect(created.statusCode).toBe(201);
+    const post = created.json().data as Post;
+    await services.read(friend.sid, `/api/posts/${post._id}`, [
+      created.headers[CONSISTENCY_HEADER] as string,
+      `${connectionId}@${events.at(-1)?.streamVersion}`,
+    ]);
+    const [authorSocket, friendSocket] = await Promise.all([socketOf(author.sid), socketOf(friend.sid)]);
+    for (const socket of [authorSocket, friendSocket]) {
+      expect(await socket.emitWithAck(clientEvents.postSubscribe, { postIds: [post._id] })).toEqual({
+        postIds: [post._id],
+      });
+    }
+
+    // The connection ends; once the read side has it, the friend may no longer see the post.
+    const removed = await services.command.deps.store.execute({ actorId: author.id }, (tx) =>
+      tx.append({
+        streamType: 'connection',
+        streamId: connectionId,
+        expectedVersion: 2,
+        events: [{ type: 'ConnectionRemoved', data: { ...parties, removedBy: author.id, removedAt: at } }],
+      }),
+    );
+    const gone = await services.read(friend.sid, `/api/posts/${post._id}`, [
+      `${connectionId}@${removed.events.at(-1)?.streamVersion}`,
+    ]);
+    expect(gone.status).toBe(404);
+    // Give the gateway's own check of the friend's rooms a moment, then like the post.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const leaked: unknown[] = [];
+    friendSocket.on(serverEvents.postUpdated, (payload) => leaked.push(payload));
+    const authorHeard = new Promise((resolve) => authorSocket.once(serverEvents.postUpdated, resolve));
+    expect((await command(author, 'POST', `/api/posts/${post._id}/like`)).statusCode).toBe(200);
+    expect(await within(authorHeard, 10_000)).toMatchObject({ postId: post._id, likesCount: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(leaked).toEqual([]);
+    authorSocket.disconnect();
+    friendSocket.disconnect();
+  });
+});
+
 describe('round three, finding 3: a post:subscribe flood is answered, not worked on', () => {
   it('answers past the per-person budget at once with an error, asking nothing more', async () => {
     const flooder = await signUp('Flooder');

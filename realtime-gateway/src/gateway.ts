@@ -40,6 +40,7 @@ import { CheckBudget } from './check-budget.ts';
 import { PostAccessCheck } from './post-access.ts';
 import { PushCoalescer } from './push-coalescer.ts';
 import {
+  accessRevokedBy,
   notificationMessageFor,
   pushedStreamTypes,
   roomsJoinedOnConnect,
@@ -86,6 +87,8 @@ interface SocketData {
   sessionId: string;
   /** Its SHA-256, as ended-session announcements name it. */
   sessionRef: string;
+  /** Checks the socket's post rooms again after `token`'s change, leaving those no longer shown. */
+  recheckPostRooms?: (token: string) => Promise<void>;
 }
 
 /** What one gateway tells the others: pushes to deliver to their own sockets. */
@@ -94,6 +97,8 @@ interface InterServerEvents {
   pushes: (messages: SocketMessage[]) => void;
   /** One push, as gateways of the previous release send it (heard during a rolling update). */
   push: (message: SocketMessage) => void;
+  /** People whose post rooms are checked again (`accessRevokedBy`), with the change's token. */
+  recheck: (revoked: { userIds: string[]; consistencyToken: string }) => void;
 }
 
 type GatewayServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
@@ -290,6 +295,27 @@ export async function createGateway(deps: GatewayDeps): Promise<Gateway> {
       });
     });
 
+    // A post this socket watches may no longer be shown to it (a connection removed): ask again, in
+    // turn with the subscriptions, and leave the rooms of those now hidden.
+    socket.data.recheckPostRooms = (token) =>
+      new Promise<void>((resolve) => {
+        inOrder(async () => {
+          const held = [...postRooms].map((room) => room.slice(rooms.post('').length));
+          const subject = parseConsistencyTokens(token)?.[0];
+          if (!subject) return resolve();
+          const signed = signer.issue(subject, userId);
+          const answers = await inBatches(held, ACCESS_CHECKS_AT_ONCE, (postId) =>
+            postAccess.recheck(sessionId, postId, signed),
+          );
+          held.forEach((postId, i) => {
+            if (answers[i] === 'visible' || !postRooms.delete(rooms.post(postId))) return;
+            roomsOfPerson(-1);
+            void socket.leave(rooms.post(postId));
+          });
+          resolve();
+        });
+      });
+
     socket.on('disconnect', () => {
       roomsOfPerson(-postRooms.size);
       postRooms.clear();
@@ -359,6 +385,16 @@ export async function createGateway(deps: GatewayDeps): Promise<Gateway> {
   io.on('push', (m) => {
     if (coalescer.admit(m)) deliverHere(m);
   });
+  /** This gateway's sockets of the people named check their post rooms again. */
+  const recheckHere = ({ userIds, consistencyToken }: { userIds: string[]; consistencyToken: string }) => {
+    for (const userId of userIds) {
+      for (const id of io.of('/').adapter.rooms.get(rooms.user(userId)) ?? []) {
+        const socket = io.of('/').sockets.get(id);
+        void socket?.data.recheckPostRooms?.(consistencyToken);
+      }
+    }
+  };
+  io.on('recheck', recheckHere);
 
   const topics = pushedStreamTypes.map((type) => topicName(config, type));
   const offsets = new IntervalOffsetCommitter(OFFSET_COMMIT_INTERVAL_MS, log);
@@ -389,6 +425,11 @@ export async function createGateway(deps: GatewayDeps): Promise<Gateway> {
             continue;
           }
           messages.push(...socketMessagesFor(event));
+          const revoked = accessRevokedBy(event);
+          if (revoked) {
+            io.serverSideEmit('recheck', revoked);
+            recheckHere(revoked);
+          }
         }
         coalescer.add(messages);
         const last = batch.messages.at(-1);

@@ -1,3 +1,4 @@
+import { CONSISTENCY_HEADER } from '@careers/contracts/consistency';
 import { SESSION_COOKIE } from '@careers/service-kit';
 
 /** What the query-service says of one post for one session. */
@@ -46,6 +47,16 @@ export class PostAccessCheck {
     return this.#publicPosts.has(postId);
   }
 
+  /**
+   * Asks again, now, whether a post that is not public is still shown to a session, after `token`'s
+   * change (a removed connection): the query-service waits until it has applied it. A public post stays
+   * visible and costs nothing.
+   */
+  async recheck(sessionId: string, postId: string, token: string): Promise<PostAccess> {
+    if (this.#publicPosts.has(postId)) return 'visible';
+    return this.#ask(sessionId, postId, token);
+  }
+
   async check(sessionId: string, postId: string): Promise<PostAccess> {
     if (this.#publicPosts.has(postId)) return 'visible';
     const refusal = `${sessionId}:${postId}`;
@@ -82,10 +93,14 @@ export class PostAccessCheck {
     }
   }
 
-  async #ask(sessionId: string, postId: string): Promise<PostAccess> {
+  async #ask(sessionId: string, postId: string, token?: string): Promise<PostAccess> {
     try {
       const response = await fetch(`${this.#queryServiceUrl}/api/posts/${encodeURIComponent(postId)}`, {
-        headers: { cookie: `${SESSION_COOKIE}=${encodeURIComponent(sessionId)}`, accept: 'application/json' },
+        headers: {
+          cookie: `${SESSION_COOKIE}=${encodeURIComponent(sessionId)}`,
+          accept: 'application/json',
+          ...(token ? { [CONSISTENCY_HEADER]: token } : {}),
+        },
         signal: AbortSignal.timeout(CHECK_TIMEOUT_MS),
       });
       if (response.status === 401) return 'signed-out';

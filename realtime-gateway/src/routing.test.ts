@@ -17,6 +17,7 @@ import { rooms } from '@careers/contracts/sockets';
 import { streamTypes } from '@careers/contracts/topics';
 import { describe, expect, it } from 'vitest';
 import {
+  accessRevokedBy,
   notificationMessageFor,
   pushedStreamTypes,
   roomsJoinedOnConnect,
@@ -453,5 +454,21 @@ describe('notifications:changed', () => {
     });
     expect(roomsJoinedOnConnect(userId)).toContain(message.room);
     expect(roomsJoinedOnConnect(randomUUID())).not.toContain(message.room);
+  });
+});
+
+describe('accessRevokedBy', () => {
+  it('names both people of a removed connection, with the removal token; nothing else revokes', () => {
+    const connectionId = randomUUID();
+    const [requesterId, recipientId] = [randomUUID(), randomUUID()];
+    const parties = { connectionId, requesterId, recipientId };
+    expect(
+      accessRevokedBy(
+        event('ConnectionRemoved', connectionId, 3, { ...parties, removedBy: requesterId, removedAt: '' }),
+      ),
+    ).toEqual({ userIds: [requesterId, recipientId], consistencyToken: `${connectionId}@3` });
+    expect(
+      accessRevokedBy(event('ConnectionAccepted', connectionId, 2, { ...parties, respondedAt: '' })),
+    ).toBeNull();
   });
 });

@@ -185,6 +185,21 @@ export function socketMessagesFor(event: DomainEvent): SocketMessage[] {
 }
 
 /**
+ * Whose live post rooms an event may close: the two people of a removed connection, each of whom may
+ * be watching a connections-only post of the other (their rooms are checked again, and left where the
+ * post is no longer shown to them). With the event's consistency token, so the check sees the removal.
+ * A post's removal (its author's account deleted) is told to its room as `post:removed`; a deleted
+ * person's own sockets close with their sessions.
+ */
+export function accessRevokedBy(event: DomainEvent): { userIds: string[]; consistencyToken: string } | null {
+  if (event.type !== 'ConnectionRemoved') return null;
+  return {
+    userIds: [event.data.requesterId, event.data.recipientId],
+    consistencyToken: formatConsistencyToken(event),
+  };
+}
+
+/**
  * A person's notifications changed (the projector names them after its commit, and only those who
  * want pushes): their own room hears the new unread count. Not an event from the topics, so no
  * consistency token: the count itself is the news, and the panel refetches the list.
