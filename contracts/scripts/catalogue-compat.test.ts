@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { catalogueDocument, previousMessageName } from '../src/catalogue-document.ts';
+import { catalogueDocument, previousMessageName, readWithoutKeys } from '../src/catalogue-document.ts';
 import {
   type DomainEventType,
   domainEvents,
@@ -610,6 +610,15 @@ const previousVersions = domainEventTypes.flatMap((type) =>
   ),
 );
 
+/** The current example as a reader without keys gets it from version `schemaVersion` (readWithoutKeys). */
+function asReadWithoutKeys(type: DomainEventType, schemaVersion: number) {
+  const version = (
+    domainEvents[type] as { previousVersions?: readonly PreviousVersion[] }
+  ).previousVersions?.find((v) => v.schemaVersion === schemaVersion);
+  const current = domainEvents[type].data.parse(domainEvents[type].example) as Record<string, unknown>;
+  return version ? readWithoutKeys(type, version, current) : current;
+}
+
 function examplePayload(document: unknown, name: string): unknown {
   const messageOf = (
     document as { components: { messages: Record<string, { examples: { payload: unknown }[] }> } }
@@ -643,7 +652,7 @@ describe('every old version on the topics replays into the current one', () => {
       const committed = JSON.parse(readFileSync(CATALOGUE_PATH, 'utf8'));
       const event = parseDomainEvent(examplePayload(committed, previousMessageName(type, schemaVersion)));
       expect(event.schemaVersion).toBe(domainEvents[type].schemaVersion);
-      expect(event.data).toEqual(domainEvents[type].data.parse(domainEvents[type].example));
+      expect(event.data).toEqual(asReadWithoutKeys(type, schemaVersion));
     },
   );
 
@@ -657,7 +666,7 @@ describe('every old version on the topics replays into the current one', () => {
         expect(raw.schemaVersion).toBe(schemaVersion);
         const event = parseDomainEvent(raw);
         expect(event.schemaVersion).toBe(domainEvents[type].schemaVersion);
-        expect(event.data).toEqual(domainEvents[type].data.parse(domainEvents[type].example));
+        expect(event.data).toEqual(asReadWithoutKeys(type, schemaVersion));
       },
     );
   }

@@ -8,6 +8,7 @@ import {
   previousExampleEvent,
   previousMessageName,
   previousMessageSchema,
+  readWithoutKeys,
 } from '../src/catalogue-document.ts';
 import {
   type DomainEventType,
@@ -94,7 +95,10 @@ describe('the AsyncAPI document', () => {
         version.example === undefined
           ? domainEvents[type].example
           : version.upcast(version.data.parse(version.example) as never);
-      expect(event.data).toEqual(domainEvents[type].data.parse(expected));
+      // Read without keys: what that version sealed takes its erased stand-in.
+      expect(event.data).toEqual(
+        readWithoutKeys(type, version, domainEvents[type].data.parse(expected) as Record<string, unknown>),
+      );
       const message = document.components.messages[previousMessageName(type, version.schemaVersion)];
       expect(message?.['x-superseded-by']).toBe(domainEvents[type].schemaVersion);
     },
@@ -125,6 +129,7 @@ describe('the AsyncAPI document', () => {
         'ApplicationSubmitted.resume',
         'CommentAdded.content',
         'PostCreated.content',
+        'PostCreated.tags',
         'ProfileUpdated.bio',
         'ProfileUpdated.email',
         'ProfileUpdated.firstName',

@@ -4,6 +4,7 @@ import {
   domainEvents,
   domainEventTypes,
   eventTypesOf,
+  previousWireData,
   streamIdFields,
 } from './events/catalogue.ts';
 import type { PreviousVersion } from './events/define-event.ts';
@@ -23,7 +24,7 @@ import { type StreamType, streamTypes, topics } from './topics.ts';
  */
 
 /** Bump the minor on an additive change, the major when any event's schemaVersion goes up. */
-export const CATALOGUE_VERSION = '2.0.0';
+export const CATALOGUE_VERSION = '3.0.0';
 
 const KAFKA_BINDING_VERSION = '0.5.0';
 
@@ -60,7 +61,7 @@ export function eventMessageSchema(type: DomainEventType) {
 
 /** The envelope schema of an older version the topics may still hold. */
 export function previousMessageSchema(type: DomainEventType, previous: PreviousVersion) {
-  return wireSchema(type, previous.schemaVersion, previous.data);
+  return wireSchema(type, previous.schemaVersion, previousWireData(type, previous));
 }
 
 /** A stand-in sealed value for examples: stable, looks like the real thing, reveals nothing. */
@@ -103,11 +104,27 @@ export function exampleEvent(type: DomainEventType): EventEnvelope {
 
 /** The same example as an older version would have carried it (the plain example data). */
 export function previousExampleEvent(type: DomainEventType, previous: PreviousVersion): EventEnvelope {
-  return {
-    ...exampleEvent(type),
-    schemaVersion: previous.schemaVersion,
-    data: previous.example ?? definitionOf(type).example,
-  };
+  const plain = (previous.example ?? definitionOf(type).example) as Record<string, unknown>;
+  const data = { ...plain };
+  for (const field of previous.sealed ?? []) data[field] = exampleSealed(field, plain[field] ?? null);
+  return { ...exampleEvent(type), schemaVersion: previous.schemaVersion, data };
+}
+
+/**
+ * What a reader without the subject's key gets of `data` (current-version input) once upcast from an
+ * older version: the fields that version sealed at their erased stand-ins.
+ */
+export function readWithoutKeys(
+  type: DomainEventType,
+  previous: Pick<PreviousVersion, 'sealed'>,
+  data: Record<string, unknown>,
+): Record<string, unknown> {
+  const spec = definitionOf(type).personalData;
+  const read = { ...data };
+  if (!spec) return read;
+  const subjectId = String(data[spec.subject]);
+  for (const field of previous.sealed ?? []) read[field] = spec.erased[field]?.(subjectId);
+  return read;
 }
 
 /** The message key of an older version: `UserRegistered.v1`. */

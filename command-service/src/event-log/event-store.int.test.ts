@@ -94,12 +94,15 @@ describe('event store', () => {
       `SELECT data, schema_version FROM ${ident(schema)}.event_log WHERE stream_id = $1`,
       [postId],
     );
-    expect(rows[0]?.schema_version).toBe(2);
+    expect(rows[0]?.schema_version).toBe(3);
     expect(rows[0]?.data.content).toMatch(/^pii1\./);
+    // What a person tags a post with is theirs too (version 3).
+    expect(rows[0]?.data.tags).toMatch(/^pii1\./);
     expect(JSON.stringify(rows[0]?.data)).not.toContain('secret');
+    expect(JSON.stringify(rows[0]?.data)).not.toContain('hiring');
     // Not personal: stays readable for every consumer.
-    expect(rows[0]?.data.tags).toEqual(['hiring']);
     expect(rows[0]?.data.authorId).toBe(author);
+    expect(rows[0]?.data.visibility).toBe('public');
   });
 
   it('refuses to seal anything for a person whose key was destroyed, and writes nothing', async () => {

@@ -2,9 +2,17 @@ import type { z } from 'zod';
 import type { StreamType } from '../topics.ts';
 import { applicationEvents } from './application-events.ts';
 import { connectionEvents } from './connection-events.ts';
+import type { PreviousVersion } from './define-event.ts';
 import { EventEnvelope } from './envelope.ts';
 import { jobEvents } from './job-events.ts';
-import { type OpenSealed, openFields, sealedSubjectOf, sealFields } from './personal-data.ts';
+import {
+  narrowedSpec,
+  type OpenSealed,
+  openFields,
+  sealedSchemaOf,
+  sealedSubjectOf,
+  sealFields,
+} from './personal-data.ts';
 import { postEvents } from './post-events.ts';
 import { userEvents } from './user-events.ts';
 
@@ -141,6 +149,11 @@ export function sealedSubject(envelope: { type: string; data: unknown }): string
   return sealedSubjectOf(personalSpecOf(envelope.type), envelope.data);
 }
 
+/** The data schema of an older version as it travelled: the fields it sealed (`sealed`), sealed. */
+export function previousWireData(type: DomainEventType, previous: PreviousVersion): z.ZodType {
+  return sealedSchemaOf(narrowedSpec(personalSpecOf(type), previous.sealed), previous.data);
+}
+
 /** The versions of a type a reader of this build understands, newest first. */
 export function readableVersions(type: DomainEventType): number[] {
   const definition = domainEvents[type] as {
@@ -163,7 +176,7 @@ export function safeParseDomainEvent(input: unknown, options: ParseOptions = {})
   const { type, schemaVersion, streamType, streamId } = envelope.data;
   if (!isKnownEventType(type)) return failure('unknown-type', `Unknown event type ${type}`);
   const definition = domainEvents[type] as DomainEvents[DomainEventType] & {
-    previousVersions?: readonly { schemaVersion: number; data: z.ZodType; upcast(data: never): unknown }[];
+    previousVersions?: readonly PreviousVersion[];
   };
   if (streamType !== definition.streamType) {
     return failure(
@@ -182,10 +195,12 @@ export function safeParseDomainEvent(input: unknown, options: ParseOptions = {})
         `${type} schemaVersion ${schemaVersion} is not supported (this build reads ${readableVersions(type).join(', ')})`,
       );
     }
-    const old = previous.data.safeParse(envelope.data.data);
+    // Validated as that version travelled (the fields it sealed, sealed); then its sealed fields are
+    // opened as the current version's are (a version 2 post's content), and it is upcast.
+    const old = previousWireData(type, previous).safeParse(envelope.data.data);
     if (!old.success)
       return failure('invalid-data', `Invalid ${type} v${schemaVersion} data: ${issuesText(old.error)}`);
-    raw = previous.upcast(old.data as never);
+    raw = previous.upcast(openFields(personalSpecOf(type), old.data, options.open) as never);
   }
   const schema: z.ZodType = definition.data;
   const data = schema.safeParse(raw);

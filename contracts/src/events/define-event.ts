@@ -23,8 +23,14 @@ export interface PersonalDataSpec<Data> {
  */
 export interface PreviousVersion<D extends z.ZodType = z.ZodType> {
   schemaVersion: number;
-  /** The data schema events of that version were written with. */
+  /** The data schema events of that version were written with (plain: `sealed` says what travelled sealed). */
   data: z.ZodType;
+  /**
+   * The personal fields that version sealed (each one of the current version's personal fields), when
+   * it sealed fewer than the current one: they travelled as sealed values, and are opened as the
+   * current version's are. None: that version sealed nothing.
+   */
+  sealed?: readonly string[];
   /** What changed in this version's successor, in one sentence. */
   change: string;
   /**

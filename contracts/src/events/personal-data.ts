@@ -88,6 +88,15 @@ function plainSchema(schema: z.ZodType): Record<string, unknown> {
 }
 
 /** The wire schema of a data schema: each personal field becomes a sealed string. */
+/** The spec of an older version that sealed only `fields` of the current version's personal fields. */
+export function narrowedSpec(spec: PersonalSpecLike | undefined, fields: readonly string[] | undefined) {
+  if (!spec || !fields || fields.length === 0) return undefined;
+  return {
+    subject: spec.subject,
+    erased: Object.fromEntries(fields.map((field) => [field, spec.erased[field]])),
+  };
+}
+
 export function sealedSchemaOf(spec: PersonalSpecLike | undefined, data: z.ZodType): z.ZodType {
   if (!spec) return data;
   const object = data as unknown as z.ZodObject<z.ZodRawShape>;

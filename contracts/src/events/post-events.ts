@@ -59,11 +59,21 @@ const postId = exampleIds.post;
 export const postEvents = {
   PostCreated: defineEvent({
     streamType: 'post',
-    schemaVersion: 2,
+    schemaVersion: 3,
     data: PostCreatedData,
     description: 'A user published a feed post.',
-    personalData: { subject: 'authorId', erased: { content: () => '' } },
-    previousVersions: [sealedV1(PostCreatedData)],
+    personalData: { subject: 'authorId', erased: { content: () => '', tags: () => [] } },
+    previousVersions: [
+      {
+        schemaVersion: 2,
+        // As it travelled: the content sealed, the tags in plain.
+        data: PostCreatedData,
+        sealed: ['content'],
+        change: 'Version 3 seals the tags too: what a person tags a post with says as much as its text.',
+        upcast: (old: z.input<typeof PostCreatedData>) => old,
+      },
+      sealedV1(PostCreatedData),
+    ],
     example: {
       postId,
       authorId: exampleIds.user,
