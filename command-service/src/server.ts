@@ -95,7 +95,14 @@ export async function buildCommandApp(deps: CommandServiceDeps): Promise<Fastify
     secret: personalDataSecret(config),
   });
   registerUserRoutes({ app, config, pool: deps.pool, redis: deps.redis, store: deps.store, users, throttle });
-  registerProfileRoutes({ app, redis: deps.redis, store: deps.store, users });
+  registerProfileRoutes({
+    app,
+    redis: deps.redis,
+    store: deps.store,
+    users,
+    pool: deps.pool,
+    passwordLogN: config.PASSWORD_SCRYPT_LOG_N,
+  });
   registerUserFileRoutes({ app, redis: deps.redis, store: deps.store, users, storage: deps.storage });
   registerPostRoutes({
     app,

@@ -214,6 +214,12 @@ export const loginProtection = {
   knownAddressDays: 30,
 } as const;
 
+/**
+ * A person may try a new email on their profile this many times an hour: each try says whether that
+ * email has an account, so it is counted, and costs a password hash as a registration does.
+ */
+export const EMAIL_CHANGES_PER_HOUR = 5;
+
 /** Password hashes waiting for a free hashing slot, per slot, before the server answers 503 busy. */
 export const PASSWORD_HASH_QUEUE_PER_SLOT = 8;
 /** Seconds a client is told to wait (Retry-After) when password hashing is busy. */

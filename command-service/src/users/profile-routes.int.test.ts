@@ -128,6 +128,30 @@ describe('PUT /api/users/profile', () => {
     expect(await eventTypes(ada.id)).toEqual(['UserRegistered']);
   });
 
+  it('counts the tries of another email: past five an hour, 429 with Retry-After, taken or not', async () => {
+    const ada = await bed.signUp();
+    const grace = await bed.signUp('Grace');
+    const probes = [grace.email, ...Array.from({ length: 4 }, (_, i) => `probe${i}.${ada.id}@example.com`)];
+    const statuses: number[] = [];
+    for (const email of probes) {
+      statuses.push(
+        (await saveProfile(ada.sid, { firstName: 'Ada', lastName: 'Lovelace', email })).statusCode,
+      );
+    }
+    expect(statuses).toEqual([409, 200, 200, 200, 200]);
+    const sixth = await saveProfile(ada.sid, { firstName: 'Ada', lastName: 'Lovelace', email: grace.email });
+    expect(sixth.statusCode).toBe(429);
+    expect(Number(sixth.headers['retry-after'])).toBeGreaterThan(0);
+    expect(sixth.json()).toEqual({ message: authMessages.tooManyAttempts });
+    // Saving the profile with the email it has now is never counted.
+    const own = await saveProfile(ada.sid, {
+      firstName: 'Augusta',
+      lastName: 'Lovelace',
+      email: probes.at(-1),
+    });
+    expect(own.statusCode).toBe(200);
+  });
+
   it('lets one of two accounts claiming the same email at once have it; the other gets 409', async () => {
     for (let round = 0; round < 3; round++) {
       const ada = await bed.signUp();

@@ -1,14 +1,21 @@
 import type { ProfileFields } from '@careers/contracts/api/profile-routes';
+import { EMAIL_CHANGES_PER_HOUR } from '@careers/contracts/constants';
 import type { User } from '@careers/contracts/entities/user';
 import { routes } from '@careers/contracts/routes';
+import type { Pool } from '@careers/service-kit';
 import { type PipelineDeps, registerCommand, signedOut } from '../pipeline/command-pipeline.ts';
 import { decideUpdateProfile, decideUpdateSkills } from './decide.ts';
 import { evolveUserStream } from './evolve.ts';
+import { ThrottledError } from './login-throttle.ts';
+import { hashPassword } from './passwords.ts';
 import { userStream } from './routes.ts';
 import type { UserStore } from './store.ts';
 
 export interface ProfileRouteDeps extends PipelineDeps {
   users: UserStore;
+  pool: Pool;
+  /** The cost of a password hash (scrypt's log2 N), paid by each try of a new email. */
+  passwordLogN: number;
 }
 
 /** What the profile form saves, as its reply's `data` (the client merges it into its user). */
@@ -22,10 +29,30 @@ export function profileFieldsOf(user: User): ProfileFields {
  * the email keeps the session: sessions name the user's id, never the email.
  */
 export function registerProfileRoutes(deps: ProfileRouteDeps): void {
-  const { users } = deps;
+  const { users, pool, redis, passwordLogN } = deps;
+
+  /**
+   * A save that names an email other than the person's own tells whether that email has an account
+   * (409 or 200): each such try is counted (EMAIL_CHANGES_PER_HOUR, then 429 with Retry-After) and
+   * costs a password hash, as a registration does, so the form is no faster a way to find out who has
+   * an account than signing up.
+   */
+  async function chargeEmailChange(userId: string, email: string): Promise<void> {
+    const current = await users.find(pool, userId);
+    if (!current || current.user.email === email) return;
+    const key = `email-change:${userId}`;
+    const replies = await redis.multi().incr(key).expire(key, 3600, 'NX').ttl(key).exec();
+    const tries = Number(replies?.[0]?.[1] ?? 0);
+    if (tries > EMAIL_CHANGES_PER_HOUR) throw new ThrottledError(Number(replies?.[2]?.[1] ?? 3600));
+    await hashPassword(email, passwordLogN);
+  }
 
   registerCommand(deps, {
     route: routes.updateProfile,
+    async prepare({ actor, body }) {
+      await chargeEmailChange(actor.userId, body.email);
+      return undefined;
+    },
     async load(tx, { actor, body }) {
       const record = await users.lock(tx.client, actor.userId);
       if (!record) return signedOut();
