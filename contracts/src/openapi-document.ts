@@ -100,7 +100,10 @@ function linksFrom(name: string): Record<string, JsonSchema> | undefined {
     const [parameter] = Object.keys(created.params.shape);
     for (const [target, route] of Object.entries(routes) as [string, RouteDefinition][]) {
       if (route.params !== created.params || !parameter) continue;
-      links[target] = { operationId: target, parameters: { [parameter]: created.id } };
+      links[target] = {
+        operationId: target,
+        parameters: { [documentedParam(route.path, parameter)]: created.id },
+      };
     }
   }
   return Object.keys(links).length > 0 ? links : undefined;
@@ -116,9 +119,29 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   return rest;
 }
 
-/** `/posts/:id/like` -> `/api/posts/{id}/like`. */
+const PATH_PARAM = /:([A-Za-z][A-Za-z0-9_]*)/g;
+const pathShape = (path: string) => path.replace(PATH_PARAM, ':');
+const pathParams = (path: string) => [...path.matchAll(PATH_PARAM)].map(([, name = '']) => name);
+
+/**
+ * A route's path as the document has it. OpenAPI holds two paths that differ only by the names of their
+ * parameters to be one path (`/users/connections/:requestId` and `:connectionId`): the later takes the
+ * names of the first in the route table.
+ */
+function documentedPath(path: string): string {
+  const all = [...Object.values(routes), ...Object.values(fileRoutes)].map((route) => route.path);
+  return all.find((other) => pathShape(other) === pathShape(path)) ?? path;
+}
+
+/** The documented name of a route's path parameter (documentedPath). */
+function documentedParam(path: string, name: string): string {
+  const at = pathParams(path).indexOf(name);
+  return at < 0 ? name : (pathParams(documentedPath(path))[at] ?? name);
+}
+
+/** `/posts/:id/like` -> `/api/posts/{id}/like` (with the names of documentedPath). */
 export function openApiPath(path: string): string {
-  return `${API_PREFIX}${path.replace(/:([A-Za-z][A-Za-z0-9_]*)/g, '{$1}')}`;
+  return `${API_PREFIX}${documentedPath(path).replace(PATH_PARAM, '{$1}')}`;
 }
 
 function objectShape(schema: z.ZodType, what: string): Record<string, z.ZodType> {
@@ -131,11 +154,20 @@ function isRequired(field: z.ZodType): boolean {
   return !field.safeParse(undefined).success;
 }
 
-function parameters(route: Pick<RouteDefinition, 'params' | 'query'>): JsonSchema[] {
+function parameters(route: Pick<RouteDefinition, 'path' | 'params' | 'query'>): JsonSchema[] {
   const list: JsonSchema[] = [];
   if (route.params) {
     for (const [name, field] of Object.entries(objectShape(route.params, 'params'))) {
-      list.push({ name, in: 'path', required: true, schema: jsonSchema(field, 'input') });
+      const documented = documentedParam(route.path, name);
+      list.push({
+        name: documented,
+        in: 'path',
+        required: true,
+        schema: jsonSchema(field, 'input'),
+        ...(documented === name
+          ? {}
+          : { description: `This route's \`${name}\`, named as the path's other methods name it.` }),
+      });
     }
   }
   if (route.query) {
