@@ -128,7 +128,7 @@ export function uploadTestbed(ns: TestNamespace) {
       url: string,
       sid: string,
       part: FilePart,
-      options: { cut?: number; fields?: Record<string, string> } = {},
+      options: { cut?: number; fields?: Record<string, string>; headers?: Record<string, string> } = {},
     ): Promise<LightMyRequestResponse> {
       const { payload, contentType } = multipartBody([part], options.fields);
       const body = options.cut ? payload.subarray(0, payload.length - options.cut) : payload;
@@ -139,6 +139,7 @@ export function uploadTestbed(ns: TestNamespace) {
           origin: TEST_ORIGIN,
           'content-type': contentType,
           cookie: `${SESSION_COOKIE}=${sid}`,
+          ...options.headers,
         },
         payload: body,
       });

@@ -304,6 +304,29 @@ describe('POST /api/users/resume', () => {
   });
 });
 
+describe('an upload sent again with its Idempotency-Key', () => {
+  it('answers the first upload again, records one upload and keeps no second copy', async () => {
+    const ada = await bed.signUp();
+    const part = {
+      field: 'resume',
+      filename: 'cv.pdf',
+      contentType: 'application/pdf',
+      content: tinyPdf('once'),
+    };
+    const headers = { 'idempotency-key': crypto.randomUUID() };
+    const first = await bed.upload('/api/users/resume', ada.sid, part, { headers });
+    expect(first.statusCode, first.body).toBe(200);
+    const stored = await bed.keys(storageKeys.resumesPrefix);
+    const again = await bed.upload('/api/users/resume', ada.sid, part, { headers });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    const uploads = (await bed.eventsOf(ada.id)).filter((event) => event.type === 'ResumeUploaded');
+    expect(uploads).toHaveLength(1);
+    expect(await bed.keys(storageKeys.resumesPrefix)).toEqual(stored);
+  });
+});
+
 describe('what is not a file upload', () => {
   const part = (content: Buffer, field = 'resume') => ({
     field,
