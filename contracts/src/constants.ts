@@ -220,6 +220,9 @@ export const loginProtection = {
  */
 export const EMAIL_CHANGES_PER_HOUR = 5;
 
+/** People search answers at most this many people (the typeahead shows fewer). */
+export const PEOPLE_SEARCH_MAX_RESULTS = 20;
+
 /** Password hashes waiting for a free hashing slot, per slot, before the server answers 503 busy. */
 export const PASSWORD_HASH_QUEUE_PER_SLOT = 8;
 /** Seconds a client is told to wait (Retry-After) when password hashing is busy. */

@@ -5,6 +5,7 @@ import { dashboardRoutes } from './api/dashboard-routes.ts';
 import type { RouteDefinition } from './api/define-route.ts';
 import { jobRoutes } from './api/job-routes.ts';
 import { notificationRoutes } from './api/notification-routes.ts';
+import { peopleRoutes } from './api/people-routes.ts';
 import { postRoutes } from './api/post-routes.ts';
 import { profileRoutes } from './api/profile-routes.ts';
 
@@ -31,6 +32,7 @@ export const routes = Object.freeze({
   ...connectionRoutes,
   ...dashboardRoutes,
   ...notificationRoutes,
+  ...peopleRoutes,
 });
 
 export type Routes = typeof routes;

@@ -16,6 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerConsistencyWait } from './consistency.ts';
 import { ApplicationQueries } from './projectors/applications/queries.ts';
 import { JobQueries } from './projectors/jobs/queries.ts';
+import { PeopleQueries } from './projectors/people/queries.ts';
 import { PostQueries } from './projectors/posts/queries.ts';
 import { registerApiDocs } from './routes/api-docs.ts';
 import { registerConnectionQueries } from './routes/connections.ts';
@@ -25,6 +26,7 @@ import { registerGetMe } from './routes/get-me.ts';
 import { registerGetResume } from './routes/get-resume.ts';
 import { registerJobQueries } from './routes/jobs.ts';
 import { registerNotificationQueries } from './routes/notifications.ts';
+import { registerPeopleQueries } from './routes/people.ts';
 import { registerPostQueries } from './routes/posts.ts';
 
 export interface QueryServiceDeps {
@@ -68,6 +70,7 @@ export async function buildQueryApp(deps: QueryServiceDeps): Promise<FastifyInst
     storage: deps.storage,
     posts: new PostQueries(deps.pool, deps.redis, schema),
     jobs: new JobQueries(deps.pool, schema),
+    people: new PeopleQueries(deps.pool, schema),
     applications: new ApplicationQueries(deps.pool, schema),
   };
   registerApiDocs(app);
@@ -79,5 +82,6 @@ export async function buildQueryApp(deps: QueryServiceDeps): Promise<FastifyInst
   registerConnectionQueries(routeDeps);
   registerDashboardQueries(routeDeps);
   registerNotificationQueries(routeDeps);
+  registerPeopleQueries(routeDeps);
   return app;
 }

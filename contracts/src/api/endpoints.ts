@@ -35,6 +35,7 @@ export const endpoints = {
   createJob: { name: 'createJob', method: 'POST', path: '/jobs' },
   applyToJob: { name: 'applyToJob', method: 'POST', path: '/jobs/:id/apply' },
   getMyPostedJobs: { name: 'getMyPostedJobs', method: 'GET', path: '/jobs/my/posted' },
+  searchPeople: { name: 'searchPeople', method: 'GET', path: '/people' },
   getRecommendedJobs: { name: 'getRecommendedJobs', method: 'GET', path: '/jobs/recommended' },
   getMyApplications: { name: 'getMyApplications', method: 'GET', path: '/jobs/my/applications' },
   closeJob: { name: 'closeJob', method: 'POST', path: '/jobs/:id/close' },

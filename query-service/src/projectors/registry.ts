@@ -4,6 +4,7 @@ import { erasureLedger } from './erasure.ts';
 import { jobsProjector } from './jobs/project.ts';
 import { jobsListVersion } from './jobs/version.ts';
 import { notificationsProjector } from './notifications/project.ts';
+import { peopleProjector } from './people/project.ts';
 import { postsProjector } from './posts/project.ts';
 import type { Projector, ReadModelVersion } from './projector.ts';
 import { suggestionsProjector } from './suggestions/project.ts';
@@ -24,6 +25,7 @@ export const projectors: readonly Projector[] = [
   jobsProjector,
   applicationsProjector,
   suggestionsProjector,
+  peopleProjector,
   // Last: what it reads of the same batch it keeps itself (the posts' authors, the jobs' titles, the
   // people it shows and tells).
   notificationsProjector,

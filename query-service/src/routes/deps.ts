@@ -3,6 +3,7 @@ import type { ObjectStorage } from '@careers/service-kit/object-storage';
 import type { FastifyInstance } from 'fastify';
 import type { ApplicationQueries } from '../projectors/applications/queries.ts';
 import type { JobQueries } from '../projectors/jobs/queries.ts';
+import type { PeopleQueries } from '../projectors/people/queries.ts';
 import type { PostQueries } from '../projectors/posts/queries.ts';
 
 export interface QueryRouteDeps {
@@ -16,4 +17,5 @@ export interface QueryRouteDeps {
   posts: PostQueries;
   jobs: JobQueries;
   applications: ApplicationQueries;
+  people: PeopleQueries;
 }

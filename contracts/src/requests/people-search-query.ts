@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { PEOPLE_SEARCH_MAX_RESULTS } from '../constants.ts';
+import { queryMessages } from '../messages.ts';
+import { SearchParam } from './query-fields.ts';
+
+/**
+ * `GET /people`: who matches `search` (each word of it, the last as a prefix, as one types) by name,
+ * job title, skills or place; at most `limit`, best first.
+ */
+export const PeopleSearchQuery = z.object({
+  search: SearchParam,
+  limit: z.coerce
+    .number({ error: queryMessages.limitInvalid })
+    .int(queryMessages.limitInvalid)
+    .min(1, queryMessages.limitInvalid)
+    .max(PEOPLE_SEARCH_MAX_RESULTS, queryMessages.limitInvalid)
+    .default(10),
+});
+export type PeopleSearchQuery = z.infer<typeof PeopleSearchQuery>;
