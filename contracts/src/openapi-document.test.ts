@@ -168,7 +168,7 @@ describe('the OpenAPI document', () => {
     expect(linked.get('createPost')?.sort()).toEqual(['addComment', 'getPost', 'toggleLike']);
     expect(linked.get('createJob')?.sort()).toEqual(['applyToJob', 'closeJob', 'getJob', 'getJobApplicants']);
     expect(linked.get('applyToJob')?.sort()).toEqual(['moveApplication', 'withdrawApplication']);
-    expect(linked.get('register')).toEqual(['connect']);
+    expect(linked.get('register')).toEqual(['connect', 'getPerson']);
     expect(linked.get('connect')?.sort()).toEqual(['respondToConnection', 'withdrawConnectionRequest']);
   });
 });

@@ -8,6 +8,8 @@ CREATE TABLE {{schema}}.people_directory (
   last_name  text  NOT NULL,
   job_title  text  NOT NULL DEFAULT '',
   picture_id text,
+  email      text  NOT NULL DEFAULT '',
+  phone      text  NOT NULL DEFAULT '',
   bio        text  NOT NULL DEFAULT '',
   location   jsonb NOT NULL DEFAULT '{"city": "", "state": "", "country": ""}',
   skills     jsonb NOT NULL DEFAULT '[]',
@@ -22,5 +24,6 @@ CREATE TABLE {{schema}}.people_directory (
 CREATE INDEX people_directory_search ON {{schema}}.people_directory USING gin (search_document);
 
 -- What existed before this migration gets the rows the projector would have written, once.
-INSERT INTO {{schema}}.people_directory (id, first_name, last_name, job_title, picture_id, bio, location, skills)
-SELECT id, first_name, last_name, job_title, picture_id, bio, location, skills FROM {{schema}}.users;
+INSERT INTO {{schema}}.people_directory (id, first_name, last_name, job_title, picture_id, email, phone, bio,
+  location, skills)
+SELECT id, first_name, last_name, job_title, picture_id, email, phone, bio, location, skills FROM {{schema}}.users;

@@ -36,6 +36,7 @@ export const endpoints = {
   applyToJob: { name: 'applyToJob', method: 'POST', path: '/jobs/:id/apply' },
   getMyPostedJobs: { name: 'getMyPostedJobs', method: 'GET', path: '/jobs/my/posted' },
   searchPeople: { name: 'searchPeople', method: 'GET', path: '/people' },
+  getPerson: { name: 'getPerson', method: 'GET', path: '/people/:id' },
   getRecommendedJobs: { name: 'getRecommendedJobs', method: 'GET', path: '/jobs/recommended' },
   getMyApplications: { name: 'getMyApplications', method: 'GET', path: '/jobs/my/applications' },
   closeJob: { name: 'closeJob', method: 'POST', path: '/jobs/:id/close' },

@@ -15,3 +15,29 @@ export const PersonCard = z.object({
   skills: z.array(UserSkill),
 });
 export type PersonCard = z.infer<typeof PersonCard>;
+
+/** How the reader stands with a person: themselves, nothing yet, a request either way, or connected. */
+export const PersonRelationship = z.object({
+  status: z.enum(['self', 'none', 'sent', 'received', 'connected']),
+  /** The request or connection, for its actions (withdraw, respond, remove); null for self or none. */
+  connectionId: Id.nullable(),
+});
+export type PersonRelationship = z.infer<typeof PersonRelationship>;
+
+/**
+ * A person's profile page: the card, the bio, how many connections they have and which of them the
+ * reader shares (a few names), how the reader stands with them, and their email and phone only for
+ * themselves and their connections.
+ */
+export const PersonProfile = PersonCard.extend({
+  bio: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  connectionCount: z.number().int().nonnegative(),
+  mutualConnections: z.object({
+    count: z.number().int().nonnegative(),
+    people: z.array(z.object({ _id: Id, firstName: z.string(), lastName: z.string() })),
+  }),
+  relationship: PersonRelationship,
+});
+export type PersonProfile = z.infer<typeof PersonProfile>;

@@ -24,7 +24,14 @@ type Queryable = Pick<PoolClient, 'query'>;
  */
 
 /** What a model may keep of a person besides the card. */
-export type CardExtra = 'email' | 'bio' | 'location' | 'skills' | 'job_preferences' | 'push_notifications';
+export type CardExtra =
+  | 'email'
+  | 'phone'
+  | 'bio'
+  | 'location'
+  | 'skills'
+  | 'job_preferences'
+  | 'push_notifications';
 
 const CARD = ['first_name', 'last_name', 'job_title', 'picture_id'] as const;
 
@@ -59,6 +66,7 @@ function valuesOf(event: DomainEvent): Partial<Record<Column, unknown>> | null {
         job_title: u.jobTitle,
         picture_id: null,
         email: u.email,
+        phone: u.phone,
         bio: u.bio,
         location: u.location,
         skills: u.skills,
@@ -73,6 +81,7 @@ function valuesOf(event: DomainEvent): Partial<Record<Column, unknown>> | null {
         last_name: d.lastName,
         job_title: d.jobTitle,
         email: d.email,
+        phone: d.phone,
         bio: d.bio,
         location: d.location,
         job_preferences: d.jobPreferences,
@@ -93,8 +102,26 @@ function valuesOf(event: DomainEvent): Partial<Record<Column, unknown>> | null {
 
 /** The types `valuesOf` takes, each with the columns it sets. */
 const SETS: Readonly<Record<string, readonly Column[]>> = {
-  UserRegistered: [...CARD, 'email', 'bio', 'location', 'skills', 'job_preferences', 'push_notifications'],
-  ProfileUpdated: ['first_name', 'last_name', 'job_title', 'email', 'bio', 'location', 'job_preferences'],
+  UserRegistered: [
+    ...CARD,
+    'email',
+    'phone',
+    'bio',
+    'location',
+    'skills',
+    'job_preferences',
+    'push_notifications',
+  ],
+  ProfileUpdated: [
+    'first_name',
+    'last_name',
+    'job_title',
+    'email',
+    'phone',
+    'bio',
+    'location',
+    'job_preferences',
+  ],
   ProfilePictureUploaded: ['picture_id'],
   ProfilePictureRemoved: ['picture_id'],
   SkillsUpdated: ['skills'],

@@ -26,6 +26,24 @@ export function connectionCountOf(schema: string, param: string): string {
    ) mine JOIN ${schema}.connection_people o ON o.id = mine.other`;
 }
 
+/**
+ * SQL for the live relationship of two people (`a`, `b` placeholders), at most one row: its id, who
+ * asked, and whether it is pending or accepted.
+ */
+export function relationshipOf(schema: string, a: string, b: string): string {
+  return `SELECT c.id, c.requester_id, c.status FROM ${schema}.connections c
+     WHERE ((c.requester_id = ${a} AND c.recipient_id = ${b}) OR (c.requester_id = ${b} AND c.recipient_id = ${a}))
+       AND c.status IN ('pending', 'accepted')
+     ORDER BY c.requested_at DESC LIMIT 1`;
+}
+
+/** SQL for the people both `a` and `b` are connected with, as the connections list knows them. */
+export function mutualConnectionsOf(schema: string, a: string, b: string): string {
+  return `SELECT o.id, o.first_name, o.last_name
+      FROM ((${connectionsOf(schema, a)}) INTERSECT (${connectionsOf(schema, b)})) m(id)
+      JOIN ${schema}.connection_people o ON o.id = m.id`;
+}
+
 /** The people `userId` is connected with (accepted requests, either direction). */
 export async function connectedUserIds(db: Queryable, schema: string, userId: string): Promise<string[]> {
   const { rows } = await db.query<{ recipient_id: string }>(connectionsOf(schema, '$1'), [userId]);

@@ -3,7 +3,7 @@ import { peopleCards } from '../people-cards.ts';
 import { defineProjector } from '../projector.ts';
 
 /** Everyone with an account, as people search shows them (people-cards.ts, migration 027). */
-export const directory = peopleCards('people_directory', ['bio', 'location', 'skills']);
+export const directory = peopleCards('people_directory', ['email', 'phone', 'bio', 'location', 'skills']);
 
 /**
  * The people directory: a row per person from their registration, set anew by their profile, skills

@@ -28,6 +28,13 @@ export function peopleQueryText(search: string): string | null {
   return words.length === 0 ? null : words.map((word) => `${word}:*`).join(' & ');
 }
 
+/** SQL for one person's row of the directory (`id` a placeholder), as `p`. */
+export function directoryRowOf(schema: string, id: string): string {
+  return `SELECT p.id, p.first_name, p.last_name, p.job_title, p.picture_id, p.location, p.skills, p.bio,
+          p.email, p.phone
+     FROM ${schema}.people_directory p WHERE p.id = ${id}`;
+}
+
 /** People search over the people directory (project.ts). */
 export class PeopleQueries {
   private readonly pool: Pool;
