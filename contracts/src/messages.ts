@@ -231,7 +231,7 @@ export const jobMessages = {
 export const applyMessages = {
   coverLetterRequired: 'Cover letter is required',
   coverLetterTooLong: tooLong('Cover letter', COVER_LETTER_MAX_LENGTH),
-  expectedSalaryInvalid: 'Expected salary must be a whole number',
+  expectedSalaryInvalid: 'Expected salary must be a number',
   expectedSalaryNegative: 'Expected salary cannot be negative',
   expectedSalaryTooLarge: 'Expected salary is too large',
   submitted: 'Application submitted successfully!',

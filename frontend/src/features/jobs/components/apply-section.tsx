@@ -32,11 +32,11 @@ interface ApplySectionProps {
 
 /**
  * Spec, Job detail: Apply Now reveals Cover Letter (required; Submit stays disabled while it is blank)
- * and Expected Salary (optional, a whole number), with Submit Application and Cancel. A successful
- * submit collapses and clears the form and says "Application submitted successfully!"; a refusal
- * (already applied, closed, deadline passed, one's own job) is shown in the server's words, any other
- * failure as the spec's "Failed to submit application. Please try again.". A closed job, a passed
- * deadline or an application already made take the place of the button.
+ * and Expected Salary (optional, parsed as an integer: a fraction is cut off), with Submit Application
+ * and Cancel. A successful submit collapses and clears the form and says "Application submitted
+ * successfully!"; a refusal (already applied, closed, deadline passed, one's own job) is shown in the
+ * server's words, any other failure as the spec's "Failed to submit application. Please try again.".
+ * A closed job, a passed deadline or an application already made take the place of the button.
  */
 export function ApplySection({ job, application, now }: ApplySectionProps) {
   const apply = useApplyToJob(job._id);

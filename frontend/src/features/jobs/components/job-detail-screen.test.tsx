@@ -179,7 +179,22 @@ describe('job detail: applying', () => {
     ]);
   });
 
-  it('refuses an expected salary that is not a whole number of 0 or more, without sending', async () => {
+  it('parses the expected salary as an integer: 95000.7 is sent as 95000', async () => {
+    const job = aJob();
+    const { api, user } = openJob(job, () => dataReply(anApplication({ expectedSalary: 95000 }, job), 201));
+
+    await user.click(await screen.findByRole('button', { name: 'Apply Now' }));
+    await user.type(coverLetter(), 'Hello');
+    await user.type(screen.getByRole('spinbutton', { name: 'Expected Salary' }), '95000.7');
+    await user.click(submitButton());
+
+    expect(await screen.findByText('Application submitted successfully!')).toBeTruthy();
+    expect(sentBodies(api, 'POST', `/api/jobs/${job._id}/apply`)).toEqual([
+      { applicationData: { coverLetter: 'Hello', expectedSalary: 95000 } },
+    ]);
+  });
+
+  it('refuses an expected salary below 0, without sending', async () => {
     const job = aJob();
     const { api, user } = openJob(job);
 
