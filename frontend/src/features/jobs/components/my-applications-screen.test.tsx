@@ -59,6 +59,8 @@ describe('my applications: what it shows', () => {
     expect(screen.getByRole('heading', { name: 'My Applications', level: 1 })).toBeTruthy();
     expect(statistics()).toEqual({ Total: '4', Pending: '1', Accepted: '1', Interviews: '1' });
     expect(first.getByText('Full-time')).toBeTruthy();
+    // Spec: the card shows the employer's name; the company stands beside it.
+    expect(first.getByText('Grace Hopper')).toBeTruthy();
     expect(first.getByText('Navy Labs')).toBeTruthy();
     expect(first.getByText('Remote · Arlington, VA, USA')).toBeTruthy();
     expect(first.getByText('$85,000 - $120,000 USD')).toBeTruthy();
