@@ -436,7 +436,7 @@ describe('profile: picture', () => {
   });
 
   it.each([
-    ['a text file', aFile('notes.txt', 'text/plain'), profileMessages.pictureNotImage],
+    ['a text file', aFile('notes.txt', 'text/plain'), 'Please upload an image file for profile picture'],
     ['an SVG', aFile('logo.svg', 'image/svg+xml'), profileMessages.pictureTypeNotSupported],
     ['a 6 MB image', aFile('big.jpg', 'image/jpeg', 6 * MEGABYTE), 'File size too large. Maximum size: 5MB'],
   ])('refuses %s before sending it', async (_what, file, message) => {
@@ -541,7 +541,7 @@ describe('profile: resume', () => {
   });
 
   it.each([
-    ['a Word file', aFile('cv.docx', 'application/msword'), profileMessages.selectPdf],
+    ['a Word file', aFile('cv.docx', 'application/msword'), 'Please upload a PDF file for resume'],
     [
       'a 12 MB PDF',
       aFile('big.pdf', 'application/pdf', 12 * MEGABYTE),
