@@ -465,6 +465,9 @@ export const feedMessages = {
   newPosts: (count: string): string => `New posts (${count})`,
   showMoreComments: 'Show more comments',
   noComments: 'No comments yet',
+  /** The toggle of a long post, folded to its first lines. */
+  seeMore: 'See more',
+  seeLess: 'See less',
 } as const;
 
 /** Settings > Appearance offers four languages, but only English texts exist yet. */

@@ -31,6 +31,7 @@ export function CommentForm({ postId }: { postId: string }) {
         aria-label="Write a comment"
         placeholder="Write a comment..."
         autoComplete="off"
+        dir="auto"
         maxLength={COMMENT_MAX_LENGTH}
         value={content}
         onChange={(event) => setContent(event.target.value)}

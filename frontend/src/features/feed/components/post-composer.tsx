@@ -53,6 +53,7 @@ export function PostComposer() {
         aria-label={screenMessages.composerPlaceholder}
         placeholder={screenMessages.composerPlaceholder}
         rows={3}
+        dir="auto"
         maxLength={POST_CONTENT_MAX_LENGTH}
         value={content}
         onChange={(event) => setContent(event.target.value)}

@@ -62,7 +62,9 @@ export function ApplicationCard({ application, now }: { application: Application
           </time>
         </li>
       </ul>
-      <p className="application-cover-letter">{application.coverLetter}</p>
+      <p className="application-cover-letter" dir="auto">
+        {application.coverLetter}
+      </p>
       {application.expectedSalary !== null ? (
         <p>{applicationsScreenMessages.expectedSalary(money(application.expectedSalary, language))}</p>
       ) : null}

@@ -71,6 +71,9 @@ describe('job detail: what it shows', () => {
       website.getAttribute('rel'),
     ]).toEqual(['https://navy.example.com', '_blank', 'noopener noreferrer nofollow']);
     expect(main.getByText(/Build the next compiler/).textContent).toBe('Build the next compiler.\nShip it.');
+    // What the poster wrote takes the direction of its own text (a description in Arabic reads right to left).
+    expect(main.getByText(/Build the next compiler/).getAttribute('dir')).toBe('auto');
+    expect(main.getByText('Five years of COBOL').getAttribute('dir')).toBe('auto');
     const lists = (name: string) =>
       within(main.getByRole('heading', { name }).closest('section') as HTMLElement)
         .getAllByRole('listitem')

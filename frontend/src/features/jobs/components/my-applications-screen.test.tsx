@@ -65,9 +65,8 @@ describe('my applications: what it shows', () => {
     expect(first.getByText('Remote · Arlington, VA, USA')).toBeTruthy();
     expect(first.getByText('$85,000 - $120,000 USD')).toBeTruthy();
     expect(first.getByText('Applied 5m ago')).toBeTruthy();
-    expect(first.getByText('I would love to build compilers with you.').className).toContain(
-      'application-cover-letter',
-    );
+    const letter = first.getByText('I would love to build compilers with you.');
+    expect([letter.className, letter.getAttribute('dir')]).toEqual(['application-cover-letter', 'auto']);
     expect(first.getByText('Expected salary: $90,000')).toBeTruthy();
     expect(first.getByText('pending').className).toBe('status-badge status-yellow');
     expect(first.getByRole('link', { name: 'View Job' }).getAttribute('href')).toBe(`/jobs/${compiler._id}`);

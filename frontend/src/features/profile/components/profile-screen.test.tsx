@@ -116,6 +116,8 @@ describe('profile: view mode', () => {
       expect(field(label).value, label).toBe(value);
       expect(field(label).disabled, `${label} disabled`).toBe(true);
     }
+    // The bio may be in any script: it takes the direction of its own text.
+    expect(field('Bio').getAttribute('dir')).toBe('auto');
     expect(screen.getByText('Mathematics')).toBeTruthy();
     expect(screen.getByText('Expert · 20 years')).toBeTruthy();
     expect(within(screen.getByRole('list', { name: 'Desired roles' })).getAllByRole('listitem')).toHaveLength(
