@@ -470,6 +470,20 @@ export const feedMessages = {
   seeLess: 'See less',
 } as const;
 
+/**
+ * Beyond the spec: what the post composer and the comment input say near their limit and past it (the
+ * text is not cut: it stays, and is not sent, until it is short enough). Counts come in already
+ * written in the reader's language; `count` is the number itself, for the singular.
+ */
+export const textLimitMessages = {
+  charactersLeft: (count: number, written: string): string =>
+    count === 1 ? '1 character left' : `${written} characters left`,
+  postTooLong: (max: string, over: string): string =>
+    `Posts can be at most ${max} characters. Remove ${over} to post.`,
+  commentTooLong: (max: string, over: string): string =>
+    `Comments can be at most ${max} characters. Remove ${over} to send.`,
+} as const;
+
 /** Settings > Appearance offers four languages, but only English texts exist yet. */
 export const appearanceMessages = {
   languageNote: 'Only English texts exist yet: the language sets how dates and numbers are written.',

@@ -188,6 +188,27 @@ describe('post card: comments', () => {
     expect(card.getByRole('button', { name: 'Comments, 0' }).textContent).toBe('0');
   });
 
+  it('keeps a comment over 2,000 characters whole, says the limit and does not send it', async () => {
+    const post = aPost();
+    const { api, card, user } = await openPost(post, (method, url) =>
+      method === 'GET' && url === `/api/posts/${post._id}`
+        ? jsonReply(200, { data: post })
+        : jsonReply(404, {}),
+    );
+    await user.click(card.getByRole('button', { name: 'Comments, 0' }));
+    const input = card.getByRole('textbox', { name: 'Write a comment' }) as HTMLInputElement;
+
+    await user.click(input);
+    await user.paste('z'.repeat(2003));
+
+    expect(input.value).toHaveLength(2003);
+    const note = card.getByText('Comments can be at most 2,000 characters. Remove 3 to send.');
+    expect(input.getAttribute('aria-describedby')).toBe(note.id);
+    await user.click(card.getByRole('button', { name: 'Comment' }));
+    await user.type(input, '{Enter}');
+    expect(countCalls(api, 'POST', `/api/posts/${post._id}/comments`)).toBe(0);
+  });
+
   it('only logs a failed comment and keeps the text', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
