@@ -642,6 +642,11 @@ export function documentTitle(page: string, brand: string): string {
   return `${page} | ${brand}`;
 }
 
+/** Beyond the spec: leaving Post a Job, Edit Profile or a cover letter with something typed in it. */
+export const unsavedChangesMessages = {
+  leavePage: 'You have unsaved changes. Leave this page?',
+} as const;
+
 /** A screen that failed to render, and a list that failed to load. */
 export const recoveryMessages = {
   screenFailed: 'Something went wrong on this page',

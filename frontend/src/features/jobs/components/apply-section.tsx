@@ -8,6 +8,7 @@ import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'rea
 import { Link } from 'react-router-dom';
 import { InputField, TextAreaField } from '../../../components/input-field';
 import { useIntents } from '../../../lib/intent';
+import { useUnsavedChanges } from '../../../lib/use-unsaved-changes';
 import { useApplyToJob } from '../api/apply-to-job';
 import { refusalMessage } from './refusal';
 import { StatusBadge } from './status-badge';
@@ -48,6 +49,8 @@ export function ApplySection({ job, application, now }: ApplySectionProps) {
   const applyButton = useRef<HTMLButtonElement>(null);
   const success = useRef<HTMLParagraphElement>(null);
   const blank = values.coverLetter.trim() === '';
+  // A letter or salary typed and not sent is lost on leaving: ask first. Sent or cancelled, it is gone.
+  useUnsavedChanges(open && (!blank || values.expectedSalary.trim() !== ''));
 
   useEffect(() => {
     if (open) coverLetter.current?.focus();
