@@ -62,6 +62,18 @@ describe('unsaved changes: Post a Job', () => {
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Post a Job', level: 1 })).toBeNull());
     expect(reloadAsks()).toBe(false);
   });
+
+  it('does not stand in the way of Logout: the signed-out app leaves the screen without asking', async () => {
+    const confirm = confirmAnswers(false);
+    const { router, user } = openForm();
+    await screen.findByRole('heading', { name: 'Post a Job', level: 1 });
+    await user.type(screen.getByRole('textbox', { name: 'Job title' }), 'Compiler Engineer');
+
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(confirm).not.toHaveBeenCalled();
+  });
 });
 
 describe('unsaved changes: Edit Profile', () => {
