@@ -232,7 +232,7 @@ export const jobMessages = {
 export const applyMessages = {
   coverLetterRequired: 'Cover letter is required',
   coverLetterTooLong: tooLong('Cover letter', COVER_LETTER_MAX_LENGTH),
-  expectedSalaryInvalid: 'Expected salary must be a whole number',
+  expectedSalaryInvalid: 'Expected salary must be a number',
   expectedSalaryNegative: 'Expected salary cannot be negative',
   expectedSalaryTooLarge: 'Expected salary is too large',
   submitted: 'Application submitted successfully!',
@@ -466,6 +466,23 @@ export const feedMessages = {
   newPosts: (count: string): string => `New posts (${count})`,
   showMoreComments: 'Show more comments',
   noComments: 'No comments yet',
+  /** The toggle of a long post, folded to its first lines. */
+  seeMore: 'See more',
+  seeLess: 'See less',
+} as const;
+
+/**
+ * Beyond the spec: what the post composer and the comment input say near their limit and past it (the
+ * text is not cut: it stays, and is not sent, until it is short enough). Counts come in already
+ * written in the reader's language; `count` is the number itself, for the singular.
+ */
+export const textLimitMessages = {
+  charactersLeft: (count: number, written: string): string =>
+    count === 1 ? '1 character left' : `${written} characters left`,
+  postTooLong: (max: string, over: string): string =>
+    `Posts can be at most ${max} characters. Remove ${over} to post.`,
+  commentTooLong: (max: string, over: string): string =>
+    `Comments can be at most ${max} characters. Remove ${over} to send.`,
 } as const;
 
 /** Settings > Appearance offers four languages, but only English texts exist yet. */
@@ -625,6 +642,11 @@ export const pageTitles = {
 export function documentTitle(page: string, brand: string): string {
   return `${page} | ${brand}`;
 }
+
+/** Beyond the spec: leaving Post a Job, Edit Profile or a cover letter with something typed in it. */
+export const unsavedChangesMessages = {
+  leavePage: 'You have unsaved changes. Leave this page?',
+} as const;
 
 /** A screen that failed to render, and a list that failed to load. */
 export const recoveryMessages = {

@@ -99,6 +99,15 @@ describe('POST /api/jobs/:id/apply', () => {
     expect(response.json().data).toMatchObject({ coverLetter: 'Hello', expectedSalary: null });
   });
 
+  it('parses the expected salary as an integer: 95000.7 is kept as 95000', async () => {
+    const grace = await signUp('Grace');
+    const alan = await signUp('Alan');
+    const job = await postJob(grace.sid);
+    const response = await applyTo(job._id, alan.sid, { coverLetter: 'Hello', expectedSalary: 95000.7 });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().data).toMatchObject({ expectedSalary: 95000 });
+  });
+
   it('takes one application when the same person applies twice at once', async () => {
     const grace = await signUp('Grace');
     const alan = await signUp('Alan');
@@ -190,7 +199,7 @@ describe('POST /api/jobs/:id/apply', () => {
     [{ applicationData: { coverLetter: '   ' } }, applyMessages.coverLetterRequired],
     [{ coverLetter: '' }, applyMessages.coverLetterRequired],
     [{ coverLetter: 'Hi', expectedSalary: -5 }, applyMessages.expectedSalaryNegative],
-    [{ coverLetter: 'Hi', expectedSalary: 12.5 }, applyMessages.expectedSalaryInvalid],
+    [{ coverLetter: 'Hi', expectedSalary: 'a lot' }, applyMessages.expectedSalaryInvalid],
   ])('refuses %j with 400 and writes nothing', async (body, message) => {
     const grace = await signUp('Grace');
     const alan = await signUp('Alan');

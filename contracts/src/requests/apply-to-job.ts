@@ -3,16 +3,21 @@ import { COVER_LETTER_MAX_LENGTH, SALARY_MAX } from '../constants.ts';
 import { applyMessages } from '../messages.ts';
 import { numberInput, requiredText } from './fields.ts';
 
+/**
+ * Spec, Apply: "Expected salary is optional and parsed as an integer": a fraction is cut off as
+ * parseInt would (95000.7 is 95000) rather than refused. A negative amount is refused before the cut,
+ * so -0.5 does not slip through as 0.
+ */
 const ExpectedSalary = numberInput(applyMessages.expectedSalaryInvalid).pipe(
   z
     .number()
-    .int(applyMessages.expectedSalaryInvalid)
     .nonnegative(applyMessages.expectedSalaryNegative)
-    .max(SALARY_MAX, applyMessages.expectedSalaryTooLarge)
+    .transform(Math.trunc)
+    .pipe(z.number().max(SALARY_MAX, applyMessages.expectedSalaryTooLarge))
     .nullable(),
 );
 
-/** What the apply panel holds: a non-blank cover letter and an optional whole-number salary. */
+/** What the apply panel holds: a non-blank cover letter and an optional salary, kept as a whole number. */
 export const ApplicationData = z.object({
   coverLetter: requiredText(COVER_LETTER_MAX_LENGTH, {
     required: applyMessages.coverLetterRequired,

@@ -80,6 +80,8 @@ export function TextAreaField({
         {...rest}
         ref={inputRef}
         className="input"
+        // What people write at length (a bio, a letter, a description) may be in any script.
+        dir="auto"
         name={name}
         rows={rows}
         value={value}

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { dateText, employerLabel, locationText, placeText, salaryText, statusColor } from './format';
+import {
+  dateText,
+  employerLabel,
+  employerName,
+  locationText,
+  placeText,
+  salaryText,
+  statusColor,
+} from './format';
 
 const employer = { _id: crypto.randomUUID(), firstName: 'Grace', lastName: 'Hopper' };
 
@@ -21,6 +29,7 @@ describe('jobs formatting', () => {
   it('names the company, else the employer', () => {
     expect(employerLabel({ company: { name: ' Navy Labs ' }, employer })).toBe('Navy Labs');
     expect(employerLabel({ company: { name: '  ' }, employer })).toBe('Grace Hopper');
+    expect(employerName({ firstName: 'Alan', lastName: '' })).toBe('Alan');
   });
 
   it('writes places with the empty parts left out', () => {

@@ -9,10 +9,15 @@ import type { SalaryRange } from '@careers/contracts/entities/salary-range';
 import { jobMessages } from '@careers/contracts/messages';
 import { formatCount, type Language } from '../../lib/locale';
 
+/** The employer's first and last name: "Grace Hopper". */
+export function employerName(employer: Pick<JobEmployer, 'firstName' | 'lastName'>): string {
+  return `${employer.firstName} ${employer.lastName}`.trim();
+}
+
 /** Spec: cards show the company name, or the employer's name when there is none. */
 export function employerLabel(job: { company: Pick<Company, 'name'>; employer: JobEmployer }): string {
   const company = job.company.name.trim();
-  return company || `${job.employer.firstName} ${job.employer.lastName}`.trim();
+  return company || employerName(job.employer);
 }
 
 /** "$85,000": dollars with the reader's thousands separator. */

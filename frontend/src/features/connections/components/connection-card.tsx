@@ -42,7 +42,7 @@ export function ConnectionCard({ connection, actions, direction }: ConnectionCar
       }
     >
       {pending ? <span className="status-badge status-yellow">{connection.status}</span> : null}
-      <p className={user.bio.trim() ? 'connection-bio' : 'connection-bio muted'}>
+      <p className={user.bio.trim() ? 'connection-bio' : 'connection-bio muted'} dir="auto">
         {user.bio.trim() || connectionMessages.noBio}
       </p>
       {place ? <p className="connection-place">{place}</p> : null}

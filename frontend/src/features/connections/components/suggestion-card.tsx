@@ -39,7 +39,7 @@ export function SuggestionCard({
         />
       }
     >
-      <p className={person.bio.trim() ? 'connection-bio' : 'connection-bio muted'}>
+      <p className={person.bio.trim() ? 'connection-bio' : 'connection-bio muted'} dir="auto">
         {person.bio.trim() || connectionMessages.noBio}
       </p>
       {shown.length > 0 ? (

@@ -226,4 +226,49 @@ describe('feed screen: composer', () => {
     expect(composer().value).toBe('Draft');
     expect(screen.queryByRole('article')).toBeNull();
   });
+
+  it('counts down the characters left within 200 of the limit, politely, for the composer', async () => {
+    const { user } = openFeed(() => feedReply([]));
+    await screen.findByText(postMessages.noPosts);
+
+    await user.click(composer());
+    await user.paste('x'.repeat(4799));
+    expect(composer().getAttribute('aria-describedby')).toBeNull();
+
+    await user.type(composer(), 'x');
+    const note = screen.getByText('200 characters left');
+    expect(note.getAttribute('aria-live')).toBe('polite');
+    expect(composer().getAttribute('aria-describedby')).toBe(note.id);
+
+    await user.paste('x'.repeat(199));
+    expect(note.textContent).toBe('1 character left');
+  });
+
+  it('keeps a 5,001-character paste whole, says the limit and does not post until it is short enough', async () => {
+    const created = aPost({ author: adaAuthor, createdAt: new Date().toISOString() });
+    const { api, user } = openFeed((method, url) => {
+      if (method === 'POST' && url === '/api/posts') return jsonReply(201, { data: created });
+      return method === 'GET' && url === firstPage ? feedReply([]) : jsonReply(404, {});
+    });
+    await screen.findByText(postMessages.noPosts);
+
+    await user.click(composer());
+    await user.paste('y'.repeat(5001));
+
+    expect(composer().value).toHaveLength(5001);
+    const note = screen.getByText('Posts can be at most 5,000 characters. Remove 1 to post.');
+    expect(composer().getAttribute('aria-describedby')).toBe(note.id);
+    expect(composer().getAttribute('aria-invalid')).toBe('true');
+    const post = screen.getByRole('button', { name: 'Post' });
+    expect(post.getAttribute('aria-disabled')).toBe('true');
+    await user.click(post);
+    expect(countCalls(api, 'POST', '/api/posts')).toBe(0);
+    expect(document.activeElement).toBe(composer());
+
+    await user.type(composer(), '{Backspace}');
+    expect(screen.getByText('0 characters left')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Post' }));
+    await waitFor(() => expect(countCalls(api, 'POST', '/api/posts')).toBe(1));
+    expect(sentBodies(api, 'POST', '/api/posts')[0]).toMatchObject({ content: 'y'.repeat(5000) });
+  });
 });

@@ -57,8 +57,29 @@ describe('post card: like', () => {
 
     expect([pressed(like), like.textContent]).toEqual(['false', '0']);
     reply.resolve(jsonReply(200, { data: { postId: post._id, likesCount: 0, isLiked: false } }));
-    await waitFor(() => expect((like as HTMLButtonElement).disabled).toBe(false));
+    await waitFor(() => expect(like.getAttribute('aria-disabled')).toBeNull());
     expect([pressed(like), like.textContent]).toEqual(['false', '0']);
+  });
+
+  it('stays focusable while the like is sent (aria-disabled, not disabled) and sends one like', async () => {
+    const post = aPost({ likesCount: 3, isLiked: false });
+    const reply = deferred<Response>();
+    const { api, card, user } = await openPost(post, () => reply.promise);
+    const like = card.getByRole('button', { name: 'Like, 3' }) as HTMLButtonElement;
+    like.focus();
+
+    await user.keyboard('{Enter}');
+
+    // A focused button that becomes disabled drops the focus to the page; aria-disabled keeps it.
+    expect([like.disabled, like.getAttribute('aria-disabled')]).toEqual([false, 'true']);
+    expect(document.activeElement).toBe(like);
+    await user.keyboard(' ');
+    expect(countCalls(api, 'POST', `/api/posts/${post._id}/like`)).toBe(1);
+    expect([pressed(like), like.textContent]).toEqual(['true', '4']);
+
+    reply.resolve(jsonReply(200, { data: { postId: post._id, likesCount: 4, isLiked: true } }));
+    await waitFor(() => expect(like.getAttribute('aria-disabled')).toBeNull());
+    expect(document.activeElement).toBe(like);
   });
 
   it('puts back what the reader saw when the like fails, and only logs it', async () => {

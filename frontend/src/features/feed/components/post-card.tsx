@@ -8,6 +8,7 @@ import { RelativeTime } from '../../../components/relative-time';
 import { formatCount, useLanguage } from '../../../lib/locale';
 import { useToggleLike } from '../api/toggle-like';
 import { authorHeadline, authorInitial, authorName } from './author';
+import { clipPost, isLongPost } from './clip-post';
 import { PostComments } from './post-comments';
 
 /**
@@ -15,16 +16,23 @@ import { PostComments } from './post-comments';
  * markup gets in), tags, and the like and comment buttons. Each button's name says what it does and
  * its count ("Like, 3"), as the icon and number on screen do; whether the reader likes the post is
  * the like button's pressed state, so the name does not flip to "Unlike" (that would read "Unlike,
- * pressed").
+ * pressed"). While a like is sent the button is aria-disabled, not disabled: a focused button that
+ * becomes disabled drops the focus to the page, so Enter or Space on it would lose the reader's place.
+ *
+ * A long post (over 600 characters or 8 lines) shows its start with "See more", which unfolds it in
+ * place and becomes "See less". The text is written in whatever direction its first strong letter
+ * has (dir="auto"), so a post in Arabic or Hebrew reads right to left.
  */
 export function PostCard({ post, now }: { post: Post; now: Date }) {
   const [commentsOpen, setCommentsOpen] = useState(false);
+  const [unfolded, setUnfolded] = useState(false);
+  const long = isLongPost(post.content);
   const like = useToggleLike();
   const language = useLanguage();
   const likes = formatCount(post.likesCount, language);
   const comments = formatCount(post.commentsCount, language);
   const id = useId();
-  const ids = { name: `${id}name`, comments: `${id}comments` };
+  const ids = { name: `${id}name`, comments: `${id}comments`, content: `${id}content` };
 
   return (
     <article className="card post-card" aria-labelledby={ids.name}>
@@ -45,9 +53,20 @@ export function PostCard({ post, now }: { post: Post; now: Date }) {
           </p>
         </div>
       </header>
-      <p className="post-content">
-        <LinkifiedText text={post.content} />
+      <p className="post-content" id={ids.content} dir="auto">
+        <LinkifiedText text={long && !unfolded ? clipPost(post.content) : post.content} />
       </p>
+      {long ? (
+        <button
+          type="button"
+          className="post-fold"
+          aria-expanded={unfolded}
+          aria-controls={ids.content}
+          onClick={() => setUnfolded(!unfolded)}
+        >
+          {unfolded ? feedMessages.seeLess : feedMessages.seeMore}
+        </button>
+      ) : null}
       {post.tags.length > 0 ? (
         <ul className="post-tags" aria-label="Tags">
           {post.tags.map((tag) => (
@@ -63,10 +82,11 @@ export function PostCard({ post, now }: { post: Post; now: Date }) {
           className={post.isLiked ? 'post-action post-action-liked' : 'post-action'}
           aria-label={feedMessages.likeButton(likes)}
           aria-pressed={post.isLiked}
-          disabled={like.isPending}
-          onClick={() =>
-            like.mutate({ postId: post._id, likesCount: post.likesCount, isLiked: post.isLiked })
-          }
+          aria-disabled={like.isPending || undefined}
+          onClick={() => {
+            if (like.isPending) return;
+            like.mutate({ postId: post._id, likesCount: post.likesCount, isLiked: post.isLiked });
+          }}
         >
           <HeartIcon filled={post.isLiked} />
           <span className="post-action-count">{likes}</span>

@@ -85,7 +85,7 @@ function CommentItem({ comment, now }: { comment: Comment; now: Date }) {
           <span className="comment-author">{authorName(comment.author)}</span>
           <RelativeTime at={comment.createdAt} now={now} />
         </p>
-        <p className="comment-content">
+        <p className="comment-content" dir="auto">
           <LinkifiedText text={comment.content} />
         </p>
       </div>

@@ -1,6 +1,7 @@
 import { POST_CONTENT_MAX_LENGTH } from '@careers/contracts/constants';
-import { postMessages, screenMessages } from '@careers/contracts/messages';
-import { type FormEvent, useRef, useState } from 'react';
+import { postMessages, screenMessages, textLimitMessages } from '@careers/contracts/messages';
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { TextLimitNote, textLimit, textLimitDescription } from '../../../components/text-limit';
 import { useIntents } from '../../../lib/intent';
 import { useCreatePost } from '../api/create-post';
 
@@ -12,6 +13,10 @@ import { useCreatePost } from '../api/create-post';
  * becomes disabled drops focus to the top of the page); once the post is published, focus goes back to
  * the cleared composer before the button disappears with the text, ready for the next post, with the
  * new post right under it. A person who has moved on to something else meanwhile keeps their focus.
+ *
+ * Length: within 200 characters of the limit the composer counts down what is left; past it, it says
+ * so and Post sends nothing. The text is never cut (a browser's maxLength would silently drop the
+ * end of a long paste), so the person decides what to remove.
  */
 export function PostComposer() {
   const [content, setContent] = useState('');
@@ -19,11 +24,18 @@ export function PostComposer() {
   const input = useRef<HTMLTextAreaElement>(null);
   const create = useCreatePost();
   const intents = useIntents();
+  const limitId = useId();
   const blank = content.trim() === '';
+  const limit = textLimit(content, POST_CONTENT_MAX_LENGTH);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (blank) return;
+    if (limit.over) {
+      // The field is described by the limit's sentence: back in it, the reader hears what to do.
+      input.current?.focus();
+      return;
+    }
     // One post per intent: a second click while it is sent sends nothing, and posting the same text
     // again after a failure carries the same key (lib/intent.ts).
     const text = content.trim();
@@ -46,24 +58,28 @@ export function PostComposer() {
 
   return (
     <form className="card post-composer" ref={form} onSubmit={submit}>
-      <textarea
-        ref={input}
-        className="input post-composer-input"
-        name="content"
-        aria-label={screenMessages.composerPlaceholder}
-        placeholder={screenMessages.composerPlaceholder}
-        rows={3}
-        maxLength={POST_CONTENT_MAX_LENGTH}
-        value={content}
-        onChange={(event) => setContent(event.target.value)}
-      />
+      <div className="text-limit-field">
+        <textarea
+          ref={input}
+          className="input post-composer-input"
+          name="content"
+          aria-label={screenMessages.composerPlaceholder}
+          placeholder={screenMessages.composerPlaceholder}
+          rows={3}
+          dir="auto"
+          value={content}
+          {...textLimitDescription(limitId, limit)}
+          onChange={(event) => setContent(event.target.value)}
+        />
+        <TextLimitNote id={limitId} limit={limit} tooLong={textLimitMessages.postTooLong} />
+      </div>
       {content === '' ? null : (
         <div className="form-actions">
           <button
             type="submit"
             className="button"
             disabled={blank}
-            aria-disabled={create.isPending || undefined}
+            aria-disabled={create.isPending || limit.over || undefined}
           >
             {create.isPending ? 'Posting...' : 'Post'}
           </button>

@@ -72,7 +72,7 @@ export function RecentActivity() {
                   <span className="activity-author">{authorName(post.author)}</span>
                   <RelativeTime at={post.createdAt} now={now} />
                 </p>
-                <p className="activity-content">
+                <p className="activity-content" dir="auto">
                   <LinkifiedText text={post.content} />
                 </p>
                 <p className="activity-counts">

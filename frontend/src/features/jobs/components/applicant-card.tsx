@@ -52,7 +52,9 @@ export function ApplicantCard({ applicant, now }: { applicant: JobApplicant; now
           <span>{applicationsScreenMessages.expectedSalary(money(applicant.expectedSalary, language))}</span>
         ) : null}
       </p>
-      <p className="applicant-letter">{applicant.coverLetter}</p>
+      <p className="applicant-letter" dir="auto">
+        {applicant.coverLetter}
+      </p>
       {applicant.resume ? (
         <p className="applicant-resume">
           {/* The server answers with the file as an attachment under its safe name: a plain link downloads it. */}

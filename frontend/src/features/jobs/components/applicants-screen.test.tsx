@@ -63,7 +63,7 @@ describe('applicants', () => {
     expect(card.getByText('Rear Admiral')).toBeTruthy();
     expect(card.getByText('Applied 30m ago')).toBeTruthy();
     expect(card.getByText('Expected salary: $120,000')).toBeTruthy();
-    expect(card.getByText('I wrote the first compiler.')).toBeTruthy();
+    expect(card.getByText('I wrote the first compiler.').getAttribute('dir')).toBe('auto');
     expect(card.getByText('pending').className).toBe('status-badge status-yellow');
     expect(within(card.getByRole('list', { name: 'Status history' })).getAllByRole('listitem')).toHaveLength(
       1,

@@ -6,7 +6,7 @@ import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDateTime, useLanguage } from '../../../lib/locale';
 import { useWithdrawApplication } from '../api/withdraw-application';
-import { employerLabel, locationText, money, salaryText } from '../format';
+import { employerName, locationText, money, salaryText } from '../format';
 import { ConfirmAction } from './confirm-action';
 import { refusalMessage } from './refusal';
 import { StatusBadge } from './status-badge';
@@ -28,14 +28,16 @@ function WithdrawAction({ application }: { application: Application }) {
 }
 
 /**
- * Spec, My Applications: job title, jobType, employer, location, salary, relative applied time, the
- * cover letter (two lines), expected salary and the status badge; View Job opens the job. A pending or
- * interview application can be withdrawn (beyond the spec).
+ * Spec, My Applications: job title, jobType, employer name, location, salary, relative applied time,
+ * the cover letter (two lines), expected salary and the status badge; View Job opens the job. The
+ * company, when the job names one, stands beside the employer's name (the search covers the name, so
+ * the card shows it). A pending or interview application can be withdrawn (beyond the spec).
  */
 export function ApplicationCard({ application, now }: { application: Application; now: Date }) {
   const language = useLanguage();
   const titleId = useId();
   const { job } = application;
+  const company = job.company.name.trim();
   return (
     <article className="card application-card" aria-labelledby={titleId}>
       <header className="application-card-header">
@@ -48,7 +50,8 @@ export function ApplicationCard({ application, now }: { application: Application
         <li>
           <span className="badge">{job.jobType}</span>
         </li>
-        <li>{employerLabel(job)}</li>
+        <li>{employerName(job.employer)}</li>
+        {company ? <li>{company}</li> : null}
         <li>
           {job.workLocation} · {locationText(job.location)}
         </li>
@@ -59,7 +62,9 @@ export function ApplicationCard({ application, now }: { application: Application
           </time>
         </li>
       </ul>
-      <p className="application-cover-letter">{application.coverLetter}</p>
+      <p className="application-cover-letter" dir="auto">
+        {application.coverLetter}
+      </p>
       {application.expectedSalary !== null ? (
         <p>{applicationsScreenMessages.expectedSalary(money(application.expectedSalary, language))}</p>
       ) : null}

@@ -8,6 +8,7 @@ import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'rea
 import { Link } from 'react-router-dom';
 import { InputField, TextAreaField } from '../../../components/input-field';
 import { useIntents } from '../../../lib/intent';
+import { useUnsavedChanges } from '../../../lib/use-unsaved-changes';
 import { useApplyToJob } from '../api/apply-to-job';
 import { refusalMessage } from './refusal';
 import { StatusBadge } from './status-badge';
@@ -32,11 +33,11 @@ interface ApplySectionProps {
 
 /**
  * Spec, Job detail: Apply Now reveals Cover Letter (required; Submit stays disabled while it is blank)
- * and Expected Salary (optional, a whole number), with Submit Application and Cancel. A successful
- * submit collapses and clears the form and says "Application submitted successfully!"; a refusal
- * (already applied, closed, deadline passed, one's own job) is shown in the server's words, any other
- * failure as the spec's "Failed to submit application. Please try again.". A closed job, a passed
- * deadline or an application already made take the place of the button.
+ * and Expected Salary (optional, parsed as an integer: a fraction is cut off), with Submit Application
+ * and Cancel. A successful submit collapses and clears the form and says "Application submitted
+ * successfully!"; a refusal (already applied, closed, deadline passed, one's own job) is shown in the
+ * server's words, any other failure as the spec's "Failed to submit application. Please try again.".
+ * A closed job, a passed deadline or an application already made take the place of the button.
  */
 export function ApplySection({ job, application, now }: ApplySectionProps) {
   const apply = useApplyToJob(job._id);
@@ -48,6 +49,8 @@ export function ApplySection({ job, application, now }: ApplySectionProps) {
   const applyButton = useRef<HTMLButtonElement>(null);
   const success = useRef<HTMLParagraphElement>(null);
   const blank = values.coverLetter.trim() === '';
+  // A letter or salary typed and not sent is lost on leaving: ask first. Sent or cancelled, it is gone.
+  useUnsavedChanges(open && (!blank || values.expectedSalary.trim() !== ''));
 
   useEffect(() => {
     if (open) coverLetter.current?.focus();

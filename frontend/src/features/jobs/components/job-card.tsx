@@ -62,7 +62,9 @@ export function JobCard({ job, listSearch }: { job: Job; listSearch: string }) {
         <li>{job.experienceLevel}</li>
         <li>{salaryText(job.salary, language, jobMessages.salaryNotSpecified)}</li>
       </ul>
-      <p className="job-card-description">{job.description}</p>
+      <p className="job-card-description" dir="auto">
+        {job.description}
+      </p>
       {shownSkills.length > 0 ? (
         <ul className="job-skills" aria-label={jobScreenMessages.skills}>
           {shownSkills.map((skill) => (

@@ -71,6 +71,9 @@ describe('job detail: what it shows', () => {
       website.getAttribute('rel'),
     ]).toEqual(['https://navy.example.com', '_blank', 'noopener noreferrer nofollow']);
     expect(main.getByText(/Build the next compiler/).textContent).toBe('Build the next compiler.\nShip it.');
+    // What the poster wrote takes the direction of its own text (a description in Arabic reads right to left).
+    expect(main.getByText(/Build the next compiler/).getAttribute('dir')).toBe('auto');
+    expect(main.getByText('Five years of COBOL').getAttribute('dir')).toBe('auto');
     const lists = (name: string) =>
       within(main.getByRole('heading', { name }).closest('section') as HTMLElement)
         .getAllByRole('listitem')
@@ -179,7 +182,22 @@ describe('job detail: applying', () => {
     ]);
   });
 
-  it('refuses an expected salary that is not a whole number of 0 or more, without sending', async () => {
+  it('parses the expected salary as an integer: 95000.7 is sent as 95000', async () => {
+    const job = aJob();
+    const { api, user } = openJob(job, () => dataReply(anApplication({ expectedSalary: 95000 }, job), 201));
+
+    await user.click(await screen.findByRole('button', { name: 'Apply Now' }));
+    await user.type(coverLetter(), 'Hello');
+    await user.type(screen.getByRole('spinbutton', { name: 'Expected Salary' }), '95000.7');
+    await user.click(submitButton());
+
+    expect(await screen.findByText('Application submitted successfully!')).toBeTruthy();
+    expect(sentBodies(api, 'POST', `/api/jobs/${job._id}/apply`)).toEqual([
+      { applicationData: { coverLetter: 'Hello', expectedSalary: 95000 } },
+    ]);
+  });
+
+  it('refuses an expected salary below 0, without sending', async () => {
     const job = aJob();
     const { api, user } = openJob(job);
 

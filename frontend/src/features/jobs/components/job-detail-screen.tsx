@@ -36,7 +36,9 @@ function TextList({ title, items }: { title: string; items: string[] }) {
       <ul className="job-bullets">
         {items.map((item, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: a job's list, in its order, never reordered here
-          <li key={index}>{item}</li>
+          <li key={index} dir="auto">
+            {item}
+          </li>
         ))}
       </ul>
     </section>
@@ -105,7 +107,9 @@ function JobMain({ job }: { job: Job }) {
       ) : null}
       <section className="job-section">
         <h2 className="section-title">{jobScreenMessages.description}</h2>
-        <p className="job-description">{job.description}</p>
+        <p className="job-description" dir="auto">
+          {job.description}
+        </p>
       </section>
       <TextList title={jobScreenMessages.requirements} items={job.requirements} />
       {job.skills.length > 0 ? (

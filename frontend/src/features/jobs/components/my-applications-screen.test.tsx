@@ -59,13 +59,14 @@ describe('my applications: what it shows', () => {
     expect(screen.getByRole('heading', { name: 'My Applications', level: 1 })).toBeTruthy();
     expect(statistics()).toEqual({ Total: '4', Pending: '1', Accepted: '1', Interviews: '1' });
     expect(first.getByText('Full-time')).toBeTruthy();
+    // Spec: the card shows the employer's name; the company stands beside it.
+    expect(first.getByText('Grace Hopper')).toBeTruthy();
     expect(first.getByText('Navy Labs')).toBeTruthy();
     expect(first.getByText('Remote · Arlington, VA, USA')).toBeTruthy();
     expect(first.getByText('$85,000 - $120,000 USD')).toBeTruthy();
     expect(first.getByText('Applied 5m ago')).toBeTruthy();
-    expect(first.getByText('I would love to build compilers with you.').className).toContain(
-      'application-cover-letter',
-    );
+    const letter = first.getByText('I would love to build compilers with you.');
+    expect([letter.className, letter.getAttribute('dir')]).toEqual(['application-cover-letter', 'auto']);
     expect(first.getByText('Expected salary: $90,000')).toBeTruthy();
     expect(first.getByText('pending').className).toBe('status-badge status-yellow');
     expect(first.getByRole('link', { name: 'View Job' }).getAttribute('href')).toBe(`/jobs/${compiler._id}`);

@@ -1,6 +1,6 @@
 import { localDate } from '@careers/contracts/requests/create-job';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { deferred } from '../../../testing/deferred';
 import { countCalls, type FetchHandler, jsonReply, sentBodies } from '../../../testing/fake-api';
 import { openSignedIn } from '../../../testing/render-app';
@@ -183,6 +183,7 @@ describe('post a job: the form', () => {
 
 describe('post a job: sending', () => {
   it('sends the form without blank entries, shows "Creating Job...", then opens My Posted Jobs with the job first', async () => {
+    const confirm = vi.spyOn(window, 'confirm').mockImplementation(() => false);
     const created = aJob({ title: 'Compiler Engineer', employer: adaEmployer });
     const reply = deferred<Response>();
     const older = aPostedJob({ title: 'Older job' });
@@ -213,6 +214,9 @@ describe('post a job: sending', () => {
 
     expect(await screen.findByRole('heading', { name: 'My Posted Jobs', level: 1 })).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe('/jobs/my/posted'));
+    // Sent and saved: going on to My Posted Jobs does not ask about unsaved changes.
+    expect(confirm).not.toHaveBeenCalled();
+    confirm.mockRestore();
     expect(sentBodies(api, 'POST', '/api/jobs')).toEqual([
       {
         title: 'Compiler Engineer',

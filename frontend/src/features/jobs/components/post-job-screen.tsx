@@ -1,12 +1,4 @@
-import {
-  companySizes,
-  experienceLevels,
-  jobCategories,
-  jobFormDefaults,
-  jobTypes,
-  workLocations,
-} from '@careers/contracts/constants';
-import type { CompanySize } from '@careers/contracts/entities/enums';
+import { jobFormDefaults } from '@careers/contracts/constants';
 import { errorCardTitles, fallbackMessages, jobScreenMessages } from '@careers/contracts/messages';
 import { createJobRequestSchema, localDate } from '@careers/contracts/requests/create-job';
 import { parseInput } from '@careers/contracts/validation';
@@ -17,46 +9,17 @@ import { InputField, TextAreaField } from '../../../components/input-field';
 import { SelectField } from '../../../components/select-field';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useIntents } from '../../../lib/intent';
+import { useUnsavedChanges } from '../../../lib/use-unsaved-changes';
 import { useCreateJob } from '../api/create-job';
-import { type SkillRow, SkillsSection } from './skills-section';
-
-const asOptions = <V extends string>(values: readonly V[]) =>
-  values.map((value) => ({ value, label: value }));
-const sizeOptions = [
-  { value: '' as const, label: jobScreenMessages.selectCompanySize },
-  ...asOptions<CompanySize>(companySizes),
-];
-
-type ListName = 'requirements' | 'benefits';
-
-/** Basic Information's four choices, each starting at the spec's default. */
-const basicChoices = [
-  { name: 'jobType', label: jobScreenMessages.jobType, options: asOptions(jobTypes) },
-  { name: 'workLocation', label: jobScreenMessages.workLocation, options: asOptions(workLocations) },
-  { name: 'experienceLevel', label: jobScreenMessages.experienceLevel, options: asOptions(experienceLevels) },
-  { name: 'category', label: jobScreenMessages.category, options: asOptions(jobCategories) },
-] as const;
-
-/** Spec section 9: Full-time, Remote, Mid Level, Technology, one empty requirement and one empty benefit. */
-function emptyJobForm() {
-  return {
-    title: '',
-    description: '',
-    jobType: jobFormDefaults.jobType as string,
-    workLocation: jobFormDefaults.workLocation as string,
-    experienceLevel: jobFormDefaults.experienceLevel as string,
-    category: jobFormDefaults.category as string,
-    requirements: [...jobFormDefaults.requirements] as string[],
-    skills: [] as SkillRow[],
-    benefits: [...jobFormDefaults.benefits] as string[],
-    company: { name: '', industry: '', size: '' as CompanySize | '', website: '' },
-    location: { city: '', state: '', country: '' },
-    salary: { min: '', max: '' },
-    applicationDeadline: '',
-  };
-}
-
-type JobFormValues = ReturnType<typeof emptyJobForm>;
+import {
+  basicChoices,
+  emptyJobForm,
+  isJobFormChanged,
+  type JobFormValues,
+  type ListName,
+  sizeOptions,
+} from './post-job-form';
+import { SkillsSection } from './skills-section';
 
 /** Messages by field path ('title', 'company.name', 'salary.min', 'requirements.0'). */
 type FieldErrors = Record<string, string>;
@@ -75,7 +38,8 @@ function FormSection({ legend, children }: { legend: string; children: ReactNode
  * browser's date as today: every message shows by its field, the first wrong field takes the focus,
  * and a field's message clears when it is edited. Blank requirements and benefits are dropped; a skill
  * is added only with a name. The server's refusal shows in an "Error creating job" card whose Try again
- * sends the form again. Once created, the job is first in My Posted Jobs, where the app goes.
+ * sends the form again. Once created, the job is first in My Posted Jobs, where the app goes. Leaving
+ * a changed form before that (another screen, a reload) asks first.
  */
 export function PostJobScreen() {
   const [values, setValues] = useState(emptyJobForm);
@@ -85,6 +49,7 @@ export function PostJobScreen() {
   const create = useCreateJob();
   const intents = useIntents();
   const navigate = useNavigate();
+  const unsaved = useUnsavedChanges(isJobFormChanged(values));
   const today = localDate(new Date());
 
   // A new list entry takes the focus once it is on screen.
@@ -167,7 +132,10 @@ export function PostJobScreen() {
       { job: outcome.data, key },
       {
         onSettled: (_job, error) => intents.end('post-job', !error),
-        onSuccess: () => navigate('/jobs/my/posted'),
+        onSuccess: () => {
+          unsaved.release();
+          navigate('/jobs/my/posted');
+        },
       },
     );
   }

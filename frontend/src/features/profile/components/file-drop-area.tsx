@@ -10,18 +10,24 @@ const acceptAttribute: Record<DropAreaAccepts, string> = {
   image: 'image/*',
 };
 
+const wrongTypeMessages: Record<DropAreaAccepts, string> = {
+  pdf: profileMessages.selectPdf,
+  image: profileMessages.selectImage,
+};
+
 /**
  * Spec section 5: the generic upload widget's own check, "Please select a PDF file", "Please select an
- * image file" or the size message, against its own limit (10 MB unless told otherwise). Null: the
- * file may go on.
+ * image file" or the size message, against its own limit (10 MB unless told otherwise). A screen whose
+ * spec words differ names its own `wrongType` message. Null: the file may go on.
  */
 export function dropAreaRefusal(
   accepts: DropAreaAccepts,
   file: Pick<File, 'type' | 'size'>,
   maxBytes: number = UPLOAD_WIDGET_DEFAULT_MAX_BYTES,
+  wrongType: string = wrongTypeMessages[accepts],
 ): string | null {
-  if (accepts === 'pdf' && file.type !== 'application/pdf') return profileMessages.selectPdf;
-  if (accepts === 'image' && !file.type.startsWith('image/')) return profileMessages.selectImage;
+  if (accepts === 'pdf' && file.type !== 'application/pdf') return wrongType;
+  if (accepts === 'image' && !file.type.startsWith('image/')) return wrongType;
   if (file.size > maxBytes) return profileMessages.fileTooLarge(maxBytes);
   return null;
 }
@@ -33,6 +39,8 @@ interface FileDropAreaProps {
   /** Under the label: what to drop, and the limit. */
   hint: string;
   maxBytes?: number;
+  /** The message for a file of the wrong type, when not the generic widget's. */
+  wrongType?: string;
   busy: boolean;
   busyText: string;
   onFile(file: File): void;
@@ -49,6 +57,7 @@ export function FileDropArea({
   label,
   hint,
   maxBytes,
+  wrongType,
   busy,
   busyText,
   onFile,
@@ -60,7 +69,7 @@ export function FileDropArea({
 
   function take(file: File | undefined) {
     if (!file || busy) return;
-    const refusal = dropAreaRefusal(accepts, file, maxBytes);
+    const refusal = dropAreaRefusal(accepts, file, maxBytes, wrongType);
     if (refusal) onRefused(refusal);
     else onFile(file);
   }

@@ -37,6 +37,11 @@ export function draftOf(user: User): ProfileDraft {
   };
 }
 
+/** Whether the draft differs from the profile as saved: something typed would be lost on leaving. */
+export function isDraftChanged(draft: ProfileDraft, user: User): boolean {
+  return JSON.stringify(draft) !== JSON.stringify(draftOf(user));
+}
+
 /**
  * Spec section 7: PUT /users/profile sends the job preferences as `roles`, `remoteWork` and
  * `salaryRange`. The salary keeps the currency already saved (the screen shows dollars only).

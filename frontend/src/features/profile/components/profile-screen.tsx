@@ -12,10 +12,11 @@ import { parseInput } from '@careers/contracts/validation';
 import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { InputField, TextAreaField } from '../../../components/input-field';
 import { ApiError } from '../../../lib/api-client';
+import { useUnsavedChanges } from '../../../lib/use-unsaved-changes';
 import { useResume } from '../api/get-resume';
 import { useUpdateProfile } from '../api/update-profile';
 import { JobPreferencesEditor } from './job-preferences-editor';
-import { draftOf, type ProfileDraft, profileRequestOf } from './profile-draft';
+import { draftOf, isDraftChanged, type ProfileDraft, profileRequestOf } from './profile-draft';
 import { ProfileNoticeBanners, useProfileNotices } from './profile-notices';
 import { ProfilePictureSection } from './profile-picture';
 import { ProfileStats } from './profile-stats';
@@ -84,6 +85,7 @@ function ProfileCard({ title, children }: { title: string; children: ReactNode }
  * checks the draft with the contracts' schema, sends PUT /users/profile and, once saved, leaves edit
  * mode with "Profile updated successfully!"; the signed-in user takes the saved fields, so the top bar
  * follows. Pictures and resumes are saved the moment they are chosen or removed, not with the form.
+ * Leaving with a changed draft (another screen, a reload) asks first; a saved one has no changes.
  */
 export function ProfileScreen({ user }: { user: User }) {
   const [editing, setEditing] = useState(false);
@@ -94,6 +96,7 @@ export function ProfileScreen({ user }: { user: User }) {
   const resumeQuery = useResume(user.resume === null);
   const heading = useRef<HTMLHeadingElement>(null);
   const form = useRef<HTMLFormElement>(null);
+  useUnsavedChanges(editing && isDraftChanged(draft, user));
 
   const resume = user.resume ?? resumeQuery.data ?? null;
   const profile: User = { ...user, resume };

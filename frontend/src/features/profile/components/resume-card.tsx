@@ -33,8 +33,8 @@ interface ResumeCardProps {
 
 /**
  * Spec, Profile, Resume card: "Loading resume..." while it is fetched; the filename with Remove in edit
- * mode; otherwise "Resume Not Added Yet" with the drag-and-drop PDF area in edit mode. Download saves
- * the file under its name.
+ * mode; otherwise "Resume Not Added Yet" with the drag-and-drop PDF area in edit mode, which refuses
+ * any other file with "Please upload a PDF file for resume". Download saves the file under its name.
  */
 export function ResumeCard({
   resume,
@@ -124,6 +124,8 @@ export function ResumeCard({
             label="Upload resume"
             hint={`Drag and drop a PDF here, or click to choose one (up to ${RESUME_MAX_MB} MB)`}
             maxBytes={uploadLimits.resume.maxBytes}
+            // Spec, Profile: the resume's own words, not the generic widget's "Please select a PDF file".
+            wrongType={profileMessages.resumeNotPdf}
             busy={actions.uploading}
             busyText="Uploading..."
             onFile={actions.send}
