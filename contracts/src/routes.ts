@@ -2,7 +2,6 @@ import type { z } from 'zod';
 import { authRoutes } from './api/auth-routes.ts';
 import { connectionRoutes } from './api/connection-routes.ts';
 import { dashboardRoutes } from './api/dashboard-routes.ts';
-import type { RouteDefinition } from './api/define-route.ts';
 import { jobRoutes } from './api/job-routes.ts';
 import { notificationRoutes } from './api/notification-routes.ts';
 import { peopleRoutes } from './api/people-routes.ts';

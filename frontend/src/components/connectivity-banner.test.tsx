@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeSocket } from '../testing/fake-socket';
 import { ConnectivityBanner, RECONNECTING_NOTICE_MS } from './connectivity-banner';
