@@ -636,6 +636,24 @@ export const pageTitles = {
   settings: 'Settings',
   postedJobs: 'My Posted Jobs',
   applicants: 'Applicants',
+  person: 'Profile of a person',
+} as const;
+
+/** Beyond the spec: a person's profile page (/people/{id}). */
+export const personMessages = {
+  connections: (count: number) => (count === 1 ? '1 connection' : `${count} connections`),
+  mutualConnections: (names: readonly string[], count: number) => {
+    const more = count - names.length;
+    return `Mutual connections: ${names.join(', ')}${more > 0 ? ` and ${more} more` : ''}`;
+  },
+  noMutualConnections: 'No mutual connections',
+  noBio: 'No bio yet',
+  pending: 'Pending',
+  connected: 'Connected',
+  wantsToConnect: 'Wants to connect with you',
+  yourProfile: 'This is you. Edit your profile',
+  loadFailed: 'Failed to load this profile',
+  contact: 'Contact',
 } as const;
 
 /** "{page} | {brand}", the document title of every screen. */

@@ -163,6 +163,14 @@ export function createRouteTable(queryClient: QueryClient): RouteObject[] {
                       handle: titled(pageTitles.feed),
                     },
                     {
+                      path: 'people/:id',
+                      ...lazyScreen(
+                        () => import('../features/people/components/person-screen'),
+                        'PersonScreen',
+                      ),
+                      handle: titled(pageTitles.person),
+                    },
+                    {
                       path: 'profile',
                       ...lazyScreen(() => import('./routes/profile-route'), 'ProfileRoute'),
                       handle: titled(pageTitles.profile),

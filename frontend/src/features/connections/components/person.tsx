@@ -1,8 +1,11 @@
 import type { ProfilePicture } from '@careers/contracts/entities/uploaded-files';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { Avatar, initialsOf } from '../../../components/avatar';
 
 export interface PersonSummary {
+  /** Their id: the name links to their profile page. */
+  _id?: string;
   firstName: string;
   lastName: string;
   profilePicture: ProfilePicture | null;
@@ -40,7 +43,7 @@ export function PersonCard({ person, nameId, children, actions, className = '' }
         <Avatar picture={person.profilePicture} name={name} initials={initialsOf(person)} />
         <div className="connection-card-body">
           <h3 className="connection-name" id={nameId}>
-            {name}
+            {person._id ? <Link to={`/people/${person._id}`}>{name}</Link> : name}
           </h3>
           {children}
         </div>

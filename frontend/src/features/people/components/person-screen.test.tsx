@@ -1,0 +1,105 @@
+import type { PersonProfile } from '@careers/contracts/entities/person-card';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ada, countCalls, jsonReply, stubSession } from '../../../testing/fake-api';
+import { renderApp } from '../../../testing/render-app';
+
+const grace = crypto.randomUUID();
+
+function profile(fields: Partial<PersonProfile> = {}): PersonProfile {
+  return {
+    _id: grace,
+    firstName: 'Grace',
+    lastName: 'Hopper',
+    jobTitle: 'Rear Admiral',
+    profilePicture: null,
+    location: { city: 'Arlington', state: 'VA', country: 'USA' },
+    skills: [{ name: 'COBOL', proficiency: 'Expert', experience: 30 }],
+    bio: 'Invented the compiler',
+    email: null,
+    phone: null,
+    connectionCount: 12,
+    mutualConnections: {
+      count: 5,
+      people: [
+        { _id: crypto.randomUUID(), firstName: 'Alan', lastName: 'Turing' },
+        { _id: crypto.randomUUID(), firstName: 'Edsger', lastName: 'Dijkstra' },
+      ],
+    },
+    relationship: { status: 'none', connectionId: null },
+    ...fields,
+  };
+}
+
+describe('a person’s profile page', () => {
+  it('shows who they are, the connections shared, and Connect; after connecting, Pending', async () => {
+    let current = profile();
+    const api = stubSession(ada, (method, url) => {
+      if (method === 'GET' && url === `/api/people/${grace}`) return jsonReply(200, { data: current });
+      if (method === 'POST' && url === `/api/users/${grace}/connect`) {
+        current = profile({ relationship: { status: 'sent', connectionId: crypto.randomUUID() } });
+        return jsonReply(201, {
+          message: 'Connection request sent',
+          data: { _id: crypto.randomUUID(), status: 'pending' },
+        });
+      }
+      return jsonReply(404, {});
+    });
+    const { user } = renderApp(`/people/${grace}`);
+
+    expect(await screen.findByRole('heading', { name: 'Grace Hopper', level: 1 })).toBeTruthy();
+    const card = within(screen.getByRole('article', { name: 'Grace Hopper' }));
+    for (const text of [
+      'Rear Admiral',
+      'Arlington, USA',
+      '12 connections',
+      'Invented the compiler',
+      'COBOL',
+    ]) {
+      expect(card.getByText(text)).toBeTruthy();
+    }
+    expect(card.getByText('Mutual connections: Alan Turing, Edsger Dijkstra and 3 more')).toBeTruthy();
+    expect(card.queryByRole('region', { name: 'Contact' })).toBeNull();
+
+    await user.click(card.getByRole('button', { name: 'Connect' }));
+    expect(await card.findByText('Connection request sent')).toBeTruthy();
+    expect(await card.findByText('Pending')).toBeTruthy();
+    expect(card.getByRole('button', { name: 'Withdraw' })).toBeTruthy();
+    expect(countCalls(api, 'POST', `/api/users/${grace}/connect`)).toBe(1);
+  });
+
+  it('shows Accept and Decline for a request from them, and their contact once connected', async () => {
+    const requestId = crypto.randomUUID();
+    stubSession(ada, (method, url) =>
+      method === 'GET' && url === `/api/people/${grace}`
+        ? jsonReply(200, { data: profile({ relationship: { status: 'received', connectionId: requestId } }) })
+        : jsonReply(404, {}),
+    );
+    renderApp(`/people/${grace}`);
+    const card = within(await screen.findByRole('article', { name: 'Grace Hopper' }));
+    expect(card.getByText('Wants to connect with you')).toBeTruthy();
+    expect(card.getByRole('button', { name: 'Accept' })).toBeTruthy();
+    expect(card.getByRole('button', { name: 'Decline' })).toBeTruthy();
+  });
+
+  it('shows a connection’s email and phone, and says so when they are not found', async () => {
+    stubSession(ada, (method, url) =>
+      method === 'GET' && url === `/api/people/${grace}`
+        ? jsonReply(200, {
+            data: profile({
+              email: 'grace@navy.example',
+              phone: '+1 555 0100',
+              relationship: { status: 'connected', connectionId: crypto.randomUUID() },
+            }),
+          })
+        : jsonReply(404, { message: 'User not found' }),
+    );
+    const { router } = renderApp(`/people/${grace}`);
+    const contact = within(await screen.findByRole('region', { name: 'Contact' }));
+    expect(contact.getByText('grace@navy.example')).toBeTruthy();
+    expect(screen.getByText('Connected')).toBeTruthy();
+
+    await router.navigate(`/people/${crypto.randomUUID()}`);
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Resource not found.'));
+  });
+});

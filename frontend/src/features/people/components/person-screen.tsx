@@ -1,0 +1,148 @@
+import type { PersonProfile } from '@careers/contracts/entities/person-card';
+import { connectionMessages, connectionScreenMessages, personMessages } from '@careers/contracts/messages';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { Avatar, initialsOf } from '../../../components/avatar';
+import { ErrorCard } from '../../../components/error-card';
+import { LoadingState } from '../../../components/loading-state';
+import { errorMessageOf } from '../../../lib/api-client';
+import { ActionButton } from '../../connections/components/action-button';
+import { cityAndCountry, fullName } from '../../connections/components/person';
+import { useConnectionActions } from '../../connections/components/use-connection-actions';
+import { personKey, usePerson } from '../api/get-person';
+
+/**
+ * Beyond the spec: a person's profile page (/people/{id}): picture or initials, name, job title, place,
+ * bio, skills, how many connections they have and the ones the reader shares, and what the reader can
+ * do about the two of them (Connect, Withdraw a request, Accept or Decline one, or nothing more when
+ * connected). Email and phone show only when the server sends them (the person and their connections).
+ */
+export function PersonScreen() {
+  const { id = '' } = useParams();
+  const person = usePerson(id);
+  const queryClient = useQueryClient();
+  const [said, setSaid] = useState('');
+  const onDone = useCallback(
+    (message: string) => {
+      setSaid(message);
+      void queryClient.invalidateQueries({ queryKey: personKey(id) });
+    },
+    [queryClient, id],
+  );
+  const actions = useConnectionActions(onDone);
+
+  if (person.isPending) return <LoadingState />;
+  if (person.isError) {
+    return (
+      <ErrorCard
+        title={personMessages.loadFailed}
+        message={errorMessageOf(person.error, personMessages.loadFailed)}
+        onRetry={() => void person.refetch()}
+      />
+    );
+  }
+  const p = person.data;
+  const name = fullName(p);
+  const place = cityAndCountry(p.location);
+  return (
+    <section className="screen person-screen">
+      <article className="card person-card" aria-labelledby="person-name">
+        <div className="person-header">
+          <Avatar picture={p.profilePicture} name={name} initials={initialsOf(p)} size="large" />
+          <div>
+            <h1 className="screen-title" id="person-name" dir="auto">
+              {name}
+            </h1>
+            {p.jobTitle ? <p dir="auto">{p.jobTitle}</p> : null}
+            {place ? <p className="muted">{place}</p> : null}
+            <p className="muted">{personMessages.connections(p.connectionCount)}</p>
+          </div>
+        </div>
+        <div className="person-actions">
+          <RelationshipActions person={p} actions={actions} />
+        </div>
+        <p role="status" className="form-status">
+          {said}
+        </p>
+        <p dir="auto">{p.bio || personMessages.noBio}</p>
+        {p.skills.length > 0 ? (
+          <ul className="skill-list" aria-label="Skills">
+            {p.skills.map((skill) => (
+              <li key={skill.name} className="badge" dir="auto">
+                {skill.name}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {p.relationship.status === 'self' ? null : (
+          <p>
+            {p.mutualConnections.count === 0
+              ? personMessages.noMutualConnections
+              : personMessages.mutualConnections(
+                  p.mutualConnections.people.map((m) => fullName(m)),
+                  p.mutualConnections.count,
+                )}
+          </p>
+        )}
+        {p.email || p.phone ? (
+          <section aria-label={personMessages.contact}>
+            {p.email ? <p>{p.email}</p> : null}
+            {p.phone ? <p>{p.phone}</p> : null}
+          </section>
+        ) : null}
+      </article>
+    </section>
+  );
+}
+
+function RelationshipActions({
+  person,
+  actions,
+}: {
+  person: PersonProfile;
+  actions: ReturnType<typeof useConnectionActions>;
+}) {
+  const { status, connectionId } = person.relationship;
+  if (status === 'self') return <Link to="/profile">{personMessages.yourProfile}</Link>;
+  if (status === 'connected') return <span className="badge">{personMessages.connected}</span>;
+  if (status === 'none') {
+    return (
+      <ActionButton
+        className="button"
+        label={connectionScreenMessages.connect}
+        busy={actions.isBusy(person._id)}
+        onAct={(origin) => actions.connect(person._id, origin)}
+      />
+    );
+  }
+  const requestId = connectionId ?? '';
+  if (status === 'sent') {
+    return (
+      <>
+        <span className="badge">{personMessages.pending}</span>
+        <ActionButton
+          label={connectionMessages.withdrawRequest}
+          busy={actions.isBusy(requestId)}
+          onAct={(origin) => actions.withdraw(requestId, origin)}
+        />
+      </>
+    );
+  }
+  return (
+    <>
+      <span>{personMessages.wantsToConnect}</span>
+      <ActionButton
+        className="button"
+        label={connectionScreenMessages.accept}
+        busy={actions.isBusy(requestId)}
+        onAct={(origin) => actions.respond(requestId, 'accepted', origin)}
+      />
+      <ActionButton
+        label={connectionScreenMessages.decline}
+        busy={actions.isBusy(requestId)}
+        onAct={(origin) => actions.respond(requestId, 'rejected', origin)}
+      />
+    </>
+  );
+}
