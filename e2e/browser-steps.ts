@@ -243,6 +243,24 @@ export async function registerVisitor(
   await until(`${visitor.first}'s socket to connect`, () => connects(visitor) > 0);
 }
 
+/**
+ * Registers each visitor through the form and gives them `skill` (set directly, as no screen of the
+ * flow under test is about it), so two people who share an unusual skill suggest each other.
+ */
+export async function registerWithSkill(
+  visitors: readonly Visitor[],
+  password: string,
+  skill: string,
+): Promise<void> {
+  for (const visitor of visitors) {
+    await registerVisitor(visitor, { password, accountType: 'job_seeker' });
+    const reply = await callFromPage(visitor.page, 'PUT', '/api/users/skills', {
+      skills: [{ name: skill, proficiency: 'Expert', experience: 5 }],
+    });
+    expect(reply.status, `${visitor.first}'s skills`).toBe(200);
+  }
+}
+
 const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 /** One axe-core rule broken on the page, with the elements that break it. */

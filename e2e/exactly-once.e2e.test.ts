@@ -14,7 +14,7 @@ import {
   callFromPage,
   closeVisitors,
   openVisitor,
-  registerVisitor,
+  registerWithSkill,
   until,
   type Visitor,
   visible,
@@ -52,13 +52,7 @@ describe('a double click lands once: post, comment, application, connection requ
     browser = await launchBrowser();
     poster = await openVisitor(browser, 'Barbara', 'Liskov');
     seeker = await openVisitor(browser, 'Edsger', 'Dijkstra');
-    for (const person of [poster, seeker]) {
-      await registerVisitor(person, { password: 'exactly-once-password', accountType: 'job_seeker' });
-      const skills = await callFromPage(person.page, 'PUT', '/api/users/skills', {
-        skills: [{ name: skill, proficiency: 'Expert', experience: 5 }],
-      });
-      expect(skills.status, `${person.first}'s skills`).toBe(200);
-    }
+    await registerWithSkill([poster, seeker], 'exactly-once-password', skill);
     const job = await callFromPage(poster.page, 'POST', '/api/jobs', {
       title: `Verifier ${run}`,
       description: 'Prove programs correct.',

@@ -12,7 +12,7 @@ import {
   callFromPage,
   closeVisitors,
   openVisitor,
-  registerVisitor,
+  registerWithSkill,
   until,
   type Visitor,
   visible,
@@ -31,13 +31,7 @@ describe('people: a profile from a name, connect there, accept from the other si
     browser = await launchBrowser();
     a = await openVisitor(browser, 'Katherine', 'Johnson');
     b = await openVisitor(browser, 'Dorothy', 'Vaughan');
-    for (const person of [a, b]) {
-      await registerVisitor(person, { password: 'people-e2e-password', accountType: 'job_seeker' });
-      const skills = await callFromPage(person.page, 'PUT', '/api/users/skills', {
-        skills: [{ name: skill, proficiency: 'Expert', experience: 5 }],
-      });
-      expect(skills.status, `${person.first}'s skills`).toBe(200);
-    }
+    await registerWithSkill([a, b], 'people-e2e-password', skill);
     aId = String(((await callFromPage(a.page, 'GET', '/api/auth/me')).body.user as { _id: string })._id);
     bId = String(((await callFromPage(b.page, 'GET', '/api/auth/me')).body.user as { _id: string })._id);
   }, 60_000);

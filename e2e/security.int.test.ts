@@ -76,6 +76,28 @@ function disconnected(socket: Socket): Promise<string> {
   return new Promise((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
 }
 
+/**
+ * An accepted connection between two people, written straight to the log (the write side's rules are
+ * not what these tests are about): its id, parties and the token of its last event.
+ */
+async function connectedDirectly(requester: Person, recipient: Person) {
+  const connectionId = randomUUID();
+  const parties = { connectionId, requesterId: requester.id, recipientId: recipient.id };
+  const at = new Date().toISOString();
+  const { events } = await services.command.deps.store.execute({ actorId: requester.id }, (tx) =>
+    tx.append({
+      streamType: 'connection',
+      streamId: connectionId,
+      expectedVersion: 0,
+      events: [
+        { type: 'ConnectionRequested', data: { ...parties, requestedAt: at } },
+        { type: 'ConnectionAccepted', data: { ...parties, respondedAt: at } },
+      ],
+    }),
+  );
+  return { connectionId, parties, token: `${connectionId}@${events.at(-1)?.streamVersion}` };
+}
+
 /** Resolves `false` if `promise` has not settled within `ms`. */
 function within<T>(promise: Promise<T>, ms: number): Promise<T | false> {
   return Promise.race([promise, new Promise<false>((resolve) => setTimeout(() => resolve(false), ms))]);
@@ -211,20 +233,7 @@ describe('finding 3: post rooms and consistency tokens follow who may see what',
 
   beforeAll(async () => {
     [author, friend, stranger] = await Promise.all([signUp('Author'), signUp('Friend'), signUp('Stranger')]);
-    const connectionId = randomUUID();
-    const at = new Date().toISOString();
-    const parties = { connectionId, requesterId: author.id, recipientId: friend.id };
-    const { events } = await services.command.deps.store.execute({ actorId: author.id }, (tx) =>
-      tx.append({
-        streamType: 'connection',
-        streamId: connectionId,
-        expectedVersion: 0,
-        events: [
-          { type: 'ConnectionRequested', data: { ...parties, requestedAt: at } },
-          { type: 'ConnectionAccepted', data: { ...parties, respondedAt: at } },
-        ],
-      }),
-    );
+    const { token: connectionToken } = await connectedDirectly(author, friend);
     const created = await command(author, 'POST', '/api/posts', {
       content: 'For my connections only',
       visibility: 'connections',
@@ -232,7 +241,6 @@ describe('finding 3: post rooms and consistency tokens follow who may see what',
     expect(created.statusCode).toBe(201);
     hidden = created.json().data as Post;
     // Projected, so the gateway's question to the query-service has an answer.
-    const connectionToken = `${connectionId}@${events.at(-1)?.streamVersion}`;
     await services.read(friend.sid, `/api/posts/${hidden._id}`, [
       created.headers[CONSISTENCY_HEADER] as string,
       connectionToken,
@@ -327,20 +335,8 @@ describe('finding 3: post rooms and consistency tokens follow who may see what',
 describe('round three, finding 4: a live post room is left when access ends', () => {
   it("takes a removed connection's socket out of the rooms of posts it may no longer see", async () => {
     const [author, friend] = await Promise.all([signUp('Revoker'), signUp('Revoked')]);
-    const connectionId = randomUUID();
-    const parties = { connectionId, requesterId: author.id, recipientId: friend.id };
+    const { connectionId, parties, token } = await connectedDirectly(author, friend);
     const at = new Date().toISOString();
-    const { events } = await services.command.deps.store.execute({ actorId: author.id }, (tx) =>
-      tx.append({
-        streamType: 'connection',
-        streamId: connectionId,
-        expectedVersion: 0,
-        events: [
-          { type: 'ConnectionRequested', data: { ...parties, requestedAt: at } },
-          { type: 'ConnectionAccepted', data: { ...parties, respondedAt: at } },
-        ],
-      }),
-    );
     const created = await command(author, 'POST', '/api/posts', {
       content: 'Friends only',
       visibility: 'connections',
@@ -349,7 +345,7 @@ describe('round three, finding 4: a live post room is left when access ends', ()
     const post = created.json().data as Post;
     await services.read(friend.sid, `/api/posts/${post._id}`, [
       created.headers[CONSISTENCY_HEADER] as string,
-      `${connectionId}@${events.at(-1)?.streamVersion}`,
+      token,
     ]);
     const [authorSocket, friendSocket] = await Promise.all([socketOf(author.sid), socketOf(friend.sid)]);
     for (const socket of [authorSocket, friendSocket]) {
