@@ -135,5 +135,6 @@ describe('projector batches', () => {
         await replayed.close();
       }
     }
-  });
+    // Two rebuilds and a testbed of its own per seed: 20 to 30 s beside the rest of npm test.
+  }, 90_000);
 });
