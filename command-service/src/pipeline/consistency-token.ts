@@ -1,4 +1,3 @@
-import { CONSISTENCY_HEADER } from '@careers/contracts/consistency';
 import type { EventEnvelope } from '@careers/contracts/events/envelope';
 import { consistencyTokensOf } from '@careers/service-kit';
 import type { FastifyReply } from 'fastify';
@@ -24,14 +23,4 @@ export function consistencyTokenOf(
   return [...latest]
     .map(([streamId, streamVersion]) => signer.issue({ streamId, streamVersion }, viewer))
     .join(',');
-}
-
-/** Sets the reply's consistency token header (`consistencyTokenOf`), when the command wrote anything. */
-export function sendConsistencyToken(
-  reply: FastifyReply,
-  events: readonly EventEnvelope[],
-  actorId: string | null,
-): void {
-  const token = consistencyTokenOf(reply, events, actorId);
-  if (token) reply.header(CONSISTENCY_HEADER, token);
 }
