@@ -123,8 +123,15 @@ describe('recommended jobs over every open job', () => {
     for (const key of ['closed', 'late', 'own', 'applied', 'go']) expect(all).not.toContain(ids[key]);
   });
 
-  it('gives the same answer after a redelivery of everything and after a rebuild', async () => {
-    await bed.runner.applyMessages(events.map(bed.message));
+  it('gives the same answer after a redelivery of everything, in order and reversed, and after a rebuild', async () => {
+    expect(await bed.runner.applyMessages(events.map(bed.message))).toEqual({
+      applied: 0,
+      skipped: events.length,
+    });
+    expect(await bed.runner.applyMessages([...events].reverse().map(bed.message))).toEqual({
+      applied: 0,
+      skipped: events.length,
+    });
     expect(await titlesOf(10)).toEqual(expected);
     const { rows } = await bed.pool.query(`SELECT count(*)::int AS n FROM ${bed.schema}.dead_letters`);
     expect(rows[0]?.n).toBe(0);

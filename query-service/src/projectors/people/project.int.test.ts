@@ -93,8 +93,15 @@ describe('the people directory', () => {
     expect((await people.search('a', 2)).length).toBe(2);
   });
 
-  it('gives the same answers after a redelivery of everything and after a rebuild', async () => {
-    await bed.runner.applyMessages(events.map(bed.message));
+  it('gives the same answers after a redelivery of everything, in order and reversed, and after a rebuild', async () => {
+    expect(await bed.runner.applyMessages(events.map(bed.message))).toEqual({
+      applied: 0,
+      skipped: events.length,
+    });
+    expect(await bed.runner.applyMessages([...events].reverse().map(bed.message))).toEqual({
+      applied: 0,
+      skipped: events.length,
+    });
     expect(await ids('ada')).toEqual([ada, adam, kim]);
     await bed.rebuildFrom(events);
     expect(await ids('ada')).toEqual([ada, adam, kim]);
