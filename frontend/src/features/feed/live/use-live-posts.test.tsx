@@ -80,6 +80,8 @@ describe('live posts: subscriptions', () => {
     const post = aPost({ content: 'Still here' });
     openFeed(() => feedReply([post]));
     await screen.findByText('Still here');
+    // The first subscription is out (under load the page can show before the socket connects).
+    await waitFor(() => expect(fakeSocket.postIdsSent(clientEvents.postSubscribe)).toEqual([[post._id]]));
 
     await fakeSocket.reconnect();
 
