@@ -24,5 +24,6 @@ COPY frontend/ frontend/
 RUN npm run build --workspace frontend
 
 FROM nginx:1.28-alpine
-COPY docker/nginx.conf /etc/nginx/conf.d/default.conf
+# The image replaces ${EDGE_SECRET} (and only the variables of its environment) as it starts.
+COPY docker/nginx.conf /etc/nginx/templates/default.conf.template
 COPY --from=build /app/frontend/dist /usr/share/nginx/html

@@ -24,7 +24,7 @@ import {
   startProjector,
   startQueryService,
 } from '@careers/query-service/service';
-import { ident, SESSION_COOKIE } from '@careers/service-kit';
+import { edgeSecretFromEnv, ident, SESSION_COOKIE } from '@careers/service-kit';
 import { type TestNamespace, testNamespace } from '@careers/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEdgeHandlers } from '../frontend/edge-proxy.ts';
@@ -169,11 +169,14 @@ describe('fuzzing the product', () => {
     const target = (app: RunningCommandService['app']) =>
       `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     // The dev edge's own routing: reads to the query-service, the rest to the command-service.
-    const handlers = createEdgeHandlers({
-      command: target(command.app),
-      query: target(query.app),
-      gateway: 'http://127.0.0.1:9',
-    });
+    const handlers = createEdgeHandlers(
+      {
+        command: target(command.app),
+        query: target(query.app),
+        gateway: 'http://127.0.0.1:9',
+      },
+      edgeSecretFromEnv(ns.commandEnv),
+    );
     edge = http.createServer((request, response) =>
       handlers.handleRequest(request, response, () => {
         response.writeHead(404).end();

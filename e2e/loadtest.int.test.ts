@@ -19,6 +19,7 @@ import {
   startProjector,
   startQueryService,
 } from '@careers/query-service/service';
+import { edgeSecretFromEnv } from '@careers/service-kit';
 import { type TestNamespace, testNamespace } from '@careers/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEdgeHandlers, type EdgeHandlers } from '../frontend/edge-proxy.ts';
@@ -86,11 +87,14 @@ describe('the k6 load test', () => {
     ]);
     const target = (app: RunningCommandService['app']) =>
       `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    handlers = createEdgeHandlers({
-      command: target(command.app),
-      query: target(query.app),
-      gateway: 'http://127.0.0.1:9',
-    });
+    handlers = createEdgeHandlers(
+      {
+        command: target(command.app),
+        query: target(query.app),
+        gateway: 'http://127.0.0.1:9',
+      },
+      edgeSecretFromEnv(ns.commandEnv),
+    );
     reports = mkdtempSync(join(tmpdir(), 'loadtest-'));
   }, 120_000);
 

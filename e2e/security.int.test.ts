@@ -18,6 +18,8 @@ import {
   ConsistencyTokenSigner,
   consistencyTokenSecret,
   createSession,
+  EDGE_SECRET_HEADER,
+  edgeSecretFromEnv,
   loadConfig,
   realtimeGatewayEnv,
   SESSION_COOKIE,
@@ -119,7 +121,10 @@ describe('finding 1: a forged X-Forwarded-For changes nothing', () => {
     });
     const port = (limited.app.server.address() as AddressInfo).port;
     const target = `http://127.0.0.1:${port}`;
-    const handlers = createEdgeHandlers({ query: services.queryUrl, command: target, gateway: target });
+    const handlers = createEdgeHandlers(
+      { query: services.queryUrl, command: target, gateway: target },
+      edgeSecretFromEnv(services.ns.commandEnv),
+    );
     edge = http.createServer((req, res) => handlers.handleRequest(req, res, () => res.end()));
     await new Promise<void>((resolve) => edge.listen(0, '127.0.0.1', resolve));
     edgeUrl = `http://127.0.0.1:${(edge.address() as AddressInfo).port}`;
@@ -160,6 +165,65 @@ describe('finding 1: a forged X-Forwarded-For changes nothing', () => {
     const keys = await limited.deps.redis.keys(`${services.ns.commandEnv.REDIS_KEY_PREFIX}edge:*`);
     expect(keys.length).toBeGreaterThan(0);
     expect(keys.filter((key) => key.length > 300 || key.includes('198.51.100'))).toEqual([]);
+  });
+});
+
+describe('issue 55, finding 8: only the edge may name the client address', () => {
+  let limited: RunningCommandService;
+  let serviceUrl = '';
+
+  beforeAll(async () => {
+    limited = await startCommandService({
+      ...services.ns.commandEnv,
+      REGISTER_MAX_PER_IP: '2',
+      PORT: '0',
+      REDIS_KEY_PREFIX: `${services.ns.commandEnv.REDIS_KEY_PREFIX}direct:`,
+    });
+    serviceUrl = `http://127.0.0.1:${(limited.app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => limited?.close());
+
+  let sequence = 0;
+  const register = (headers: Record<string, string>) =>
+    fetch(`${serviceUrl}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: TEST_ORIGIN, ...headers },
+      body: JSON.stringify({
+        firstName: 'Local',
+        lastName: 'Caller',
+        email: `local.${services.ns.id}.${sequence++}@example.com`,
+        password: 'security-test-1',
+        accountType: 'job_seeker',
+      }),
+    }).then((response) => response.status);
+
+  it('counts a local process calling the service port by its socket, whatever address it names', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      // Loopback is a trusted proxy, but without the edge's secret (or with a made-up one) its
+      // X-Forwarded-For is not believed.
+      statuses.push(
+        await register({
+          'x-forwarded-for': `198.51.100.${i + 1}`,
+          ...(i === 1 ? { [EDGE_SECRET_HEADER]: 'a-guess-at-the-edge-secret-that-is-long-enough' } : {}),
+        }),
+      );
+    }
+    expect(statuses).toEqual([201, 201, 429]);
+    const keys = await limited.deps.redis.keys(`${services.ns.commandEnv.REDIS_KEY_PREFIX}direct:*`);
+    expect(keys.filter((key) => key.includes('198.51.100'))).toEqual([]);
+  });
+
+  it('believes the address the edge names, with its secret', async () => {
+    const secret = edgeSecretFromEnv(services.ns.commandEnv);
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      statuses.push(
+        await register({ 'x-forwarded-for': `203.0.113.${i + 1}`, [EDGE_SECRET_HEADER]: secret }),
+      );
+    }
+    // Three addresses, one registration each: none reaches the limit of 2.
+    expect(statuses).toEqual([201, 201, 201]);
   });
 });
 

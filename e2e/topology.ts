@@ -6,6 +6,7 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { edgeSecretFromEnv } from '@careers/service-kit';
 import { type TestNamespace, testNamespace, waitUntil } from '@careers/service-kit/testing';
 import { writeLocalEdgeConfig } from '../scripts/lib/edge-nginx.ts';
 
@@ -73,6 +74,7 @@ export async function startTopology(): Promise<Topology> {
       query: `127.0.0.1:${PORTS.query}`,
       gateway: `127.0.0.1:${PORTS.gateway}`,
     },
+    secret: edgeSecretFromEnv(ns.commandEnv),
   });
   runEdge(edgeConfig);
 

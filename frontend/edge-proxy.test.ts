@@ -18,6 +18,7 @@ interface Seen {
   forwardedFor: string | undefined;
   forwardedProto: string | undefined;
   realIp: string | undefined;
+  edgeSecret: string | undefined;
   body: string;
 }
 
@@ -45,6 +46,7 @@ function fakeService(service: string): http.Server {
         forwardedFor: req.headers['x-forwarded-for'] as string | undefined,
         forwardedProto: req.headers['x-forwarded-proto'] as string | undefined,
         realIp: req.headers['x-real-ip'] as string | undefined,
+        edgeSecret: req.headers['x-edge-secret'] as string | undefined,
         body: Buffer.concat(chunks).toString('utf8'),
       };
       res.setHeader('set-cookie', ['sid=abc; HttpOnly; Path=/', 'theme=dark; Path=/']);
@@ -55,6 +57,7 @@ function fakeService(service: string): http.Server {
   });
 }
 
+const EDGE_SECRET = 'the-edge-secret-of-this-test-0123456789';
 let edgeUrl = '';
 let edgePort = 0;
 let deadEdgeUrl = '';
@@ -63,7 +66,7 @@ beforeAll(async () => {
   const gateway = fakeService('gateway');
   gateway.on('upgrade', (req, socket) => {
     socket.write(
-      `HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nX-Seen-Url: ${req.url}\r\nX-Seen-Cookie: ${req.headers.cookie}\r\nX-Seen-Forwarded-For: ${req.headers['x-forwarded-for']}\r\n\r\n`,
+      `HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nX-Seen-Url: ${req.url}\r\nX-Seen-Cookie: ${req.headers.cookie}\r\nX-Seen-Forwarded-For: ${req.headers['x-forwarded-for']}\r\nX-Seen-Edge-Secret: ${req.headers['x-edge-secret']}\r\n\r\n`,
     );
     socket.on('data', (data: Buffer) => socket.write(`echo:${data.toString('utf8')}`));
     socket.on('end', () => socket.end()); // as a websocket server does when the client goes away
@@ -75,7 +78,7 @@ beforeAll(async () => {
   };
 
   const edgeServerFor = (edgeTargets: typeof targets) => {
-    const edge = createEdgeHandlers(edgeTargets);
+    const edge = createEdgeHandlers(edgeTargets, EDGE_SECRET);
     const server = http.createServer((req, res) =>
       edge.handleRequest(req, res, () => {
         res.writeHead(200, { 'content-type': 'text/html' });
@@ -135,10 +138,16 @@ describe('edge proxy', () => {
         'x-forwarded-proto': 'https',
         'x-real-ip': '6.6.6.6',
         forwarded: 'for=6.6.6.6',
+        'x-edge-secret': 'a-guess',
       },
     });
 
-    expect(seen).toMatchObject({ forwardedFor: '127.0.0.1', forwardedProto: 'http' });
+    // Issue 55, finding 8: the edge's own secret, which the services ask for, replaces the guess.
+    expect(seen).toMatchObject({
+      forwardedFor: '127.0.0.1',
+      forwardedProto: 'http',
+      edgeSecret: EDGE_SECRET,
+    });
     expect('realIp' in seen).toBe(false);
   });
 
@@ -221,6 +230,7 @@ describe('edge proxy', () => {
         'Upgrade: websocket',
         'Cookie: sid=abc',
         'X-Forwarded-For: 6.6.6.6',
+        'X-Edge-Secret: a-guess',
         'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==',
         'Sec-WebSocket-Version: 13',
         '',
@@ -233,6 +243,7 @@ describe('edge proxy', () => {
     expect(received).toContain('X-Seen-Cookie: sid=abc');
     // Issue 14, finding 1: the gateway hears the address the edge saw, not the client's claim.
     expect(received).toContain('X-Seen-Forwarded-For: 127.0.0.1\r\n');
+    expect(received).toContain(`X-Seen-Edge-Secret: ${EDGE_SECRET}\r\n`);
 
     socket.write('frame');
     await until('echo:frame');

@@ -40,6 +40,7 @@ function forwardedProto(req: IncomingMessage): string {
 
 /** Forwarding headers the client may not set: the edge states them itself. */
 const edgeStated = new Set([
+  'x-edge-secret',
   'x-forwarded-for',
   'x-forwarded-proto',
   'x-forwarded-host',
@@ -73,7 +74,11 @@ export interface EdgeHandlers {
 
 const serviceNames = { query: 'query-service', command: 'command-service', gateway: 'realtime-gateway' };
 
-export function createEdgeHandlers(targets: EdgeTargets): EdgeHandlers {
+/**
+ * `secret` is EDGE_SECRET: sent as `X-Edge-Secret`, it is what makes the services believe the
+ * forwarded address (a client's own `X-Edge-Secret` is dropped with the other edge-stated headers).
+ */
+export function createEdgeHandlers(targets: EdgeTargets, secret?: string): EdgeHandlers {
   return {
     handleRequest(req, res, next) {
       const route = routeFor(req.method ?? 'GET', req.url ?? '/');
@@ -87,6 +92,7 @@ export function createEdgeHandlers(targets: EdgeTargets): EdgeHandlers {
       headers['x-forwarded-for'] = forwardedFor(req);
       headers['x-forwarded-host'] = req.headers.host;
       headers['x-forwarded-proto'] = forwardedProto(req);
+      if (secret !== undefined) headers['x-edge-secret'] = secret;
 
       const upstream = http.request({ host, port, method: req.method, path: req.url, headers }, (reply) => {
         res.writeHead(reply.statusCode ?? 502, reply.statusMessage, endToEnd(reply.headers));
@@ -112,6 +118,7 @@ export function createEdgeHandlers(targets: EdgeTargets): EdgeHandlers {
           lines.push(`${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}`);
         }
         lines.push(`X-Forwarded-For: ${forwardedFor(req)}`, `X-Forwarded-Proto: ${forwardedProto(req)}`);
+        if (secret !== undefined) lines.push(`X-Edge-Secret: ${secret}`);
         upstream.write(`${lines.join('\r\n')}\r\n\r\n`);
         if (head.length > 0) upstream.write(head);
         socket.pipe(upstream).pipe(socket);
@@ -151,8 +158,8 @@ export function answerClientError(error: Error & { code?: string }, socket: Dupl
 }
 
 /** Installs the edge routing on both `vite` and `vite preview`, ahead of Vite's own middlewares. */
-export function edgeRouting(targets: EdgeTargets): Plugin {
-  const edge = createEdgeHandlers(targets);
+export function edgeRouting(targets: EdgeTargets, secret?: string): Plugin {
+  const edge = createEdgeHandlers(targets, secret);
   return {
     name: 'careers:edge-routing',
     configureServer(server) {

@@ -11,6 +11,11 @@ export type EdgeTargets = Record<Exclude<EdgeRoute, 'static'>, string>;
 export interface EdgeConfig {
   port: number;
   targets: EdgeTargets;
+  /**
+   * EDGE_SECRET, sent to the services as `X-Edge-Secret`: only then do they believe the address this
+   * edge names. Without it (vite run by hand, outside the scripts) every client counts as loopback.
+   */
+  secret?: string;
 }
 
 const readMethods = new Set(['GET', 'HEAD']);
@@ -59,6 +64,7 @@ export function edgeConfigFromEnv(env: Env): EdgeConfig {
       command: urlFrom(env, 'COMMAND_SERVICE_URL', 'http://127.0.0.1:4001'),
       gateway: urlFrom(env, 'REALTIME_GATEWAY_URL', 'http://127.0.0.1:4003'),
     },
+    ...(env.EDGE_SECRET?.trim() ? { secret: env.EDGE_SECRET.trim() } : {}),
   };
 }
 

@@ -9,7 +9,7 @@ const edge = edgeConfigFromEnv(process.env);
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
 export default defineConfig({
-  plugins: [react(), edgeRouting(edge.targets), precompress()],
+  plugins: [react(), edgeRouting(edge.targets, edge.secret), precompress()],
   // zod with eval switched off before any schema is built (src/lib/zod-jitless.ts).
   resolve: {
     alias: [

@@ -21,6 +21,7 @@ import {
   realtimeGatewayEnv,
   testOnlySecrets,
 } from '../service-kit/src/config.ts';
+import { EDGE_SECRET_PLACEHOLDER } from './lib/edge-nginx.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const read = (path: string) => readFileSync(`${root}/${path}`, 'utf8');
@@ -322,7 +323,10 @@ describe('docker-compose.yml', () => {
 
 // ---- docker/nginx.conf -------------------------------------------------------------------------------
 
-const nginx = read('docker/nginx.conf').replace(/#.*$/gm, '');
+// As the nginx image starts it: the edge's secret filled in from the environment.
+const nginx = read('docker/nginx.conf')
+  .replace(/#.*$/gm, '')
+  .replaceAll(EDGE_SECRET_PLACEHOLDER, 'the-edge-secret');
 
 /** `upstream name { server host:port ...; }` -> name -> {host, port}. */
 const upstreams = new Map(
@@ -374,6 +378,20 @@ describe('docker/nginx.conf', () => {
     expect(proxiedService('~ ^/socket\\.io(/|$)')).toBe(serviceOfRoute.gateway);
     expect(socket).toMatch(/proxy_set_header\s+Upgrade\s+\$http_upgrade;/);
     expect(socket).toMatch(/proxy_set_header\s+Connection\s+\$connection_upgrade;/);
+  });
+
+  it("proves every proxied request is the edge's with EDGE_SECRET, which compose gives the edge alone", () => {
+    const proxied = [...locations.values()].filter((body) => /proxy_pass/.test(body));
+    expect(proxied.length).toBe(2);
+    for (const body of proxied) expect(body).toMatch(/proxy_set_header\s+X-Edge-Secret\s+"the-edge-secret";/);
+    const secret = dotEnv.EDGE_SECRET;
+    expect(secret).toMatch(/^[\w-]{43}$/);
+    expect(envOf('edge')).toMatchObject({
+      EDGE_SECRET: secret,
+      // Only this variable is filled in: nginx's own $variables stay as they are.
+      NGINX_ENVSUBST_FILTER: '^EDGE_SECRET$',
+    });
+    for (const name of nodeServices) expect(envOf(name).EDGE_SECRET, name).toBe(secret);
   });
 
   it('points every upstream at a compose service on the port that service listens on', () => {
@@ -431,6 +449,9 @@ describe('Dockerfiles', () => {
   });
 
   it('installs docker/nginx.conf in the edge image', () => {
-    expect(read('docker/edge.Dockerfile')).toContain('COPY docker/nginx.conf /etc/nginx/conf.d/default.conf');
+    // As a template: the image fills in the environment's EDGE_SECRET as it starts.
+    expect(read('docker/edge.Dockerfile')).toContain(
+      'COPY docker/nginx.conf /etc/nginx/templates/default.conf.template',
+    );
   });
 });

@@ -40,6 +40,8 @@ export interface BenchTopology {
   /** The Postgres both services use, and their schemas (the bench writes jobs and reads checkpoints). */
   databaseUrl: string;
   schemas: { command: string; query: string };
+  /** EDGE_SECRET of this run: an edge in front of the services sends it (X-Edge-Secret). */
+  edgeSecret: string;
   /** The person-key vault the services use: the bench's own writers seal with it too. */
   vault: PersonalDataVault;
   /** Starts the services and the INSERT baseline; resolves once each answers its health check. */
@@ -153,6 +155,7 @@ export function createTopology(options: { poolSize: number; origin?: string }): 
     urls: { command: '', query: '', gateway: '', insertBaseline: '' },
     databaseUrl,
     schemas: { command: String(ns.commandEnv.DB_SCHEMA), query: String(ns.queryEnv.DB_SCHEMA) },
+    edgeSecret: String(production(ns.commandEnv).EDGE_SECRET),
     vault: new PersonalDataVault(
       String(production(ns.commandEnv).PERSONAL_DATA_SECRET),
       String(ns.commandEnv.VAULT_SCHEMA),

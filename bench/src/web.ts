@@ -253,6 +253,7 @@ async function main(): Promise<void> {
         query: hostOf(topology.urls.query),
         gateway: hostOf(topology.urls.gateway),
       },
+      secret: topology.edgeSecret,
     });
     children.push(spawnLogged('web-edge', '/usr/sbin/nginx', ['-p', edgePrefix, '-c', config], process.env));
     children.push(
@@ -267,6 +268,7 @@ async function main(): Promise<void> {
           COMMAND_SERVICE_URL: topology.urls.command,
           QUERY_SERVICE_URL: topology.urls.query,
           REALTIME_GATEWAY_URL: topology.urls.gateway,
+          EDGE_SECRET: topology.edgeSecret,
         },
       ),
     );

@@ -6,6 +6,7 @@ import {
   checkResponses,
   consistencyTokenSecret,
   createHttpServer,
+  edgeSecret,
   type Logger,
   type PersonalDataVault,
   type Pool,
@@ -59,6 +60,7 @@ export async function buildCommandApp(deps: CommandServiceDeps): Promise<Fastify
     logger: deps.log,
     allowedOrigins: deps.config.ALLOWED_ORIGINS,
     trustedProxies: deps.config.TRUSTED_PROXIES,
+    edgeSecret: edgeSecret(deps.config),
     consistencyTokens: new ConsistencyTokenSigner(consistencyTokenSecret(deps.config)),
   });
   if (deps.config.CHECK_RESPONSES) checkResponses(app, routes);

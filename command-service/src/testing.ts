@@ -1,4 +1,4 @@
-import { ident, SESSION_COOKIE } from '@careers/service-kit';
+import { ident, SESSION_COOKIE, viaEdge } from '@careers/service-kit';
 import type { TestNamespace } from '@careers/service-kit/testing';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
@@ -29,7 +29,7 @@ export function sendCommand(app: FastifyInstance, call: CommandCall): Promise<Li
     url: call.url,
     headers: {
       origin: call.origin ?? TEST_ORIGIN,
-      ...(call.ip ? { 'x-forwarded-for': call.ip } : {}),
+      ...(call.ip ? viaEdge(app, call.ip) : {}),
       ...(call.body === undefined ? {} : { 'content-type': 'application/json' }),
       ...(call.sid ? { cookie: `${SESSION_COOKIE}=${call.sid}` } : {}),
       ...call.headers,

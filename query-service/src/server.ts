@@ -4,6 +4,7 @@ import {
   checkResponses,
   consistencyTokenSecret,
   createHttpServer,
+  edgeSecret,
   ident,
   type Logger,
   type Pool,
@@ -44,6 +45,7 @@ export async function buildQueryApp(deps: QueryServiceDeps): Promise<FastifyInst
     logger: deps.log,
     allowedOrigins: deps.config.ALLOWED_ORIGINS,
     trustedProxies: deps.config.TRUSTED_PROXIES,
+    edgeSecret: edgeSecret(deps.config),
   });
   if (deps.config.CHECK_RESPONSES) checkResponses(app, routes);
   registerHealth(app, {

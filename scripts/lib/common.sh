@@ -45,6 +45,9 @@ if [ ! -f "$SECRETS_FILE" ]; then
       "  personal data sealed with them stays unreadable under new ones. npm run stack:reset starts afresh." >&2
   fi
   bash "$ROOT/scripts/secrets.sh" "$SECRETS_FILE" >/dev/null
+elif ! grep -q '^EDGE_SECRET=' "$SECRETS_FILE"; then
+  # Written before the project had this secret: it is appended, the others stay as they are.
+  bash "$ROOT/scripts/secrets.sh" "$SECRETS_FILE" >/dev/null
 fi
 set -a
 # shellcheck source=/dev/null

@@ -1,11 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   APP_DIST,
   COMPOSE_EDGE,
+  EDGE_SECRET_PLACEHOLDER,
   localEdgeConfig,
   localServerConfig,
   workerUser,
@@ -16,6 +17,7 @@ const edge = {
   prefix: '/tmp/edge-prefix',
   listen: '127.0.0.1:5999',
   upstreams: { command: '127.0.0.1:4901', query: '127.0.0.1:4902', gateway: '127.0.0.1:4903' },
+  secret: 'an-edge-secret-for-this-test-0123456789',
 };
 const compose = readFileSync(COMPOSE_EDGE, 'utf8');
 const folders: string[] = [];
@@ -24,7 +26,7 @@ afterAll(() => {
 });
 
 describe('the local edge made from docker/nginx.conf', () => {
-  it('changes only the addresses: upstreams, listen, root, and no Docker resolver', () => {
+  it('changes only the addresses and the secret: upstreams, listen, root, no Docker resolver', () => {
     const local = localServerConfig(edge, compose);
     expect(local).toContain('server 127.0.0.1:4901;');
     expect(local).toContain('server 127.0.0.1:4902;');
@@ -32,9 +34,16 @@ describe('the local edge made from docker/nginx.conf', () => {
     expect(local).toContain('listen 127.0.0.1:5999;');
     expect(local).toContain(`root "${APP_DIST}";`);
     expect(local).not.toMatch(/resolver|resolve;|query-service:|\blisten\s+80;|\/usr\/share\/nginx/);
+    // The secret goes with every request to a service (both proxied locations), never a placeholder.
+    expect(local.split(`proxy_set_header X-Edge-Secret "${edge.secret}";`)).toHaveLength(3);
+    expect(local).not.toContain(EDGE_SECRET_PLACEHOLDER);
     // Every other line is compose's, in order.
     const untouched = (text: string) =>
-      text.split('\n').filter((line) => !/^\s*(server\s|listen\s|root\s|resolver\s)/.test(line));
+      text
+        .split('\n')
+        .filter(
+          (line) => !/^\s*(server\s|listen\s|root\s|resolver\s|proxy_set_header X-Edge-Secret)/.test(line),
+        );
     expect(untouched(local)).toEqual(untouched(compose));
   });
 
@@ -45,6 +54,13 @@ describe('the local edge made from docker/nginx.conf', () => {
     expect(() => localServerConfig(edge, compose.replace('server query-service:4002 resolve;', ''))).toThrow(
       /upstream query_service/,
     );
+    expect(() => localServerConfig(edge, compose.replaceAll(EDGE_SECRET_PLACEHOLDER, 'x'))).toThrow(
+      /EDGE_SECRET/,
+    );
+    // A secret that could break out of its quoted string is refused, not written.
+    expect(() => localServerConfig({ ...edge, secret: `${'a'.repeat(32)}";` }, compose)).toThrow(
+      /EDGE_SECRET/,
+    );
   });
 
   it('is a configuration nginx accepts, its files under the prefix, workers dropping root', () => {
@@ -54,6 +70,8 @@ describe('the local edge made from docker/nginx.conf', () => {
     const text = readFileSync(path, 'utf8');
     expect(text).toContain(`pid "${prefix}/nginx.pid";`);
     expect(text).toContain('daemon off;');
+    // It holds the edge's secret.
+    expect(statSync(path).mode & 0o777).toBe(0o600);
     expect(localEdgeConfig(edge, compose, 'www-data')).toMatch(/^user www-data www-data;$/m);
     expect(localEdgeConfig(edge, compose, null)).not.toMatch(/^user /m);
     // -t parses it, opens the files it names and tries the listen address.

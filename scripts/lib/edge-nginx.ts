@@ -10,7 +10,7 @@
  * writes <prefix>/nginx.conf and prints its path; `nginx -p <prefix> -c nginx.conf` runs it.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
@@ -27,7 +27,12 @@ export interface LocalEdge {
   upstreams: { command: string; query: string; gateway: string };
   /** The built app (vite build's outDir). */
   root?: string;
+  /** EDGE_SECRET, sent to the services as X-Edge-Secret (docker/nginx.conf's `${EDGE_SECRET}`). */
+  secret: string;
 }
+
+/** Where docker/nginx.conf names the edge's secret (the nginx image's envsubst syntax). */
+export const EDGE_SECRET_PLACEHOLDER = ['$', '{EDGE_SECRET}'].join('');
 
 /** docker/nginx.conf's upstream name and compose service of each edge route. */
 const upstreamOf = {
@@ -56,6 +61,16 @@ export function localServerConfig(edge: LocalEdge, composeEdge = readFileSync(CO
       `server line of upstream ${name}`,
     );
   }
+  // The compose image fills this in from its environment as it starts; here it is filled in at once.
+  if (!/^[A-Za-z0-9_-]{32,}$/.test(edge.secret)) {
+    throw new Error(
+      'EDGE_SECRET: expected at least 32 letters, digits, - or _ (scripts/secrets.sh writes one)',
+    );
+  }
+  if (!text.includes(EDGE_SECRET_PLACEHOLDER)) {
+    throw new Error(`docker/nginx.conf: expected ${EDGE_SECRET_PLACEHOLDER}, found none`);
+  }
+  text = text.replaceAll(EDGE_SECRET_PLACEHOLDER, edge.secret);
   text = replaceOnce(text, /^(\s*)listen\s+80;/m, `$1listen ${edge.listen};`, 'listen 80');
   text = replaceOnce(
     text,
@@ -129,7 +144,9 @@ ${localServerConfig(edge, composeEdge)}}
 export function writeLocalEdgeConfig(edge: LocalEdge): string {
   mkdirSync(`${edge.prefix}/tmp`, { recursive: true });
   const path = `${edge.prefix}/nginx.conf`;
-  writeFileSync(path, localEdgeConfig(edge));
+  // It holds the edge's secret: readable by its owner only (nginx's master reads it, never a worker).
+  writeFileSync(path, localEdgeConfig(edge), { mode: 0o600 });
+  chmodSync(path, 0o600);
   return path;
 }
 
@@ -147,5 +164,10 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     );
     process.exit(2);
   }
-  console.log(writeLocalEdgeConfig({ prefix, listen, upstreams: { command, query, gateway } }));
+  const secret = process.env.EDGE_SECRET;
+  if (!secret) {
+    console.error('EDGE_SECRET is not set: scripts/lib/common.sh loads it from .stack/secrets.env');
+    process.exit(2);
+  }
+  console.log(writeLocalEdgeConfig({ prefix, listen, upstreams: { command, query, gateway }, secret }));
 }

@@ -95,6 +95,13 @@ export const baseEnv = z.object({
    * a key derived from it. Required outside the tests; losing it makes all sealed personal data unreadable.
    */
   PERSONAL_DATA_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /**
+   * Proves a request came through the edge: the edge sends it as `X-Edge-Secret`, and only a request
+   * carrying it (from a TRUSTED_PROXIES peer) may name the client's address in X-Forwarded-For. A
+   * process on the same machine that calls a service's port directly is who its socket says.
+   * Required outside the tests (testOnlySecrets).
+   */
+  EDGE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** The Postgres schema of the personal-data vault (shared by the command-service and the projectors). */
   VAULT_SCHEMA: z
     .string()
@@ -196,6 +203,7 @@ export class ConfigError extends Error {
 export const testOnlySecrets = {
   CONSISTENCY_TOKEN_SECRET: 'careers-development-consistency-token-secret',
   PERSONAL_DATA_SECRET: 'careers-development-personal-data-secret',
+  EDGE_SECRET: 'careers-development-edge-secret-for-the-tests',
   S3_SECRET_KEY: 'careers-secret',
 } as const;
 type SecretName = keyof typeof testOnlySecrets;
@@ -233,6 +241,21 @@ export function consistencyTokenSecret(config: BaseConfig): string {
 
 export function personalDataSecret(config: BaseConfig): string {
   return secretOf(config, 'PERSONAL_DATA_SECRET');
+}
+
+export function edgeSecret(config: BaseConfig): string {
+  return secretOf(config, 'EDGE_SECRET');
+}
+
+/**
+ * The edge's secret for a process that is no service (the local edge's nginx configuration, the dev
+ * edge, the browser tests' topology): the environment's, or in the tests the built-in one, as
+ * `edgeSecret` decides for the services.
+ */
+export function edgeSecretFromEnv(env: NodeJS.ProcessEnv = process.env): string {
+  if (env.EDGE_SECRET) return env.EDGE_SECRET;
+  if (env.NODE_ENV === 'test') return testOnlySecrets.EDGE_SECRET;
+  throw new ConfigError(`Invalid environment:\n  EDGE_SECRET: required outside the tests (${secretHint})`);
 }
 
 /**

@@ -7,10 +7,12 @@ import { HttpError } from './errors.ts';
 import {
   createHttpServer,
   DEFAULT_TRUSTED_PROXIES,
+  EDGE_SECRET_HEADER,
   helmetHeaders,
   isCrossSiteMutation,
   parseOr400,
   proxyTrust,
+  viaEdge,
 } from './http.ts';
 import { createLogger } from './logger.ts';
 
@@ -154,6 +156,54 @@ describe('the client address (issue 14, finding 1: forged X-Forwarded-For)', () 
     expect(() => proxyTrust(['loopback'])).toThrow(/loopback/);
     expect(proxyTrust(DEFAULT_TRUSTED_PROXIES)('127.0.0.2')).toBe(true);
     expect(proxyTrust(DEFAULT_TRUSTED_PROXIES)('192.168.1.1')).toBe(false);
+  });
+});
+
+describe('the edge secret (issue 55, finding 8: a local process names any address)', () => {
+  const secret = 'the-edge-secret-of-this-test-only-0123456789';
+  let app: Awaited<ReturnType<typeof createHttpServer>>;
+  beforeAll(async () => {
+    app = await createHttpServer({
+      serviceName: 'test',
+      logger: createLogger('test', 'silent'),
+      allowedOrigins: allowed,
+      edgeSecret: secret,
+    });
+    app.get('/who', async (request) => ({
+      ip: request.ip,
+      protocol: request.protocol,
+      sawSecret: request.headers[EDGE_SECRET_HEADER] !== undefined,
+    }));
+  });
+  afterAll(() => app.close());
+
+  const who = async (headers: Record<string, string>) =>
+    (await app.inject({ method: 'GET', url: '/who', remoteAddress: '127.0.0.1', headers })).json();
+
+  it('is the loopback peer when it forwards an address without the secret, or with another', async () => {
+    const forwarded = { 'x-forwarded-for': '198.51.100.1', 'x-forwarded-proto': 'https' };
+    expect(await who(forwarded)).toEqual({ ip: '127.0.0.1', protocol: 'http', sawSecret: false });
+    for (const guess of ['', 'x', secret.slice(0, -1), `${secret}x`, secret.toUpperCase()]) {
+      expect(await who({ ...forwarded, [EDGE_SECRET_HEADER]: guess })).toMatchObject({ ip: '127.0.0.1' });
+    }
+  });
+
+  it("is the address the edge names when the edge's secret comes with it, which no route sees", async () => {
+    expect(await who(viaEdge(app, '198.51.100.1'))).toEqual({
+      ip: '198.51.100.1',
+      protocol: 'http',
+      sawSecret: false,
+    });
+  });
+
+  it('is the peer when the secret comes from a peer that is not a trusted proxy', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/who',
+      remoteAddress: '203.0.113.9',
+      headers: viaEdge(app, '198.51.100.1'),
+    });
+    expect(response.json()).toMatchObject({ ip: '203.0.113.9' });
   });
 });
 

@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { BlockList, isIP, type Socket } from 'node:net';
 import { globalMessages, requestMessages } from '@careers/contracts/messages';
 import { containsUnsafeText } from '@careers/contracts/requests/fields';
@@ -27,12 +28,28 @@ export interface HttpServerOptions {
    * Loopback by default: the dev edge and the services share a machine.
    */
   trustedProxies?: readonly string[];
+  /**
+   * The edge's secret (EDGE_SECRET): `X-Forwarded-*` is believed only from a trusted peer that sends it
+   * as `X-Edge-Secret`, so a process on the edge's machine cannot name an address by calling the
+   * service's port itself. Without it, a trusted peer is enough (unit tests of other concerns).
+   */
+  edgeSecret?: string;
   /** Issues and checks this service's consistency tokens (see consistencyTokensOf). */
   consistencyTokens?: ConsistencyTokenSigner;
   bodyLimit?: number;
 }
 
 const signers = new WeakMap<FastifyInstance, ConsistencyTokenSigner>();
+const edgeSecrets = new WeakMap<FastifyInstance, string>();
+
+/**
+ * The headers the edge adds to a request from `ip`: what a test sends to play a client behind the
+ * edge. A server created without an edge secret believes a trusted peer without them.
+ */
+export function viaEdge(app: FastifyInstance, ip: string): Record<string, string> {
+  const secret = edgeSecrets.get(app);
+  return { 'x-forwarded-for': ip, ...(secret === undefined ? {} : { [EDGE_SECRET_HEADER]: secret }) };
+}
 
 /**
  * The consistency token signer a server was created with: the command pipeline issues tokens with it,
@@ -98,8 +115,12 @@ function sanitizeForwardedHeaders(
   headers: Record<string, string | string[] | undefined>,
   socket: Socket,
   peerTrusted: (socket: Socket) => boolean,
+  fromEdge: (presented: string | string[] | undefined) => boolean,
 ): void {
   const forwardedFor = headers['x-forwarded-for'];
+  const presented = headers[EDGE_SECRET_HEADER];
+  // Never seen past this point: not by a route, not in a log line.
+  delete headers[EDGE_SECRET_HEADER];
   if (
     forwardedFor === undefined &&
     headers['x-forwarded-proto'] === undefined &&
@@ -109,6 +130,7 @@ function sanitizeForwardedHeaders(
   }
   const believable =
     peerTrusted(socket) &&
+    fromEdge(presented) &&
     (forwardedFor === undefined ||
       (typeof forwardedFor === 'string' &&
         forwardedFor.length <= MAX_FORWARDED_FOR_LENGTH &&
@@ -117,6 +139,18 @@ function sanitizeForwardedHeaders(
   delete headers['x-forwarded-for'];
   delete headers['x-forwarded-proto'];
   delete headers['x-forwarded-host'];
+}
+
+/** The header the edge proves itself with (see HttpServerOptions.edgeSecret). */
+export const EDGE_SECRET_HEADER = 'x-edge-secret';
+
+/** Whether a presented `X-Edge-Secret` is the edge's, compared in constant time. */
+export function edgeCheck(secret: string | undefined): (presented: string | string[] | undefined) => boolean {
+  if (secret === undefined) return () => true;
+  const expected = createHash('sha256').update(secret).digest();
+  return (presented) =>
+    typeof presented === 'string' &&
+    timingSafeEqual(createHash('sha256').update(presented).digest(), expected);
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -255,8 +289,10 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
   };
   const app = Fastify(fastifyOptions) as unknown as FastifyInstance;
   if (options.consistencyTokens) signers.set(app, options.consistencyTokens);
+  if (options.edgeSecret !== undefined) edgeSecrets.set(app, options.edgeSecret);
   const securityHeaders = await helmetHeaders();
   const peerTrusted = socketTrust(isTrusted);
+  const fromEdge = edgeCheck(options.edgeSecret);
   await app.register(cookie);
 
   // While the service drains (a deploy, a restart), requests still arriving on open keep-alive
@@ -276,7 +312,7 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
         .header('retry-after', '1')
         .send({ message: requestMessages.serviceUnavailable });
     }
-    sanitizeForwardedHeaders(request.raw.headers, request.raw.socket, peerTrusted);
+    sanitizeForwardedHeaders(request.raw.headers, request.raw.socket, peerTrusted, fromEdge);
     reply.header('x-served-by', options.serviceName);
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
     if (isCrossSiteMutation(request.method, request.headers, options.allowedOrigins)) {
