@@ -217,7 +217,7 @@ describe('jobs and applications, end to end', () => {
     benApplied = await apply(ben, kafkaJob, eve, 'Scala is my first language.');
 
     const job = await data(ann, `/api/jobs/${kafkaJob}`, Job);
-    expect(job.applications).toEqual([{ _id: annApplied.applicationId }, { _id: benApplied.applicationId }]);
+    expect(job.applications).toEqual([{}, {}]);
 
     const mine = await data(ann, '/api/jobs/my/applications', z.array(Application));
     expect(mine).toEqual([

@@ -31,10 +31,11 @@ export const JobEmployer = z.object({
 export type JobEmployer = z.infer<typeof JobEmployer>;
 
 /**
- * One application as the job detail screen sees it: only its id, so the job shows "{n} applied"
- * without telling every reader who applied.
+ * One standing application as every reader of a job sees it: nothing of it, not even its id (issue
+ * 55, finding 9), so the list says "{n} applied" and no more. Its poster reads the applications
+ * themselves from GET /jobs/{id}/applications.
  */
-export const JobApplicationRef = z.object({ _id: Id });
+export const JobApplicationRef = z.strictObject({});
 export type JobApplicationRef = z.infer<typeof JobApplicationRef>;
 
 export const Job = z.object({

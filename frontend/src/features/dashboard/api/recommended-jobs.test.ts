@@ -15,6 +15,17 @@ describe('recommended jobs in the cache', () => {
     addApplication(queryClient, application);
 
     const cached = queryClient.getQueryData<{ data: (typeof job)[] }>(recommendedJobsKey);
-    expect(cached?.data[0]?.applications).toEqual([...job.applications, { _id: 'application-1' }]);
+    expect(cached?.data[0]?.applications).toEqual([...job.applications, {}]);
+  });
+
+  it('count an application once, however often its answer arrives', () => {
+    const queryClient = new QueryClient();
+    const job = aJob({ title: 'Frontend' });
+    queryClient.setQueryData(recommendedJobsKey, { data: [job] });
+    const application = { _id: 'application-1', job: { _id: job._id } } as Application;
+    addApplication(queryClient, application);
+    addApplication(queryClient, application);
+    const cached = queryClient.getQueryData<{ data: (typeof job)[] }>(recommendedJobsKey);
+    expect(cached?.data[0]?.applications).toHaveLength(job.applications.length + 1);
   });
 });

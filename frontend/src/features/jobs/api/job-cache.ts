@@ -36,13 +36,24 @@ export function addPostedJob(queryClient: QueryClient, job: Job): void {
   );
 }
 
-/** Spec section 4: applying adds the application to the open job (its "{n} applied"). */
+/** The applications each cache has counted into their job's "{n} applied". */
+const countedApplications = new WeakMap<QueryClient, Set<string>>();
+
+/**
+ * Spec section 4: applying adds the application to the open job (its "{n} applied"). A job's list
+ * tells nothing of who applied, so each application is counted up once per cache, however often its
+ * answer arrives; a later fetch of the job replaces the count with the server's.
+ */
 export function addApplication(queryClient: QueryClient, application: Application): void {
-  updateJob(queryClient, application.job._id, (job) =>
-    job.applications.some((ref) => ref._id === application._id)
-      ? job
-      : { ...job, applications: [...job.applications, { _id: application._id }] },
-  );
+  const counted = countedApplications.get(queryClient) ?? new Set<string>();
+  countedApplications.set(queryClient, counted);
+  if (!counted.has(application._id)) {
+    counted.add(application._id);
+    updateJob(queryClient, application.job._id, (job) => ({
+      ...job,
+      applications: [...job.applications, {}],
+    }));
+  }
   queryClient.setQueryData<Application[]>(myApplicationsQueryKey, (applications) =>
     applications
       ? [application, ...applications.filter((other) => other._id !== application._id)]
