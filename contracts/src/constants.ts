@@ -223,6 +223,12 @@ export const EMAIL_CHANGES_PER_HOUR = 5;
 /** People search answers at most this many people (the typeahead shows fewer). */
 export const PEOPLE_SEARCH_MAX_RESULTS = 20;
 
+/** Beyond the spec: how many of each kind the top bar's typeahead offers, and the search page shows. */
+export const searchSectionSizes = { typeahead: 4, page: 10 } as const;
+
+/** A company page lists at most this many of its open jobs, newest first (the count says how many). */
+export const COMPANY_JOBS_SHOWN = 50;
+
 /** Password hashes waiting for a free hashing slot, per slot, before the server answers 503 busy. */
 export const PASSWORD_HASH_QUEUE_PER_SLOT = 8;
 /** Seconds a client is told to wait (Retry-After) when password hashing is busy. */

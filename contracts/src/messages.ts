@@ -637,6 +637,8 @@ export const pageTitles = {
   postedJobs: 'My Posted Jobs',
   applicants: 'Applicants',
   person: 'Profile of a person',
+  search: 'Search',
+  company: 'Company',
 } as const;
 
 /** Beyond the spec: a person's profile page (/people/{id}). */
@@ -654,6 +656,39 @@ export const personMessages = {
   yourProfile: 'This is you. Edit your profile',
   loadFailed: 'Failed to load this profile',
   contact: 'Contact',
+} as const;
+
+/** Beyond the spec: the top bar's typeahead, the search page (/search?q=) and company pages. */
+export const searchMessages = {
+  typeaheadLabel: 'Suggestions',
+  people: 'People',
+  companies: 'Companies',
+  jobs: 'Jobs',
+  seeAllResults: (q: string) => `See all results for "${q}"`,
+  seeAllJobs: (total: number) => (total === 1 ? 'See the 1 job' : `See all ${total} jobs`),
+  resultsFor: (q: string) => `Results for "${q}"`,
+  noResults: (q: string) => `Nothing found for "${q}"`,
+  noResultsHint: 'Try fewer words, or the start of a name.',
+  typeSomething: 'Type a name, a company, a job title or a skill in the search box.',
+  noPeople: 'No people match',
+  noCompanies: 'No companies match',
+  noJobs: 'No jobs match',
+  loadFailed: 'Search failed. Please try again.',
+  /** Read by screen readers as the typeahead's options change. */
+  suggestionsCount: (n: number) =>
+    n === 0 ? 'No suggestions' : n === 1 ? '1 suggestion' : `${n} suggestions`,
+} as const;
+
+export const companyMessages = {
+  companyNotFound: 'Company not found',
+  companyNotFoundDetail: 'No job names this company. It may have been spelled another way.',
+  openJobs: (n: number) => (n === 1 ? '1 open job' : `${n} open jobs`),
+  noOpenJobs: 'No open jobs right now',
+  website: 'Website',
+  industry: 'Industry',
+  size: 'Size',
+  employees: (size: string) => `${size} employees`,
+  loadFailed: 'Failed to load this company',
 } as const;
 
 /** "{page} | {brand}", the document title of every screen. */

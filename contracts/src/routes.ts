@@ -7,6 +7,7 @@ import { notificationRoutes } from './api/notification-routes.ts';
 import { peopleRoutes } from './api/people-routes.ts';
 import { postRoutes } from './api/post-routes.ts';
 import { profileRoutes } from './api/profile-routes.ts';
+import { searchRoutes } from './api/search-routes.ts';
 
 export type { HttpMethod, MultipartUpload, RouteDefinition, ServiceName } from './api/define-route.ts';
 export { ErrorResponse, MessageResponse, UserResponse } from './api/responses.ts';
@@ -32,6 +33,7 @@ export const routes = Object.freeze({
   ...dashboardRoutes,
   ...notificationRoutes,
   ...peopleRoutes,
+  ...searchRoutes,
 });
 
 export type Routes = typeof routes;

@@ -29,6 +29,7 @@ import { registerJobQueries } from './routes/jobs.ts';
 import { registerNotificationQueries } from './routes/notifications.ts';
 import { registerPeopleQueries } from './routes/people.ts';
 import { registerPostQueries } from './routes/posts.ts';
+import { registerSearchQueries } from './routes/search.ts';
 
 export interface QueryServiceDeps {
   config: QueryServiceConfig;
@@ -85,5 +86,6 @@ export async function buildQueryApp(deps: QueryServiceDeps): Promise<FastifyInst
   registerDashboardQueries(routeDeps);
   registerNotificationQueries(routeDeps);
   registerPeopleQueries(routeDeps);
+  registerSearchQueries(routeDeps);
   return app;
 }

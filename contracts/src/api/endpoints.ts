@@ -37,6 +37,8 @@ export const endpoints = {
   getMyPostedJobs: { name: 'getMyPostedJobs', method: 'GET', path: '/jobs/my/posted' },
   searchPeople: { name: 'searchPeople', method: 'GET', path: '/people' },
   getPerson: { name: 'getPerson', method: 'GET', path: '/people/:id' },
+  siteSearch: { name: 'siteSearch', method: 'GET', path: '/search' },
+  getCompany: { name: 'getCompany', method: 'GET', path: '/companies/:slug' },
   getRecommendedJobs: { name: 'getRecommendedJobs', method: 'GET', path: '/jobs/recommended' },
   getMyApplications: { name: 'getMyApplications', method: 'GET', path: '/jobs/my/applications' },
   closeJob: { name: 'closeJob', method: 'POST', path: '/jobs/:id/close' },

@@ -1,13 +1,21 @@
 import type { ApplicationJob } from '@careers/contracts/entities/application';
+import type { CompanyCard, CompanyPage } from '@careers/contracts/entities/company';
 import type { Job } from '@careers/contracts/entities/job';
 import type { JobListQuery } from '@careers/contracts/requests/job-list-query';
 import { type Pool, writeTogether } from '@careers/service-kit';
 import type pg from 'pg';
 import { statementName } from '../statement-name.ts';
+import {
+  type CompanyRow,
+  companyBySlugSql,
+  companyJobsSql,
+  companySearchSql,
+  toCompanyCard,
+} from './companies.ts';
 import { recommendedJobsSql } from './recommend.ts';
 import { completionsSql, containsPattern, parseJobSearch, tsquerySql } from './search.ts';
 
-interface JobRow {
+export interface JobRow {
   id: string;
   employer_id: string;
   title: string;
@@ -42,7 +50,7 @@ function applicationCountOf(schema: string, jobIdSql: string): string {
 }
 
 /** Every column a Job is made of; `j` is the job, `u` its poster's card (job_people). */
-function jobColumns(schema: string): string {
+export function jobColumns(schema: string): string {
   return `j.id, j.employer_id, j.title, j.description, j.requirements, j.job_type, j.work_location,
     j.experience_level, j.category, j.skills, j.location, j.salary, j.company, j.benefits,
     j.application_deadline::text AS application_deadline, j.status, j.closed_at, j.posted_at,
@@ -57,7 +65,7 @@ const employerOf = (r: JobRow): Job['employer'] => ({
   lastName: r.last_name ?? '',
 });
 
-const toJob = (r: JobRow): Job => ({
+export const toJob = (r: JobRow): Job => ({
   _id: r.id,
   title: r.title,
   description: r.description,
@@ -344,6 +352,32 @@ export class JobQueries {
       [employerId],
     );
     return rows.map(toJob);
+  }
+
+  /**
+   * Companies whose name has every word of `wordsQuery` (a `simple` tsquery, the last word a prefix:
+   * peopleQueryText makes one), at most `limit`, most open jobs first (companies.ts).
+   */
+  async companies(wordsQuery: string, limit: number): Promise<CompanyCard[]> {
+    const text = companySearchSql(this.s);
+    const { rows } = await this.pool.query<CompanyRow>({
+      name: statementName('companies_search', text),
+      text,
+      values: [wordsQuery, limit],
+    });
+    return rows.map(toCompanyCard);
+  }
+
+  /** A company by its slug (or its name) with its newest open jobs, or null when no job names it. */
+  async company(slugOrName: string, jobsShown: number): Promise<CompanyPage | null> {
+    const { rows } = await this.pool.query<CompanyRow>(companyBySlugSql(this.s), [slugOrName]);
+    const row = rows[0];
+    if (!row) return null;
+    const jobs = await this.pool.query<JobRow>(companyJobsSql(this.s, jobColumns(this.s)), [
+      row.slug,
+      jobsShown,
+    ]);
+    return { ...toCompanyCard(row), jobs: jobs.rows.map(toJob) };
   }
 
   /** Up to `limit` open jobs for a reader, best first (recommend.ts). */

@@ -25,7 +25,7 @@ describe('jobs counts on a board of thousands', () => {
     // a board whose statistics are those of a real one, made in one statement.
     const { rows } = await big.pool.query<{ column_name: string }>(
       `SELECT column_name FROM information_schema.columns
-        WHERE table_schema = $1 AND table_name = 'jobs' ORDER BY ordinal_position`,
+        WHERE table_schema = $1 AND table_name = 'jobs' AND is_generated = 'NEVER' ORDER BY ordinal_position`,
       [big.config.DB_SCHEMA],
     );
     const made: Record<string, string> = {

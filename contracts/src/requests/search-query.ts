@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { companyMessages, queryMessages } from '../messages.ts';
+import { isSafeText } from './fields.ts';
+import { SearchParam } from './query-fields.ts';
+
+/**
+ * `GET /search`: people, companies and jobs matching `q` (each word, the last as a prefix, as one
+ * types), at most `limit` of each.
+ */
+export const SiteSearchQuery = z.object({
+  q: SearchParam,
+  limit: z.coerce
+    .number({ error: queryMessages.limitInvalid })
+    .int(queryMessages.limitInvalid)
+    .min(1, queryMessages.limitInvalid)
+    .max(20, queryMessages.limitInvalid)
+    .default(4),
+});
+export type SiteSearchQuery = z.infer<typeof SiteSearchQuery>;
+
+/**
+ * `/companies/:slug`: a slug as companySlug makes one (a company's name finds it too: the server
+ * takes the slug of what it is given).
+ */
+export const CompanySlugParams = z.object({
+  slug: z
+    .string()
+    .min(1, companyMessages.companyNotFound)
+    .max(200, companyMessages.companyNotFound)
+    .refine(isSafeText, companyMessages.companyNotFound),
+});
+export type CompanySlugParams = z.infer<typeof CompanySlugParams>;
