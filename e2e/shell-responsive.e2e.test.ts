@@ -213,7 +213,7 @@ describe('phones: nothing wider than the window', () => {
         const controls = {
           menu: bar.getByRole('button', { name: 'Menu', exact: true }),
           brand: bar.getByRole('link', { name: 'JobConnect', exact: true }),
-          search: bar.getByRole('searchbox', { name: 'Search' }),
+          search: bar.getByRole('combobox', { name: 'Search' }),
           theme: bar.getByRole('button', { name: 'Switch to dark theme', exact: true }),
           bell: bar.getByRole('button', { name: 'Notifications', exact: true }),
           name: bar.getByText(`${first} ${last}`, { exact: true }),

@@ -171,6 +171,22 @@ export function createRouteTable(queryClient: QueryClient): RouteObject[] {
                       handle: titled(pageTitles.person),
                     },
                     {
+                      path: 'search',
+                      ...lazyScreen(
+                        () => import('../features/search/components/search-screen'),
+                        'SearchScreen',
+                      ),
+                      handle: titled(pageTitles.search),
+                    },
+                    {
+                      path: 'companies/:slug',
+                      ...lazyScreen(
+                        () => import('../features/companies/components/company-screen'),
+                        'CompanyScreen',
+                      ),
+                      handle: titled(pageTitles.company),
+                    },
+                    {
                       path: 'profile',
                       ...lazyScreen(() => import('./routes/profile-route'), 'ProfileRoute'),
                       handle: titled(pageTitles.profile),

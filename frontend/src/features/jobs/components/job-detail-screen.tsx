@@ -1,3 +1,4 @@
+import { companySlug } from '@careers/contracts/entities/company';
 import type { Job } from '@careers/contracts/entities/job';
 import {
   errorCardTitles,
@@ -12,6 +13,7 @@ import { ErrorCard } from '../../../components/error-card';
 import { LoadingState } from '../../../components/loading-state';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useLanguage } from '../../../lib/locale';
+import { isHttpUrl } from '../../../lib/urls';
 import { useNow } from '../../../lib/use-now';
 import { useJob } from '../api/get-job';
 import { useMyApplications } from '../api/get-my-applications';
@@ -23,10 +25,6 @@ import { JobNotFound } from './job-not-found';
 import { PosterPanel } from './poster-panel';
 import { isNotFound } from './refusal';
 import { ClosedBadge } from './status-badge';
-
-function isHttpUrl(text: string): boolean {
-  return /^https?:\/\/\S+$/i.test(text);
-}
 
 function TextList({ title, items }: { title: string; items: string[] }) {
   if (items.length === 0) return null;
@@ -55,7 +53,16 @@ function JobMain({ job }: { job: Job }) {
         <h1 className="screen-title" id="job-title">
           {job.title}
         </h1>
-        <p className="job-employer">{employerLabel(job)}</p>
+        <p className="job-employer">
+          {/* Beyond the spec: a company's name opens its page, with its other open jobs. */}
+          {company.name.trim() ? (
+            <Link to={`/companies/${encodeURIComponent(companySlug(company.name))}`}>
+              {employerLabel(job)}
+            </Link>
+          ) : (
+            employerLabel(job)
+          )}
+        </p>
         <div className="job-badges">
           <span className="badge">{job.jobType}</span>
           <span className="badge">{job.experienceLevel}</span>

@@ -108,7 +108,7 @@ describe('jobs list: search, filters and pages', () => {
     );
     await screen.findByRole('article', { name: 'Compiler Engineer' });
 
-    await user.type(screen.getByRole('searchbox', { name: 'Search' }), '  rust {Enter}');
+    await user.type(screen.getByRole('combobox', { name: 'Search' }), '  rust {Enter}');
 
     expect(await screen.findByRole('article', { name: 'Rust Engineer' })).toBeTruthy();
     await waitFor(() => {

@@ -1,0 +1,31 @@
+import { endpoints } from '@careers/contracts/api/endpoints';
+import type { SiteSearchResults } from '@careers/contracts/api/search-routes';
+import { searchMessages } from '@careers/contracts/messages';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { callApi } from '../../../lib/api-client';
+
+export const siteSearchKey = (q: string, limit: number) => ['search', q, limit] as const;
+
+export async function siteSearch(q: string, limit: number, signal?: AbortSignal): Promise<SiteSearchResults> {
+  const reply = await callApi(
+    endpoints.siteSearch,
+    { query: { q, limit } },
+    { signal, fallbackMessage: searchMessages.loadFailed },
+  );
+  return reply.data;
+}
+
+/**
+ * People, companies and jobs matching `q`, `limit` of each. While the next text's answer is on its way
+ * the previous one stays (a typeahead that blanks out at every key is hard to read); a blank text asks
+ * nothing. Kept a minute: typing back to an earlier text answers at once.
+ */
+export function useSiteSearch(q: string, limit: number, enabled = true) {
+  return useQuery({
+    queryKey: siteSearchKey(q, limit),
+    queryFn: ({ signal }) => siteSearch(q, limit, signal),
+    enabled: enabled && q !== '',
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
+}
