@@ -1,7 +1,8 @@
 /**
- * People, in Chromium: A finds B among the people A may know, opens B's profile from the name and
- * connects there; B opens A's profile from the request, sees why it is there and accepts; each profile
- * then says Connected and shows the other's email. People search finds A by a prefix of the name.
+ * People, in Chromium: A types the start of B's name in the top bar, walks the typeahead to B with the
+ * keyboard, opens B's profile and connects there (and finds B on the search page too); B opens A's
+ * profile from the request, sees why it is there and accepts; each profile then says Connected and
+ * shows the other's email. People search finds A by a prefix of the name.
  */
 import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
@@ -31,20 +32,65 @@ describe('people: a profile from a name, connect there, accept from the other si
   beforeAll(async () => {
     browser = await launchBrowser();
     a = await openVisitor(browser, 'Katherine', 'Johnson');
-    b = await openVisitor(browser, 'Dorothy', 'Vaughan');
+    // A surname of this run only: the typeahead offers B and nobody else.
+    b = await openVisitor(
+      browser,
+      'Dorothy',
+      `Vaughan${randomUUID()
+        .replace(/[^a-f]/g, '')
+        .slice(0, 6)}`,
+    );
     await registerWithSkill([a, b], 'people-e2e-password', skill);
     aId = String(((await callFromPage(a.page, 'GET', '/api/auth/me')).body.user as { _id: string })._id);
     bId = String(((await callFromPage(b.page, 'GET', '/api/auth/me')).body.user as { _id: string })._id);
   }, 60_000);
   afterAll(() => closeVisitors(browser, { 'people-a': a, 'people-b': b }));
 
-  it("A opens B's profile from the suggestions and connects there", async () => {
+  it("A finds B by the start of the name in the top bar's typeahead, and opens B's profile with the keys", async () => {
     const { page } = a;
-    await page.goto(`${WEB_URL}/connections?tab=suggested`);
     const bName = `${b.first} ${b.last}`;
-    await visible(page.getByRole('link', { name: bName, exact: true }), `${bName} among the suggestions`);
-    await page.getByRole('link', { name: bName, exact: true }).click();
+    const typed = `doro ${b.last.slice(0, 10).toLowerCase()}`;
+    // B is in the people directory once the read side has B's registration.
+    await until('people search to find B', async () => {
+      const found = await callFromPage(page, 'GET', `/api/search?q=${encodeURIComponent(typed)}`);
+      return ((found.body.data as { people: { _id: string }[] }).people ?? []).some((p) => p._id === bId);
+    });
+    await page.goto(`${WEB_URL}/dashboard`);
+    const box = page.getByRole('combobox', { name: 'Search' });
+    await box.fill(typed);
+    const list = page.getByRole('listbox', { name: 'Suggestions' });
+    await visible(
+      list.getByRole('group', { name: 'People' }).getByRole('option', { name: new RegExp(bName) }),
+      'B offered',
+    );
+    expect(await box.getAttribute('aria-expanded')).toBe('true');
+    // The open typeahead at 1280 and 375 px, in both themes.
+    expect(await axeAtEveryLook(page, { screenshots: 'people-typeahead' })).toEqual([]);
+
+    // The last option opens the search page, where B is under People.
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Enter');
+    await at(page, '/search');
+    await visible(page.getByRole('heading', { name: `Results for "${typed}"`, level: 1 }), 'the search page');
+    await visible(
+      page.getByRole('region', { name: 'People' }).getByRole('link', { name: bName, exact: true }),
+      'B under People',
+    );
+    expect(await axeAtEveryLook(page, { screenshots: 'people-search-page' })).toEqual([]);
+
+    // Back in the box, still holding the text: Down opens the list again, the first option is B, and
+    // Enter opens B's profile.
+    await box.focus();
+    await page.keyboard.press('ArrowDown');
+    await visible(list.getByRole('option', { name: new RegExp(bName) }), 'B offered again');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
     await at(page, `/people/${bId}`);
+  });
+
+  it("A connects on B's profile", async () => {
+    const { page } = a;
+    const bName = `${b.first} ${b.last}`;
     const card = page.getByRole('article', { name: bName });
     await visible(card.getByRole('heading', { name: bName, level: 1 }), "B's profile");
     await visible(card.getByText(skill, { exact: true }), 'the skill on the profile');
