@@ -28,6 +28,8 @@ describe('people: a profile from a name, connect there, accept from the other si
   let b: Visitor;
   let aId = '';
   let bId = '';
+  const bPublic = `Hello from Dorothy ${randomUUID().slice(0, 8)}`;
+  const bPrivate = `For my connections ${randomUUID().slice(0, 8)}`;
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -43,6 +45,12 @@ describe('people: a profile from a name, connect there, accept from the other si
     await registerWithSkill([a, b], 'people-e2e-password', skill);
     aId = String(((await callFromPage(a.page, 'GET', '/api/auth/me')).body.user as { _id: string })._id);
     bId = String(((await callFromPage(b.page, 'GET', '/api/auth/me')).body.user as { _id: string })._id);
+    // One public post of B's, and one for B's connections only: A sees the second once connected.
+    expect((await callFromPage(b.page, 'POST', '/api/posts', { content: bPublic })).status).toBe(201);
+    expect(
+      (await callFromPage(b.page, 'POST', '/api/posts', { content: bPrivate, visibility: 'connections' }))
+        .status,
+    ).toBe(201);
   }, 60_000);
   afterAll(() => closeVisitors(browser, { 'people-a': a, 'people-b': b }));
 
@@ -98,6 +106,11 @@ describe('people: a profile from a name, connect there, accept from the other si
       0,
     );
 
+    // B's posts that A may see: the public one, not yet the one for B's connections.
+    const posts = page.getByRole('region', { name: 'Posts' });
+    await visible(posts.getByText(bPublic), "B's public post on the profile");
+    expect(await posts.getByText(bPrivate).count(), "B's connections-only post before connecting").toBe(0);
+
     // The filled profile at 1280 and 375 px, in both themes: no serious or critical axe finding.
     expect(await axeAtEveryLook(page, { screenshots: 'people-profile' })).toEqual([]);
 
@@ -123,6 +136,10 @@ describe('people: a profile from a name, connect there, accept from the other si
     await a.page.reload();
     const bCard = a.page.getByRole('article', { name: `${b.first} ${b.last}` });
     await visible(bCard.getByText('Connected', { exact: true }), "Connected on B's profile, for A");
+    await visible(
+      a.page.getByRole('region', { name: 'Posts' }).getByText(bPrivate),
+      "B's connections-only post, for A once connected",
+    );
   });
 
   it('finds A by a prefix of the name', async () => {

@@ -656,6 +656,9 @@ export const personMessages = {
   yourProfile: 'This is you. Edit your profile',
   loadFailed: 'Failed to load this profile',
   contact: 'Contact',
+  posts: 'Posts',
+  noPosts: 'No posts to show yet',
+  morePosts: 'Show more posts',
 } as const;
 
 /** Beyond the spec: the top bar's typeahead, the search page (/search?q=) and company pages. */

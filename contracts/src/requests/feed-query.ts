@@ -1,9 +1,13 @@
 import { z } from 'zod';
 import { PostCategory, PostType } from '../entities/enums.ts';
-import { queryMessages } from '../messages.ts';
+import { queryMessages, requestMessages } from '../messages.ts';
 import { booleanParam, LimitParam, ListParam, optionalParam, PageParam } from './query-fields.ts';
 
-/** `GET /posts/feed` filters; `following` keeps only posts by people the reader is connected with. */
+/**
+ * `GET /posts/feed` filters; `following` keeps only posts by people the reader is connected with, and
+ * `author` (beyond the spec: a profile page's posts) those of one person, as far as the reader may see
+ * them.
+ */
 export const FeedQuery = z.object({
   page: PageParam,
   limit: LimitParam,
@@ -11,5 +15,6 @@ export const FeedQuery = z.object({
   category: optionalParam(PostCategory),
   tags: ListParam,
   following: booleanParam(queryMessages.followingInvalid),
+  author: optionalParam(z.uuid({ error: requestMessages.invalidId('User') })),
 });
 export type FeedQuery = z.infer<typeof FeedQuery>;

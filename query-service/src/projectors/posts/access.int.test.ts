@@ -82,7 +82,10 @@ function postCreated(postId: string, authorId: string, visibility: PostVisibilit
 }
 
 /** Every post id of the viewer's feed, page after page as the client reads it (other worlds' public posts share it). */
-async function wholeFeed(viewerId: string, filters: { following?: boolean } = {}): Promise<string[]> {
+async function wholeFeed(
+  viewerId: string,
+  filters: { following?: boolean; author?: string } = {},
+): Promise<string[]> {
   const ids: string[] = [];
   for (let page = 1; ; page++) {
     const { posts: found, total } = await posts.feed(viewerId, FeedQuery.parse({ ...filters, page }));
@@ -142,5 +145,8 @@ describe.for(orders)('who may see a post, when $order', ({ postFirst }) => {
     const home = await wholeFeed(viewerId, { following: true });
     if (!canSee) expect(home).not.toContain(postId);
     expect(home.includes(postId)).toBe(viewer === 'author' || viewer === 'connection');
+
+    // A profile page's posts (the author's alone) follow the same rule.
+    expect(await wholeFeed(viewerId, { author: authorId })).toEqual(canSee ? [postId] : []);
   });
 });

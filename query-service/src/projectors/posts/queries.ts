@@ -136,7 +136,11 @@ export class PostQueries {
    */
   async feed(viewerId: string, query: FeedQuery): Promise<{ posts: Post[]; total: number }> {
     const offset = (query.page - 1) * query.limit;
-    const filtered = query.type !== undefined || query.category !== undefined || query.tags.length > 0;
+    const filtered =
+      query.type !== undefined ||
+      query.category !== undefined ||
+      query.tags.length > 0 ||
+      query.author !== undefined;
     if (query.following && !filtered) return this.timeline(viewerId, offset, query.limit);
 
     // The reader and their connections (kept by this model: links.ts), computed inside the query: one
@@ -147,6 +151,7 @@ export class PostQueries {
     if (query.following) where.push(`p.author_id IN ${network}`);
     if (query.type !== undefined) where.push(`p.type = $${params.push(query.type)}`);
     if (query.category !== undefined) where.push(`p.category = $${params.push(query.category)}`);
+    if (query.author !== undefined) where.push(`p.author_id = $${params.push(query.author)}`);
     if (query.tags.length > 0) {
       const tags = query.tags.map((tag) => tag.replace(/^#+/, '').toLowerCase());
       where.push(`p.tags_lower && $${params.push(tags)}::text[]`);

@@ -19,6 +19,8 @@ export interface FeedFilters {
   limit: number;
   /** Only the reader's network: their own posts and their connections'. */
   following?: boolean;
+  /** Beyond the spec: one person's posts, as far as the reader may see them (their profile page). */
+  author?: string;
 }
 
 /** The feed screen's list: the whole feed, newest first, a page at a time. */
@@ -36,6 +38,7 @@ export function getFeedPage(filters: FeedFilters, page: number, signal?: AbortSi
         page: page === DEFAULT_PAGE ? undefined : page,
         limit: filters.limit,
         following: filters.following,
+        author: filters.author,
       },
     },
     { signal, fallbackMessage: fallbackMessages.fetchFeed },

@@ -2,6 +2,7 @@ import type { PersonProfile } from '@careers/contracts/entities/person-card';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ada, countCalls, jsonReply, stubSession } from '../../../testing/fake-api';
+import { aPost } from '../../../testing/posts';
 import { renderApp } from '../../../testing/render-app';
 
 const grace = crypto.randomUUID();
@@ -101,5 +102,59 @@ describe('a person’s profile page', () => {
 
     await router.navigate(`/people/${crypto.randomUUID()}`);
     await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Resource not found.'));
+  });
+});
+
+describe('the posts on a profile page', () => {
+  it('lists the posts the server lets the reader see, asking for that person alone', async () => {
+    const asked: string[] = [];
+    stubSession(ada, (method, url) => {
+      if (method === 'GET' && url === `/api/people/${grace}`) return jsonReply(200, { data: profile() });
+      if (method === 'GET' && url.startsWith('/api/posts/feed?')) {
+        asked.push(url);
+        return jsonReply(200, {
+          data: [aPost({ content: 'Compilers are for people' })],
+          pagination: {
+            page: 1,
+            limit: 5,
+            total: 1,
+            totalPages: 1,
+            hasNext: false,
+            hasPrev: false,
+            totalPosts: 1,
+          },
+        });
+      }
+      return jsonReply(404, {});
+    });
+    renderApp(`/people/${grace}`);
+
+    const posts = within(await screen.findByRole('region', { name: 'Posts' }));
+    expect(await posts.findByText('Compilers are for people')).toBeTruthy();
+    expect(asked).toEqual([`/api/posts/feed?limit=5&author=${grace}`]);
+  });
+
+  it('says so when there is nothing to show', async () => {
+    stubSession(ada, (method, url) => {
+      if (method === 'GET' && url === `/api/people/${grace}`) return jsonReply(200, { data: profile() });
+      if (method === 'GET' && url.startsWith('/api/posts/feed?')) {
+        return jsonReply(200, {
+          data: [],
+          pagination: {
+            page: 1,
+            limit: 5,
+            total: 0,
+            totalPages: 0,
+            hasNext: false,
+            hasPrev: false,
+            totalPosts: 0,
+          },
+        });
+      }
+      return jsonReply(404, {});
+    });
+    renderApp(`/people/${grace}`);
+    const posts = within(await screen.findByRole('region', { name: 'Posts' }));
+    expect(await posts.findByText('No posts to show yet')).toBeTruthy();
   });
 });

@@ -1,15 +1,24 @@
 import type { PersonProfile } from '@careers/contracts/entities/person-card';
-import { connectionMessages, connectionScreenMessages, personMessages } from '@careers/contracts/messages';
+import {
+  connectionMessages,
+  connectionScreenMessages,
+  errorCardTitles,
+  fallbackMessages,
+  personMessages,
+} from '@careers/contracts/messages';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Avatar, initialsOf } from '../../../components/avatar';
 import { ErrorCard } from '../../../components/error-card';
 import { LoadingState } from '../../../components/loading-state';
 import { errorMessageOf } from '../../../lib/api-client';
+import { useNow } from '../../../lib/use-now';
 import { ActionButton } from '../../connections/components/action-button';
 import { cityAndCountry, fullName } from '../../connections/components/person';
 import { useConnectionActions } from '../../connections/components/use-connection-actions';
+import { postsOf, useFeed } from '../../feed/api/get-feed';
+import { PostCard } from '../../feed/components/post-card';
 import { personKey, usePerson } from '../api/get-person';
 
 /**
@@ -92,6 +101,56 @@ export function PersonScreen() {
           </section>
         ) : null}
       </article>
+      <PersonPosts authorId={p._id} />
+    </section>
+  );
+}
+
+/** How many of a person's posts the profile shows at first, and adds at each "Show more posts". */
+const PROFILE_POSTS = 5;
+
+/**
+ * The person's posts the reader may see (public ones, and connections-only ones for their
+ * connections), newest first, as the feed shows them: they sit under the feed's cache key, so a like
+ * or comment made here or in the feed shows in both.
+ */
+function PersonPosts({ authorId }: { authorId: string }) {
+  const filters = useMemo(() => ({ limit: PROFILE_POSTS, author: authorId }), [authorId]);
+  const feed = useFeed(filters);
+  const posts = useMemo(() => postsOf(feed.data), [feed.data]);
+  const now = useNow();
+  return (
+    <section className="result-section" aria-labelledby="person-posts">
+      <h2 className="section-title" id="person-posts">
+        {personMessages.posts}
+      </h2>
+      {feed.isPending ? <LoadingState /> : null}
+      {feed.isError ? (
+        <ErrorCard
+          title={errorCardTitles.feed}
+          message={errorMessageOf(feed.error, fallbackMessages.fetchFeed)}
+          retrying={feed.isFetching}
+          onRetry={() => void feed.refetch()}
+        />
+      ) : null}
+      {feed.data && posts.length === 0 ? <p className="muted">{personMessages.noPosts}</p> : null}
+      {posts.length > 0 ? (
+        <div className="post-list">
+          {posts.map((post) => (
+            <PostCard key={post._id} post={post} now={now} />
+          ))}
+        </div>
+      ) : null}
+      {feed.hasNextPage ? (
+        <button
+          type="button"
+          className="button button-ghost load-more"
+          disabled={feed.isFetchingNextPage}
+          onClick={() => void feed.fetchNextPage()}
+        >
+          {feed.isFetchingNextPage ? 'Loading...' : personMessages.morePosts}
+        </button>
+      ) : null}
     </section>
   );
 }
