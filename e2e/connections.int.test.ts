@@ -228,6 +228,11 @@ describe('connections, end to end', () => {
       ['Cy', 1],
       ['Dee', 1],
     ]);
+    // Each says why: the connection in common.
+    expect(list.slice(0, 2).map((s) => s.reason)).toEqual([
+      { kind: 'mutual', count: 1 },
+      { kind: 'mutual', count: 1 },
+    ]);
     expect(list.map((s) => s.firstName)).not.toContain('Ada');
     expect(list.map((s) => s.firstName)).not.toContain('Bob');
     // Asking takes Cy off Bob's suggestions (and Bob off Cy's).

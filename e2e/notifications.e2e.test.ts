@@ -181,7 +181,11 @@ describe('notifications in two browsers: a job alert, a connection request, the 
     await visible(panel, 'the notifications panel');
     const alert = panel.getByRole('link', { name: `Unread: New job that fits you: ${title} at ${company}` });
     await visible(alert, 'the job alert in the panel');
-    await visible(alert.getByText('Just now', { exact: true }), 'its relative time');
+    // The row's time is beside its link (the names in a row are links of their own).
+    await visible(
+      panel.getByRole('listitem').filter({ has: alert }).getByText('Just now', { exact: true }),
+      'its relative time',
+    );
     expect(await alert.getAttribute('href')).toBe(`/jobs/${jobId}`);
     expect(await b.page.evaluate<string | null>('document.activeElement?.textContent ?? null')).toBe(
       'Notifications',

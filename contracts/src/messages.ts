@@ -516,6 +516,10 @@ export const connectionMessages = {
   fetchSentRequestsFailed: 'Failed to fetch sent requests',
   withdrawFailed: 'Failed to withdraw connection request',
   mutualConnections: (n: number): string => `${n} mutual connection${n === 1 ? '' : 's'}`,
+  /** Beyond the spec: why a person is suggested, when skills in common (one or two names) are why. */
+  sharesSkills: (skills: readonly string[]): string => `Shares ${skills.join(' and ')}`,
+  /** Beyond the spec: why a person is suggested, when the city is why. */
+  alsoIn: (city: string): string => `Also in ${city}`,
   noConnections: 'No Connections',
   noPendingRequests: 'No Pending Requests',
   noSuggestedConnections: 'No Suggested Connections',

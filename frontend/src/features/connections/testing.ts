@@ -26,7 +26,9 @@ export function aConnection(
   });
 }
 
+/** A suggestion; its reason is its mutual connections when it has some and none is given. */
 export function aSuggestion(fields: Partial<SuggestedConnection> = {}): SuggestedConnection {
+  const mutuals = fields.mutualConnections ?? 0;
   return SuggestedConnection.parse({
     _id: crypto.randomUUID(),
     firstName: 'Alan',
@@ -34,7 +36,10 @@ export function aSuggestion(fields: Partial<SuggestedConnection> = {}): Suggeste
     profilePicture: null,
     bio: 'Computable numbers.',
     skills: [],
-    mutualConnections: 0,
+    mutualConnections: mutuals,
+    jobTitle: '',
+    location: { city: '', state: '', country: '' },
+    reason: mutuals > 0 ? { kind: 'mutual', count: mutuals } : null,
     ...fields,
   });
 }

@@ -1,6 +1,6 @@
 import { Notification } from '@careers/contracts/entities/notification';
 import { describe, expect, it } from 'vitest';
-import { notificationText, targetPath } from './notification-text';
+import { notificationParts, notificationText, targetPath } from './notification-text';
 
 const person = (firstName: string, lastName: string, n: number) => ({
   _id: `00000000-0000-4000-8000-00000000000${n}`,
@@ -70,6 +70,46 @@ describe('notificationText', () => {
     ],
   ])('words %s', (_what, fields, text) => {
     expect(notificationText(aNotification(fields))).toBe(text);
+  });
+});
+
+describe('notificationParts', () => {
+  const parts = (fields: Partial<Notification>) =>
+    notificationParts(aNotification(fields)).map((part) =>
+      part.person ? [part.text, part.person._id] : part.text,
+    );
+
+  it('cuts the line into its words and the people it names, each where the line says it', () => {
+    expect(parts({})).toEqual([['Ada Lovelace', ada._id], ' wants to connect with you']);
+    expect(parts({ kind: 'post_likes', actors: [ada, bob], actorCount: 2 })).toEqual([
+      ['Ada Lovelace', ada._id],
+      ' and ',
+      ['Bob Babbage', bob._id],
+      ' liked your post',
+    ]);
+    expect(parts({ kind: 'post_likes', actors: [ada, bob], actorCount: 5 })).toEqual([
+      ['Ada Lovelace', ada._id],
+      ' and 4 others liked your post',
+    ]);
+    expect(
+      parts({ kind: 'job_alert', actors: [], actorCount: 0, jobTitle: 'Engineer', company: 'Acme' }),
+    ).toEqual(['New job that fits you: Engineer at Acme']);
+  });
+
+  it('makes up the line, whatever the kind', () => {
+    for (const kind of [
+      'connection_request',
+      'connection_accepted',
+      'new_application',
+      'post_comment',
+    ] as const) {
+      const notification = aNotification({ kind, excerpt: 'Well said', jobTitle: 'Engineer' });
+      expect(
+        notificationParts(notification)
+          .map((part) => part.text)
+          .join(''),
+      ).toBe(notificationText(notification));
+    }
   });
 });
 

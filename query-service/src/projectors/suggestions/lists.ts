@@ -7,8 +7,10 @@ import {
   mutualSuggestionsSql,
   SUGGESTIONS_LIMIT,
   type SuggestionRow,
+  shownColumns,
   suggestionsSql,
 } from './queries.ts';
+import { reasonFor } from './reasons.ts';
 
 type Queryable = Pick<PoolClient, 'query'>;
 
@@ -144,7 +146,7 @@ export function storedSuggestionsSql(schema: string): string {
          ORDER BY l.rank
          LIMIT $2
       )
-      SELECT st.size, st.due, u.id, u.first_name, u.last_name, u.picture_id, u.bio, u.skills, k.mutuals
+      SELECT st.size, st.due, ${shownColumns(schema)}, k.mutuals
         FROM (SELECT (SELECT size FROM state) AS size, (SELECT due FROM state) AS due) st
         LEFT JOIN (kept k JOIN ${schema}.suggestion_cards u ON u.id = k.candidate_id) ON true
        ORDER BY k.rank`;
@@ -204,6 +206,9 @@ export async function suggestionsFor(
       bio: r.bio,
       skills: r.skills,
       mutualConnections: r.mutuals,
+      jobTitle: r.job_title,
+      location: r.location,
+      reason: reasonFor(r),
     })),
   };
 }

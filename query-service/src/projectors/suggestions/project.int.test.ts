@@ -4,7 +4,7 @@ import type { EventEnvelope } from '@careers/contracts/events/envelope';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConnectionQueries } from '../connections/queries.ts';
 import { projectorTestbed, testMessages } from '../testing.ts';
-import { suggestionsFor } from './lists.ts';
+import { refreshSuggestionLists, suggestionsFor } from './lists.ts';
 import { mutualSuggestionsSql, suggestionsSql } from './queries.ts';
 
 /**
@@ -113,6 +113,7 @@ async function rows(bed: Bed) {
     mutuals: await read('connection_mutuals', 'user_id, candidate_id'),
     people: await read('suggestion_people', 'user_id'),
     skills: await read('suggestion_skills', 'skill_key, user_id'),
+    cards: await read('suggestion_cards', 'id'),
   };
 }
 
@@ -144,9 +145,50 @@ describe('suggestions projector', () => {
       bio: '',
       skills: [],
       mutualConnections: 2,
+      jobTitle: '',
+      location: { city: '', state: '', country: '' },
+      reason: { kind: 'mutual', count: 2 },
     });
     const fay = (await suggestionsFor(inOrder.pool, inOrder.schema, id.Ann)).data[2];
     expect(fay?.skills.map((s) => s.name)).toEqual(['typescript ', 'sql']);
+  });
+
+  it('says why each person is suggested: the strongest reason the ranking weighs, named as they wrote it', async () => {
+    const reasons = async () =>
+      (await suggestionsFor(inOrder.pool, inOrder.schema, id.Ann)).data.map((s) => [
+        nameOf.get(s._id),
+        s.reason,
+      ]);
+    expect(await reasons()).toEqual([
+      ['Dee', { kind: 'mutual', count: 2 }],
+      ['Eve', { kind: 'mutual', count: 1 }],
+      ['Fay', { kind: 'skills', skills: ['typescript', 'sql'] }],
+      ['Gus', { kind: 'skills', skills: ['Go'] }], // London too, but a shared skill weighs more
+      ['Hal', { kind: 'place', city: 'LONDON' }],
+      ['Kim', null], // in Paris, sharing nothing: only how connected she is
+      ['Lee', null],
+    ]);
+    const hal = (await suggestionsFor(inOrder.pool, inOrder.schema, id.Ann)).data[4];
+    expect(hal).toMatchObject({
+      jobTitle: 'Mathematician',
+      location: { city: 'LONDON', state: '', country: 'United Kingdom' },
+    });
+    // From her stored list, once ranked, the same reasons.
+    await refreshSuggestionLists(inOrder.pool, inOrder.schema, { batch: 100, settleMs: 0, sweep: true });
+    expect((await suggestionsFor(inOrder.pool, inOrder.schema, id.Ann)).source).toBe('stored');
+    expect((await reasons()).map(([, reason]) => reason)).toEqual([
+      { kind: 'mutual', count: 2 },
+      { kind: 'mutual', count: 1 },
+      { kind: 'skills', skills: ['typescript', 'sql'] },
+      { kind: 'skills', skills: ['Go'] },
+      { kind: 'place', city: 'LONDON' },
+      null,
+      null,
+    ]);
+    // The later cases read rankings run for the read, as before the lists were stored.
+    await inOrder.pool.query(
+      `TRUNCATE ${inOrder.schema}.suggestion_lists, ${inOrder.schema}.suggestion_list_state`,
+    );
   });
 
   it('answers from mutual connections alone when they fill the list, exactly as the whole ranking does', async () => {

@@ -4,9 +4,10 @@ import { peopleCards } from '../people-cards.ts';
 import { defineProjector, type ProjectionContext, type Projector, unhandled } from '../projector.ts';
 import { applyLinks, forgetLinks } from './links.ts';
 import { markForRefresh, markHoldersSql } from './lists.ts';
+import { matchKey } from './reasons.ts';
 
-/** The people suggested, as a suggestion shows them: the card, bio and skills (people-cards.ts). */
-const cards = peopleCards('suggestion_cards', ['bio', 'skills']);
+/** The people suggested, as a suggestion shows them: the card, bio, skills and place (people-cards.ts). */
+const cards = peopleCards('suggestion_cards', ['bio', 'skills', 'location']);
 
 /**
  * The effect of UserRegistered, ProfileUpdated and SkillsUpdated, for any number of them in stream
@@ -64,9 +65,6 @@ async function applyPeople(
     }
   }
 }
-
-/** How suggestions compare cities and skills: without regard to case or surrounding spaces. */
-export const matchKey = (text: string): string => text.trim().toLowerCase();
 
 type Tx = Parameters<Projector['apply']>[1]['tx'];
 
@@ -169,8 +167,8 @@ async function forgetLists(tx: Tx, schema: string, userId: string): Promise<void
  * A deleted account leaves everyone's suggestions: at AccountDeleted, the last event of their stream,
  * their edges go (everyone's counts lose them), then their links, row and skill keys.
  *
- * How each suggested person shows (names, picture, bio, skills) is kept here too, from their user events
- * (`cards`), and joined when read; a person without a card is never suggested.
+ * How each suggested person shows (names, job title, picture, bio, skills, place) is kept here too, from
+ * their user events (`cards`), and joined when read; a person without a card is never suggested.
  */
 export const suggestionsProjector = defineProjector({
   name: 'suggestions',

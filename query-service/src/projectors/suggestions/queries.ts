@@ -1,3 +1,4 @@
+import type { Location } from '@careers/contracts/entities/location';
 import type { SuggestedConnection } from '@careers/contracts/entities/suggested-connection';
 
 /** Not in the spec: how many people "Suggested" shows at once. */
@@ -17,10 +18,25 @@ export interface SuggestionRow {
   id: string;
   first_name: string;
   last_name: string;
+  job_title: string;
+  location: Location;
   picture_id: string | null;
   bio: string;
   skills: SuggestedConnection['skills'];
   mutuals: number;
+  /** The reader's city key ('' or null when none) and skill keys, for the reason (reasons.ts). */
+  reader_city: string | null;
+  reader_skills: string[];
+}
+
+/**
+ * The columns a suggestion is read with, `u` its card: what the card shows, and the reader's ($1) city
+ * and skill keys its reason is worked out from (subqueries of the reader alone, run once a statement).
+ */
+export function shownColumns(schema: string): string {
+  return `u.id, u.first_name, u.last_name, u.job_title, u.location, u.picture_id, u.bio, u.skills,
+             (SELECT city_key FROM ${schema}.suggestion_people WHERE user_id = $1) AS reader_city,
+             ARRAY(SELECT skill_key FROM ${schema}.suggestion_skills WHERE user_id = $1) AS reader_skills`;
 }
 
 /**
@@ -98,7 +114,7 @@ export function suggestionsSql(schema: string, scope: ExclusionScope = 'read'): 
          ORDER BY mutuals DESC, skills DESC, same_city DESC, connections DESC, c.id
          LIMIT $2
       )
-      SELECT u.id, u.first_name, u.last_name, u.picture_id, u.bio, u.skills, r.mutuals
+      SELECT ${shownColumns(schema)}, r.mutuals
         FROM ranked r JOIN ${schema}.suggestion_cards u ON u.id = r.id
        ORDER BY r.mutuals DESC, r.skills DESC, r.same_city DESC, r.connections DESC, r.id`;
 }
@@ -157,7 +173,7 @@ export function mutualSuggestionsSql(schema: string, scope: ExclusionScope = 're
          ORDER BY mutuals DESC, skills DESC, same_city DESC, connections DESC, c.id
          LIMIT $2
       )
-      SELECT u.id, u.first_name, u.last_name, u.picture_id, u.bio, u.skills, r.mutuals
+      SELECT ${shownColumns(schema)}, r.mutuals
         FROM ranked r JOIN ${schema}.suggestion_cards u ON u.id = r.id
        ORDER BY r.mutuals DESC, r.skills DESC, r.same_city DESC, r.connections DESC, r.id`;
 }

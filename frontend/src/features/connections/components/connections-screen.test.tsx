@@ -454,6 +454,70 @@ describe('connections: Suggested', () => {
     expect(third.queryByRole('list')).toBeNull();
   });
 
+  it('tells two people of one name apart by job title and place, says why each is suggested, and links the name to the profile', async () => {
+    const skill = (name: string) => ({ name, proficiency: 'Expert' as const, experience: 3 });
+    const [berlin, munich, plain] = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
+    openConnections(
+      {
+        ...noLists(),
+        suggested: [
+          aSuggestion({ _id: crypto.randomUUID(), firstName: 'Eve', lastName: 'Ng', mutualConnections: 1 }),
+          aSuggestion({
+            _id: berlin,
+            firstName: 'Charlie',
+            lastName: 'Tester',
+            jobTitle: 'Frontend Engineer',
+            location: { city: 'Berlin', state: '', country: 'Germany' },
+            skills: ['React', 'TypeScript', 'CSS'].map(skill),
+            reason: { kind: 'skills', skills: ['React', 'TypeScript'] },
+          }),
+          aSuggestion({
+            _id: munich,
+            firstName: 'Charlie',
+            lastName: 'Tester',
+            jobTitle: 'Data Analyst',
+            location: { city: 'Munich', state: 'Bavaria', country: 'Germany' },
+            skills: [skill('React')],
+            reason: { kind: 'skills', skills: ['React'] },
+          }),
+          aSuggestion({
+            _id: plain,
+            firstName: 'Dana',
+            lastName: 'Lee',
+            location: { city: 'Berlin', state: '', country: '' },
+            reason: { kind: 'place', city: 'Berlin' },
+          }),
+          aSuggestion({ firstName: 'Linus', lastName: 'Torvalds' }),
+        ],
+      },
+      '/connections?tab=suggested',
+    );
+
+    expect(
+      within(await screen.findByRole('article', { name: 'Eve Ng' })).getByText('1 mutual connection'),
+    ).toBeTruthy();
+    const [first, second] = screen.getAllByRole('article', { name: 'Charlie Tester' }).map((a) => within(a));
+    if (!first || !second) throw new Error('two Charlie Testers expected');
+    expect(first.getByText('Frontend Engineer')).toBeTruthy();
+    expect(first.getByText('Berlin, Germany')).toBeTruthy();
+    expect(first.getByText('Shares React and TypeScript')).toBeTruthy();
+    expect(first.getByRole('link', { name: 'Charlie Tester' }).getAttribute('href')).toBe(
+      `/people/${berlin}`,
+    );
+    expect(second.getByText('Data Analyst')).toBeTruthy();
+    expect(second.getByText('Munich, Germany')).toBeTruthy();
+    expect(second.getByText('Shares React')).toBeTruthy();
+    expect(second.getByRole('link', { name: 'Charlie Tester' }).getAttribute('href')).toBe(
+      `/people/${munich}`,
+    );
+    const dana = within(screen.getByRole('article', { name: 'Dana Lee' }));
+    expect(dana.getByText('Also in Berlin')).toBeTruthy();
+    expect(dana.getByRole('link', { name: 'Dana Lee' }).getAttribute('href')).toBe(`/people/${plain}`);
+    // No job title, place or reason: none of their lines.
+    const linus = screen.getByRole('article', { name: 'Linus Torvalds' });
+    expect(linus.querySelector('.connection-job-title, .connection-place, .connection-when')).toBeNull();
+  });
+
   it('connects: the person leaves the suggestions at once and the request shows under Sent', async () => {
     const alan = aSuggestion();
     const lists = { ...noLists(), suggested: [alan] };

@@ -1,7 +1,7 @@
 import type { ProfilePicture } from '@careers/contracts/entities/uploaded-files';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
 import { Avatar, initialsOf } from '../../../components/avatar';
+import { PersonLink } from '../../../components/person-link';
 
 export interface PersonSummary {
   /** Their id: the name links to their profile page. */
@@ -43,7 +43,7 @@ export function PersonCard({ person, nameId, children, actions, className = '' }
         <Avatar picture={person.profilePicture} name={name} initials={initialsOf(person)} />
         <div className="connection-card-body">
           <h3 className="connection-name" id={nameId}>
-            {person._id ? <Link to={`/people/${person._id}`}>{name}</Link> : name}
+            {person._id ? <PersonLink id={person._id} name={name} /> : name}
           </h3>
           {children}
         </div>

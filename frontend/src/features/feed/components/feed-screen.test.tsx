@@ -39,6 +39,10 @@ describe('feed screen: list', () => {
     expect(screen.getByRole('heading', { name: 'Feed', level: 1 })).toBeTruthy();
     expect(shipped.getByText('G')).toBeTruthy();
     expect(shipped.getByText('Rear Admiral')).toBeTruthy();
+    // The author's name opens their profile.
+    expect(shipped.getByRole('link', { name: 'Grace Hopper' }).getAttribute('href')).toBe(
+      `/people/${grace._id}`,
+    );
     expect(shipped.getByText('5m ago')).toBeTruthy();
     expect(shipped.getByText('Shipped the compiler')).toBeTruthy();
     expect(
@@ -52,6 +56,9 @@ describe('feed screen: list', () => {
     const own = within(screen.getByRole('article', { name: 'Ada Lovelace' }));
     expect(own.getByText('A')).toBeTruthy();
     expect(own.getByText('Professional')).toBeTruthy();
+    expect(own.getByRole('link', { name: 'Ada Lovelace' }).getAttribute('href')).toBe(
+      `/people/${adaAuthor._id}`,
+    );
     expect(own.getByText('3h ago')).toBeTruthy();
     expect(own.queryByRole('list', { name: 'Tags' })).toBeNull();
     expect(

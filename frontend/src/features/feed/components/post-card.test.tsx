@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { deferred } from '../../../testing/deferred';
 import { ada, countCalls, type FetchHandler, jsonReply, sentBodies } from '../../../testing/fake-api';
-import { aComment, adaAuthor, addedCommentReply, aPost, feedReply } from '../../../testing/posts';
+import { aComment, adaAuthor, addedCommentReply, aPost, feedReply, grace } from '../../../testing/posts';
 import { openSignedIn } from '../../../testing/render-app';
 
 /** The feed holds `post` alone; `others` answers everything but the feed. */
@@ -127,7 +127,12 @@ describe('post card: comments', () => {
       'From long ago',
       'Congratulations!',
     ]);
-    expect(within(items[1] as HTMLElement).getByText('Grace Hopper')).toBeTruthy();
+    // The comment's author: their name opens their profile.
+    expect(
+      within(items[1] as HTMLElement)
+        .getByRole('link', { name: 'Grace Hopper' })
+        .getAttribute('href'),
+    ).toBe(`/people/${grace._id}`);
     expect(within(items[1] as HTMLElement).getByText('2m ago')).toBeTruthy();
     expect(card.getByRole('textbox', { name: 'Write a comment' })).toBeTruthy();
     expect(card.getByRole('button', { name: 'Comment' })).toBeTruthy();
@@ -309,7 +314,9 @@ describe('post card: links in what people wrote', () => {
     expect(notes.getAttribute('href')).toBe('https://example.com/notes');
     expect(notes.getAttribute('target')).toBe('_blank');
     expect(notes.getAttribute('rel')).toBe('noopener noreferrer nofollow');
-    expect(card.getAllByRole('link')).toHaveLength(1);
+    // The author's name and the address; nothing of the javascript: text.
+    const hrefs = () => card.getAllByRole('link').map((link) => link.getAttribute('href'));
+    expect(hrefs()).toEqual([`/people/${grace._id}`, 'https://example.com/notes']);
     expect(card.getByText(/Not this: javascript:alert\(1\)/)).toBeTruthy();
 
     await user.click(card.getByRole('button', { name: 'Comments, 1' }));
@@ -319,7 +326,12 @@ describe('post card: links in what people wrote', () => {
     expect(mirror.closest('.comment-content')?.textContent).toBe(
       'Mirror at http://mirror.example/x, <b>thanks</b>',
     );
-    expect(card.getAllByRole('link')).toHaveLength(2);
+    expect(hrefs()).toEqual([
+      `/people/${grace._id}`,
+      'https://example.com/notes',
+      `/people/${grace._id}`,
+      'http://mirror.example/x',
+    ]);
   });
 });
 

@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { Avatar } from '../../../components/avatar';
 import { CommentIcon, HeartIcon } from '../../../components/icons';
 import { LinkifiedText } from '../../../components/linkified-text';
+import { PersonLink } from '../../../components/person-link';
 import { RelativeTime } from '../../../components/relative-time';
 import { formatCount, useLanguage } from '../../../lib/locale';
 import { useToggleLike } from '../api/toggle-like';
@@ -12,7 +13,7 @@ import { clipPost, isLongPost } from './clip-post';
 import { PostComments } from './post-comments';
 
 /**
- * One post: author, time, text (line breaks kept, web addresses linked; React escapes the rest, so no
+ * One post: author (their name a link to their profile), time, text (line breaks kept, web addresses linked; React escapes the rest, so no
  * markup gets in), tags, and the like and comment buttons. Each button's name says what it does and
  * its count ("Like, 3"), as the icon and number on screen do; whether the reader likes the post is
  * the like button's pressed state, so the name does not flip to "Unlike" (that would read "Unlike,
@@ -44,7 +45,7 @@ export function PostCard({ post, now }: { post: Post; now: Date }) {
         />
         <div className="post-byline">
           <p className="post-author" id={ids.name}>
-            {authorName(post.author)}
+            <PersonLink id={post.author._id} name={authorName(post.author)} />
           </p>
           <p className="post-meta">
             <span>{authorHeadline(post.author)}</span>

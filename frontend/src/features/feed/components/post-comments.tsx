@@ -6,6 +6,7 @@ import { useRef, useState } from 'react';
 import { Avatar } from '../../../components/avatar';
 import { LinkifiedText } from '../../../components/linkified-text';
 import { LoadingState } from '../../../components/loading-state';
+import { PersonLink } from '../../../components/person-link';
 import { RelativeTime } from '../../../components/relative-time';
 import { postQueryOptions } from '../api/get-post';
 import { authorInitial, authorName } from './author';
@@ -82,7 +83,9 @@ function CommentItem({ comment, now }: { comment: Comment; now: Date }) {
       />
       <div className="comment-body">
         <p className="comment-head">
-          <span className="comment-author">{authorName(comment.author)}</span>
+          <span className="comment-author">
+            <PersonLink id={comment.author._id} name={authorName(comment.author)} />
+          </span>
           <RelativeTime at={comment.createdAt} now={now} />
         </p>
         <p className="comment-content" dir="auto">

@@ -5,6 +5,7 @@ import { applicationMoves } from '@careers/contracts/policies/application-access
 import { relativeTimeLabel } from '@careers/contracts/relative-time';
 import { useId, useState } from 'react';
 import { Avatar, initialsOf } from '../../../components/avatar';
+import { PersonLink } from '../../../components/person-link';
 import { formatDateTime, useLanguage } from '../../../lib/locale';
 import { useMoveApplication } from '../api/move-application';
 import { money } from '../format';
@@ -12,10 +13,10 @@ import { refusalMessage } from './refusal';
 import { StatusBadge } from './status-badge';
 
 /**
- * One applicant as the job's poster sees them (beyond the spec): picture or initials, name and job
- * title, when they applied, their letter and salary, the resume they sent with it (the application's
- * own copy, kept when they later replace or remove theirs), the status and every step it went through,
- * and the moves `applicationMoves` allows from where it stands.
+ * One applicant as the job's poster sees them (beyond the spec): picture or initials, name (a link to
+ * their profile) and job title, when they applied, their letter and salary, the resume they sent with
+ * it (the application's own copy, kept when they later replace or remove theirs), the status and every
+ * step it went through, and the moves `applicationMoves` allows from where it stands.
  */
 export function ApplicantCard({ applicant, now }: { applicant: JobApplicant; now: Date }) {
   const language = useLanguage();
@@ -38,7 +39,7 @@ export function ApplicantCard({ applicant, now }: { applicant: JobApplicant; now
         <Avatar picture={person.profilePicture} name={name} initials={initialsOf(person)} />
         <div>
           <h2 className="applicant-name" id={nameId}>
-            {name}
+            <PersonLink id={person._id} name={name} />
           </h2>
           <p className="muted">{person.jobTitle.trim() || screenMessages.professional}</p>
         </div>

@@ -61,6 +61,10 @@ describe('applicants', () => {
     const card = within(grace);
     expect(card.getByText('GH')).toBeTruthy();
     expect(card.getByText('Rear Admiral')).toBeTruthy();
+    // The applicant's name opens their profile.
+    expect(card.getByRole('link', { name: 'Grace Hopper' }).getAttribute('href')).toBe(
+      `/people/${pending.applicant._id}`,
+    );
     expect(card.getByText('Applied 30m ago')).toBeTruthy();
     expect(card.getByText('Expected salary: $120,000')).toBeTruthy();
     expect(card.getByText('I wrote the first compiler.').getAttribute('dir')).toBe('auto');
@@ -72,6 +76,9 @@ describe('applicants', () => {
 
     const alan = screen.getByRole('article', { name: 'Alan Turing' });
     expect(within(alan).getByText('Professional')).toBeTruthy();
+    expect(within(alan).getByRole('link', { name: 'Alan Turing' }).getAttribute('href')).toBe(
+      `/people/${interview.applicant._id}`,
+    );
     expect(within(alan).queryByText(/Expected salary/)).toBeNull();
     expect(
       within(within(alan).getByRole('list', { name: 'Status history' }))

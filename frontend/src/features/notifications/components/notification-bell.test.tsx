@@ -115,15 +115,38 @@ describe('the notifications panel', () => {
     const { user } = open(store);
     const panel = await openPanel(user);
 
-    const links = await panel.findAllByRole('link');
-    expect(
-      links.map((link) => [link.querySelector('.notification-body')?.textContent, link.getAttribute('href')]),
-    ).toEqual([
-      ['Unread: Grace Hopper wants to connect with you5m ago', '/connections?tab=pending'],
-      ['Bob Babbage and 4 others liked your post1h ago', '/feed'],
-      ['Unread: New job that fits you: Compiler Engineer at Navy2d ago', `/jobs/${jobId}`],
-    ]);
+    await panel.findAllByRole('link');
     const items = panel.getAllByRole('listitem');
+    // Each row's link to what it is about is named by its whole line, the people's names included.
+    expect(
+      items.map((item) => {
+        const target = item.querySelector('.notification-target') as HTMLElement;
+        return [
+          item.querySelector('.notification-body')?.textContent,
+          within(item).getAllByRole('link').at(-1) === target,
+          target.getAttribute('href'),
+        ];
+      }),
+    ).toEqual([
+      ['Unread: Grace Hopper wants to connect with you5m ago', true, '/connections?tab=pending'],
+      ['Bob Babbage and 4 others liked your post1h ago', true, '/feed'],
+      ['Unread: New job that fits you: Compiler Engineer at Navy2d ago', true, `/jobs/${jobId}`],
+    ]);
+    expect(
+      panel
+        .getByRole('link', { name: 'Unread: Grace Hopper wants to connect with you' })
+        .getAttribute('href'),
+    ).toBe('/connections?tab=pending');
+    expect(panel.getByRole('link', { name: 'Bob Babbage and 4 others liked your post' })).toBeTruthy();
+    // The people named are links to their profiles; a notice nobody made names nobody.
+    expect(
+      items.map((item) =>
+        within(item)
+          .queryAllByRole('link')
+          .filter((link) => link.classList.contains('notification-person'))
+          .map((link) => [link.textContent, link.getAttribute('href')]),
+      ),
+    ).toEqual([[['Grace Hopper', `/people/${grace._id}`]], [['Bob Babbage', `/people/${bob._id}`]], []]);
     expect(items.map((item) => item.classList.contains('notification-unread'))).toEqual([true, false, true]);
     expect(within(items[0] as HTMLElement).getByText('GH')).toBeTruthy();
     expect(panel.getAllByRole('button', { name: 'Mark as read' })).toHaveLength(2);
@@ -138,7 +161,7 @@ describe('the notifications panel', () => {
     expect((await bell()).getAttribute('aria-expanded')).toBe('true');
     expect((await bell()).getAttribute('aria-controls')).toBe(dialog.id);
 
-    await within(dialog).findByRole('link');
+    await within(dialog).findAllByRole('link');
     await user.tab();
     expect(document.activeElement?.textContent).toContain('Mark all as read');
     await user.keyboard('{Escape}');
@@ -159,10 +182,13 @@ describe('the notifications panel', () => {
   it('closes when Tab leaves it', async () => {
     const { user } = open({ notifications: [aNotification({ read: true })] });
     const panel = await openPanel(user);
-    await panel.findByRole('link');
+    await panel.findAllByRole('link');
 
-    // The title, Close, the one link: Tab from the link leaves the panel (Mark all as read is disabled).
+    // The title, Close, the one row's two links (Grace Hopper's profile, then the request): Tab from the
+    // last leaves the panel (Mark all as read is disabled).
     await user.tab();
+    await user.tab();
+    expect(document.activeElement?.textContent).toBe('Grace Hopper');
     await user.tab();
     expect(document.activeElement?.closest('.notification-panel')).toBeTruthy();
     await user.tab();
@@ -202,13 +228,31 @@ describe('the notifications panel', () => {
     );
   });
 
+  it("follows a person's name to their profile: marks that one read and closes", async () => {
+    const request = aNotification();
+    const { api, router, user } = open({ notifications: [request] });
+    const panel = await openPanel(user);
+
+    await user.click(await panel.findByRole('link', { name: 'Grace Hopper' }));
+
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe(`/people/${grace._id}`);
+      expect(screen.queryByRole('dialog')).toBeNull();
+    });
+    await waitFor(() =>
+      expect(sentBodies(api, 'PUT', '/api/notifications/read')).toEqual([{ notificationIds: [request._id] }]),
+    );
+  });
+
   it('follows a read one without marking anything', async () => {
     const { api, router, user } = open({
       notifications: [aNotification({ read: true, target: { type: 'connections', tab: 'connections' } })],
     });
     const panel = await openPanel(user);
 
-    await user.click(await panel.findByRole('link'));
+    await user.click(
+      await panel.findByRole('link', { name: /accepted your connection request|wants to connect/ }),
+    );
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/connections'));
     expect(countCalls(api, 'PUT', '/api/notifications/read')).toBe(0);
@@ -252,7 +296,7 @@ describe('the notifications panel', () => {
       method === 'PUT' && url === '/api/notifications/read' ? jsonReply(500, {}) : undefined,
     );
     const panel = await openPanel(user);
-    await panel.findByRole('link');
+    await panel.findAllByRole('link');
 
     await user.click(panel.getByRole('button', { name: 'Mark all as read' }));
 
@@ -267,12 +311,13 @@ describe('the notifications panel', () => {
     );
     const { api, user } = open({ notifications });
     const panel = await openPanel(user);
-    expect(await panel.findAllByRole('link')).toHaveLength(NOTIFICATIONS_PAGE_SIZE);
+    const requests = () => panel.findAllByRole('link', { name: /wants to connect/ });
+    expect(await requests()).toHaveLength(NOTIFICATIONS_PAGE_SIZE);
     expect(countCalls(api, 'GET', `/api/notifications?limit=${NOTIFICATIONS_PAGE_SIZE}`)).toBe(1);
 
     await user.click(panel.getByRole('button', { name: 'Load more' }));
 
-    await waitFor(() => expect(panel.getAllByRole('link')).toHaveLength(NOTIFICATIONS_PAGE_SIZE + 2));
+    await waitFor(async () => expect(await requests()).toHaveLength(NOTIFICATIONS_PAGE_SIZE + 2));
     expect(countCalls(api, 'GET', `/api/notifications?page=2&limit=${NOTIFICATIONS_PAGE_SIZE}`)).toBe(1);
     expect(panel.queryByRole('button', { name: 'Load more' })).toBeNull();
   });
@@ -304,7 +349,7 @@ describe('the notifications panel', () => {
     store.notifications = [aNotification(), aNotification()];
     const panel = await openPanel(user);
 
-    expect(await panel.findAllByRole('link')).toHaveLength(2);
+    expect(await panel.findAllByRole('link', { name: /wants to connect/ })).toHaveLength(2);
     expect(await bell('Notifications, 2 unread')).toBeTruthy();
   });
 
