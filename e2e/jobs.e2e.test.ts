@@ -15,6 +15,7 @@ import { ARTIFACTS, launchBrowser } from './browser.ts';
 import {
   at,
   axeAtEveryLook,
+  callFromPage,
   closeVisitors,
   eventsReceived,
   openVisitor,
@@ -24,6 +25,7 @@ import {
   type Visitor,
   visible,
 } from './browser-steps.ts';
+import { WEB_URL } from './topology.ts';
 
 /** axe-core's serious and critical findings on each screen as filled with this test's data. */
 const axeFindings: Record<string, string[]> = {};
@@ -203,7 +205,7 @@ describe('jobs in two browsers: post, find, apply, move to interview live', () =
 
   it('B: finds the job from the top bar, narrows it with a filter, opens it and applies', async () => {
     const { page } = b;
-    const search = page.getByRole('searchbox', { name: 'Search', exact: true });
+    const search = page.getByRole('combobox', { name: 'Search', exact: true });
     await search.fill(`  ${word} `);
     await search.press('Enter');
     await page.waitForURL((url) => url.pathname === '/jobs' && url.searchParams.get('search') === word);
@@ -310,8 +312,29 @@ describe('jobs in two browsers: post, find, apply, move to interview live', () =
     await shot(b, 'interview');
   });
 
+  it("A: opens the applicant's profile from the pipeline by the name, and the company page from the job", async () => {
+    const { page } = a;
+    const bId = String(
+      ((await callFromPage(b.page, 'GET', '/api/auth/me')).body.user as { _id: string })._id,
+    );
+    const applicant = page.getByRole('article', { name: 'Alan Turing', exact: true });
+    await applicant.getByRole('link', { name: 'Alan Turing', exact: true }).click();
+    await at(page, `/people/${bId}`);
+    await visible(page.getByRole('heading', { name: 'Alan Turing', level: 1 }), "B's profile");
+    await page.goBack();
+    await at(page, `/jobs/${jobId}/applicants`);
+
+    // The job's company name leads to the company's page, which lists the job among its open jobs.
+    await page.goto(`${WEB_URL}/jobs/${jobId}`);
+    await page.getByRole('link', { name: company, exact: true }).first().click();
+    await page.waitForURL((url) => url.pathname.startsWith('/companies/'));
+    await visible(page.getByRole('heading', { name: company, level: 1 }), 'the company page');
+    await visible(page.getByRole('article', { name: title, exact: true }), 'the job among its open jobs');
+    await checkAxe(page, 'Company');
+  });
+
   it('met no serious or critical axe-core finding on the screens it filled', () => {
-    expect(Object.keys(axeFindings).length).toBe(6);
+    expect(Object.keys(axeFindings).length).toBe(7);
     expect(Object.fromEntries(Object.entries(axeFindings).filter(([, found]) => found.length > 0))).toEqual(
       {},
     );

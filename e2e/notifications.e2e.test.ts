@@ -183,7 +183,7 @@ describe('notifications in two browsers: a job alert, a connection request, the 
     await visible(alert, 'the job alert in the panel');
     // The row's time is beside its link (the names in a row are links of their own).
     await visible(
-      panel.getByRole('listitem').filter({ has: alert }).getByText('Just now', { exact: true }),
+      panel.getByRole('listitem').filter({ hasText: title }).getByText('Just now', { exact: true }),
       'its relative time',
     );
     expect(await alert.getAttribute('href')).toBe(`/jobs/${jobId}`);
