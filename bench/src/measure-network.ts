@@ -34,6 +34,7 @@ import { type BenchUser, outcomeOf, type ProductApi } from './api.ts';
 import type { BenchConfig } from './config.ts';
 import { type CpuUsage, CpuWindow, type Meter } from './cpu.ts';
 import { closedLoop, type LoadResult, openLoop } from './load.ts';
+import { measurePeopleReads, type PeopleReads } from './measure-people.ts';
 import {
   NETWORK_SEED,
   type NetworkPerson,
@@ -102,6 +103,8 @@ export type NetworkResult =
         storedListShare?: number;
       };
       push: NetworkPush;
+      /** Finding people and opening profiles (issue 52); absent from reports made before it. */
+      people?: PeopleReads;
     }
   | { status: 'missing'; reason: string };
 
@@ -519,6 +522,8 @@ export async function measureNetwork(
         `(${lists.stored} of ${lists.misses})`,
     );
 
+    const peopleReads = await measurePeopleReads(api, signedIn, people, userIds, config, meter, progress);
+
     // Connect -> push: addressees with a socket open, requesters anyone signed in they are not related to.
     const addressees = signedIn.slice(0, config.sockets);
     const requesters = signedIn.slice(config.sockets);
@@ -628,6 +633,7 @@ export async function measureNetwork(
       projection,
       reads: { ...reads, cpu: cpuReads.usage(), cacheHitShare, storedListShare, suggestionMisses },
       push,
+      people: peopleReads,
     };
   } finally {
     for (const socket of sockets) socket.disconnect();

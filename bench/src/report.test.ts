@@ -103,8 +103,43 @@ describe('networkTargets', () => {
     expect(networkTargets(network(20, 150)).map((t) => [t.name, t.measured, t.pass])).toEqual([
       ['suggestions p99 (ms)', 20, true],
       ['connect -> addressee socket p99 (ms)', 150, true],
+      // A report from before the people reads: their targets are not applicable.
+      ['people search p99 (ms)', null, null],
+      ['typeahead (people, companies, jobs) p99 (ms)', null, null],
+      ['profile page p99 (ms)', null, null],
     ]);
-    expect(networkTargets(network(21, 151)).map((t) => t.pass)).toEqual([false, false]);
+    expect(networkTargets(network(21, 151)).map((t) => t.pass)).toEqual([false, false, null, null, null]);
+  });
+
+  it('holds people search and the typeahead to 30 ms p99 and profile pages to 20 ms', () => {
+    const withPeople = (search: number, typeahead: number, profile: number): NetworkResult => {
+      const base = network(5, 20);
+      if (base.status !== 'measured') throw new Error('measured');
+      return {
+        ...base,
+        people: {
+          ...base.reads,
+          byKind: {
+            'people search': latency(search),
+            typeahead: latency(typeahead),
+            profile: latency(profile),
+          },
+        },
+      };
+    };
+    expect(
+      networkTargets(withPeople(30, 30, 20))
+        .slice(2)
+        .map((t) => t.pass),
+    ).toEqual([true, true, true]);
+    expect(
+      networkTargets(withPeople(31, 31, 21))
+        .slice(2)
+        .map((t) => t.pass),
+    ).toEqual([false, false, false]);
+    expect(formatSummary({ ...sampleReport(), network: withPeople(12, 14, 6) })).toContain(
+      'typeahead p50 / p99',
+    );
   });
 
   it('misses the push target when a push never arrived, and reports a skipped phase as not applicable', () => {
@@ -112,10 +147,11 @@ describe('networkTargets', () => {
       pass: false,
       detail: expect.stringContaining('1 missing'),
     });
-    expect(networkTargets({ status: 'missing', reason: 'BENCH_NETWORK_USERS=0' })).toEqual([
-      expect.objectContaining({ measured: null, pass: null, detail: 'BENCH_NETWORK_USERS=0' }),
-      expect.objectContaining({ measured: null, pass: null, detail: 'BENCH_NETWORK_USERS=0' }),
-    ]);
+    expect(networkTargets({ status: 'missing', reason: 'BENCH_NETWORK_USERS=0' })).toEqual(
+      Array.from({ length: 5 }, () =>
+        expect.objectContaining({ measured: null, pass: null, detail: 'BENCH_NETWORK_USERS=0' }),
+      ),
+    );
   });
 
   it('adds the network rows and CPU phases to the summary', () => {

@@ -8,6 +8,7 @@ import type { FeedUnderWritesResult } from './measure-feed-under-writes.ts';
 import type { JobsResult } from './measure-jobs.ts';
 import type { NetworkResult } from './measure-network.ts';
 import type { NotificationsResult } from './measure-notifications.ts';
+import { PEOPLE_SEARCH_P99_MS, PROFILE_P99_MS, TYPEAHEAD_P99_MS } from './measure-people.ts';
 import type { PropagationResult } from './measure-propagation.ts';
 import { type ReplayResult, replayRows } from './measure-replay.ts';
 import type { SocketsResult } from './measure-sockets.ts';
@@ -104,13 +105,38 @@ export const CONNECT_PUSH_P99_MS = 150;
 export function networkTargets(network: NetworkResult | undefined): TargetResult[] {
   const suggestions = { name: 'suggestions p99 (ms)', target: `<= ${SUGGESTIONS_P99_MS}` };
   const push = { name: 'connect -> addressee socket p99 (ms)', target: `<= ${CONNECT_PUSH_P99_MS}` };
+  const peopleGoals = [
+    { kind: 'people search', name: 'people search p99 (ms)', limit: PEOPLE_SEARCH_P99_MS },
+    { kind: 'typeahead', name: 'typeahead (people, companies, jobs) p99 (ms)', limit: TYPEAHEAD_P99_MS },
+    { kind: 'profile', name: 'profile page p99 (ms)', limit: PROFILE_P99_MS },
+  ] as const;
   if (network?.status !== 'measured') {
     const reason = network?.reason ?? 'not run';
     return [
       { ...suggestions, measured: null, pass: null, detail: reason },
       { ...push, measured: null, pass: null, detail: reason },
+      ...peopleGoals.map((goal) => ({
+        name: goal.name,
+        target: `<= ${goal.limit}`,
+        measured: null,
+        pass: null,
+        detail: reason,
+      })),
     ];
   }
+  const peopleTargets: TargetResult[] = peopleGoals.map((goal) => {
+    const summary = network.people?.byKind[goal.kind];
+    const p99 = summary && summary.count > 0 ? summary.p99 : null;
+    return {
+      name: goal.name,
+      target: `<= ${goal.limit}`,
+      measured: p99,
+      pass: p99 === null ? null : p99 <= goal.limit,
+      detail: network.people
+        ? `${summary?.count ?? 0} reads over ${network.projection.users} people`
+        : 'not measured in this run',
+    };
+  });
   const read = network.reads.byKind.suggestions;
   const p = network.push;
   const readP99 = read && read.count > 0 ? read.p99 : null;
@@ -128,6 +154,7 @@ export function networkTargets(network: NetworkResult | undefined): TargetResult
       pass: pushP99 === null ? null : pushP99 <= CONNECT_PUSH_P99_MS && p.missing === 0,
       detail: `${p.count} pushes at ${fixed(p.rate, 0)} connects/s, ${p.missing} missing`,
     },
+    ...peopleTargets,
   ];
 }
 
@@ -455,6 +482,7 @@ export function cpuPhases(report: BenchReport): Array<{ phase: string; usage: Cp
     phases.push(
       { phase: 'network write + projection', usage: report.network.projection.cpu },
       { phase: 'network reads', usage: report.network.reads.cpu },
+      ...(report.network.people ? [{ phase: 'people reads', usage: report.network.people.cpu }] : []),
       { phase: 'connect pushes', usage: report.network.push.cpu },
     );
   }
@@ -525,6 +553,17 @@ export function networkRows(network: NetworkResult | undefined): string[][] {
             '',
             '',
           ],
+        ]
+      : []),
+    ...(network.people
+      ? [
+          ['people reads/s (search, typeahead, profile pages)', fixed(network.people.rate, 0), '', ''],
+          ...Object.entries(network.people.byKind).map(([kind, summary]) => [
+            `  ${kind} p50 / p99`,
+            latency(summary),
+            '',
+            '',
+          ]),
         ]
       : []),
     [
