@@ -65,7 +65,7 @@ export async function measurePeopleReads(
         kind === 'people search'
           ? `${apiPath(routes.searchPeople)}?${new URLSearchParams({ search: text, limit: '10' })}`
           : kind === 'typeahead'
-            ? `${apiPath(routes.siteSearch)}?${new URLSearchParams({ q: text, limit: '4' })}`
+            ? `${apiPath(routes.siteSearch)}?${new URLSearchParams({ q: text, limit: '4', kind: 'typeahead' })}`
             : apiPath(routes.getPerson).replace(':id', userIds[target] as string);
       const reply = await api.query.request('GET', path, { cookie: reader.cookie, discardBody: true });
       return outcomeOf(reply, 200, kind);

@@ -567,6 +567,7 @@ export const queryMessages = {
   limitInvalid: `Limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`,
   searchTooLong: tooLong('Search text', SEARCH_MAX_LENGTH),
   followingInvalid: 'The following filter must be true or false',
+  searchKindInvalid: 'The kind of search must be typeahead or page',
   listFilterTooLong: `A list filter can hold at most ${MAX_FILTER_VALUES} values of at most ${SHORT_TEXT_MAX_LENGTH} characters each`,
 } as const;
 

@@ -11,7 +11,8 @@ export const SiteSearchResults = z.object({
   people: z.array(PersonCard),
   companies: z.array(CompanyCard),
   jobs: z.array(Job),
-  totalJobs: z.number().int().nonnegative(),
+  /** How many jobs match in all; null for a typeahead's answer, which does not count them. */
+  totalJobs: z.number().int().nonnegative().nullable(),
 });
 export type SiteSearchResults = z.infer<typeof SiteSearchResults>;
 
@@ -26,7 +27,7 @@ export const searchRoutes = {
     status: 200,
     response: dataResponse(SiteSearchResults),
     summary:
-      'People, companies and jobs matching every word of q (the last as a prefix, as one types), at most limit of each, best first.',
+      'People, companies and jobs matching every word of q (the last as a prefix, as one types), at most limit of each, best first; kind=typeahead matches jobs by title, newest first, uncounted.',
   }),
   getCompany: defineRoute({
     method: 'GET',

@@ -15,6 +15,11 @@ export const SiteSearchQuery = z.object({
     .min(1, queryMessages.limitInvalid)
     .max(20, queryMessages.limitInvalid)
     .default(4),
+  /**
+   * `typeahead`: the jobs are matched by title alone, newest first, and not counted (`totalJobs` is
+   * null), so an answer comes as fast as one types; `page` (the default): the jobs list's own search.
+   */
+  kind: z.enum(['typeahead', 'page'], { error: queryMessages.searchKindInvalid }).default('page'),
 });
 export type SiteSearchQuery = z.infer<typeof SiteSearchQuery>;
 

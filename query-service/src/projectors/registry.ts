@@ -5,12 +5,13 @@ import { jobsProjector } from './jobs/project.ts';
 import { jobsListVersion } from './jobs/version.ts';
 import { notificationsProjector } from './notifications/project.ts';
 import { peopleProjector } from './people/project.ts';
+import { peopleSearchVersion } from './people/version.ts';
 import { postsProjector } from './posts/project.ts';
 import type { Projector, ReadModelVersion } from './projector.ts';
 import { suggestionsProjector } from './suggestions/project.ts';
 import { timelinesProjector } from './timelines/project.ts';
 import { usersProjector } from './users/project.ts';
-import { feedVersion, networkVersion } from './version-scopes.ts';
+import { feedVersion, networkVersion, siteSearchVersion } from './version-scopes.ts';
 
 /** Every read model the projector process maintains. Order matters only within one event. */
 export const projectors: readonly Projector[] = [
@@ -32,4 +33,10 @@ export const projectors: readonly Projector[] = [
 ];
 
 /** The versions of cached views narrower than "any read model" (PROJECTIONS_VERSION_KEY). */
-export const readModelVersions: readonly ReadModelVersion[] = [jobsListVersion, feedVersion, networkVersion];
+export const readModelVersions: readonly ReadModelVersion[] = [
+  jobsListVersion,
+  feedVersion,
+  networkVersion,
+  peopleSearchVersion,
+  siteSearchVersion,
+];

@@ -1,6 +1,8 @@
 import type { DomainEvent } from '@careers/contracts/events/catalogue';
 import { dispatchEvent, type EventTable } from '@careers/contracts/events/event-table';
 import { deletedAmong } from './erasure.ts';
+import { jobsListVersion } from './jobs/version.ts';
+import { peopleSearchVersion } from './people/version.ts';
 import { postVersionKeys } from './posts/keys.ts';
 import type { ProjectionContext, ReadModelVersion } from './projector.ts';
 
@@ -27,6 +29,15 @@ export const feedVersion: ReadModelVersion = {
     // Takes the person's posts, comments and name away at once, on posts of others too.
     'AccountDeleted',
   ],
+};
+
+/**
+ * What GET /api/search answers from, the same for every reader: the people directory, the jobs and
+ * their companies, and the jobs' posters' names (the people model's version and the jobs list's).
+ */
+export const siteSearchVersion: ReadModelVersion = {
+  key: 'projections:search:version',
+  changedBy: [...new Set([...peopleSearchVersion.changedBy, ...jobsListVersion.changedBy])],
 };
 
 /**

@@ -4,12 +4,17 @@ import { domainEvents } from '@careers/contracts/events/catalogue';
 import { profileMessages } from '@careers/contracts/messages';
 import { SESSION_COOKIE } from '@careers/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { peopleSearchVersion } from '../projectors/people/version.ts';
+import { networkVersion } from '../projectors/version-scopes.ts';
 import { queryAppTestbed } from './testing.ts';
 
 let bed: Awaited<ReturnType<typeof queryAppTestbed>>;
 
 beforeAll(async () => {
   bed = await queryAppTestbed('people-routes');
+  // As the projector does when it starts: with no value, nothing is cached.
+  await bed.redis.set(networkVersion.key, randomUUID());
+  await bed.redis.set(peopleSearchVersion.key, randomUUID());
 });
 afterAll(async () => {
   await bed?.close();
@@ -91,6 +96,42 @@ describe('GET /api/people/:id', () => {
     });
   });
 
+  it("is served from the cache until what it shows changes: the two people's networks, the names it shows", async () => {
+    const [hal, ivy, joe] = (await Promise.all(['Hal', 'Ivy', 'Joe'].map((n) => bed.signedIn(n)))) as [
+      Person,
+      Person,
+      Person,
+    ];
+    const halJoe = connection(hal.id, joe.id);
+    const ivyJoe = connection(ivy.id, joe.id);
+    await bed.project([...halJoe.events, ...ivyJoe.events]);
+    const read = async () => {
+      const reply = await get(hal.sid, `/api/people/${ivy.id}`);
+      return { cache: reply.headers['x-read-cache'], body: PersonProfile.parse(reply.json().data) };
+    };
+    expect((await read()).body.mutualConnections.people.map((m) => m.firstName)).toEqual(['Joe']);
+    const again = await read();
+    expect(again.cache).toBe('hit');
+
+    // Hal asks Ivy: both networks move, and the profile says so at once.
+    const halIvy = connection(hal.id, ivy.id, true);
+    await bed.project(halIvy.events);
+    const asked = await read();
+    expect(asked.cache).not.toBe('hit');
+    expect(asked.body.relationship).toEqual({ status: 'sent', connectionId: halIvy.connectionId });
+
+    // The mutual connection renames themself: a name the profile shows.
+    await bed.project([
+      bed.event('ProfileUpdated', joe.id, 2, {
+        ...domainEvents.ProfileUpdated.example,
+        userId: joe.id,
+        firstName: 'Joseph',
+        lastName: 'Tester',
+      }),
+    ]);
+    expect((await read()).body.mutualConnections.people.map((m) => m.firstName)).toEqual(['Joseph']);
+  });
+
   it('answers 404 for someone unknown or deleted, and 401 without a session', async () => {
     const [eve, fay] = (await Promise.all(['Eve', 'Fay'].map((n) => bed.signedIn(n)))) as [Person, Person];
     const unknown = await get(eve.sid, `/api/people/${randomUUID()}`);
@@ -115,5 +156,24 @@ describe('GET /api/people', () => {
     ).toEqual(['Gilberto', 'Gilda']);
     expect((await get(gil.sid, '/api/people?search=gil&limit=21')).statusCode).toBe(400);
     expect((await get(gil.sid, '/api/people')).json()).toEqual({ data: [] });
+  });
+
+  it('is served from the cache for every reader until the directory changes', async () => {
+    const [kim, lou] = (await Promise.all(['Kimberley', 'Louisa'].map((n) => bed.signedIn(n)))) as [
+      Person,
+      Person,
+    ];
+    expect((await get(kim.sid, '/api/people?search=kimberl')).json().data).toHaveLength(1);
+    const other = await get(lou.sid, '/api/people?search=kimberl');
+    expect(other.headers['x-read-cache']).toBe('hit');
+    // Someone new of that name: found at once.
+    await bed.signedIn('Kimberly');
+    const after = await get(lou.sid, '/api/people?search=kimberl');
+    expect(
+      after
+        .json()
+        .data.map((p: { firstName: string }) => p.firstName)
+        .sort(),
+    ).toEqual(['Kimberley', 'Kimberly']);
   });
 });

@@ -86,6 +86,24 @@ describe('GET /api/search', () => {
     expect([one.people.length, one.companies.length, one.jobs.length, one.totalJobs]).toEqual([1, 1, 1, 3]);
   });
 
+  it('as a typeahead, offers jobs by title alone, newest first, and does not count them', async () => {
+    const word = `${tag}typ`;
+    const older = posted({ title: `${word}ist Writer` });
+    const newer = posted({ title: `Senior ${word}ographer` });
+    // The word in the company name alone: the list's search finds it, the typeahead does not.
+    const byCompany = posted({ title: 'Editor', company: company(`${word}ist Press`) });
+    await bed.project([older.event, newer.event, byCompany.event]);
+
+    const typeahead = SiteSearchResults.parse(
+      (await get(`/api/search?q=${word}&kind=typeahead`)).json().data,
+    );
+    expect(typeahead.jobs.map((j) => j._id)).toEqual([newer.data.jobId, older.data.jobId]);
+    expect(typeahead.totalJobs).toBeNull();
+    const page = SiteSearchResults.parse((await get(`/api/search?q=${word}&kind=page`)).json().data);
+    expect(page.totalJobs).toBe(3);
+    expect((await get(`/api/search?q=${word}&kind=everything`)).statusCode).toBe(400);
+  });
+
   it('answers nothing for a text without words, and 400 for a bad limit', async () => {
     const empty = await get('/api/search?q=%20-%20');
     expect(empty.json()).toEqual({ data: { people: [], companies: [], jobs: [], totalJobs: 0 } });

@@ -130,7 +130,10 @@ describe('the typeahead (beyond the spec)', () => {
     await user.click(await screen.findByRole('option', { name: 'See all results for "gra"' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/search'));
     expect(router.state.location.search).toBe('?q=gra');
-    expect(await screen.findByRole('heading', { name: 'Results for "gra"' })).toBeTruthy();
+    // The search page's code loads on first use: given time on a busy machine.
+    expect(
+      await screen.findByRole('heading', { name: 'Results for "gra"' }, { timeout: 10_000 }),
+    ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Grace Hopper' }).getAttribute('href')).toBe(
       `/people/${results.people[0]?._id}`,
     );

@@ -82,7 +82,7 @@ export function SearchBox() {
   const listId = useId();
   const optionId = (index: number) => `${listId}-option-${index}`;
   const q = useSettled(text.trim(), TYPEAHEAD_DELAY_MS);
-  const results = useSiteSearch(q, searchSectionSizes.typeahead, open);
+  const results = useSiteSearch(q, searchSectionSizes.typeahead, 'typeahead', open);
   const suggestions = open && q !== '' && results.data ? suggestionsOf(results.data, q) : [];
   const expanded = suggestions.length > 0;
 

@@ -380,6 +380,49 @@ export class JobQueries {
     return { ...toCompanyCard(row), jobs: jobs.rows.map(toJob) };
   }
 
+  /**
+   * The top bar's typeahead: up to `limit` jobs whose title has every word of `search` (the last as a
+   * prefix, with its completions as the list's search has them), newest first, not counted. Read
+   * through the titles' own index (migration 030): a few letters typed match thousands of jobs, and
+   * the list's search would rank and count them all.
+   */
+  async titleMatches(search: string, limit: number): Promise<Job[]> {
+    const text = parseJobSearch(search);
+    if (text === null) return [];
+    const client = await this.pool.connect();
+    try {
+      let completions = '';
+      if (text.prefixWord !== null) {
+        const sql = completionsSql(this.s);
+        const { rows } = await client.query<{ stems: string }>({
+          name: statementName('jobs_completions', sql),
+          text: sql,
+          values: [text.prefixWord],
+        });
+        completions = rows[0]?.stems ?? '';
+      }
+      const values: unknown[] = [text.text];
+      const word = text.prefixWord === null ? null : `$${values.push(text.prefixWord)}`;
+      const stems = word !== null && completions !== '' ? `$${values.push(completions)}` : null;
+      const tsquery = tsquerySql(text, '$1', word, stems);
+      const sql = `SELECT ${jobColumns(this.s)}
+          FROM (SELECT s.id, s.posted_at FROM ${this.s}.job_search s
+                 WHERE s.title_document @@ ${tsquery}
+                 ORDER BY s.posted_at DESC, s.id DESC LIMIT $${values.push(limit)}) m
+          JOIN ${this.s}.jobs j ON j.id = m.id
+          LEFT JOIN ${this.s}.job_people u ON u.id = j.employer_id
+         ORDER BY m.posted_at DESC, m.id DESC`;
+      const { rows } = await client.query<JobRow>({
+        name: statementName('jobs_titles', sql),
+        text: sql,
+        values,
+      });
+      return rows.map(toJob);
+    } finally {
+      client.release();
+    }
+  }
+
   /** Up to `limit` open jobs for a reader, best first (recommend.ts). */
   async recommendedFor(readerId: string, limit: number): Promise<Job[]> {
     const text = recommendedJobsSql(this.s, jobColumns(this.s));

@@ -4,12 +4,21 @@ import { searchMessages } from '@careers/contracts/messages';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 
-export const siteSearchKey = (q: string, limit: number) => ['search', q, limit] as const;
+/** The typeahead's answer (jobs by title, uncounted) or the search page's (the jobs list's search). */
+export type SiteSearchKind = 'typeahead' | 'page';
 
-export async function siteSearch(q: string, limit: number, signal?: AbortSignal): Promise<SiteSearchResults> {
+export const siteSearchKey = (q: string, limit: number, kind: SiteSearchKind) =>
+  ['search', q, limit, kind] as const;
+
+export async function siteSearch(
+  q: string,
+  limit: number,
+  kind: SiteSearchKind,
+  signal?: AbortSignal,
+): Promise<SiteSearchResults> {
   const reply = await callApi(
     endpoints.siteSearch,
-    { query: { q, limit } },
+    { query: { q, limit, kind } },
     { signal, fallbackMessage: searchMessages.loadFailed },
   );
   return reply.data;
@@ -20,10 +29,10 @@ export async function siteSearch(q: string, limit: number, signal?: AbortSignal)
  * the previous one stays (a typeahead that blanks out at every key is hard to read); a blank text asks
  * nothing. Kept a minute: typing back to an earlier text answers at once.
  */
-export function useSiteSearch(q: string, limit: number, enabled = true) {
+export function useSiteSearch(q: string, limit: number, kind: SiteSearchKind, enabled = true) {
   return useQuery({
-    queryKey: siteSearchKey(q, limit),
-    queryFn: ({ signal }) => siteSearch(q, limit, signal),
+    queryKey: siteSearchKey(q, limit, kind),
+    queryFn: ({ signal }) => siteSearch(q, limit, kind, signal),
     enabled: enabled && q !== '',
     placeholderData: keepPreviousData,
     staleTime: 60_000,

@@ -20,7 +20,7 @@ import { useSiteSearch } from '../api/site-search';
 export function SearchScreen() {
   const [params] = useSearchParams();
   const q = (params.get('q') ?? '').trim();
-  const results = useSiteSearch(q, searchSectionSizes.page);
+  const results = useSiteSearch(q, searchSectionSizes.page, 'page');
 
   return (
     <section className="screen search-screen" aria-labelledby="search-title">
@@ -74,7 +74,7 @@ export function SearchScreen() {
                 </div>
                 <p>
                   <Link to={`/jobs?${new URLSearchParams({ search: q })}`}>
-                    {searchMessages.seeAllJobs(results.data.totalJobs)}
+                    {searchMessages.seeAllJobs(results.data.totalJobs ?? results.data.jobs.length)}
                   </Link>
                 </p>
               </>
