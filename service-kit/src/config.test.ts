@@ -82,6 +82,7 @@ describe('security settings (issue 14)', () => {
     CONSISTENCY_TOKEN_SECRET: 'c'.repeat(43),
     PERSONAL_DATA_SECRET: 'p'.repeat(43),
     S3_SECRET_KEY: 'k'.repeat(43),
+    EDGE_SECRET: 'e'.repeat(43),
   };
 
   it.each(['development', 'production', undefined])(

@@ -95,13 +95,6 @@ export const baseEnv = z.object({
    * a key derived from it. Required outside the tests; losing it makes all sealed personal data unreadable.
    */
   PERSONAL_DATA_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  /**
-   * Proves a request came through the edge: the edge sends it as `X-Edge-Secret`, and only a request
-   * carrying it (from a TRUSTED_PROXIES peer) may name the client's address in X-Forwarded-For. A
-   * process on the same machine that calls a service's port directly is who its socket says.
-   * Required outside the tests (testOnlySecrets).
-   */
-  EDGE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** The Postgres schema of the personal-data vault (shared by the command-service and the projectors). */
   VAULT_SCHEMA: z
     .string()
@@ -128,6 +121,17 @@ const s3Env = {
   S3_FORCE_PATH_STYLE: bool.default(true),
 };
 
+/** The services behind the edge that count per client address (the command- and query-service). */
+const edgeEnv = {
+  /**
+   * Proves a request came through the edge: the edge sends it as `X-Edge-Secret`, and only a request
+   * carrying it (from a TRUSTED_PROXIES peer) may name the client's address in X-Forwarded-For. A
+   * process on the same machine that calls a service's port directly is who its socket says.
+   * Required outside the tests (testOnlySecrets).
+   */
+  EDGE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+};
+
 export const commandServiceEnv = baseEnv.extend({
   PORT: port.default(4001),
   DB_SCHEMA: z
@@ -135,6 +139,7 @@ export const commandServiceEnv = baseEnv.extend({
     .regex(/^[a-z_][a-z0-9_]*$/)
     .default('cmd'),
   ...s3Env,
+  ...edgeEnv,
   /** How long the outbox relay sleeps when no NOTIFY arrives (it also wakes on NOTIFY). */
   RELAY_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(250),
   /** scrypt cost as log2(N): 17 (128 MiB, ARCHITECTURE.md) in production; tests may lower it to 14. */
@@ -177,6 +182,7 @@ export const queryServiceEnv = baseEnv.extend({
     .regex(/^[a-z_][a-z0-9_]*$/)
     .default('read'),
   ...s3Env,
+  ...edgeEnv,
   CHECK_RESPONSES: checkResponsesFlag,
 });
 export type QueryServiceConfig = z.infer<typeof queryServiceEnv>;
@@ -228,7 +234,10 @@ function ownSecretProblems(config: Record<string, unknown>, names: ReadonlySet<s
   return problems;
 }
 
-function secretOf(config: BaseConfig, name: SecretName & keyof BaseConfig): string {
+function secretOf<C extends Pick<BaseConfig, 'NODE_ENV'> & Partial<Record<SecretName, string>>>(
+  config: C,
+  name: SecretName,
+): string {
   const value = config[name];
   if (value) return value;
   if (config.NODE_ENV === 'test') return testOnlySecrets[name];
@@ -243,7 +252,9 @@ export function personalDataSecret(config: BaseConfig): string {
   return secretOf(config, 'PERSONAL_DATA_SECRET');
 }
 
-export function edgeSecret(config: BaseConfig): string {
+export function edgeSecret(
+  config: Pick<BaseConfig, 'NODE_ENV'> & { EDGE_SECRET?: string | undefined },
+): string {
   return secretOf(config, 'EDGE_SECRET');
 }
 

@@ -134,7 +134,7 @@ describe('the typeahead (beyond the spec)', () => {
     expect(
       await screen.findByRole('heading', { name: 'Results for "gra"' }, { timeout: 10_000 }),
     ).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Grace Hopper' }).getAttribute('href')).toBe(
+    expect((await screen.findByRole('link', { name: 'Grace Hopper' })).getAttribute('href')).toBe(
       `/people/${results.people[0]?._id}`,
     );
     expect(screen.getByRole('link', { name: 'Grace Labs' }).getAttribute('href')).toBe(
