@@ -13,7 +13,7 @@ export default defineConfig({
       {
         // The edge's own checks (proxy, routing, the dev server): node, no DOM, not in a VM context.
         root: './frontend',
-        test: { name: 'frontend-edge', include: ['*.test.ts'], environment: 'node' },
+        test: { name: 'frontend-edge', include: ['*.test.ts'], environment: 'node', isolate: false },
       },
       'e2e',
       {
@@ -24,6 +24,7 @@ export default defineConfig({
           exclude: ['**/node_modules/**'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          isolate: false,
         },
       },
       'bench',
@@ -32,6 +33,7 @@ export default defineConfig({
         test: {
           name: 'repo',
           include: ['scripts/**/*.test.ts'],
+          isolate: false,
         },
       },
     ],
