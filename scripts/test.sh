@@ -21,15 +21,18 @@ cd "$ROOT"
 step "fuzzing tools (schemathesis)" ensure_schemathesis
 step "analytics consumer (python)" ensure_analytics
 step "load generator (k6, go install)" ensure_k6
-step "lint and format (biome)" npx biome check --diagnostic-level=error .
-# Incremental: a warm run checks again only what changed since the last (about 7 s instead of 23).
-mkdir -p "$STACK/tsc"
-step "type check (services, contracts, tests)" \
-  npx tsc -p tsconfig.json --incremental --tsBuildInfoFile "$STACK/tsc/services.tsbuildinfo"
-step "type check (frontend)" \
-  npx tsc -p frontend/tsconfig.json --incremental --tsBuildInfoFile "$STACK/tsc/frontend.tsbuildinfo"
 # The browser tests run the built app behind the production edge (e2e/topology.ts), as npm start does.
 step "frontend build (vite)" ensure_frontend_build
+
+checks() {
+  step "lint and format (biome)" npx biome check --diagnostic-level=error .
+  # Incremental: a warm run checks again only what changed since the last (about 7 s instead of 23).
+  mkdir -p "$STACK/tsc"
+  step "type check (services, contracts, tests)" \
+    npx tsc -p tsconfig.json --incremental --tsBuildInfoFile "$STACK/tsc/services.tsbuildinfo"
+  step "type check (frontend)" \
+    npx tsc -p frontend/tsconfig.json --incremental --tsBuildInfoFile "$STACK/tsc/frontend.tsbuildinfo"
+}
 
 # Two lanes at once. Vitest runs projects without file parallelism (the browser tests share one copy
 # of the product and one Chromium; the fault run drives its own processes) one file at a time, after
@@ -46,6 +49,11 @@ if [ $# -eq 0 ]; then
     --reporter=default --reporter=json --outputFile.json="$serial_results" >"$serial_log" 2>&1 &
   serial_pid=$!
   trap 'kill $serial_pid ${tc_pid:-} 2>/dev/null || true' EXIT
+fi
+# The checks run while the serial lane starts (the longer of the two lanes: about seven minutes here,
+# the checks half a minute), so they add nothing to the whole; a failure stops both (step exits).
+checks
+if [ $# -eq 0 ]; then
   printf '%s\n' "${BOLD}→ vitest, parallel lane (unit, integration against the local stack)${RESET}"
   # Most of these files wait on Kafka, Postgres and child processes far more than they compute: three
   # at a time keep two cores busy (vitest's default is one fewer than the cores).
