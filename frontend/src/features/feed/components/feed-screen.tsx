@@ -1,6 +1,7 @@
 import { errorCardTitles, fallbackMessages, feedMessages, postMessages } from '@careers/contracts/messages';
 import { useMemo, useRef } from 'react';
 import { ErrorCard } from '../../../components/error-card';
+import { LoadMoreButton } from '../../../components/load-more-button';
 import { LoadingState } from '../../../components/loading-state';
 import { errorMessageOf } from '../../../lib/api-client';
 import { formatCount, useLanguage } from '../../../lib/locale';
@@ -68,16 +69,7 @@ export function FeedScreen({ viewerId }: { viewerId: string }) {
           onRetry={() => void retry()}
         />
       )}
-      {feed.hasNextPage ? (
-        <button
-          type="button"
-          className="button button-ghost load-more"
-          disabled={feed.isFetchingNextPage}
-          onClick={() => void feed.fetchNextPage()}
-        >
-          {feed.isFetchingNextPage ? 'Loading...' : 'Load more'}
-        </button>
-      ) : null}
+      <LoadMoreButton list={feed} label="Load more" />
     </section>
   );
 }

@@ -11,6 +11,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Avatar, initialsOf } from '../../../components/avatar';
 import { ErrorCard } from '../../../components/error-card';
+import { LoadMoreButton } from '../../../components/load-more-button';
 import { LoadingState } from '../../../components/loading-state';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useNow } from '../../../lib/use-now';
@@ -141,16 +142,7 @@ function PersonPosts({ authorId }: { authorId: string }) {
           ))}
         </div>
       ) : null}
-      {feed.hasNextPage ? (
-        <button
-          type="button"
-          className="button button-ghost load-more"
-          disabled={feed.isFetchingNextPage}
-          onClick={() => void feed.fetchNextPage()}
-        >
-          {feed.isFetchingNextPage ? 'Loading...' : personMessages.morePosts}
-        </button>
-      ) : null}
+      <LoadMoreButton list={feed} label={personMessages.morePosts} />
     </section>
   );
 }
