@@ -133,9 +133,9 @@ describe('people: a profile from a name, connect there, accept from the other si
     await visible(card.getByRole('region', { name: 'Contact' }).getByText(a.email), "A's email");
     expect(await axeAtEveryLook(page, { screenshots: 'people-profile-connected' })).toEqual([]);
 
-    await a.page.reload();
+    // A has kept B's profile open since connecting: B's answer reaches it live, without a reload.
     const bCard = a.page.getByRole('article', { name: `${b.first} ${b.last}` });
-    await visible(bCard.getByText('Connected', { exact: true }), "Connected on B's profile, for A");
+    await visible(bCard.getByText('Connected', { exact: true }), "Connected on B's profile, for A, live");
     await visible(
       a.page.getByRole('region', { name: 'Posts' }).getByText(bPrivate),
       "B's connections-only post, for A once connected",

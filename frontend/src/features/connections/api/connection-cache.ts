@@ -1,6 +1,7 @@
 import type { Connection } from '@careers/contracts/entities/connection';
 import type { SuggestedConnection } from '@careers/contracts/entities/suggested-connection';
 import type { QueryClient } from '@tanstack/react-query';
+import { peopleKey } from '../../people/api/get-person';
 import {
   connectionListsKey,
   connectionsKey,
@@ -58,11 +59,13 @@ function dropFromLists(queryClient: QueryClient, connectionId: string): void {
  * push's consistency token, already remembered, makes these reads wait until the change is readable.
  * It reaches beyond this screen too: a connection made or ended shows or hides the other person's
  * posts in the feed and on the dashboard. Whatever is cached but not on screen is therefore marked
- * stale (not fetched now), so those screens read again when next opened.
+ * stale (not fetched now), so those screens read again when next opened. A profile on screen is read
+ * again at once: it shows how the reader stands with the person, and who they share.
  */
 export async function refreshConnections(queryClient: QueryClient): Promise<void> {
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: connectionsKey }),
+    queryClient.invalidateQueries({ queryKey: peopleKey }),
     queryClient.invalidateQueries({ type: 'inactive', refetchType: 'none' }),
   ]);
 }

@@ -7,7 +7,7 @@ import {
   personMessages,
 } from '@careers/contracts/messages';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Avatar, initialsOf } from '../../../components/avatar';
 import { ErrorCard } from '../../../components/error-card';
@@ -18,7 +18,8 @@ import { useNow } from '../../../lib/use-now';
 import { ActionButton } from '../../connections/components/action-button';
 import { cityAndCountry, fullName } from '../../connections/components/person';
 import { useConnectionActions } from '../../connections/components/use-connection-actions';
-import { postsOf, useFeed } from '../../feed/api/get-feed';
+import { useLiveConnections } from '../../connections/live/use-live-connections';
+import { feedListsKey, postsOf, useFeed } from '../../feed/api/get-feed';
 import { PostCard } from '../../feed/components/post-card';
 import { personKey, usePerson } from '../api/get-person';
 
@@ -27,6 +28,7 @@ import { personKey, usePerson } from '../api/get-person';
  * bio, skills, how many connections they have and the ones the reader shares, and what the reader can
  * do about the two of them (Connect, Withdraw a request, Accept or Decline one, or nothing more when
  * connected). Email and phone show only when the server sends them (the person and their connections).
+ * The other person's moves show live (a request to the reader, an answer, a removal).
  */
 export function PersonScreen() {
   const { id = '' } = useParams();
@@ -41,6 +43,8 @@ export function PersonScreen() {
     [queryClient, id],
   );
   const actions = useConnectionActions(onDone);
+  // The other person's moves (a request to the reader, an answer, a removal) reach the page live.
+  useLiveConnections();
 
   if (person.isPending) return <LoadingState />;
   if (person.isError) {
@@ -102,7 +106,7 @@ export function PersonScreen() {
           </section>
         ) : null}
       </article>
-      <PersonPosts authorId={p._id} />
+      <PersonPosts authorId={p._id} relationship={p.relationship.status} />
     </section>
   );
 }
@@ -115,9 +119,23 @@ const PROFILE_POSTS = 5;
  * connections), newest first, as the feed shows them: they sit under the feed's cache key, so a like
  * or comment made here or in the feed shows in both.
  */
-function PersonPosts({ authorId }: { authorId: string }) {
+function PersonPosts({
+  authorId,
+  relationship,
+}: {
+  authorId: string;
+  relationship: PersonProfile['relationship']['status'];
+}) {
   const filters = useMemo(() => ({ limit: PROFILE_POSTS, author: authorId }), [authorId]);
   const feed = useFeed(filters);
+  const queryClient = useQueryClient();
+  // Connected or no longer: the connections-only posts show or go, so the list is read again.
+  const shownFor = useRef(relationship);
+  useEffect(() => {
+    if (shownFor.current === relationship) return;
+    shownFor.current = relationship;
+    void queryClient.invalidateQueries({ queryKey: [...feedListsKey, filters] });
+  }, [relationship, queryClient, filters]);
   const posts = useMemo(() => postsOf(feed.data), [feed.data]);
   const now = useNow();
   return (
