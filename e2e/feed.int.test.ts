@@ -66,7 +66,7 @@ async function post(who: Person, body: Record<string, unknown>): Promise<Post> {
 
 /** The feed's tests are about what a connection changes, so the connection is appended directly. */
 async function connect(a: Person, b: Person) {
-  tokens.push(await services.appendConnection(a.id, b.id));
+  tokens.push((await services.appendConnection(a.id, b.id)).token);
 }
 
 const openSocket = (who: Person): Promise<Socket> => services.openSocket(who.sid);

@@ -60,9 +60,17 @@ export interface InProcessServices {
   /**
    * Makes `requesterId` and `recipientId` connections by appending ConnectionRequested and
    * ConnectionAccepted straight to the event log, for tests about what a connection changes rather
-   * than about the connection commands; resolves to the write's `<connectionId>@<version>`, to read with.
+   * than about the connection commands; resolves to the connection, its parties and the write's
+   * consistency token (`<connectionId>@<version>`, to read with).
    */
-  appendConnection(requesterId: string, recipientId: string): Promise<string>;
+  appendConnection(
+    requesterId: string,
+    recipientId: string,
+  ): Promise<{
+    connectionId: string;
+    parties: { connectionId: string; requesterId: string; recipientId: string };
+    token: string;
+  }>;
   close(): Promise<void>;
 }
 
@@ -177,7 +185,7 @@ export async function startInProcessServices(name: string): Promise<InProcessSer
           ],
         }),
       );
-      return `${connectionId}@${events.at(-1)?.streamVersion}`;
+      return { connectionId, parties, token: `${connectionId}@${events.at(-1)?.streamVersion}` };
     },
 
     async close() {

@@ -78,28 +78,6 @@ function disconnected(socket: Socket): Promise<string> {
   return new Promise((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
 }
 
-/**
- * An accepted connection between two people, written straight to the log (the write side's rules are
- * not what these tests are about): its id, parties and the token of its last event.
- */
-async function connectedDirectly(requester: Person, recipient: Person) {
-  const connectionId = randomUUID();
-  const parties = { connectionId, requesterId: requester.id, recipientId: recipient.id };
-  const at = new Date().toISOString();
-  const { events } = await services.command.deps.store.execute({ actorId: requester.id }, (tx) =>
-    tx.append({
-      streamType: 'connection',
-      streamId: connectionId,
-      expectedVersion: 0,
-      events: [
-        { type: 'ConnectionRequested', data: { ...parties, requestedAt: at } },
-        { type: 'ConnectionAccepted', data: { ...parties, respondedAt: at } },
-      ],
-    }),
-  );
-  return { connectionId, parties, token: `${connectionId}@${events.at(-1)?.streamVersion}` };
-}
-
 /** Resolves `false` if `promise` has not settled within `ms`. */
 function within<T>(promise: Promise<T>, ms: number): Promise<T | false> {
   return Promise.race([promise, new Promise<false>((resolve) => setTimeout(() => resolve(false), ms))]);
@@ -297,7 +275,7 @@ describe('finding 3: post rooms and consistency tokens follow who may see what',
 
   beforeAll(async () => {
     [author, friend, stranger] = await Promise.all([signUp('Author'), signUp('Friend'), signUp('Stranger')]);
-    const { token: connectionToken } = await connectedDirectly(author, friend);
+    const { token: connectionToken } = await services.appendConnection(author.id, friend.id);
     const created = await command(author, 'POST', '/api/posts', {
       content: 'For my connections only',
       visibility: 'connections',
@@ -399,7 +377,7 @@ describe('finding 3: post rooms and consistency tokens follow who may see what',
 describe('round three, finding 4: a live post room is left when access ends', () => {
   it("takes a removed connection's socket out of the rooms of posts it may no longer see", async () => {
     const [author, friend] = await Promise.all([signUp('Revoker'), signUp('Revoked')]);
-    const { connectionId, parties, token } = await connectedDirectly(author, friend);
+    const { connectionId, parties, token } = await services.appendConnection(author.id, friend.id);
     const at = new Date().toISOString();
     const created = await command(author, 'POST', '/api/posts', {
       content: 'Friends only',

@@ -223,6 +223,9 @@ export const EMAIL_CHANGES_PER_HOUR = 5;
 /** People search answers at most this many people (the typeahead shows fewer). */
 export const PEOPLE_SEARCH_MAX_RESULTS = 20;
 
+/** GET /search answers at most this many of each kind. */
+export const SITE_SEARCH_MAX_RESULTS = 20;
+
 /** Beyond the spec: how many of each kind the top bar's typeahead offers, and the search page shows. */
 export const searchSectionSizes = { typeahead: 4, page: 10 } as const;
 

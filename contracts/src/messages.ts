@@ -565,6 +565,8 @@ export const connectionScreenMessages = {
 export const queryMessages = {
   pageInvalid: 'Page must be a whole number of 1 or more',
   limitInvalid: `Limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`,
+  /** A list that answers at most `max` (people search, the search across the product). */
+  limitOutOf: (max: number) => `Limit must be a whole number from 1 to ${max}`,
   searchTooLong: tooLong('Search text', SEARCH_MAX_LENGTH),
   followingInvalid: 'The following filter must be true or false',
   searchKindInvalid: 'The kind of search must be typeahead or page',

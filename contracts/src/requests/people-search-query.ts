@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { PEOPLE_SEARCH_MAX_RESULTS } from '../constants.ts';
-import { queryMessages } from '../messages.ts';
-import { SearchParam } from './query-fields.ts';
+import { limitParam, SearchParam } from './query-fields.ts';
 
 /**
  * `GET /people`: who matches `search` (each word of it, the last as a prefix, as one types) by name,
@@ -9,11 +8,6 @@ import { SearchParam } from './query-fields.ts';
  */
 export const PeopleSearchQuery = z.object({
   search: SearchParam,
-  limit: z.coerce
-    .number({ error: queryMessages.limitInvalid })
-    .int(queryMessages.limitInvalid)
-    .min(1, queryMessages.limitInvalid)
-    .max(PEOPLE_SEARCH_MAX_RESULTS, queryMessages.limitInvalid)
-    .default(10),
+  limit: limitParam(PEOPLE_SEARCH_MAX_RESULTS, 10),
 });
 export type PeopleSearchQuery = z.infer<typeof PeopleSearchQuery>;

@@ -33,15 +33,16 @@ export const PageParam = z.preprocess(
     .default(DEFAULT_PAGE),
 );
 
-export const LimitParam = z.preprocess(
-  single,
-  z.coerce
-    .number({ error: queryMessages.limitInvalid })
-    .int(queryMessages.limitInvalid)
-    .min(1, queryMessages.limitInvalid)
-    .max(MAX_PAGE_SIZE, queryMessages.limitInvalid)
-    .default(DEFAULT_PAGE_SIZE),
-);
+/** How many a list answers: a whole number from 1 to `max`, `fallback` when not given. */
+export function limitParam(max: number, fallback: number) {
+  const message = max === MAX_PAGE_SIZE ? queryMessages.limitInvalid : queryMessages.limitOutOf(max);
+  return z.preprocess(
+    single,
+    z.coerce.number({ error: message }).int(message).min(1, message).max(max, message).default(fallback),
+  );
+}
+
+export const LimitParam = limitParam(MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE);
 
 /** Free text to search for; blank means no search. */
 export const SearchParam = z.preprocess(

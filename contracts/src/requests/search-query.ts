@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { SITE_SEARCH_MAX_RESULTS, searchSectionSizes } from '../constants.ts';
 import { companyMessages, queryMessages } from '../messages.ts';
 import { isSafeText } from './fields.ts';
-import { SearchParam } from './query-fields.ts';
+import { limitParam, SearchParam } from './query-fields.ts';
 
 /**
  * `GET /search`: people, companies and jobs matching `q` (each word, the last as a prefix, as one
@@ -9,12 +10,7 @@ import { SearchParam } from './query-fields.ts';
  */
 export const SiteSearchQuery = z.object({
   q: SearchParam,
-  limit: z.coerce
-    .number({ error: queryMessages.limitInvalid })
-    .int(queryMessages.limitInvalid)
-    .min(1, queryMessages.limitInvalid)
-    .max(20, queryMessages.limitInvalid)
-    .default(4),
+  limit: limitParam(SITE_SEARCH_MAX_RESULTS, searchSectionSizes.typeahead),
   /**
    * `typeahead`: the jobs are matched by title alone, newest first, and not counted (`totalJobs` is
    * null), so an answer comes as fast as one types; `page` (the default): the jobs list's own search.

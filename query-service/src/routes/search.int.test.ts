@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { SiteSearchResults } from '@careers/contracts/api/search-routes';
 import { CompanyPage, companySlug } from '@careers/contracts/entities/company';
 import { domainEvents } from '@careers/contracts/events/catalogue';
-import { companyMessages } from '@careers/contracts/messages';
+import { companyMessages, queryMessages } from '@careers/contracts/messages';
 import { SESSION_COOKIE } from '@careers/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobPostedData } from '../projectors/jobs/testing.ts';
@@ -108,7 +108,9 @@ describe('GET /api/search', () => {
     const empty = await get('/api/search?q=%20-%20');
     expect(empty.json()).toEqual({ data: { people: [], companies: [], jobs: [], totalJobs: 0 } });
     expect((await get('/api/search?q=a&limit=0')).statusCode).toBe(400);
-    expect((await get('/api/search?q=a&limit=21')).statusCode).toBe(400);
+    const tooMany = await get('/api/search?q=a&limit=21');
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json()).toEqual({ message: queryMessages.limitOutOf(20) });
   });
 
   it('needs a session', async () => {

@@ -5,6 +5,16 @@ import { defineProjector } from '../projector.ts';
 /** Everyone with an account, as people search shows them (people-cards.ts, migration 027). */
 export const directory = peopleCards('people_directory', ['email', 'phone', 'bio', 'location', 'skills']);
 
+/** The events the directory is made of (and so what moves peopleSearchVersion). */
+export const directoryEvents = [
+  'UserRegistered',
+  'ProfileUpdated',
+  'SkillsUpdated',
+  'ProfilePictureUploaded',
+  'ProfilePictureRemoved',
+  'AccountDeleted',
+] as const;
+
 /**
  * The people directory: a row per person from their registration, set anew by their profile, skills
  * and picture events, gone at their AccountDeleted, so a deleted account is never found. Every event
@@ -13,14 +23,7 @@ export const directory = peopleCards('people_directory', ['email', 'phone', 'bio
 export const peopleProjector = defineProjector({
   name: 'people',
   handles: eventsDecided(['user'], {
-    handles: [
-      'UserRegistered',
-      'ProfileUpdated',
-      'SkillsUpdated',
-      'ProfilePictureUploaded',
-      'ProfilePictureRemoved',
-      'AccountDeleted',
-    ],
+    handles: directoryEvents,
     ignores: [
       'UserLoggedIn',
       'UserLoggedOut',

@@ -8,7 +8,7 @@ import { formatCount, useLanguage } from '../../../lib/locale';
 import { useNow } from '../../../lib/use-now';
 import { feedScreenFilters, postsOf, useFeed } from '../api/get-feed';
 import { useLivePosts } from '../live/use-live-posts';
-import { PostCard } from './post-card';
+import { PostList } from './post-card';
 import { PostComposer } from './post-composer';
 
 export function FeedScreen({ viewerId }: { viewerId: string }) {
@@ -54,13 +54,7 @@ export function FeedScreen({ viewerId }: { viewerId: string }) {
           <p>{postMessages.noPosts}</p>
         </div>
       ) : null}
-      {posts.length > 0 ? (
-        <div className="post-list">
-          {posts.map((post) => (
-            <PostCard key={post._id} post={post} now={now} />
-          ))}
-        </div>
-      ) : null}
+      <PostList posts={posts} now={now} />
       {failure === null ? null : (
         <ErrorCard
           title={errorCardTitles.feed}

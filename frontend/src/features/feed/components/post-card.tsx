@@ -108,3 +108,15 @@ export function PostCard({ post, now }: { post: Post; now: Date }) {
     </article>
   );
 }
+
+/** Posts as the feed lists them, newest first; nothing while there are none. */
+export function PostList({ posts, now }: { posts: readonly Post[]; now: Date }) {
+  if (posts.length === 0) return null;
+  return (
+    <div className="post-list">
+      {posts.map((post) => (
+        <PostCard key={post._id} post={post} now={now} />
+      ))}
+    </div>
+  );
+}

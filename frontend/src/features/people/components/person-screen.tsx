@@ -20,7 +20,7 @@ import { cityAndCountry, fullName } from '../../connections/components/person';
 import { useConnectionActions } from '../../connections/components/use-connection-actions';
 import { useLiveConnections } from '../../connections/live/use-live-connections';
 import { feedListsKey, postsOf, useFeed } from '../../feed/api/get-feed';
-import { PostCard } from '../../feed/components/post-card';
+import { PostList } from '../../feed/components/post-card';
 import { personKey, usePerson } from '../api/get-person';
 
 /**
@@ -153,13 +153,7 @@ function PersonPosts({
         />
       ) : null}
       {feed.data && posts.length === 0 ? <p className="muted">{personMessages.noPosts}</p> : null}
-      {posts.length > 0 ? (
-        <div className="post-list">
-          {posts.map((post) => (
-            <PostCard key={post._id} post={post} now={now} />
-          ))}
-        </div>
-      ) : null}
+      <PostList posts={posts} now={now} />
       <LoadMoreButton list={feed} label={personMessages.morePosts} />
     </section>
   );

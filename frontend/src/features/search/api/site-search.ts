@@ -1,11 +1,12 @@
 import { endpoints } from '@careers/contracts/api/endpoints';
 import type { SiteSearchResults } from '@careers/contracts/api/search-routes';
 import { searchMessages } from '@careers/contracts/messages';
+import type { SiteSearchQuery } from '@careers/contracts/requests/search-query';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 
 /** The typeahead's answer (jobs by title, uncounted) or the search page's (the jobs list's search). */
-export type SiteSearchKind = 'typeahead' | 'page';
+export type SiteSearchKind = SiteSearchQuery['kind'];
 
 export const siteSearchKey = (q: string, limit: number, kind: SiteSearchKind) =>
   ['search', q, limit, kind] as const;
