@@ -1,8 +1,10 @@
 import { defineConfig } from 'vitest/config';
+import { LongestProjectsFirst } from './scripts/lib/vitest-sequencer.ts';
 
 /** One run for the whole monorepo: each workspace is a project with its own config. */
 export default defineConfig({
   test: {
+    sequence: { sequencer: LongestProjectsFirst },
     projects: [
       'contracts',
       'service-kit',

@@ -14,7 +14,7 @@ import { type AxeViolation, axeViolations, until } from './browser-steps.ts';
 import { WEB_URL } from './topology.ts';
 
 const WAIT = 15_000;
-/** A walk over every route loads each screen and runs axe on it: about 25-40s on two cores. */
+/** The walk over every route (each screen loaded once, axe in four looks): about 30 s on two cores. */
 const ROUTE_WALK = 120_000;
 
 const signedInRoutes = [
@@ -145,31 +145,93 @@ function highlighted(page: Page): Promise<string[]> {
   );
 }
 
+type PageWidth = { scrollWidth: number; innerWidth: number };
+
+/**
+ * What one walk over every route saw: axe's findings by theme, width and screen, and each screen's
+ * width where it is wider than a phone's window. The walk loads each screen once, wide, then narrows
+ * the window and switches the theme in place, as a person turning a phone or the theme toggle would:
+ * loading each screen again for each look cost about half a minute on two cores. The saved theme
+ * applying on load is checked with an account saved in each (`open` with a theme, below).
+ */
+interface Walk {
+  axe: Record<Theme, Record<AxeWidth, Record<string, Violation[]>>>;
+  wide: Record<PhoneWidth, Record<string, PageWidth>>;
+}
+
+const axeWidths = [1280, 375] as const;
+type AxeWidth = (typeof axeWidths)[number];
+const phoneWidths = [320, 375] as const;
+type PhoneWidth = (typeof phoneWidths)[number];
+let walking: Promise<Walk> | undefined;
+
+/** The walk, made once by the first test that needs it. */
+function walk(): Promise<Walk> {
+  walking ??= walkEveryRoute();
+  return walking;
+}
+
+async function walkEveryRoute(): Promise<Walk> {
+  const found: Walk = {
+    axe: { light: { 1280: {}, 375: {} }, dark: { 1280: {}, 375: {} } },
+    wide: { 320: {}, 375: {} },
+  };
+  const axeInBothThemes = async (page: Page, width: AxeWidth, screen: string) => {
+    for (const theme of themes) {
+      await page.evaluate(`document.documentElement.dataset.theme = ${JSON.stringify(theme)}`);
+      // Colours ease over 120 ms: judge them once the change has finished, not halfway.
+      await page.evaluate('Promise.all(document.getAnimations().map((animation) => animation.finished))');
+      found.axe[theme][width][screen] = await axeViolations(page);
+    }
+    await page.evaluate(`document.documentElement.dataset.theme = 'light'`);
+  };
+  const look = async (page: Page, path: string) => {
+    await open(page, path, 'light');
+    for (const width of [1280, 375, 320] as const) {
+      await page.setViewportSize({ width, height: 800 });
+      // Two frames: the layout, and anything the app renders again for a narrow screen.
+      await page.evaluate('new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))');
+      if (width !== 1280) {
+        const size = await widthOfPage(page);
+        if (size.scrollWidth > size.innerWidth) found.wide[width][path] = size;
+      }
+      if (width === 320) continue;
+      await axeInBothThemes(page, width, path);
+      if (width === 375 && path === '/dashboard') {
+        // The menu, open, is part of the page too.
+        await page.getByRole('button', { name: 'Menu', exact: true }).click();
+        await page.getByRole('dialog', { name: 'Menu' }).waitFor({ state: 'visible' });
+        await axeInBothThemes(page, width, '/dashboard with the menu open');
+        await page.keyboard.press('Escape');
+        await page.getByRole('dialog', { name: 'Menu' }).waitFor({ state: 'hidden' });
+      }
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+  };
+  const signedIn = await pageAt(1280, 'light', true);
+  for (const path of signedInRoutes) await look(signedIn, path);
+  const signedOut = await pageAt(1280, 'light', false);
+  for (const path of signedOutRoutes) await look(signedOut, path);
+  for (const context of opened.splice(0)) await context.close();
+  for (const theme of themes)
+    for (const width of axeWidths) keep(`axe-${theme}-${width}`, found.axe[theme][width]);
+  return found;
+}
+
 describe('axe-core on every route: no serious or critical violation', () => {
   for (const theme of themes) {
-    for (const width of [1280, 375]) {
+    for (const width of axeWidths) {
       it(
         `${theme} theme, ${width}px wide`,
         async () => {
-          const findings: Record<string, Violation[]> = {};
-          const signedIn = await pageAt(width, theme, true);
-          for (const path of signedInRoutes) {
-            await open(signedIn, path, theme);
-            findings[path] = await axeViolations(signedIn);
-          }
-          if (width < 800) {
-            // The menu, open, is part of the page too.
-            await open(signedIn, '/dashboard', theme);
-            await signedIn.getByRole('button', { name: 'Menu', exact: true }).click();
-            await signedIn.getByRole('dialog', { name: 'Menu' }).waitFor({ state: 'visible' });
-            findings['/dashboard with the menu open'] = await axeViolations(signedIn);
-          }
-          const signedOut = await pageAt(width, theme, false);
-          for (const path of signedOutRoutes) {
-            await open(signedOut, path, theme);
-            findings[path] = await axeViolations(signedOut);
-          }
-          keep(`axe-${theme}-${width}`, findings);
+          const findings = (await walk()).axe[theme][width];
+          expect(Object.keys(findings).sort()).toEqual(
+            [
+              ...signedInRoutes,
+              ...(width < 800 ? ['/dashboard with the menu open'] : []),
+              ...signedOutRoutes,
+            ].sort(),
+          );
           const failing: Record<string, Violation[]> = {};
           for (const [path, found] of Object.entries(findings)) {
             const left = found
@@ -189,25 +251,13 @@ describe('axe-core on every route: no serious or critical violation', () => {
 });
 
 describe('phones: nothing wider than the window', () => {
-  for (const width of [320, 375]) {
+  for (const width of phoneWidths) {
     it(
       `at ${width}px no route scrolls sideways, and the top bar's controls are all on screen`,
       async () => {
-        const wide: Record<string, { scrollWidth: number; innerWidth: number }> = {};
-        const signedIn = await pageAt(width, 'light', true);
-        for (const path of signedInRoutes) {
-          await open(signedIn, path);
-          const size = await widthOfPage(signedIn);
-          if (size.scrollWidth > size.innerWidth) wide[path] = size;
-        }
-        const signedOut = await pageAt(width, 'light', false);
-        for (const path of signedOutRoutes) {
-          await open(signedOut, path);
-          const size = await widthOfPage(signedOut);
-          if (size.scrollWidth > size.innerWidth) wide[path] = size;
-        }
-        expect(wide).toEqual({});
+        expect((await walk()).wide[width]).toEqual({});
 
+        const signedIn = await pageAt(width, 'light', true);
         await open(signedIn, '/dashboard');
         const bar = signedIn.getByRole('banner').first();
         const controls = {

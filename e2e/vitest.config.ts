@@ -15,5 +15,6 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     fileParallelism: false,
+    isolate: false,
   },
 });
