@@ -13,12 +13,11 @@ import { AccountExport } from '@careers/contracts/api/account-export';
 import { accountMessages, authMessages } from '@careers/contracts/messages';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './browser.ts';
+import { keepScreenshot, launchBrowser } from './browser.ts';
 import {
   at,
   axeAtEveryLook,
   closeVisitors,
-  keepScreenshot,
   openVisitor,
   registerThroughForm,
   replyTo,
@@ -47,7 +46,7 @@ async function checkAxe(screen: string): Promise<void> {
   axeFindings[screen] = await axeAtEveryLook(mary.page, { screenshots: `account-${screen}` });
 }
 
-const shot = (name: string) => keepScreenshot(mary.page, `account-${name}`);
+const shot = (name: string) => keepScreenshot(mary.page, `account-${name}`, { fullPage: true });
 
 beforeAll(async () => {
   browser = await launchBrowser();

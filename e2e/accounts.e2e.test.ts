@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS, launchBrowser } from './browser.ts';
+import { keepScreenshot, launchBrowser } from './browser.ts';
 import { at, keepJournal, newPage, replyTo, visible, WAIT } from './browser-steps.ts';
 import { WEB_URL } from './topology.ts';
 
@@ -21,7 +21,7 @@ afterAll(async () => {
 });
 
 async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `${ARTIFACTS}/accounts-${name}.png` });
+  await keepScreenshot(page, `accounts-${name}`);
 }
 
 /** The red banner above a form: an alert with the banner-error style, in a red colour. */

@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Locator, Page, Response } from 'playwright-core';
 import { expect } from 'vitest';
-import { ARTIFACTS } from './browser.ts';
+import { ARTIFACTS, keepScreenshot } from './browser.ts';
 import { WEB_URL } from './topology.ts';
 
 /** How long a step may wait for the screen: generous, as two cores run the whole product. */
@@ -299,7 +299,7 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
  * axe on the screen as it is, then at 375 px, each in the light and the dark theme: the findings as
  * "375px dark: rule: element :: summary". The theme is set on the page for the check only (the
  * person's saved theme stays as it is), and the size put back after. With `screenshots`, each look is
- * also kept as a full-page `<screenshots>-<width>-<theme>.png` next to the other screenshots.
+ * also kept as a full-page `<screenshots>-<width>-<theme>.jpg` next to the other screenshots.
  */
 export async function axeAtEveryLook(
   page: Page,
@@ -318,7 +318,7 @@ export async function axeAtEveryLook(
         found.push(...violation.nodes.map((node) => `${width}px ${look}: ${violation.id}: ${node}`));
       }
       if (screenshots) {
-        await page.screenshot({ path: `${ARTIFACTS}/${screenshots}-${width}-${look}.png`, fullPage: true });
+        await keepScreenshot(page, `${screenshots}-${width}-${look}`, { fullPage: true });
       }
     }
   }
@@ -352,11 +352,6 @@ export async function callFromPage(
     },
     [method, path, body] as const,
   );
-}
-
-/** A full-page screenshot of the page, kept as `<name>.png` next to the others. */
-export async function keepScreenshot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `${ARTIFACTS}/${name}.png`, fullPage: true });
 }
 
 /** A figure a browser test measured, in the person's journal and the test's output. */

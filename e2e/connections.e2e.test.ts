@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { serverEvents } from '@careers/contracts/sockets';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './browser.ts';
+import { keepScreenshot, launchBrowser } from './browser.ts';
 import {
   at,
   axeAtEveryLook,
@@ -19,7 +19,6 @@ import {
   closeVisitors,
   connects,
   eventsReceived,
-  keepScreenshot,
   noteFigure,
   openVisitor,
   registerVisitor,
@@ -36,7 +35,7 @@ interface Person extends Visitor {
 }
 
 function shot(person: Person, name: string): Promise<void> {
-  return keepScreenshot(person.page, `connections-${person.label}-${name}`);
+  return keepScreenshot(person.page, `connections-${person.label}-${name}`, { fullPage: true });
 }
 
 /** axe-core's serious and critical findings on each screen as filled with this test's data. */

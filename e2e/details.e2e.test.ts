@@ -8,11 +8,10 @@ import { randomUUID } from 'node:crypto';
 import { unsavedChangesMessages } from '@careers/contracts/messages';
 import type { Browser, Dialog, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './browser.ts';
+import { keepScreenshot, launchBrowser } from './browser.ts';
 import {
   at,
   closeVisitors,
-  keepScreenshot,
   openVisitor,
   registerVisitor,
   replyTo,
@@ -139,7 +138,7 @@ describe('details in a browser: focus, limits, long posts, direction, unsaved ch
     await visible(less, '"See less"');
     expect(await less.getAttribute('aria-expanded')).toBe('true');
     expect(await text.textContent()).toBe(content.trim());
-    await keepScreenshot(page, 'details-see-more');
+    await keepScreenshot(page, 'details-see-more', { fullPage: true });
 
     await less.click();
     await visible(post.getByRole('button', { name: 'See more', exact: true }), '"See more" again');

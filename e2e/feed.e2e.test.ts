@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { serverEvents } from '@careers/contracts/sockets';
 import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS, launchBrowser } from './browser.ts';
+import { keepScreenshot, launchBrowser } from './browser.ts';
 import {
   at,
   closeVisitors,
@@ -34,7 +34,7 @@ interface Reader extends Visitor {
 
 async function shot(reader: Reader, name?: string): Promise<void> {
   const suffix = name === undefined ? '' : `-${name}`;
-  await reader.page.screenshot({ path: `${ARTIFACTS}/feed-${reader.label}${suffix}.png` });
+  await keepScreenshot(reader.page, `feed-${reader.label}${suffix}`);
 }
 
 /** A page in its own context whose console errors, API replies, navigations and socket packets are kept. */

@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { serverEvents } from '@careers/contracts/sockets';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS, launchBrowser } from './browser.ts';
+import { keepScreenshot, launchBrowser } from './browser.ts';
 import {
   at,
   axeAtEveryLook,
@@ -43,7 +43,7 @@ interface Person extends Visitor {
 }
 
 async function shot(person: Person, name: string): Promise<void> {
-  await person.page.screenshot({ path: `${ARTIFACTS}/jobs-${person.label}-${name}.png`, fullPage: true });
+  await keepScreenshot(person.page, `jobs-${person.label}-${name}`, { fullPage: true });
 }
 
 async function openPerson(

@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { serverEvents } from '@careers/contracts/sockets';
 import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './browser.ts';
+import { keepScreenshot, launchBrowser } from './browser.ts';
 import {
   at,
   axeAtEveryLook,
@@ -20,7 +20,6 @@ import {
   closeVisitors,
   connects,
   eventsReceived,
-  keepScreenshot,
   noteFigure,
   openVisitor,
   registerVisitor,
@@ -37,7 +36,7 @@ interface Person extends Visitor {
 }
 
 function shot(person: Person, name: string): Promise<void> {
-  return keepScreenshot(person.page, `notifications-${person.label}-${name}`);
+  return keepScreenshot(person.page, `notifications-${person.label}-${name}`, { fullPage: true });
 }
 
 /** axe-core's serious and critical findings on each screen as filled with this test's data. */

@@ -9,7 +9,7 @@ import { fallbackMessages, profileMessages } from '@careers/contracts/messages';
 import type { Browser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS, launchBrowser } from './browser.ts';
+import { keepScreenshot, launchBrowser } from './browser.ts';
 import {
   at,
   axeAtEveryLook,
@@ -86,8 +86,7 @@ describe('profile in a browser: edit, upload, reload, remove, refuse', () => {
   });
   afterAll(() => closeVisitors(browser, { profile: ada }));
 
-  const shot = (name: string) =>
-    ada.page.screenshot({ path: `${ARTIFACTS}/profile-${name}.png`, fullPage: true });
+  const shot = (name: string) => keepScreenshot(ada.page, `profile-${name}`, { fullPage: true });
 
   it('edits the profile, adds skills and desired roles, and saves', async () => {
     const { page } = ada;

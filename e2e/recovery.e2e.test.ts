@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS, launchBrowser } from './browser.ts';
+import { keepScreenshot, launchBrowser } from './browser.ts';
 import { at, keepJournal, newPage, replyTo, visible, WAIT } from './browser-steps.ts';
 import { WEB_URL } from './topology.ts';
 
@@ -21,7 +21,7 @@ let page: Page;
 const journal: string[] = [];
 
 async function shot(target: Page, name: string): Promise<void> {
-  await target.screenshot({ path: `${ARTIFACTS}/recovery-${name}.png` });
+  await keepScreenshot(target, `recovery-${name}`);
 }
 
 /** The signed-in shell around the screen: the top bar with the user's name, and the sidebar. */

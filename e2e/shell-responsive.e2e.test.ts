@@ -9,7 +9,7 @@ import { writeFileSync } from 'node:fs';
 import { waitUntil } from '@careers/service-kit/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS, launchBrowser } from './browser.ts';
+import { ARTIFACTS, keepScreenshot, launchBrowser } from './browser.ts';
 import { type AxeViolation, axeViolations, until } from './browser-steps.ts';
 import { WEB_URL } from './topology.ts';
 
@@ -275,7 +275,7 @@ describe('phones: nothing wider than the window', () => {
           if (!box || box.width < 24 || box.x < 0 || box.x + box.width > width) offScreen[control] = box;
         }
         expect(offScreen).toEqual({});
-        await signedIn.screenshot({ path: `${ARTIFACTS}/shell-responsive-dashboard-${width}.png` });
+        await keepScreenshot(signedIn, `shell-responsive-dashboard-${width}`);
       },
       ROUTE_WALK,
     );
@@ -284,9 +284,9 @@ describe('phones: nothing wider than the window', () => {
   it('at 375px the dark theme too (screenshots for review)', async () => {
     const page = await pageAt(375, 'dark', true);
     await open(page, '/feed', 'dark');
-    await page.screenshot({ path: `${ARTIFACTS}/shell-responsive-feed-375-dark.png` });
+    await keepScreenshot(page, `shell-responsive-feed-375-dark`);
     await open(page, '/dashboard', 'dark');
-    await page.screenshot({ path: `${ARTIFACTS}/shell-responsive-dashboard-375-dark.png` });
+    await keepScreenshot(page, `shell-responsive-dashboard-375-dark`);
   });
 });
 
@@ -310,7 +310,7 @@ describe('the sidebar as a menu at 375px', () => {
         'document.activeElement?.textContent?.trim() || document.activeElement?.getAttribute("aria-label") || ""',
       );
     expect(await focused()).toBe('Close menu');
-    await page.screenshot({ path: `${ARTIFACTS}/shell-responsive-menu-375.png` });
+    await keepScreenshot(page, `shell-responsive-menu-375`);
 
     // Tab from the last link comes back to the top of the menu, Shift+Tab the other way.
     await page.keyboard.press('Shift+Tab');
@@ -351,7 +351,7 @@ describe('keyboard and highlighting, wide', () => {
     );
     expect(ring.style).toBe('solid');
     expect(ring.color).toMatch(/^rgb\(\d+, \d+, \d+\)$/);
-    await page.screenshot({ path: `${ARTIFACTS}/shell-responsive-skip-link.png` });
+    await keepScreenshot(page, `shell-responsive-skip-link`);
 
     await page.keyboard.press('Enter');
     expect(await page.evaluate<string>('document.activeElement.tagName')).toBe('MAIN');

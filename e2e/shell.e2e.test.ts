@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS, launchBrowser } from './browser.ts';
+import { keepScreenshot, launchBrowser } from './browser.ts';
 import { WEB_URL } from './topology.ts';
 
 let browser: Browser;
@@ -26,7 +26,7 @@ describe('the frontend shell in Chromium, through the production edge', () => {
     expect(meCalls.length).toBeGreaterThan(0);
     // The session check reached a real service through the proxy (401 or 404), not a proxy error.
     expect(meCalls.every((status) => status === 401 || status === 404)).toBe(true);
-    await page.screenshot({ path: `${ARTIFACTS}/shell-login.png` });
+    await keepScreenshot(page, `shell-login`);
     await page.close();
   });
 
