@@ -12,82 +12,10 @@ import {
   companySearchSql,
   toCompanyCard,
 } from './companies.ts';
+import { type JobRow, jobColumns, toJob } from './job-rows.ts';
+import { jobListStatement, LIST_SETTINGS, type ListStatement } from './list-statement.ts';
 import { recommendedJobsSql } from './recommend.ts';
-import { completionsSql, containsPattern, parseJobSearch, tsquerySql } from './search.ts';
-
-export interface JobRow {
-  id: string;
-  employer_id: string;
-  title: string;
-  description: string;
-  // Only values that passed the event schemas reach these columns.
-  requirements: Job['requirements'];
-  job_type: Job['jobType'];
-  work_location: Job['workLocation'];
-  experience_level: Job['experienceLevel'];
-  category: Job['category'];
-  skills: Job['skills'];
-  location: Job['location'];
-  salary: Job['salary'];
-  company: Job['company'];
-  benefits: Job['benefits'];
-  application_deadline: string | null;
-  status: Job['status'];
-  closed_at: Date | null;
-  posted_at: Date;
-  first_name: string | null;
-  last_name: string | null;
-  application_count: number;
-}
-
-/**
- * SQL for the number of a job's standing applications (not withdrawn: a withdrawn one no longer counts
- * in its "{n} applied"), from the applications this model keeps (applications.ts).
- */
-function applicationCountOf(schema: string, jobIdSql: string): string {
-  return `(SELECT count(*)::int FROM ${schema}.job_applications a
-            WHERE a.job_id = ${jobIdSql} AND a.status <> 'withdrawn')`;
-}
-
-/** Every column a Job is made of; `j` is the job, `u` its poster's card (job_people). */
-export function jobColumns(schema: string): string {
-  return `j.id, j.employer_id, j.title, j.description, j.requirements, j.job_type, j.work_location,
-    j.experience_level, j.category, j.skills, j.location, j.salary, j.company, j.benefits,
-    j.application_deadline::text AS application_deadline, j.status, j.closed_at, j.posted_at,
-    u.first_name, u.last_name, ${applicationCountOf(schema, 'j.id')} AS application_count`;
-}
-
-const employerOf = (r: JobRow): Job['employer'] => ({
-  _id: r.employer_id,
-  // A poster not yet projected (another topic) shows the company name alone until they are, and so
-  // does one who deleted their account: the job stays listed, closed, with no name of theirs.
-  firstName: r.first_name ?? '',
-  lastName: r.last_name ?? '',
-});
-
-export const toJob = (r: JobRow): Job => ({
-  _id: r.id,
-  title: r.title,
-  description: r.description,
-  requirements: r.requirements,
-  jobType: r.job_type,
-  workLocation: r.work_location,
-  experienceLevel: r.experience_level,
-  category: r.category,
-  skills: r.skills,
-  location: r.location,
-  salary: r.salary,
-  company: r.company,
-  benefits: r.benefits,
-  applicationDeadline: r.application_deadline,
-  createdAt: r.posted_at.toISOString(),
-  employer: employerOf(r),
-  // One entry per standing application and nothing of who: the list is the spec's shape, its length
-  // the only fact it tells.
-  applications: Array.from({ length: r.application_count }, () => ({})),
-  status: r.status,
-  closedAt: r.closed_at?.toISOString() ?? null,
-});
+import { completionsSql, parseJobSearch } from './search.ts';
 
 /**
  * How many of a search's matches are ranked by relevance: the best candidates by title match, then
@@ -103,18 +31,6 @@ export const RANKED_MATCHES = 500;
 export function listedJobsCount(schema: string): string {
   return `SELECT coalesce(sum(jobs), 0)::int FROM ${schema}.job_counts`;
 }
-
-/**
- * The settings a list runs under (see `inMemory`), set with its BEGIN. Besides the cost model: each
- * shape of list is a named prepared statement per connection (`statementName`), parsed once, but
- * planned for each search with its own values (a plan made for no values in particular evaluates
- * the search text's tsquery for every match instead of once, and took two to three times longer on
- * 50,000 jobs); and never compiled by JIT, which a board a few times larger would reach by its cost
- * estimates (a compile costs tens of milliseconds, more than any of these lists takes).
- */
-const LIST_SETTINGS =
-  'SET LOCAL random_page_cost = 1.1; SET LOCAL effective_io_concurrency = 0; ' +
-  'SET LOCAL plan_cache_mode = force_custom_plan; SET LOCAL jit = off';
 
 /** The only reader of the jobs read model's tables. */
 export class JobQueries {
@@ -186,84 +102,8 @@ export class JobQueries {
    * The statement `search` runs for a list (public for tests that read its plan); `completions`: what
    * `completionsSql` answered for the search's prefix word ('' for none).
    */
-  listStatement(query: JobListQuery, completions = ''): { sql: string; params: unknown[]; settings: string } {
-    const params: unknown[] = [];
-    const param = (value: unknown) => `$${params.push(value)}`;
-    const where: string[] = [];
-    const text = parseJobSearch(query.search);
-    let tsquery = '';
-    if (text) {
-      const word = text.prefixWord === null ? null : param(text.prefixWord);
-      const stems = word !== null && completions !== '' ? param(completions) : null;
-      tsquery = tsquerySql(text, param(text.text), word, stems);
-      where.push(`j.search_document @@ ${tsquery}`);
-    }
-    if (query.skills.length > 0) {
-      where.push(`j.skill_names && ${param(query.skills.map((skill) => skill.toLowerCase()))}::text[]`);
-    }
-    if (query.jobType !== undefined) where.push(`j.job_type = ${param(query.jobType)}`);
-    if (query.workLocation !== undefined) where.push(`j.work_location = ${param(query.workLocation)}`);
-    if (query.experienceLevel !== undefined)
-      where.push(`j.experience_level = ${param(query.experienceLevel)}`);
-    const place = query.location === undefined || query.location === '' ? null : query.location;
-    if (place !== null) where.push(`j.location_text LIKE lower(${param(containsPattern(place))})`);
-    const condition = where.length > 0 ? where.join(' AND ') : 'true';
-    const jobs = `${this.s}.jobs j`;
-    const offset = (query.page - 1) * query.limit;
-    const window = `LIMIT ${param(query.limit)} OFFSET ${param(offset)}`;
-    let totalAndPage: string;
-    if (text) {
-      const candidateOrder = 'ORDER BY in_title DESC, posted_at DESC, id DESC';
-      // Matches past the ranked candidates are read only by a page that reaches them.
-      const rest =
-        offset + query.limit > this.rankedMatches
-          ? `UNION ALL SELECT 0, in_title::int::real, posted_at, id FROM (
-               SELECT * FROM matched ${candidateOrder} OFFSET ${param(this.rankedMatches)}) later`
-          : '';
-      totalAndPage = `
-         matched AS MATERIALIZED (
-           SELECT j.title_document @@ ${tsquery} AS in_title, j.posted_at, j.ctid AS row_at, j.id
-             FROM ${this.s}.job_search j WHERE ${condition}
-         ),
-         total AS (SELECT count(*)::int AS n FROM matched),
-         candidates AS (SELECT in_title, posted_at, row_at, id FROM matched ${candidateOrder} LIMIT ${param(this.rankedMatches)}),
-         page AS (
-           SELECT 1 AS tier, ts_rank_cd(j.search_document, ${tsquery}) AS rank, c.posted_at, c.id
-             FROM candidates c JOIN ${this.s}.job_search j ON j.ctid = c.row_at
-           ${rest}
-           ORDER BY tier DESC, rank DESC, posted_at DESC, id DESC ${window}
-         )`;
-    } else {
-      // Without skills, the total is a sum of kept counts: with the choice filters alone (or none),
-      // of those per job type, work location and experience level (migration 021), at most 60 rows,
-      // where the count read an index's entry per job (all 50,000 for the whole board, about 9 ms);
-      // with a location, of those per place as well (migration 022), the places that hold it found
-      // by their trigrams, where the count tested every job's places (about 12 ms for "Berlin").
-      //
-      // With skills the jobs are counted, as `j.ctid` (never null: the same count), a column no index
-      // carries, so it cannot be an index-only scan. One would test every job's skills in an index
-      // that carries them (`jobs_newest`; the choice filters' indexes did until migration 018), which
-      // the planner prices as nearly free: it read all 50,000 entries of one to count the 3,829 Python
-      // jobs of the bench's board (12.4 ms for the whole list, 0.3 µs a job's skills), where the
-      // skills' GIN index finds them and the count reads just their rows (3.3 ms).
-      const kept = place === null ? 'job_counts' : 'job_place_counts';
-      const total =
-        query.skills.length === 0
-          ? `SELECT coalesce(sum(j.jobs), 0)::int AS n FROM ${this.s}.${kept} j WHERE ${condition}`
-          : `SELECT count(j.ctid)::int AS n FROM ${jobs} WHERE ${condition}`;
-      totalAndPage = `
-         total AS (${total}),
-         page AS (SELECT 1 AS tier, 0::real AS rank, j.posted_at, j.id FROM ${jobs} WHERE ${condition}
-                   ORDER BY j.posted_at DESC, j.id DESC ${window})`;
-    }
-    const sql = `
-      WITH ${totalAndPage}
-      SELECT total.n AS total, found.* FROM total LEFT JOIN (
-        SELECT ${jobColumns(this.s)}, page.tier, page.rank
-          FROM page JOIN ${jobs} ON j.id = page.id LEFT JOIN ${this.s}.job_people u ON u.id = j.employer_id
-      ) found ON true
-      ORDER BY found.tier DESC, found.rank DESC, found.posted_at DESC, found.id DESC`;
-    return { sql, params, settings: LIST_SETTINGS };
+  listStatement(query: JobListQuery, completions = ''): ListStatement {
+    return jobListStatement(this.s, query, completions, this.rankedMatches);
   }
 
   /**

@@ -1,0 +1,111 @@
+import type { JobListQuery } from '@careers/contracts/requests/job-list-query';
+import { jobColumns } from './job-rows.ts';
+import { containsPattern, parseJobSearch, tsquerySql } from './search.ts';
+
+/**
+ * The settings a list runs under (see `JobQueries.inMemory`), set with its BEGIN. Besides the cost
+ * model: each shape of list is a named prepared statement per connection (`statementName`), parsed once,
+ * but planned for each search with its own values (a plan made for no values in particular evaluates the
+ * search text's tsquery for every match instead of once, and took two to three times longer on 50,000
+ * jobs); and never compiled by JIT, which a board a few times larger would reach by its cost estimates
+ * (a compile costs tens of milliseconds, more than any of these lists takes).
+ */
+export const LIST_SETTINGS =
+  'SET LOCAL random_page_cost = 1.1; SET LOCAL effective_io_concurrency = 0; ' +
+  'SET LOCAL plan_cache_mode = force_custom_plan; SET LOCAL jit = off';
+
+/** A list's statement, its values and the settings it runs under. */
+export interface ListStatement {
+  sql: string;
+  params: unknown[];
+  settings: string;
+}
+
+/**
+ * The statement of a list of jobs (`JobQueries.search` says what it answers, and how) for the read
+ * schema `schema`; `completions`: what `completionsSql` answered for the search's prefix word ('' for
+ * none); `rankedMatches`: how many candidates a search ranks.
+ */
+export function jobListStatement(
+  schema: string,
+  query: JobListQuery,
+  completions: string,
+  rankedMatches: number,
+): ListStatement {
+  const params: unknown[] = [];
+  const param = (value: unknown) => `$${params.push(value)}`;
+  const where: string[] = [];
+  const text = parseJobSearch(query.search);
+  let tsquery = '';
+  if (text) {
+    const word = text.prefixWord === null ? null : param(text.prefixWord);
+    const stems = word !== null && completions !== '' ? param(completions) : null;
+    tsquery = tsquerySql(text, param(text.text), word, stems);
+    where.push(`j.search_document @@ ${tsquery}`);
+  }
+  if (query.skills.length > 0) {
+    where.push(`j.skill_names && ${param(query.skills.map((skill) => skill.toLowerCase()))}::text[]`);
+  }
+  if (query.jobType !== undefined) where.push(`j.job_type = ${param(query.jobType)}`);
+  if (query.workLocation !== undefined) where.push(`j.work_location = ${param(query.workLocation)}`);
+  if (query.experienceLevel !== undefined) where.push(`j.experience_level = ${param(query.experienceLevel)}`);
+  const place = query.location === undefined || query.location === '' ? null : query.location;
+  if (place !== null) where.push(`j.location_text LIKE lower(${param(containsPattern(place))})`);
+  const condition = where.length > 0 ? where.join(' AND ') : 'true';
+  const jobs = `${schema}.jobs j`;
+  const offset = (query.page - 1) * query.limit;
+  const window = `LIMIT ${param(query.limit)} OFFSET ${param(offset)}`;
+  let totalAndPage: string;
+  if (text) {
+    const candidateOrder = 'ORDER BY in_title DESC, posted_at DESC, id DESC';
+    // Matches past the ranked candidates are read only by a page that reaches them.
+    const rest =
+      offset + query.limit > rankedMatches
+        ? `UNION ALL SELECT 0, in_title::int::real, posted_at, id FROM (
+             SELECT * FROM matched ${candidateOrder} OFFSET ${param(rankedMatches)}) later`
+        : '';
+    totalAndPage = `
+       matched AS MATERIALIZED (
+         SELECT j.title_document @@ ${tsquery} AS in_title, j.posted_at, j.ctid AS row_at, j.id
+           FROM ${schema}.job_search j WHERE ${condition}
+       ),
+       total AS (SELECT count(*)::int AS n FROM matched),
+       candidates AS (SELECT in_title, posted_at, row_at, id FROM matched ${candidateOrder} LIMIT ${param(rankedMatches)}),
+       page AS (
+         SELECT 1 AS tier, ts_rank_cd(j.search_document, ${tsquery}) AS rank, c.posted_at, c.id
+           FROM candidates c JOIN ${schema}.job_search j ON j.ctid = c.row_at
+         ${rest}
+         ORDER BY tier DESC, rank DESC, posted_at DESC, id DESC ${window}
+       )`;
+  } else {
+    // Without skills, the total is a sum of kept counts: with the choice filters alone (or none),
+    // of those per job type, work location and experience level (migration 021), at most 60 rows,
+    // where the count read an index's entry per job (all 50,000 for the whole board, about 9 ms);
+    // with a location, of those per place as well (migration 022), the places that hold it found
+    // by their trigrams, where the count tested every job's places (about 12 ms for "Berlin").
+    //
+    // With skills the jobs are counted, as `j.ctid` (never null: the same count), a column no index
+    // carries, so it cannot be an index-only scan. One would test every job's skills in an index
+    // that carries them (`jobs_newest`; the choice filters' indexes did until migration 018), which
+    // the planner prices as nearly free: it read all 50,000 entries of one to count the 3,829 Python
+    // jobs of the bench's board (12.4 ms for the whole list, 0.3 µs a job's skills), where the
+    // skills' GIN index finds them and the count reads just their rows (3.3 ms).
+    const kept = place === null ? 'job_counts' : 'job_place_counts';
+    const total =
+      query.skills.length === 0
+        ? `SELECT coalesce(sum(j.jobs), 0)::int AS n FROM ${schema}.${kept} j WHERE ${condition}`
+        : `SELECT count(j.ctid)::int AS n FROM ${jobs} WHERE ${condition}`;
+    totalAndPage = `
+       total AS (${total}),
+       page AS (SELECT 1 AS tier, 0::real AS rank, j.posted_at, j.id FROM ${jobs} WHERE ${condition}
+                 ORDER BY j.posted_at DESC, j.id DESC ${window})`;
+  }
+  const sql = `
+    WITH ${totalAndPage}
+    SELECT total.n AS total, found.* FROM total LEFT JOIN (
+      SELECT ${jobColumns(schema)}, page.tier, page.rank
+        FROM page JOIN ${jobs} ON j.id = page.id LEFT JOIN ${schema}.job_people u ON u.id = j.employer_id
+    ) found ON true
+    ORDER BY found.tier DESC, found.rank DESC, found.posted_at DESC, found.id DESC`;
+  return { sql, params, settings: LIST_SETTINGS };
+}
