@@ -44,7 +44,7 @@ export function jobColumns(schema: string): string {
     u.first_name, u.last_name, ${applicationCountOf(schema, 'j.id')} AS application_count`;
 }
 
-const employerOf = (r: JobRow): Job['employer'] => ({
+export const employerOf = (r: JobRow): Job['employer'] => ({
   _id: r.employer_id,
   // A poster not yet projected (another topic) shows the company name alone until they are, and so
   // does one who deleted their account: the job stays listed, closed, with no name of theirs.

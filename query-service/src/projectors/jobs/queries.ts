@@ -12,10 +12,10 @@ import {
   companySearchSql,
   toCompanyCard,
 } from './companies.ts';
-import { type JobRow, jobColumns, toJob } from './job-rows.ts';
+import { employerOf, type JobRow, jobColumns, toJob } from './job-rows.ts';
 import { jobListStatement, LIST_SETTINGS, type ListStatement } from './list-statement.ts';
 import { recommendedJobsSql } from './recommend.ts';
-import { completionsSql, parseJobSearch } from './search.ts';
+import { completionsSql, parseJobSearch, tsquerySql } from './search.ts';
 
 /**
  * How many of a search's matches are ranked by relevance: the best candidates by title match, then
