@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { type OpenSealed, SEALED_PREFIX } from '@careers/contracts/events/personal-data';
 import { type BaseConfig, personalDataSecret } from './config.ts';
 import { migrate, readMigrations } from './migrations.ts';
-import { ident, type Pool, type Queryable } from './postgres.ts';
+import { ident, type Pool, preparedName, type Queryable } from './postgres.ts';
 
 /**
  * The personal-data vault: one AES-256 data key per person, kept wrapped (AES-256-GCM) with a
@@ -112,7 +112,7 @@ export class PersonalDataVault {
   async keyFor(tx: Queryable, subjectId: string): Promise<Buffer> {
     const select = `SELECT subject_id, wrapped_key FROM ${this.table} WHERE subject_id = $1 FOR SHARE`;
     const existing = await tx.query<KeyRow>({
-      name: `${this.table}:key-for`,
+      name: preparedName(`${this.table}:key-for`),
       text: select,
       values: [subjectId],
     });

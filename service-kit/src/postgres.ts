@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 
 export type Pool = pg.Pool;
@@ -87,4 +88,18 @@ export async function withTransaction<T>(
 export function ident(name: string): string {
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Unsafe SQL identifier: ${name}`);
   return `"${name}"`;
+}
+
+/** The longest name Postgres keeps for a prepared statement (NAMEDATALEN - 1 bytes). */
+export const PREPARED_NAME_MAX = 63;
+
+/**
+ * A prepared statement's name as given when it fits, else its start and a hash of the whole: Postgres
+ * cuts a longer name to 63 bytes, so two names alike in their first 63 would share one statement on a
+ * connection (a long schema name, as the tests' namespaces have, ends a name like
+ * `"t_connections_67cb7a0f_cmd".event_log:append:1:delete-connection` early).
+ */
+export function preparedName(name: string): string {
+  if (Buffer.byteLength(name) <= PREPARED_NAME_MAX) return name;
+  return `${name.slice(0, 20)}_${createHash('sha256').update(name).digest('hex').slice(0, 40)}`;
 }

@@ -18,7 +18,7 @@ import {
 } from '@careers/contracts/events/event-table';
 import type { OpenSealed } from '@careers/contracts/events/personal-data';
 import type { StreamType } from '@careers/contracts/topics';
-import { ident, type PersonalDataVault, type Pool } from '@careers/service-kit';
+import { ident, type PersonalDataVault, type Pool, preparedName } from '@careers/service-kit';
 import { EVENT_LOG_COLUMNS, rowToEnvelope } from '../event-log/event-store.ts';
 import { evolveUser } from '../users/evolve.ts';
 
@@ -315,7 +315,7 @@ export class AccountExporter {
 
   private async positionsOf(userId: string): Promise<number[]> {
     const { rows } = await this.deps.pool.query<{ position: number }>({
-      name: `${this.table}:export-positions`,
+      name: preparedName(`${this.table}:export-positions`),
       text: positionsQuery(this.table),
       values: [userId],
     });
@@ -325,7 +325,7 @@ export class AccountExporter {
   /** The events at these positions (one batch), opened and upcast, in log order. */
   private async eventsAt(positions: number[], open: OpenSealed): Promise<DomainEvent[]> {
     const { rows } = await this.deps.pool.query<LogRow>({
-      name: `${this.table}:export-events`,
+      name: preparedName(`${this.table}:export-events`),
       text: `SELECT ${EVENT_LOG_COLUMNS} FROM ${this.table} WHERE position = ANY($1::bigint[]) ORDER BY position`,
       values: [positions],
     });
@@ -342,7 +342,7 @@ export class AccountExporter {
   private async removedAmong(postIds: string[]): Promise<string[]> {
     if (postIds.length === 0) return [];
     const { rows } = await this.deps.pool.query<{ stream_id: string }>({
-      name: `${this.table}:export-removed-posts`,
+      name: preparedName(`${this.table}:export-removed-posts`),
       text: `SELECT DISTINCT stream_id FROM ${this.table}
               WHERE stream_id = ANY($1::text[]) AND stream_type = 'post' AND type = 'PostRemoved'`,
       values: [postIds],

@@ -1,5 +1,5 @@
 import { applyMessages } from '@careers/contracts/messages';
-import { ident, type PoolClient } from '@careers/service-kit';
+import { ident, type PoolClient, preparedName } from '@careers/service-kit';
 import { refuse } from '../pipeline/domain-error.ts';
 import type { ApplicationState } from './decide.ts';
 
@@ -53,7 +53,7 @@ export class ApplicationStore {
    */
   async hasApplied(tx: Queryable, jobId: string, applicantId: string): Promise<boolean> {
     const { rowCount } = await tx.query({
-      name: `${this.table}:has-applied`,
+      name: preparedName(`${this.table}:has-applied`),
       text: `SELECT 1 FROM ${this.table} WHERE job_id = $1 AND applicant_id = $2`,
       values: [jobId, applicantId],
     });

@@ -1,5 +1,5 @@
 import { connectionMessages } from '@careers/contracts/messages';
-import { ident, type PoolClient } from '@careers/service-kit';
+import { ident, type PoolClient, preparedName } from '@careers/service-kit';
 import { type AlongsideWrite, writeAlone } from '../event-log/event-store.ts';
 import { refuse } from '../pipeline/domain-error.ts';
 import { type ConnectionState, isLive } from './decide.ts';
@@ -63,7 +63,7 @@ export class ConnectionStore {
   async lockPair(tx: Queryable, a: string, b: string): Promise<void> {
     const [low, high] = a < b ? [a, b] : [b, a];
     await tx.query({
-      name: `${this.table}:lock-pair`,
+      name: preparedName(`${this.table}:lock-pair`),
       text: `SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`,
       values: [`connection:${low}:${high}`],
     });
@@ -72,7 +72,7 @@ export class ConnectionStore {
   /** The pair's live relationship (either order), locked. Call after `lockPair`. */
   async lockLiveBetween(tx: Queryable, a: string, b: string): Promise<ConnectionState | null> {
     const { rows } = await tx.query<Row>({
-      name: `${this.table}:lock-between`,
+      name: preparedName(`${this.table}:lock-between`),
       text: `SELECT * FROM ${this.table}
               WHERE least(requester_id, recipient_id) = least($1::uuid, $2::uuid)
                 AND greatest(requester_id, recipient_id) = greatest($1::uuid, $2::uuid)
@@ -88,7 +88,7 @@ export class ConnectionStore {
    */
   async lock(tx: Queryable, connectionId: string): Promise<ConnectionState | null> {
     const { rows } = await tx.query<Row>({
-      name: `${this.table}:lock`,
+      name: preparedName(`${this.table}:lock`),
       text: `SELECT * FROM ${this.table} WHERE id = $1 FOR UPDATE`,
       values: [connectionId],
     });
@@ -103,7 +103,7 @@ export class ConnectionStore {
       stream_version: number;
       data: { requesterId: string; recipientId: string };
     }>({
-      name: `${this.table}:ended`,
+      name: preparedName(`${this.table}:ended`),
       text: `SELECT type, stream_version, data FROM ${this.eventLog}
               WHERE stream_id = $1 AND stream_type = 'connection'
               ORDER BY stream_version DESC LIMIT 1`,

@@ -14,6 +14,7 @@ import {
   type PersonalDataVault,
   type Pool,
   type PoolClient,
+  preparedName,
   sealWith,
   writeTogether,
 } from '@careers/service-kit';
@@ -77,7 +78,7 @@ export async function writeAlone(
 ): Promise<void> {
   await client
     .query({
-      name: `${scope}:alone:${write.name}`,
+      name: preparedName(`${scope}:alone:${write.name}`),
       text: `WITH ${write.ctes} SELECT 1`,
       values: write.values,
     })
@@ -226,7 +227,7 @@ export class CommandTransaction {
     const appending = this.client.query<EventRow>({
       // Prepared per connection, event count (nearly always 1) and write: appends are the hottest
       // statement.
-      name: `${this.table}:append:${tuples.length}${alongside ? `:${alongside.name}` : ''}`,
+      name: preparedName(`${this.table}:append:${tuples.length}${alongside ? `:${alongside.name}` : ''}`),
       text: alongside
         ? `WITH ${alongside.ctes}, appended AS (${insert}) SELECT ${EVENT_LOG_HEADER_COLUMNS} FROM appended`
         : insert,

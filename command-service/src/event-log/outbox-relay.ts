@@ -7,6 +7,7 @@ import {
   type KafkaSettings,
   type Logger,
   type Producer,
+  preparedName,
   topicName,
 } from '@careers/service-kit';
 import { Backoff, describeError, sleep } from '@careers/service-kit/retry';
@@ -206,7 +207,7 @@ export class OutboxRelay {
     if (!producer) throw new Error('relay producer not connected');
     this.pendingWake = false;
     const { rows } = await client.query({
-      name: `${this.table}:relay-next`,
+      name: preparedName(`${this.table}:relay-next`),
       text: queuedEventsSql(this.outbox, this.table),
       values: [this.sent],
     });

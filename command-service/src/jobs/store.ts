@@ -1,4 +1,4 @@
-import { ident, type PoolClient } from '@careers/service-kit';
+import { ident, type PoolClient, preparedName } from '@careers/service-kit';
 import type { JobListing, JobState } from './decide.ts';
 
 type Queryable = Pick<PoolClient, 'query'>;
@@ -64,7 +64,7 @@ export class JobStore {
   /** Reads a job and keeps it from closing until the transaction ends; applies do not wait for each other. */
   async lockForApplying(tx: Queryable, jobId: string): Promise<JobState | null> {
     const { rows } = await tx.query<Row>({
-      name: `${this.table}:lock-for-applying`,
+      name: preparedName(`${this.table}:lock-for-applying`),
       text: `SELECT ${COLUMNS} FROM ${this.table} WHERE id = $1 FOR SHARE`,
       values: [jobId],
     });

@@ -1,6 +1,6 @@
 import { authMessages } from '@careers/contracts/messages';
 import type { PostViewer } from '@careers/contracts/policies/post-access';
-import { ident, type PoolClient } from '@careers/service-kit';
+import { ident, type PoolClient, preparedName } from '@careers/service-kit';
 import { type AlongsideWrite, writeAlone } from '../event-log/event-store.ts';
 import { refuse } from '../pipeline/domain-error.ts';
 import type { PostState } from './decide.ts';
@@ -81,7 +81,7 @@ export class PostStore {
     const { rows } = await tx.query<
       Row & { viewer_connected: boolean; version_at_start?: number; liked_at_start?: boolean }
     >({
-      name: `${this.posts}:lock${withLike ? ':like' : ''}`,
+      name: preparedName(`${this.posts}:lock${withLike ? ':like' : ''}`),
       text: `SELECT p.*,
           CASE WHEN p.visibility = 'public' OR p.author_id = $2 THEN false
                ELSE EXISTS (
@@ -108,7 +108,7 @@ export class PostStore {
    */
   async isLikedBy(tx: Queryable, postId: string, userId: string): Promise<boolean> {
     const { rowCount } = await tx.query({
-      name: `${this.likes}:exists`,
+      name: preparedName(`${this.likes}:exists`),
       text: `SELECT 1 FROM ${this.likes} WHERE post_id = $1 AND user_id = $2`,
       values: [postId, userId],
     });

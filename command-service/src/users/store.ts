@@ -1,6 +1,6 @@
 import type { User } from '@careers/contracts/entities/user';
 import { authMessages } from '@careers/contracts/messages';
-import { ident, type PoolClient } from '@careers/service-kit';
+import { ident, type PoolClient, preparedName } from '@careers/service-kit';
 import { refuse } from '../pipeline/domain-error.ts';
 import type { UserFiles } from './evolve.ts';
 
@@ -75,7 +75,7 @@ export class UserStore {
   async find(db: Queryable, userId: string): Promise<UserRecord | null> {
     // Prepared per connection: every comment and post reads its author's row first.
     const { rows } = await db.query<Row>({
-      name: `${this.table}:find`,
+      name: preparedName(`${this.table}:find`),
       text: `SELECT ${COLUMNS} FROM ${this.table} WHERE id = $1`,
       values: [userId],
     });

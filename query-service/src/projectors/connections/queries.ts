@@ -1,6 +1,6 @@
 import type { Connection } from '@careers/contracts/entities/connection';
 import type { ConnectionListQuery } from '@careers/contracts/requests/connection-list-query';
-import type { Pool, PoolClient } from '@careers/service-kit';
+import { type Pool, type PoolClient, preparedName } from '@careers/service-kit';
 import { profilePictureOf } from '../file-urls.ts';
 
 type Queryable = Pick<PoolClient, 'query'>;
@@ -130,7 +130,9 @@ export class ConnectionQueries {
     // statement per shape (sort, order, with or without a name search): planning the list took as long
     // as running it, and each pooled connection now plans each shape once.
     const { rows } = await this.pool.query<{ total: number; page: ConnectionRow[]; people: string[] }>({
-      name: `${this.s}:connections:${query.sortBy === 'createdAt' ? 'date' : 'name'}:${order}:${search ? 'search' : 'all'}`,
+      name: preparedName(
+        `${this.s}:connections:${query.sortBy === 'createdAt' ? 'date' : 'name'}:${order}:${search ? 'search' : 'all'}`,
+      ),
       text: `WITH mine AS (
          ${this.select('c.recipient_id')} WHERE c.requester_id = $1 AND c.status = $2
          UNION ALL

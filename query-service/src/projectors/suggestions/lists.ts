@@ -1,6 +1,6 @@
 import type { SuggestedConnection } from '@careers/contracts/entities/suggested-connection';
 import type { Pool, PoolClient } from '@careers/service-kit';
-import { withTransaction } from '@careers/service-kit';
+import { preparedName, withTransaction } from '@careers/service-kit';
 import { profilePictureOf } from '../file-urls.ts';
 import {
   type ExclusionScope,
@@ -105,13 +105,13 @@ export async function rankSuggestions(
   scope: ExclusionScope,
 ): Promise<SuggestionRow[]> {
   const mutual = await db.query<SuggestionRow>({
-    name: `${schema}:mutual-suggestions:${scope}`,
+    name: preparedName(`${schema}:mutual-suggestions:${scope}`),
     text: mutualSuggestionsSql(schema, scope),
     values: [viewerId, limit],
   });
   if (mutual.rows.length >= limit) return mutual.rows;
   const all = await db.query<SuggestionRow>({
-    name: `${schema}:suggestions:${scope}`,
+    name: preparedName(`${schema}:suggestions:${scope}`),
     text: suggestionsSql(schema, scope),
     values: [viewerId, limit],
   });
@@ -166,7 +166,7 @@ export async function storedSuggestions(
   limit: number,
 ): Promise<{ rows: SuggestionRow[] | null; due: boolean }> {
   const { rows } = await db.query<SuggestionRow & { size: number | null; due: boolean | null }>({
-    name: `${schema}:stored-suggestions`,
+    name: preparedName(`${schema}:stored-suggestions`),
     text: storedSuggestionsSql(schema),
     values: [viewerId, limit, LIST_MAX_AGE_MS / 1000, LIST_REFRESH_AGE_MS / 1000],
   });
@@ -194,7 +194,11 @@ export async function suggestionsFor(
 ): Promise<{ data: SuggestedConnection[]; source: SuggestionsSource }> {
   const stored = await storedSuggestions(pool, schema, viewerId, limit);
   if (stored.due)
-    await pool.query({ name: `${schema}:mark-reader`, text: markReaderSql(schema), values: [viewerId] });
+    await pool.query({
+      name: preparedName(`${schema}:mark-reader`),
+      text: markReaderSql(schema),
+      values: [viewerId],
+    });
   const rows = stored.rows ?? (await rankSuggestions(pool, schema, viewerId, limit, 'read'));
   return {
     source: stored.rows ? 'stored' : 'computed',
