@@ -3,9 +3,9 @@
  * has, so B is among the people A may know. A finds B under Suggested and connects; B, already on
  * /connections, sees the Pending badge turn to 1 without a reload (connection:requested) and accepts;
  * A's screen follows the answer live (connection:updated), and both see each other under My
- * Connections. A's connections-only post then reaches B's feed and B likes it; A removes B, B's screen
- * follows, and back on the feed (within the app, its list still cached) the post is gone. axe-core checks each filled screen at 1280 and 375 px in
- * both themes. What each page saw is kept next to the screenshots, to read when a step fails.
+ * Connections. A posts to connections only from the composer (the card says so); the post reaches B's
+ * feed and B likes it; A removes B, B's screen follows, and back on the feed (within the app, its list
+ * still cached) the post is gone. axe-core checks each filled screen at 1280 and 375 px in both themes. What each page saw is kept next to the screenshots, to read when a step fails.
  */
 import { randomUUID } from 'node:crypto';
 import { serverEvents } from '@careers/contracts/sockets';
@@ -230,15 +230,25 @@ describe('connections in two browsers: suggest, connect, accept live, share a po
     await expectBadge(b, 'My Connections', 1, "B's My Connections badge");
   });
 
-  it("A's connections-only post appears in B's feed, and B can like it", async () => {
-    const reply = await callFromPage(a.page, 'POST', '/api/posts', {
-      content,
-      type: 'text',
-      category: 'Career',
-      visibility: 'connections',
-    });
-    expect(reply.status, 'POST /api/posts (connections only)').toBe(201);
-    postId = (reply.body as { data: { _id: string } }).data._id;
+  it("A posts to connections only from the composer; it appears in B's feed, and B can like it", async () => {
+    await a.page.goto(`${WEB_URL}/feed`);
+    await at(a.page, '/feed');
+    await a.page.getByRole('textbox', { name: "What's on your mind?", exact: true }).fill(content);
+    await a.page.getByRole('combobox', { name: 'Who can see this post' }).selectOption('Connections only');
+    const posted = await replyTo(a.page, 'POST', '/api/posts', () =>
+      a.page.getByRole('button', { name: 'Post', exact: true }).click(),
+    );
+    expect(posted.status(), 'POST /api/posts (connections only)').toBe(201);
+    const sent = posted.request().postDataJSON() as { visibility: string };
+    expect(sent.visibility, 'the visibility sent').toBe('connections');
+    postId = ((await posted.json()) as { data: { _id: string } }).data._id;
+    const mine = a.page.getByRole('article').filter({ hasText: content });
+    await visible(mine.getByText('Connections only', { exact: true }), '"Connections only" on A\'s card');
+    await shot(a, 'feed-connections-only');
+    // A goes back to My Connections, where the removal below starts.
+    await openConnections(a);
+    await tab(a, 'My Connections').click();
+    await visible(card(a, `${b.first} ${b.last}`), 'B under A My Connections');
 
     // Nobody but A is told of a connections-only post live (the gateway announces it to its author
     // alone), so B's feed shows it only once it is projected: on a busy machine that can be after B's

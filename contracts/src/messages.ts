@@ -469,6 +469,13 @@ export const feedMessages = {
   /** The toggle of a long post, folded to its first lines. */
   seeMore: 'See more',
   seeLess: 'See less',
+  /**
+   * Beyond the spec (which always sends "public"): the composer's choice of who sees a post, and the
+   * card's note on a post only the author's connections see.
+   */
+  visibilityLabel: 'Who can see this post',
+  visibilityPublic: 'Everyone',
+  visibilityConnections: 'Connections only',
 } as const;
 
 /**

@@ -1,16 +1,24 @@
 import { endpoints } from '@careers/contracts/api/endpoints';
 import { postDefaults } from '@careers/contracts/constants';
+import type { PostVisibility } from '@careers/contracts/entities/enums';
 import type { Post } from '@careers/contracts/entities/post';
 import { fallbackMessages } from '@careers/contracts/messages';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { addPostFirst } from './post-cache';
 
-/** Spec section 7: the composer always sends a public text post in the Career category. */
-export async function createPost(content: string, idempotencyKey?: string): Promise<Post> {
+/**
+ * Spec section 7: the composer sends a text post in the Career category, public unless the person
+ * chose Connections only (beyond the spec).
+ */
+export async function createPost(
+  content: string,
+  visibility: PostVisibility = postDefaults.visibility,
+  idempotencyKey?: string,
+): Promise<Post> {
   const reply = await callApi(
     endpoints.createPost,
-    { body: { content, ...postDefaults } },
+    { body: { content, ...postDefaults, visibility } },
     { fallbackMessage: fallbackMessages.createPost, idempotencyKey },
   );
   return reply.data;
@@ -19,7 +27,15 @@ export async function createPost(content: string, idempotencyKey?: string): Prom
 export function useCreatePost() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ content, key }: { content: string; key: string }) => createPost(content, key),
+    mutationFn: ({
+      content,
+      visibility,
+      key,
+    }: {
+      content: string;
+      visibility: PostVisibility;
+      key: string;
+    }) => createPost(content, visibility, key),
     onSuccess: (post) => addPostFirst(queryClient, post),
   });
 }

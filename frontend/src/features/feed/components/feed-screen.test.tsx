@@ -218,6 +218,55 @@ describe('feed screen: composer', () => {
     expect(keys[1]).toBe(keys[0]);
   });
 
+  it('sends Connections only when chosen beside Post, marks the card so, and keeps the choice; a new choice is a new post', async () => {
+    const { api, user } = openFeed((method, url, init) => {
+      if (method === 'POST' && url === '/api/posts') {
+        const body = JSON.parse(String(init?.body)) as {
+          content: string;
+          visibility: 'public' | 'connections';
+        };
+        return jsonReply(201, {
+          data: aPost({ ...body, author: adaAuthor, createdAt: new Date().toISOString() }),
+        });
+      }
+      return method === 'GET' && url === firstPage ? feedReply([]) : jsonReply(404, {});
+    });
+    await screen.findByText(postMessages.noPosts);
+
+    await user.type(composer(), 'For my network');
+    const who = screen.getByRole('combobox', { name: 'Who can see this post' });
+    expect((who as HTMLSelectElement).value).toBe('public');
+    expect(
+      within(who)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Everyone', 'Connections only']);
+    await user.selectOptions(who, 'Connections only');
+    await user.click(screen.getByRole('button', { name: 'Post' }));
+    const card = await screen.findByRole('article');
+    expect(within(card).getByText('Connections only')).toBeTruthy();
+
+    await user.type(composer(), 'For everyone');
+    expect((screen.getByRole('combobox', { name: 'Who can see this post' }) as HTMLSelectElement).value).toBe(
+      'connections',
+    );
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Who can see this post' }), 'Everyone');
+    await user.click(screen.getByRole('button', { name: 'Post' }));
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(2));
+    expect(
+      within(screen.getAllByRole('article')[0] as HTMLElement).queryByText('Connections only'),
+    ).toBeNull();
+
+    expect(sentBodies(api, 'POST', '/api/posts')).toEqual([
+      { content: 'For my network', type: 'text', category: 'Career', visibility: 'connections' },
+      { content: 'For everyone', type: 'text', category: 'Career', visibility: 'public' },
+    ]);
+    const keys = api.mock.calls
+      .filter(([input, init]) => String(input) === '/api/posts' && init?.method === 'POST')
+      .map(([, init]) => new Headers(init?.headers).get('idempotency-key'));
+    expect(new Set(keys).size).toBe(2);
+  });
+
   it('alerts "Failed to create post. Please try again." on failure and keeps the text', async () => {
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
     const { user } = openFeed((method) =>

@@ -13,7 +13,8 @@ import { clipPost, isLongPost } from './clip-post';
 import { PostComments } from './post-comments';
 
 /**
- * One post: author (their name a link to their profile), time, text (line breaks kept, web addresses linked; React escapes the rest, so no
+ * One post: author (their name a link to their profile), time, who sees it when only the author's
+ * connections do, text (line breaks kept, web addresses linked; React escapes the rest, so no
  * markup gets in), tags, and the like and comment buttons. Each button's name says what it does and
  * its count ("Like, 3"), as the icon and number on screen do; whether the reader likes the post is
  * the like button's pressed state, so the name does not flip to "Unlike" (that would read "Unlike,
@@ -51,6 +52,12 @@ export function PostCard({ post, now }: { post: Post; now: Date }) {
             <span>{authorHeadline(post.author)}</span>
             <span aria-hidden="true"> · </span>
             <RelativeTime at={post.createdAt} now={now} />
+            {post.visibility === 'connections' ? (
+              <>
+                <span aria-hidden="true"> · </span>
+                <span className="post-visibility">{feedMessages.visibilityConnections}</span>
+              </>
+            ) : null}
           </p>
         </div>
       </header>

@@ -1,5 +1,6 @@
 import { POST_CONTENT_MAX_LENGTH } from '@careers/contracts/constants';
-import { postMessages, screenMessages, textLimitMessages } from '@careers/contracts/messages';
+import type { PostVisibility } from '@careers/contracts/entities/enums';
+import { feedMessages, postMessages, screenMessages, textLimitMessages } from '@careers/contracts/messages';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { TextLimitNote, textLimit, textLimitDescription } from '../../../components/text-limit';
 import { useIntents } from '../../../lib/intent';
@@ -17,9 +18,13 @@ import { useCreatePost } from '../api/create-post';
  * Length: within 200 characters of the limit the composer counts down what is left; past it, it says
  * so and Post sends nothing. The text is never cut (a browser's maxLength would silently drop the
  * end of a long paste), so the person decides what to remove.
+ *
+ * Who sees it (beyond the spec): Everyone or Connections only, chosen beside Post; the choice stays for
+ * the next post, as the person left it.
  */
 export function PostComposer() {
   const [content, setContent] = useState('');
+  const [visibility, setVisibility] = useState<PostVisibility>('public');
   const form = useRef<HTMLFormElement>(null);
   const input = useRef<HTMLTextAreaElement>(null);
   const create = useCreatePost();
@@ -36,13 +41,13 @@ export function PostComposer() {
       input.current?.focus();
       return;
     }
-    // One post per intent: a second click while it is sent sends nothing, and posting the same text
-    // again after a failure carries the same key (lib/intent.ts).
+    // One post per intent: a second click while it is sent sends nothing, and posting the same text to
+    // the same people again after a failure carries the same key (lib/intent.ts).
     const text = content.trim();
-    const key = intents.begin('post', text);
+    const key = intents.begin('post', { text, visibility });
     if (key === null) return;
     create.mutate(
-      { content: text, key },
+      { content: text, visibility, key },
       {
         onSettled: (_post, error) => intents.end('post', !error),
         onSuccess: () => {
@@ -75,6 +80,17 @@ export function PostComposer() {
       </div>
       {content === '' ? null : (
         <div className="form-actions">
+          <label className="post-composer-visibility">
+            <span className="visually-hidden">{feedMessages.visibilityLabel}</span>
+            <select
+              className="input"
+              value={visibility}
+              onChange={(event) => setVisibility(event.target.value as PostVisibility)}
+            >
+              <option value="public">{feedMessages.visibilityPublic}</option>
+              <option value="connections">{feedMessages.visibilityConnections}</option>
+            </select>
+          </label>
           <button
             type="submit"
             className="button"

@@ -118,6 +118,31 @@ describe('live posts: posts the gateway did not join yet', () => {
   });
 });
 
+describe('live posts: a post joined late', () => {
+  it('reads the counts of a post joined only on a later ask once (a like before the join was pushed to nobody here)', async () => {
+    const [mine, older] = [aPost({ content: 'Just posted' }), aPost({ content: 'Older', likesCount: 4 })];
+    const { api } = openFeed((method, url) => {
+      if (method === 'GET' && url === `/api/posts/${mine._id}`)
+        return jsonReply(200, { data: { ...mine, likesCount: 1, commentsCount: 2 } });
+      return feedReply([mine, older]);
+    });
+    await screen.findByText('Just posted');
+    await waitFor(() => expect(fakeSocket.postIdsSent(clientEvents.postSubscribe)).toHaveLength(1));
+    await fakeSocket.answerLast(clientEvents.postSubscribe, { postIds: [older._id] });
+    await waitFor(() => expect(fakeSocket.postIdsSent(clientEvents.postSubscribe)).toHaveLength(2), {
+      timeout: (SUBSCRIBE_RETRIES_MS[0] ?? 0) + 1000,
+    });
+    expect(countCalls(api, 'GET', `/api/posts/${mine._id}`)).toBe(0);
+
+    await fakeSocket.answerLast(clientEvents.postSubscribe, { postIds: [mine._id] });
+    expect(await card('Just posted').findByRole('button', { name: 'Like, 1' })).toBeTruthy();
+    expect(card('Just posted').getByRole('button', { name: 'Comments, 2' })).toBeTruthy();
+    expect(countCalls(api, 'GET', `/api/posts/${mine._id}`)).toBe(1);
+    expect(countCalls(api, 'GET', `/api/posts/${older._id}`)).toBe(0);
+    expect(card('Older').getByRole('button', { name: 'Like, 4' })).toBeTruthy();
+  });
+});
+
 describe('live posts: pushes', () => {
   it("sets a post's like count from post:updated, keeping the reader's own like, without asking again", async () => {
     const post = aPost({ content: 'Popular', likesCount: 2, isLiked: true, commentsCount: 1 });

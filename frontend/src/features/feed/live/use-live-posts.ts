@@ -12,7 +12,7 @@ import {
   serverEvents,
 } from '@careers/contracts/sockets';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { apiClient } from '../../../lib/api-client';
 import { type AppSocket, getSocket } from '../../../lib/socket';
 import { refreshFeedLists } from '../api/get-feed';
@@ -32,37 +32,44 @@ function emitInChunks(socket: AppSocket, event: ClientEventName, postIds: string
 }
 
 /**
- * When a post the gateway did not join is asked for again (ms after the first ask). The gateway joins
+ * When a post the gateway did not join is asked for again (ms after the last ask). The gateway joins
  * a post's room only once the read side shows the post to this reader, and a post can be on screen
  * before that: the reader's own new post comes from the reply to its write, ahead of the projector.
+ * The asks go on for about a minute, each one question to the gateway: a projector that restarts
+ * takes some 15 s to catch up (docs/operations.md), and a post asked for during only 8 s would then
+ * never have its counts pushed.
  */
-export const SUBSCRIBE_RETRIES_MS = [250, 500, 1000, 2000, 4000];
+export const SUBSCRIBE_RETRIES_MS = [250, 500, 1000, 2000, 4000, 8000, 15_000, 30_000];
+
+/** What `subscribeInChunks` keeps asking with. */
+interface Following {
+  /** Whether a post is still on screen (asked again only while it is). */
+  stillWanted: (postId: string) => boolean;
+  /** The timers of the asks to come, to cancel. */
+  later: Set<ReturnType<typeof setTimeout>>;
+  /** Posts joined on an ask after the first: pushes sent before the join did not reach this tab. */
+  joinedLate: (postIds: string[]) => void;
+}
 
 /**
  * Subscribes to `postIds` and asks again, after each of SUBSCRIBE_RETRIES_MS, for those the gateway's
- * answer left out while `stillWanted` says they are on screen. `later` holds the timers to cancel.
+ * answer left out while they are on screen.
  */
-function subscribeInChunks(
-  socket: AppSocket,
-  postIds: string[],
-  stillWanted: (postId: string) => boolean,
-  later: Set<ReturnType<typeof setTimeout>>,
-  attempt = 0,
-): void {
+function subscribeInChunks(socket: AppSocket, postIds: string[], following: Following, attempt = 0): void {
   for (let start = 0; start < postIds.length; start += MAX_POST_SUBSCRIPTIONS) {
     const asked = postIds.slice(start, start + MAX_POST_SUBSCRIPTIONS);
     socket.emit(clientEvents.postSubscribe, { postIds: asked }, (reply) => {
       const joined = new Set(reply?.postIds ?? []);
+      if (attempt > 0 && joined.size > 0) following.joinedLate(asked.filter((id) => joined.has(id)));
       const delay = SUBSCRIBE_RETRIES_MS[attempt];
       const missing = asked.filter((id) => !joined.has(id));
       if (delay === undefined || missing.length === 0) return;
       const timer = setTimeout(() => {
-        later.delete(timer);
-        const again = missing.filter(stillWanted);
-        if (socket.connected && again.length > 0)
-          subscribeInChunks(socket, again, stillWanted, later, attempt + 1);
+        following.later.delete(timer);
+        const again = missing.filter(following.stillWanted);
+        if (socket.connected && again.length > 0) subscribeInChunks(socket, again, following, attempt + 1);
       }, delay);
-      later.add(timer);
+      following.later.add(timer);
     });
   }
 }
@@ -100,6 +107,28 @@ export function useLivePosts(postIds: readonly string[], viewerId: string): Live
   /** Subscriptions to be asked again (see subscribeInChunks). */
   const retries = useRef(new Set<ReturnType<typeof setTimeout>>());
   const stillWanted = useCallback((postId: string) => subscribed.current.has(postId), []);
+  // A post joined only on a later ask (the reader's own new post, before the read side had it) may
+  // have been liked or commented on meanwhile, with the push sent to a room this tab was not in yet:
+  // its counts are read once. A push that arrives while they are read is newer, and wins.
+  const joinedLate = useCallback(
+    (joined: string[]) => {
+      for (const postId of joined) {
+        const pushed = [likeVersions.current.get(postId), commentVersions.current.get(postId)];
+        getPost(postId)
+          .then(({ likesCount, commentsCount }) => {
+            if (likeVersions.current.get(postId) !== pushed[0]) return;
+            if (commentVersions.current.get(postId) !== pushed[1]) return;
+            updatePost(queryClient, postId, (post) => ({ ...post, likesCount, commentsCount }));
+          })
+          .catch(() => undefined);
+      }
+    },
+    [queryClient],
+  );
+  const following = useMemo(
+    () => ({ stillWanted, later: retries.current, joinedLate }),
+    [stillWanted, joinedLate],
+  );
 
   // Subscribe to the posts that came on screen and unsubscribe from those that left it.
   useEffect(() => {
@@ -115,13 +144,12 @@ export function useLivePosts(postIds: readonly string[], viewerId: string): Live
       subscribeInChunks(
         socket,
         [...wanted].filter((id) => !before.has(id)),
-        stillWanted,
-        retries.current,
+        following,
       );
     }
     // While disconnected the server holds nothing for this socket; "connect" subscribes to all of these.
     subscribed.current = wanted;
-  }, [idsKey, stillWanted]);
+  }, [idsKey, following]);
 
   useEffect(() => {
     const later = retries.current;
@@ -137,8 +165,7 @@ export function useLivePosts(postIds: readonly string[], viewerId: string): Live
   useEffect(() => {
     const socket = getSocket();
 
-    const resubscribe = () =>
-      subscribeInChunks(socket, [...subscribed.current], stillWanted, retries.current);
+    const resubscribe = () => subscribeInChunks(socket, [...subscribed.current], following);
 
     const onPostUpdated = (raw: unknown) => {
       const parsed = PostUpdatedPayload.safeParse(raw);
@@ -243,7 +270,7 @@ export function useLivePosts(postIds: readonly string[], viewerId: string): Live
       socket.off(serverEvents.postRemoved, onPostRemoved);
       socket.off(serverEvents.feedPostCreated, onPostCreated);
     };
-  }, [queryClient, viewerId, stillWanted]);
+  }, [queryClient, viewerId, following]);
 
   const showNewPosts = useCallback(() => {
     for (const post of newPosts.slice(-maxNewPostTokens)) {
