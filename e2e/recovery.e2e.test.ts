@@ -164,7 +164,10 @@ describe('recovery in Chromium', () => {
     await visible(page.getByRole('heading', { name: 'Feed', exact: true, level: 1 }));
     const composer = page.getByRole('textbox', { name: "What's on your mind?", exact: true });
     await composer.fill(content);
+    // Past who can see the post (Everyone), to Post.
     await composer.press('Tab');
+    expect(await focused(page)).toMatchObject({ tag: 'SELECT' });
+    await page.keyboard.press('Tab');
     expect(await focused(page)).toMatchObject({ tag: 'BUTTON' });
 
     const reply = await replyTo(page, 'POST', '/api/posts', () => page.keyboard.press('Enter'));
