@@ -235,6 +235,7 @@ describe('connections in two browsers: suggest, connect, accept live, share a po
     await at(a.page, '/feed');
     await a.page.getByRole('textbox', { name: "What's on your mind?", exact: true }).fill(content);
     await a.page.getByRole('combobox', { name: 'Who can see this post' }).selectOption('Connections only');
+    await checkAxe(a.page, 'Composer with Connections only');
     const posted = await replyTo(a.page, 'POST', '/api/posts', () =>
       a.page.getByRole('button', { name: 'Post', exact: true }).click(),
     );
@@ -314,7 +315,12 @@ describe('connections in two browsers: suggest, connect, accept live, share a po
   });
 
   it('found no serious or critical axe violation on the filled screens, in either theme or size', () => {
-    expect(Object.keys(axeFindings)).toEqual(['Suggested', 'Pending Requests', 'My Connections']);
+    expect(Object.keys(axeFindings)).toEqual([
+      'Suggested',
+      'Pending Requests',
+      'My Connections',
+      'Composer with Connections only',
+    ]);
     expect(Object.fromEntries(Object.entries(axeFindings).filter(([, found]) => found.length > 0))).toEqual(
       {},
     );
