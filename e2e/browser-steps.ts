@@ -348,6 +348,13 @@ export async function callFromPage(
         body: body === undefined ? undefined : JSON.stringify(body),
         credentials: 'include',
       });
+      // As the app does with a command's reply: its consistency token goes to the tab's storage, so
+      // the next screen this tab loads waits until the read side has applied the write.
+      const token = reply.headers.get('x-consistency-token');
+      if (token) {
+        const kept = sessionStorage.getItem('consistency-tokens');
+        sessionStorage.setItem('consistency-tokens', kept ? `${kept},${token}` : token);
+      }
       return { status: reply.status, body: (await reply.json()) as Record<string, unknown> };
     },
     [method, path, body] as const,

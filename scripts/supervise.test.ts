@@ -85,10 +85,11 @@ async function until(what: string, condition: () => boolean, timeoutMs = 10_000)
   }
 }
 
+// Each stop waits for its supervisor and service to end: seconds apiece on a busy machine.
 afterAll(() => {
   for (const name of started) stop(name);
   rmSync(stack, { recursive: true, force: true });
-});
+}, 120_000);
 
 describe('scripts/supervise.sh', { timeout: 30_000 }, () => {
   it('starts a SIGKILLed process again, counts and logs the restart, and stops everything cleanly', async () => {

@@ -296,6 +296,24 @@ describe('api client: consistency tokens', () => {
     expect(sent[5]?.headers.get('x-consistency-token')).toBe('post-1@3');
   });
 
+  it('asks again a 404 answered stale: the post a push announced is the write not applied yet', async () => {
+    const stale = { 'x-consistency-stale': '1' };
+    const post = { params: { id: 'post-1' } };
+    const { client, sent, slept } = clientWith([
+      jsonReply(404, { message: 'Post not found' }, stale),
+      jsonReply(200, { data: { id: 'post-1' } }),
+      jsonReply(404, { message: 'Post not found' }),
+    ]);
+
+    client.rememberConsistencyToken('post-1@1');
+    expect(await client.callApi(endpoints.getPost, post)).toEqual({ data: { id: 'post-1' } });
+    expect(sent).toHaveLength(2);
+    expect(slept).toEqual([250]);
+    // A 404 that is not stale is the answer: asked once.
+    await failure(client.callApi(endpoints.getPost, post));
+    expect(sent).toHaveLength(3);
+  });
+
   it('does not ask again a stale read that carried no token of its own', async () => {
     const { client, sent } = clientWith([jsonReply(200, { data: [] }, { 'x-consistency-stale': '1' })]);
     await client.callApi(endpoints.getFeed);

@@ -59,7 +59,8 @@ export interface ApiClientDeps {
  * A read that carried the person's consistency tokens and came back `x-consistency-stale: 1` (the read
  * side was still behind after its own wait) is asked again a few times, a little later each time, while
  * the screens keep what they show (the person's own change included). Should it still be stale, its
- * answer is taken and the tokens are kept, so the next read waits for that change again.
+ * answer is taken and the tokens are kept, so the next read waits for that change again. A 404 answered
+ * stale is asked again the same way: the thing asked for may be the very write the read side lacks.
  */
 export const STALE_READ_RETRIES = 3;
 export function staleRetryDelay(attempt: number): number {
@@ -183,7 +184,10 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
         await sleep(commandRetryDelay(attempt));
         continue;
       }
-      const stale = isRead && response.ok && tokenHeader && response.headers.get(STALE_HEADER) === '1';
+      // A 404 while behind is not yet an answer: what was asked for may be the write not applied yet
+      // (a post pushed live by the gateway before the projector has it).
+      const answered = response.ok || response.status === 404;
+      const stale = isRead && answered && tokenHeader && response.headers.get(STALE_HEADER) === '1';
       if (!stale || attempt >= STALE_READ_RETRIES || options.signal?.aborted) break;
       await response.body?.cancel();
       await sleep(staleRetryDelay(attempt));
