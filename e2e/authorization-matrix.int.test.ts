@@ -164,6 +164,11 @@ const dataId = (body: Record<string, unknown>) => (body.data as { _id: string })
 async function postBy(author: Person, visibility: 'public' | 'connections'): Promise<string> {
   return dataId(await ok(routes.createPost, { body: { content: 'For some eyes', visibility } }, author.sid));
 }
+async function commentBy(author: Person, postId: string): Promise<string> {
+  return dataId(
+    await ok(routes.addComment, { params: { id: postId }, body: { content: 'Mine' } }, author.sid),
+  );
+}
 async function jobBy(poster: Person): Promise<string> {
   return dataId(await ok(routes.createJob, { body: jobForm }, poster.sid));
 }
@@ -351,6 +356,44 @@ const matrix: Record<CommandRouteName, Row> = {
     },
     stranger: 404,
     rule: "A's connections-only post cannot be commented on by a stranger",
+  },
+  editPost: {
+    arrange: async ({ a }) => {
+      const postId = await postBy(a, 'public');
+      return { attempt: { params: { id: postId }, body: { content: 'Not yours' } }, owned: [a.id, postId] };
+    },
+    stranger: 403,
+    rule: "only the author edits A's post, even one everyone sees",
+  },
+  deletePost: {
+    arrange: async ({ a }) => {
+      const postId = await postBy(a, 'public');
+      return { attempt: { params: { id: postId } }, owned: [a.id, postId] };
+    },
+    stranger: 403,
+    rule: "only the author deletes A's post, even one everyone sees",
+  },
+  editComment: {
+    arrange: async ({ a, c }) => {
+      // A's comment on C's post: B is neither its author nor the post's.
+      const postId = await postBy(c, 'public');
+      const commentId = await commentBy(a, postId);
+      return {
+        attempt: { params: { id: postId, commentId }, body: { content: 'Not yours' } },
+        owned: [a.id, postId],
+      };
+    },
+    stranger: 403,
+    rule: "only the comment's author edits A's comment",
+  },
+  deleteComment: {
+    arrange: async ({ a, c }) => {
+      const postId = await postBy(c, 'public');
+      const commentId = await commentBy(a, postId);
+      return { attempt: { params: { id: postId, commentId } }, owned: [a.id, postId] };
+    },
+    stranger: 403,
+    rule: "only the comment's author or the post's author deletes A's comment",
   },
   connect: {
     arrange: async ({ a, c }) => {

@@ -454,6 +454,13 @@ export const postMessages = {
   createFailed: 'Failed to create post. Please try again.',
   postNotFound: 'Post not found',
   noPosts: 'No posts yet',
+  commentNotFound: 'Comment not found',
+  onlyAuthorEditsPost: 'Only the author can edit this post',
+  onlyAuthorDeletesPost: 'Only the author can delete this post',
+  onlyAuthorEditsComment: 'Only the author can edit this comment',
+  onlyAuthorsDeleteComment: "Only the comment's author or the post's author can delete this comment",
+  postDeleted: 'Post deleted',
+  commentDeleted: 'Comment deleted',
 } as const;
 
 /**
@@ -476,6 +483,27 @@ export const feedMessages = {
   visibilityLabel: 'Who can see this post',
   visibilityPublic: 'Everyone',
   visibilityConnections: 'Connections only',
+  /**
+   * Beyond the spec: the author's actions on their own post or comment (the post's author may also
+   * delete comments under it), and the "Edited" mark with the time of the last change.
+   */
+  postActions: 'Post actions',
+  commentActions: 'Comment actions',
+  edit: 'Edit',
+  delete: 'Delete',
+  save: 'Save',
+  saving: 'Saving...',
+  cancel: 'Cancel',
+  edited: 'Edited',
+  editedAt: (when: string): string => `Edited ${when}`,
+  editPostLabel: 'Edit your post',
+  editCommentLabel: 'Edit your comment',
+  confirmDeletePost: 'Delete this post? Its likes and comments go with it. This cannot be undone.',
+  confirmDeleteComment: 'Delete this comment? This cannot be undone.',
+  editPostFailed: 'Failed to save your post. Please try again.',
+  deletePostFailed: 'Failed to delete the post. Please try again.',
+  editCommentFailed: 'Failed to save your comment. Please try again.',
+  deleteCommentFailed: 'Failed to delete the comment. Please try again.',
 } as const;
 
 /**

@@ -165,7 +165,13 @@ describe('the OpenAPI document', () => {
         }
       }
     }
-    expect(linked.get('createPost')?.sort()).toEqual(['addComment', 'getPost', 'toggleLike']);
+    expect(linked.get('createPost')?.sort()).toEqual([
+      'addComment',
+      'deletePost',
+      'editPost',
+      'getPost',
+      'toggleLike',
+    ]);
     expect(linked.get('createJob')?.sort()).toEqual(['applyToJob', 'closeJob', 'getJob', 'getJobApplicants']);
     expect(linked.get('applyToJob')?.sort()).toEqual(['moveApplication', 'withdrawApplication']);
     expect(linked.get('register')).toEqual(['connect', 'getPerson']);

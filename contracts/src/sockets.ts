@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ApplicationStatusState } from './entities/application.ts';
-import { Id } from './entities/scalars.ts';
+import { Id, IsoDateTime } from './entities/scalars.ts';
 
 /**
  * One token as text, as command replies and socket pushes carry it (always signed, from the services).
@@ -35,6 +35,8 @@ export const serverEvents = {
   postCommentAdded: 'post:comment-added',
   postCommentRemoved: 'post:comment-removed',
   postRemoved: 'post:removed',
+  postEdited: 'post:edited',
+  postCommentEdited: 'post:comment-edited',
   feedPostCreated: 'feed:post-created',
   connectionRequested: 'connection:requested',
   connectionUpdated: 'connection:updated',
@@ -70,13 +72,30 @@ export const PostCommentAddedPayload = z.object({
 });
 export type PostCommentAddedPayload = z.infer<typeof PostCommentAddedPayload>;
 
-/** A comment is gone (its author deleted their account); `commentsCount` is the count after. */
+/** A comment is gone (deleted, or its author's account); `commentsCount` is the count after. */
 export const PostCommentRemovedPayload = PostCommentAddedPayload;
 export type PostCommentRemovedPayload = z.infer<typeof PostCommentRemovedPayload>;
 
-/** The post is gone (its author deleted their account): screens showing it drop it. */
+/** The post is gone (deleted, or its author's account): screens showing it drop it. */
 export const PostRemovedPayload = z.object({ postId: Id, consistencyToken: ConsistencyTokenText });
 export type PostRemovedPayload = z.infer<typeof PostRemovedPayload>;
+
+/** The post's text changed: screens showing it read it again (with the token). */
+export const PostEditedPayload = z.object({
+  postId: Id,
+  editedAt: IsoDateTime,
+  consistencyToken: ConsistencyTokenText,
+});
+export type PostEditedPayload = z.infer<typeof PostEditedPayload>;
+
+/** A comment's text changed: screens showing its post read the post again (with the token). */
+export const PostCommentEditedPayload = z.object({
+  postId: Id,
+  commentId: Id,
+  editedAt: IsoDateTime,
+  consistencyToken: ConsistencyTokenText,
+});
+export type PostCommentEditedPayload = z.infer<typeof PostCommentEditedPayload>;
 
 export const FeedPostCreatedPayload = z.object({
   postId: Id,
@@ -167,6 +186,8 @@ export const serverEventPayloads = {
   [serverEvents.postCommentAdded]: PostCommentAddedPayload,
   [serverEvents.postCommentRemoved]: PostCommentRemovedPayload,
   [serverEvents.postRemoved]: PostRemovedPayload,
+  [serverEvents.postEdited]: PostEditedPayload,
+  [serverEvents.postCommentEdited]: PostCommentEditedPayload,
   [serverEvents.feedPostCreated]: FeedPostCreatedPayload,
   [serverEvents.connectionRequested]: ConnectionRequestedPayload,
   [serverEvents.connectionUpdated]: ConnectionUpdatedPayload,

@@ -304,6 +304,61 @@ describe('POST /api/auth/export', () => {
   });
 });
 
+describe('POST /api/auth/export after edits and deletions', () => {
+  it('shows the current text of what the person kept, and nothing they or the post author deleted', async () => {
+    const eve = await bed.signUp('Eve');
+    const fay = await bed.signUp('Fay');
+    const app = bed.running().app;
+    const send = async (method: 'PUT' | 'DELETE', url: string, sid: string, body?: unknown) => {
+      const response = await sendCommand(app, { method, url, sid, body });
+      expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(200);
+    };
+    const kept = (await ok('POST', '/api/posts', eve.sid, { content: "Eve's draft" })).data._id;
+    const dropped = (await ok('POST', '/api/posts', eve.sid, { content: "Eve's regret" })).data._id;
+    const faysPost = (await ok('POST', '/api/posts', fay.sid, { content: "Fay's post" })).data._id;
+    const faysGone = (await ok('POST', '/api/posts', fay.sid, { content: "Fay's other post" })).data._id;
+    const comment = async (postId: string, content: string) =>
+      (await ok('POST', `/api/posts/${postId}/comments`, eve.sid, { content })).data._id;
+    const edited = await comment(faysPost, "Eve's first thought");
+    const removedByFay = await comment(faysPost, "Eve's rude remark");
+    await comment(faysGone, "Eve's comment on a post to go");
+
+    await send('PUT', `/api/posts/${kept}`, eve.sid, { content: "Eve's final words" });
+    await send('DELETE', `/api/posts/${dropped}`, eve.sid);
+    await send('PUT', `/api/posts/${faysPost}/comments/${edited}`, eve.sid, {
+      content: "Eve's second thought",
+    });
+    await send('DELETE', `/api/posts/${faysPost}/comments/${removedByFay}`, fay.sid);
+    await send('DELETE', `/api/posts/${faysGone}`, fay.sid);
+
+    const text = (await exportOf(eve.sid)).body;
+    const body = AccountExport.parse(JSON.parse(text));
+    expect(body.posts.map((p) => [p.postId, p.content])).toEqual([[kept, "Eve's final words"]]);
+    expect(body.comments.map((c) => [c.commentId, c.content])).toEqual([[edited, "Eve's second thought"]]);
+    // The record keeps every version, in her words; Fay's deletion of her comment names Eve as its author.
+    expect(
+      body.events
+        .filter((e) => ['PostEdited', 'CommentEdited', 'PostRemoved', 'CommentRemoved'].includes(e.type))
+        .map((e) => [e.type, e.streamId, e.data.content ?? null]),
+    ).toEqual([
+      ['PostEdited', kept, "Eve's final words"],
+      ['PostRemoved', dropped, null],
+      ['CommentEdited', faysPost, "Eve's second thought"],
+      ['CommentRemoved', faysPost, null],
+    ]);
+    expect(text).toContain("Eve's draft");
+    expect(text).not.toContain("Fay's");
+    // The edits' text is sealed in the log, as a new post's is.
+    const stored = await bed.query<{ data: Record<string, unknown> }>(
+      `SELECT data FROM {schema}.event_log WHERE type IN ('PostEdited', 'CommentEdited') AND data->>'authorId' = $1`,
+      [eve.id],
+    );
+    expect(stored).toHaveLength(2);
+    expect(JSON.stringify(stored)).not.toContain('final words');
+    expect(JSON.stringify(stored)).not.toContain('second thought');
+  });
+});
+
 // Last, as it changes the history the tests above read: Ben deletes his account.
 describe('POST /api/auth/export after someone else deleted their account', () => {
   it("drops what was on their posts and the connection with them; the person's own events stay", async () => {

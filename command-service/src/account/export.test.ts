@@ -185,6 +185,109 @@ describe('ExportSummary', () => {
     expect(result?.comments.map((c) => c.commentId)).toEqual([c1]);
   });
 
+  it('shows the text as the last edit left it, of posts and comments alike', () => {
+    const [mine, others, c1, c2] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+    const comment = (commentId: string, postId: string) =>
+      event('CommentAdded', {
+        postId,
+        commentId,
+        authorId: me,
+        content: 'First',
+        commentsCount: 1,
+        createdAt: at,
+      });
+    const result = fold([
+      registered(me),
+      post(mine, me),
+      event('PostEdited', { postId: mine, authorId: me, content: 'Second', editedAt: at }),
+      event('PostEdited', { postId: mine, authorId: me, content: 'Third', editedAt: at }),
+      comment(c1, others),
+      event('CommentEdited', {
+        postId: others,
+        commentId: c1,
+        authorId: me,
+        content: 'Better',
+        editedAt: at,
+      }),
+      comment(c2, others),
+    ]).result(new Date(at));
+    expect(result?.posts.map((p) => [p.postId, p.content, p.createdAt])).toEqual([[mine, 'Third', at]]);
+    expect(result?.comments.map((c) => [c.commentId, c.content])).toEqual([
+      [c1, 'Better'],
+      [c2, 'First'],
+    ]);
+  });
+
+  it("drops a post the person deleted and a comment deleted by the post's author, edits or not", () => {
+    const [mine, kept, theirs, c1, c2] = [1, 2, 3, 4, 5].map(() => randomUUID()) as [
+      string,
+      string,
+      string,
+      string,
+      string,
+    ];
+    const result = fold([
+      registered(me),
+      post(mine, me),
+      event('PostEdited', { postId: mine, authorId: me, content: 'Edited', editedAt: at }),
+      post(kept, me),
+      event('CommentAdded', {
+        postId: theirs,
+        commentId: c1,
+        authorId: me,
+        content: 'a',
+        commentsCount: 1,
+        createdAt: at,
+      }),
+      event('CommentEdited', { postId: theirs, commentId: c1, authorId: me, content: 'b', editedAt: at }),
+      event('CommentAdded', {
+        postId: theirs,
+        commentId: c2,
+        authorId: me,
+        content: 'c',
+        commentsCount: 2,
+        createdAt: at,
+      }),
+      // Deleted by the post's author: the event names the comment's author, me.
+      event('CommentRemoved', {
+        postId: theirs,
+        commentId: c1,
+        authorId: me,
+        commentsCount: 1,
+        removedAt: at,
+      }),
+      event('PostRemoved', { postId: mine, authorId: me, removedAt: at }),
+    ]).result(new Date(at));
+    expect(result?.posts.map((p) => p.postId)).toEqual([kept]);
+    expect(result?.comments.map((c) => c.commentId)).toEqual([c2]);
+  });
+
+  it("leaves the person's text alone when another person's edit is handed to it", () => {
+    const [mine, c1] = [randomUUID(), randomUUID()];
+    const result = fold([
+      registered(me),
+      post(mine, me),
+      event('CommentAdded', {
+        postId: mine,
+        commentId: c1,
+        authorId: me,
+        content: 'Mine',
+        commentsCount: 1,
+        createdAt: at,
+      }),
+      event('PostEdited', { postId: mine, authorId: other, content: 'Not mine', editedAt: at }),
+      event('CommentEdited', {
+        postId: mine,
+        commentId: c1,
+        authorId: other,
+        content: 'Not mine',
+        editedAt: at,
+      }),
+    ]).result(new Date(at));
+    expect(result?.posts.map((p) => p.content)).toEqual([`post ${mine}`]);
+    expect(result?.comments.map((c) => c.content)).toEqual(['Mine']);
+  });
+
   it("ignores what another person's events say, even when handed one", () => {
     const result = fold([
       registered(me),

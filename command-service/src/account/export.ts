@@ -82,8 +82,9 @@ type Keyed<T> = Map<string, T>;
 
 /**
  * The summary parts, folded event by event in log order (pure). Events of another person never reach
- * it; a post removed since (its author deleted their account) takes the person's likes and comments on
- * it along, as it did in the product.
+ * it; a post removed since (its author deleted it, or their account) takes the person's likes and
+ * comments on it along, as it did in the product. An edit replaces the text shown; the `events` list
+ * keeps every version.
  */
 export class ExportSummary {
   readonly userId: string;
@@ -176,6 +177,13 @@ export class ExportSummary {
     this.posts.set(postId, { postId, content, type, category, visibility, tags, createdAt });
   }
 
+  /** The person changed their post's text: the export shows the text as it is now. */
+  postEdited(event: EventOfType<'PostEdited'>): void {
+    if (event.data.authorId !== this.userId) return;
+    const post = this.posts.get(event.data.postId);
+    if (post) post.content = event.data.content;
+  }
+
   postRemoved(event: EventOfType<'PostRemoved'>): void {
     this.removedPosts.add(event.data.postId);
   }
@@ -186,6 +194,14 @@ export class ExportSummary {
     this.comments.set(commentId, { commentId, postId, content, createdAt });
   }
 
+  /** The person changed their comment's text: the export shows the text as it is now. */
+  commentEdited(event: EventOfType<'CommentEdited'>): void {
+    if (event.data.authorId !== this.userId) return;
+    const comment = this.comments.get(event.data.commentId);
+    if (comment) comment.content = event.data.content;
+  }
+
+  /** Their comment deleted: by them, by the post's author, or with their account. */
   commentRemoved(event: EventOfType<'CommentRemoved'>): void {
     if (event.data.authorId === this.userId) this.comments.delete(event.data.commentId);
   }
@@ -253,8 +269,10 @@ const folds: EventTable<void, StreamType, [summary: ExportSummary]> = {
   AllNotificationsRead: (event, summary) => summary.userChanged(event),
   AccountDeleted: (event, summary) => summary.userChanged(event),
   PostCreated: (event, summary) => summary.posted(event),
+  PostEdited: (event, summary) => summary.postEdited(event),
   PostRemoved: (event, summary) => summary.postRemoved(event),
   CommentAdded: (event, summary) => summary.commented(event),
+  CommentEdited: (event, summary) => summary.commentEdited(event),
   CommentRemoved: (event, summary) => summary.commentRemoved(event),
   PostLiked: (event, summary) => summary.liked(event),
   PostUnliked: (event, summary) => summary.unliked(event),
@@ -338,7 +356,7 @@ export class AccountExporter {
     }
   }
 
-  /** Which of these posts were removed (by their authors' account deletions). */
+  /** Which of these posts were removed (deleted by their authors, or with their authors' accounts). */
   private async removedAmong(postIds: string[]): Promise<string[]> {
     if (postIds.length === 0) return [];
     const { rows } = await this.deps.pool.query<{ stream_id: string }>({

@@ -2,8 +2,13 @@ import { postMessages } from '@careers/contracts/messages';
 import { describe, expect, it } from 'vitest';
 import { given } from '../pipeline/testing.ts';
 import {
+  type CommentState,
   decideAddComment,
   decideCreatePost,
+  decideDeleteComment,
+  decideDeletePost,
+  decideEditComment,
+  decideEditPost,
   decideToggleLike,
   evolvePost,
   type PostState,
@@ -140,5 +145,132 @@ describe('add comment', () => {
     given(privatePost)
       .when(comment(connection))
       .thenRecords([expect.objectContaining({ type: 'CommentAdded' })]);
+  });
+});
+
+/** A third person: neither the post's author nor the commenter. */
+const bystander = { userId: '55555555-5555-4555-8555-555555555555', connectedToAuthor: false };
+const commentId = '44444444-4444-4444-8444-444444444444';
+/** The reader's comment on the author's post. */
+const comment: CommentState = { id: commentId, postId, authorId: reader };
+const otherPostsComment: CommentState = { ...comment, postId: '66666666-6666-4666-8666-666666666666' };
+const at = now.toISOString();
+
+describe('edit post', () => {
+  const edit = (viewer: typeof stranger) => (p: PostState | null) =>
+    decideEditPost({ post: p, viewer, request: { content: 'Better words' }, now });
+
+  it('records PostEdited with the new text for the author, and the version moves on', () => {
+    for (const p of [post, privatePost]) {
+      const [event] = given(p)
+        .when(edit(theAuthor))
+        .thenRecords([
+          { type: 'PostEdited', data: { postId, authorId: author, content: 'Better words', editedAt: at } },
+        ]);
+      expect(evolvePost(p, event as NonNullable<typeof event>)).toEqual({ ...p, version: 8 });
+    }
+  });
+
+  it('refuses anyone else who sees the post with 403, and reads an unseen or missing post as not found', () => {
+    given(post).when(edit(stranger)).thenRefuses('forbidden', postMessages.onlyAuthorEditsPost);
+    given(privatePost).when(edit(connection)).thenRefuses('forbidden', postMessages.onlyAuthorEditsPost);
+    given(privatePost).when(edit(stranger)).thenRefuses('not found', postMessages.postNotFound);
+    given(null).when(edit(theAuthor)).thenRefuses('not found', postMessages.postNotFound);
+  });
+});
+
+describe('delete post', () => {
+  const remove = (viewer: typeof stranger) => (p: PostState | null) =>
+    decideDeletePost({ post: p, viewer, now });
+
+  it('records PostRemoved for the author', () => {
+    const [event] = given(privatePost)
+      .when(remove(theAuthor))
+      .thenRecords([{ type: 'PostRemoved', data: { postId, authorId: author, removedAt: at } }]);
+    expect(evolvePost(privatePost, event as NonNullable<typeof event>)).toMatchObject({ version: 8 });
+  });
+
+  it('refuses anyone else who sees the post with 403, and reads an unseen or missing post as not found', () => {
+    given(post).when(remove(stranger)).thenRefuses('forbidden', postMessages.onlyAuthorDeletesPost);
+    given(privatePost).when(remove(connection)).thenRefuses('forbidden', postMessages.onlyAuthorDeletesPost);
+    given(privatePost).when(remove(stranger)).thenRefuses('not found', postMessages.postNotFound);
+    given(null).when(remove(theAuthor)).thenRefuses('not found', postMessages.postNotFound);
+  });
+});
+
+describe('edit comment', () => {
+  const edit =
+    (viewer: typeof stranger, c: CommentState | null = comment) =>
+    (p: PostState | null) =>
+      decideEditComment({ post: p, comment: c, viewer, request: { content: 'On second thought' }, now });
+
+  it("records CommentEdited for the comment's author, naming them; the count stays", () => {
+    const [event] = given(post)
+      .when(edit(stranger))
+      .thenRecords([
+        {
+          type: 'CommentEdited',
+          data: { postId, commentId, authorId: reader, content: 'On second thought', editedAt: at },
+        },
+      ]);
+    expect(evolvePost(post, event as NonNullable<typeof event>)).toEqual({ ...post, version: 8 });
+  });
+
+  it("refuses the post's author and anyone else with 403: only the comment's author edits it", () => {
+    given(post).when(edit(theAuthor)).thenRefuses('forbidden', postMessages.onlyAuthorEditsComment);
+    given(post).when(edit(bystander)).thenRefuses('forbidden', postMessages.onlyAuthorEditsComment);
+  });
+
+  it('reads a comment not under this post, or gone, as not found; the post first', () => {
+    given(post).when(edit(stranger, null)).thenRefuses('not found', postMessages.commentNotFound);
+    given(post)
+      .when(edit(stranger, otherPostsComment))
+      .thenRefuses('not found', postMessages.commentNotFound);
+    // A commenter who can no longer see the post (no longer connected) finds no post.
+    given(privatePost).when(edit(stranger)).thenRefuses('not found', postMessages.postNotFound);
+    given(null).when(edit(stranger)).thenRefuses('not found', postMessages.postNotFound);
+    given(privatePost)
+      .when(edit(connection))
+      .thenRecords([expect.objectContaining({ type: 'CommentEdited' })]);
+  });
+});
+
+describe('delete comment', () => {
+  const remove =
+    (viewer: typeof stranger, c: CommentState | null = comment) =>
+    (p: PostState | null) =>
+      decideDeleteComment({ post: p, comment: c, viewer, now });
+  const removed = {
+    type: 'CommentRemoved',
+    data: { postId, commentId, authorId: reader, commentsCount: 1, removedAt: at },
+  } as const;
+
+  it("records CommentRemoved, naming the comment's author, with the count after it", () => {
+    const [event] = given(post).when(remove(stranger)).thenRecords([removed]);
+    expect(evolvePost(post, event as NonNullable<typeof event>)).toEqual({
+      ...post,
+      commentsCount: 1,
+      version: 8,
+    });
+  });
+
+  it("lets the post's author delete someone else's comment: the event still names the comment's author", () => {
+    given(post).when(remove(theAuthor)).thenRecords([removed]);
+  });
+
+  it('never counts below zero', () => {
+    given({ ...post, commentsCount: 0 })
+      .when(remove(stranger))
+      .thenRecords([{ ...removed, data: { ...removed.data, commentsCount: 0 } }]);
+  });
+
+  it('refuses anyone else with 403, and reads a missing comment or an unseen post as not found', () => {
+    given(post).when(remove(bystander)).thenRefuses('forbidden', postMessages.onlyAuthorsDeleteComment);
+    given(post).when(remove(stranger, null)).thenRefuses('not found', postMessages.commentNotFound);
+    given(post)
+      .when(remove(theAuthor, otherPostsComment))
+      .thenRefuses('not found', postMessages.commentNotFound);
+    given(privatePost).when(remove(stranger)).thenRefuses('not found', postMessages.postNotFound);
+    given(null).when(remove(theAuthor)).thenRefuses('not found', postMessages.postNotFound);
   });
 });

@@ -4,6 +4,7 @@ import { postMessages } from '@careers/contracts/messages';
 import { canSeePost, type PostViewer } from '@careers/contracts/policies/post-access';
 import type { AddCommentRequest } from '@careers/contracts/requests/add-comment';
 import type { CreatePostRequest } from '@careers/contracts/requests/create-post';
+import type { EditCommentRequest, EditPostRequest } from '@careers/contracts/requests/edit-post';
 import { type Decision, refuse } from '../pipeline/domain-error.ts';
 
 /** The write side's view of a post: enough to decide likes and comments and to count them. */
@@ -14,6 +15,16 @@ export interface PostState {
   likesCount: number;
   commentsCount: number;
   version: number;
+}
+
+/**
+ * A comment as the write side keeps it (post_comments): who wrote it decides who may edit or delete it.
+ * The text is not kept here (it is sealed in the log); edits and deletions do not need it.
+ */
+export interface CommentState {
+  id: string;
+  postId: string;
+  authorId: string;
 }
 
 export function decideCreatePost(input: {
@@ -108,6 +119,111 @@ export function decideAddComment(input: {
 }
 
 /**
+ * The post's author changes its text. An edit to the same text is recorded too: the write side keeps
+ * no text to compare with, and the author asked for it (the post shows as edited, at this time).
+ */
+export function decideEditPost(input: {
+  post: PostState | null;
+  viewer: PostViewer;
+  request: EditPostRequest;
+  now: Date;
+}): Decision {
+  const post = visiblePost(input.post, input.viewer);
+  if (!post) return postNotFound();
+  if (input.viewer.userId !== post.authorId) return refuse.forbidden(postMessages.onlyAuthorEditsPost);
+  return [
+    {
+      type: 'PostEdited',
+      data: {
+        postId: post.id,
+        authorId: post.authorId,
+        content: input.request.content,
+        editedAt: input.now.toISOString(),
+      },
+    },
+  ];
+}
+
+/** The post's author deletes it: PostRemoved, as an account deletion records it (likes and comments go). */
+export function decideDeletePost(input: { post: PostState | null; viewer: PostViewer; now: Date }): Decision {
+  const post = visiblePost(input.post, input.viewer);
+  if (!post) return postNotFound();
+  if (input.viewer.userId !== post.authorId) return refuse.forbidden(postMessages.onlyAuthorDeletesPost);
+  return [
+    {
+      type: 'PostRemoved',
+      data: { postId: post.id, authorId: post.authorId, removedAt: input.now.toISOString() },
+    },
+  ];
+}
+
+export const commentNotFound = () => refuse.notFound(postMessages.commentNotFound);
+
+/** The comment if it is one of this post's (a comment of another post, or one removed, is not found). */
+function commentOf(post: PostState, comment: CommentState | null): CommentState | null {
+  return comment && comment.postId === post.id ? comment : null;
+}
+
+/** The comment's author changes its text (recorded even when it is the same text, as a post's edit). */
+export function decideEditComment(input: {
+  post: PostState | null;
+  comment: CommentState | null;
+  viewer: PostViewer;
+  request: EditCommentRequest;
+  now: Date;
+}): Decision {
+  const post = visiblePost(input.post, input.viewer);
+  if (!post) return postNotFound();
+  const comment = commentOf(post, input.comment);
+  if (!comment) return commentNotFound();
+  if (input.viewer.userId !== comment.authorId) return refuse.forbidden(postMessages.onlyAuthorEditsComment);
+  return [
+    {
+      type: 'CommentEdited',
+      data: {
+        postId: post.id,
+        commentId: comment.id,
+        authorId: comment.authorId,
+        content: input.request.content,
+        editedAt: input.now.toISOString(),
+      },
+    },
+  ];
+}
+
+/**
+ * The comment's author, or the post's author, deletes a comment: CommentRemoved names the comment's
+ * author (whose comment it was, as an account deletion's does) and the post's count after it.
+ */
+export function decideDeleteComment(input: {
+  post: PostState | null;
+  comment: CommentState | null;
+  viewer: PostViewer;
+  now: Date;
+}): Decision {
+  const post = visiblePost(input.post, input.viewer);
+  if (!post) return postNotFound();
+  const comment = commentOf(post, input.comment);
+  if (!comment) return commentNotFound();
+  const actorId = input.viewer.userId;
+  if (actorId !== comment.authorId && actorId !== post.authorId) {
+    return refuse.forbidden(postMessages.onlyAuthorsDeleteComment);
+  }
+  return [
+    {
+      type: 'CommentRemoved',
+      data: {
+        postId: post.id,
+        commentId: comment.id,
+        authorId: comment.authorId,
+        commentsCount: Math.max(0, post.commentsCount - 1),
+        removedAt: input.now.toISOString(),
+      },
+    },
+  ];
+}
+
+/**
  * A post about to be created: the state its creation is decided on, at version 0 (the new stream).
  */
 export function unpublishedPost(postId: string, authorId: string, visibility: PostVisibility): PostState {
@@ -134,6 +250,8 @@ export function evolvePost(post: PostState | null, event: NewDomainEvent): PostS
     case 'CommentAdded':
     case 'CommentRemoved':
       return post && { ...post, commentsCount: event.data.commentsCount, version: post.version + 1 };
+    case 'PostEdited':
+    case 'CommentEdited':
     case 'PostRemoved':
       return post && { ...post, version: post.version + 1 };
     default:

@@ -1,10 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import { CONSISTENCY_HEADER, consistencyTokenSubjects } from '@careers/contracts/consistency';
-import { AddedComment } from '@careers/contracts/entities/comment';
+import { AddedComment, DeletedComment, EditedComment, EditedPost } from '@careers/contracts/entities/comment';
 import { Post } from '@careers/contracts/entities/post';
+import { IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAY_HEADER } from '@careers/contracts/idempotency';
 import { authMessages, postMessages } from '@careers/contracts/messages';
 import { ident } from '@careers/service-kit';
 import { testNamespace, waitUntil } from '@careers/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openedLogRows } from '../event-log/testing.ts';
 import { isRefusal } from '../pipeline/domain-error.ts';
 import { type RunningCommandService, startCommandService } from '../service.ts';
 import { sendCommand, sessionCookieOf } from '../testing.ts';
@@ -22,8 +25,14 @@ afterAll(async () => {
   await ns.cleanup();
 });
 
-function call(method: 'POST', url: string, sid?: string, body?: unknown) {
-  return sendCommand(command.app, { method, url, sid, body });
+function call(method: 'POST' | 'PUT' | 'DELETE', url: string, sid?: string, body?: unknown, key?: string) {
+  return sendCommand(command.app, {
+    method,
+    url,
+    sid,
+    body,
+    headers: key === undefined ? {} : { [IDEMPOTENCY_HEADER]: key },
+  });
 }
 
 let seq = 0;
@@ -268,5 +277,378 @@ describe('POST /api/posts/:id/comments', () => {
       },
     );
     expect(response.statusCode).toBe(404);
+  });
+});
+
+/** A stream's events with their sealed fields opened, in order. */
+async function eventsOf(streamId: string) {
+  const rows = await openedLogRows(command.deps, `${s()}.event_log`, 'stream_id = $1', [streamId]);
+  return rows.map(({ type, data }) => ({ type, data }));
+}
+
+async function eventCount() {
+  const { rows } = await command.deps.pool.query(`SELECT count(*)::int AS n FROM ${s()}.event_log`);
+  return rows[0].n as number;
+}
+
+/** The write side's row of the post, and its likes and comments (counted). */
+async function writeSide(postId: string) {
+  const { rows } = await command.deps.pool.query(
+    `SELECT (SELECT row_to_json(p) FROM (SELECT comments_count, likes_count, version FROM ${s()}.posts
+                                          WHERE id = $1) p) AS post,
+            (SELECT count(*)::int FROM ${s()}.post_likes WHERE post_id = $1) AS likes,
+            (SELECT count(*)::int FROM ${s()}.post_comments WHERE post_id = $1) AS comments`,
+    [postId],
+  );
+  return rows[0] as {
+    post: { comments_count: number; likes_count: number; version: number } | null;
+    likes: number;
+    comments: number;
+  };
+}
+
+async function commentOn(postId: string, sid: string, content = 'Nice one') {
+  const response = await call('POST', `/api/posts/${postId}/comments`, sid, { content });
+  expect(response.statusCode, response.body).toBe(201);
+  return AddedComment.parse(response.json().data)._id;
+}
+
+/** Asks and expects a refusal `{ message }` that wrote nothing. */
+async function refused(
+  method: 'PUT' | 'DELETE',
+  url: string,
+  sid: string | undefined,
+  status: number,
+  message: string,
+  body?: unknown,
+) {
+  const before = await eventCount();
+  const response = await call(method, url, sid, body);
+  expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(status);
+  expect(response.json()).toEqual({ message });
+  expect(await eventCount()).toBe(before);
+}
+
+const unknownId = '8d3b0a4e-5b7c-4d2e-9f10-1a2b3c4d5e6f';
+
+describe('PUT /api/posts/:id', () => {
+  it('lets the author change the text: PostEdited (sealed), the version moves on, the counts stay', async () => {
+    const alan = await signUp();
+    const grace = await signUp('Grace');
+    const post = await createPost(alan.sid);
+    expect((await call('POST', `/api/posts/${post._id}/like`, grace.sid)).statusCode).toBe(200);
+    const response = await call('PUT', `/api/posts/${post._id}`, alan.sid, { content: '  Hello again  ' });
+    expect(response.statusCode, response.body).toBe(200);
+    const edited = EditedPost.parse(response.json().data);
+    expect(edited).toEqual({ postId: post._id, content: 'Hello again', editedAt: expect.any(String) });
+    expect(consistencyTokenSubjects(response.headers[CONSISTENCY_HEADER])).toEqual([`${post._id}@3`]);
+    expect((await eventsOf(post._id)).at(-1)).toEqual({
+      type: 'PostEdited',
+      data: { postId: post._id, authorId: alan.id, content: 'Hello again', editedAt: edited.editedAt },
+    });
+    const { rows } = await command.deps.pool.query(
+      `SELECT data->>'content' AS content FROM ${s()}.event_log WHERE stream_id = $1 AND type = 'PostEdited'`,
+      [post._id],
+    );
+    expect(rows[0].content).not.toContain('Hello again');
+    expect(await writeSide(post._id)).toEqual({
+      post: { comments_count: 0, likes_count: 1, version: 3 },
+      likes: 1,
+      comments: 0,
+    });
+  });
+
+  it('records an edit to the same text too (the write side keeps no text to compare)', async () => {
+    const alan = await signUp();
+    const post = await createPost(alan.sid, { content: 'Same' });
+    for (const _ of [1, 2]) {
+      expect((await call('PUT', `/api/posts/${post._id}`, alan.sid, { content: 'Same' })).statusCode).toBe(
+        200,
+      );
+    }
+    expect(await eventTypes(post._id)).toEqual(['PostCreated', 'PostEdited', 'PostEdited']);
+  });
+
+  it('refuses anyone but the author: 403 on a post they see, 404 on one they do not; nothing written', async () => {
+    const alan = await signUp();
+    const grace = await signUp('Grace');
+    const open = await createPost(alan.sid);
+    const closed = await createPost(alan.sid, { content: 'Only my network', visibility: 'connections' });
+    const body = { content: 'Hijacked' };
+    await refused('PUT', `/api/posts/${open._id}`, grace.sid, 403, postMessages.onlyAuthorEditsPost, body);
+    await refused('PUT', `/api/posts/${closed._id}`, grace.sid, 404, postMessages.postNotFound, body);
+    await refused('PUT', `/api/posts/${unknownId}`, alan.sid, 404, postMessages.postNotFound, body);
+    await refused('PUT', '/api/posts/not-a-uuid', alan.sid, 404, postMessages.postNotFound, body);
+    await refused('PUT', `/api/posts/${open._id}`, undefined, 401, authMessages.signInRequired, body);
+  });
+
+  it.each([
+    [{ content: '' }, postMessages.contentEmpty],
+    [{ content: '  \n ' }, postMessages.contentEmpty],
+    [{}, postMessages.contentEmpty],
+    [{ content: 'x'.repeat(5001) }, postMessages.contentTooLong],
+  ])('refuses %j with 400 "%s" and writes nothing', async (body, message) => {
+    const alan = await signUp();
+    const post = await createPost(alan.sid);
+    await refused('PUT', `/api/posts/${post._id}`, alan.sid, 400, message, body);
+  });
+});
+
+describe('DELETE /api/posts/:id', () => {
+  it('removes the post with its likes and comments: PostRemoved, and the write side forgets it', async () => {
+    const alan = await signUp();
+    const grace = await signUp('Grace');
+    const post = await createPost(alan.sid);
+    expect((await call('POST', `/api/posts/${post._id}/like`, grace.sid)).statusCode).toBe(200);
+    await commentOn(post._id, grace.sid);
+    const response = await call('DELETE', `/api/posts/${post._id}`, alan.sid);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ message: postMessages.postDeleted });
+    expect(consistencyTokenSubjects(response.headers[CONSISTENCY_HEADER])).toEqual([`${post._id}@4`]);
+    expect((await eventsOf(post._id)).at(-1)).toEqual({
+      type: 'PostRemoved',
+      data: { postId: post._id, authorId: alan.id, removedAt: expect.any(String) },
+    });
+    expect(await writeSide(post._id)).toEqual({ post: null, likes: 0, comments: 0 });
+  });
+
+  it('answers 404 to anything on a deleted post: a like, a comment, an edit, a second delete', async () => {
+    const alan = await signUp();
+    const grace = await signUp('Grace');
+    const post = await createPost(alan.sid);
+    const commentId = await commentOn(post._id, grace.sid);
+    expect((await call('DELETE', `/api/posts/${post._id}`, alan.sid)).statusCode).toBe(200);
+    const url = `/api/posts/${post._id}`;
+    const gone = postMessages.postNotFound;
+    await refused('DELETE', url, alan.sid, 404, gone);
+    await refused('PUT', url, alan.sid, 404, gone, { content: 'Back?' });
+    const like = await call('POST', `${url}/like`, grace.sid);
+    expect([like.statusCode, like.json()]).toEqual([404, { message: gone }]);
+    const comment = await call('POST', `${url}/comments`, grace.sid, { content: 'Hello?' });
+    expect([comment.statusCode, comment.json()]).toEqual([404, { message: gone }]);
+    await refused('PUT', `${url}/comments/${commentId}`, grace.sid, 404, gone, { content: 'x' });
+    await refused('DELETE', `${url}/comments/${commentId}`, grace.sid, 404, gone);
+    expect(await eventTypes(post._id)).toEqual(['PostCreated', 'CommentAdded', 'PostRemoved']);
+  });
+
+  it('answers a repeat with the same Idempotency-Key as the first time, and removes once', async () => {
+    const alan = await signUp();
+    const post = await createPost(alan.sid);
+    const key = randomUUID();
+    const first = await call('DELETE', `/api/posts/${post._id}`, alan.sid, undefined, key);
+    const again = await call('DELETE', `/api/posts/${post._id}`, alan.sid, undefined, key);
+    expect([first.statusCode, again.statusCode]).toEqual([200, 200]);
+    expect(again.json()).toEqual(first.json());
+    expect(again.headers[IDEMPOTENT_REPLAY_HEADER]).toBe('true');
+    expect(again.headers[CONSISTENCY_HEADER]).toBe(first.headers[CONSISTENCY_HEADER]);
+    expect(await eventTypes(post._id)).toEqual(['PostCreated', 'PostRemoved']);
+  });
+
+  it('removes once when deleted twice at once: the other finds no post', async () => {
+    const alan = await signUp();
+    const post = await createPost(alan.sid);
+    const answers = await Promise.all([1, 2].map(() => call('DELETE', `/api/posts/${post._id}`, alan.sid)));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 404]);
+    expect(await eventTypes(post._id)).toEqual(['PostCreated', 'PostRemoved']);
+  });
+
+  it('refuses anyone but the author: 403 on a post they see, 404 on one they do not', async () => {
+    const alan = await signUp();
+    const grace = await signUp('Grace');
+    const open = await createPost(alan.sid);
+    const closed = await createPost(alan.sid, { content: 'Only my network', visibility: 'connections' });
+    await refused('DELETE', `/api/posts/${open._id}`, grace.sid, 403, postMessages.onlyAuthorDeletesPost);
+    await refused('DELETE', `/api/posts/${closed._id}`, grace.sid, 404, postMessages.postNotFound);
+    await refused('DELETE', `/api/posts/${open._id}`, undefined, 401, authMessages.signInRequired);
+    expect(await writeSide(open._id)).toMatchObject({ post: { version: 1 } });
+  });
+});
+
+describe('PUT /api/posts/:id/comments/:commentId', () => {
+  it("lets the comment's author change its text: CommentEdited, the count stays", async () => {
+    const alan = await signUp();
+    const grace = await signUp('Grace');
+    const post = await createPost(alan.sid);
+    const commentId = await commentOn(post._id, grace.sid, 'First thought');
+    const response = await call('PUT', `/api/posts/${post._id}/comments/${commentId}`, grace.sid, {
+      content: ' Second thought ',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const edited = EditedComment.parse(response.json().data);
+    expect(edited).toEqual({
+      postId: post._id,
+      commentId,
+      content: 'Second thought',
+      editedAt: expect.any(String),
+    });
+    expect(consistencyTokenSubjects(response.headers[CONSISTENCY_HEADER])).toEqual([`${post._id}@3`]);
+    expect((await eventsOf(post._id)).at(-1)).toEqual({
+      type: 'CommentEdited',
+      data: {
+        postId: post._id,
+        commentId,
+        authorId: grace.id,
+        content: 'Second thought',
+        editedAt: edited.editedAt,
+      },
+    });
+    expect(await writeSide(post._id)).toEqual({
+      post: { comments_count: 1, likes_count: 0, version: 3 },
+      likes: 0,
+      comments: 1,
+    });
+  });
+
+  it("refuses the post's author and anyone else with 403; a comment not under the post is 404", async () => {
+    const alan = await signUp();
+    const grace = await signUp('Grace');
+    const ian = await signUp('Ian');
+    const post = await createPost(alan.sid);
+    const other = await createPost(alan.sid, { content: 'Another' });
+    const commentId = await commentOn(post._id, grace.sid);
+    const url = `/api/posts/${post._id}/comments/${commentId}`;
+    const body = { content: 'Not yours' };
+    await refused('PUT', url, alan.sid, 403, postMessages.onlyAuthorEditsComment, body);
+    await refused('PUT', url, ian.sid, 403, postMessages.onlyAuthorEditsComment, body);
+    const notFound = postMessages.commentNotFound;
+    await refused('PUT', `/api/posts/${other._id}/comments/${commentId}`, grace.sid, 404, notFound, body);
+    await refused('PUT', `/api/posts/${post._id}/comments/${unknownId}`, grace.sid, 404, notFound, body);
+    await refused('PUT', `/api/posts/${post._id}/comments/nope`, grace.sid, 404, notFound, body);
+    await refused('PUT', url, undefined, 401, authMessages.signInRequired, body);
+    await refused('PUT', url, grace.sid, 400, postMessages.commentEmpty, { content: ' ' });
+    await refused('PUT', url, grace.sid, 400, postMessages.commentTooLong, { content: 'x'.repeat(2001) });
+  });
+
+  it('reads a comment on a post its author can no longer see as a missing post', async () => {
+    const alan = await signUp();
+    const grace = await signUp('Grace');
+    const request = await call('POST', `/api/users/${alan.id}/connect`, grace.sid);
+    expect(request.statusCode, request.body).toBe(201);
+    const requestId = request.json().data._id as string;
+    expect(
+      (await call('PUT', `/api/users/connections/${requestId}`, alan.sid, { status: 'accepted' })).statusCode,
+    ).toBe(200);
+    const post = await createPost(alan.sid, { content: 'Only my network', visibility: 'connections' });
+    const commentId = await commentOn(post._id, grace.sid);
+    expect((await call('DELETE', `/api/users/connections/${requestId}`, alan.sid)).statusCode).toBe(200);
+    const url = `/api/posts/${post._id}/comments/${commentId}`;
+    await refused('PUT', url, grace.sid, 404, postMessages.postNotFound, { content: 'Still here?' });
+    await refused('DELETE', url, grace.sid, 404, postMessages.postNotFound);
+    // The post's author still can.
+    expect((await call('DELETE', url, alan.sid)).statusCode).toBe(200);
+  });
+});
+
+describe('DELETE /api/posts/:id/comments/:commentId', () => {
+  it("removes the author's own comment: CommentRemoved with the count after it, and its row", async () => {
+    const alan = await signUp();
+    const grace = await signUp('Grace');
+    const post = await createPost(alan.sid);
+    const kept = await commentOn(post._id, alan.sid);
+    const commentId = await commentOn(post._id, grace.sid);
+    const response = await call('DELETE', `/api/posts/${post._id}/comments/${commentId}`, grace.sid);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(DeletedComment.parse(response.json().data)).toEqual({
+      postId: post._id,
+      commentId,
+      commentsCount: 1,
+    });
+    expect(consistencyTokenSubjects(response.headers[CONSISTENCY_HEADER])).toEqual([`${post._id}@4`]);
+    expect((await eventsOf(post._id)).at(-1)).toEqual({
+      type: 'CommentRemoved',
+      data: {
+        postId: post._id,
+        commentId,
+        authorId: grace.id,
+        commentsCount: 1,
+        removedAt: expect.any(String),
+      },
+    });
+    expect(await writeSide(post._id)).toEqual({
+      post: { comments_count: 1, likes_count: 0, version: 4 },
+      likes: 0,
+      comments: 1,
+    });
+    const { rows } = await command.deps.pool.query(
+      `SELECT comment_id FROM ${s()}.post_comments WHERE post_id = $1`,
+      [post._id],
+    );
+    expect(rows).toEqual([{ comment_id: kept }]);
+  });
+
+  it("lets the post's author delete someone else's comment; the event names the comment's author", async () => {
+    const alan = await signUp();
+    const grace = await signUp('Grace');
+    const post = await createPost(alan.sid);
+    const commentId = await commentOn(post._id, grace.sid);
+    const response = await call('DELETE', `/api/posts/${post._id}/comments/${commentId}`, alan.sid);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data.commentsCount).toBe(0);
+    const { rows } = await command.deps.pool.query<{ data: Record<string, unknown>; actor: string }>(
+      `SELECT data, metadata->>'actorId' AS actor FROM ${s()}.event_log WHERE stream_id = $1 AND type = 'CommentRemoved'`,
+      [post._id],
+    );
+    expect(rows).toEqual([
+      { data: expect.objectContaining({ commentId, authorId: grace.id }), actor: alan.id },
+    ]);
+    expect(await writeSide(post._id)).toMatchObject({ post: { comments_count: 0 }, comments: 0 });
+  });
+
+  it('refuses a third person with 403, and a comment already deleted or not under the post with 404', async () => {
+    const alan = await signUp();
+    const grace = await signUp('Grace');
+    const ian = await signUp('Ian');
+    const post = await createPost(alan.sid);
+    const other = await createPost(ian.sid, { content: "Ian's" });
+    const commentId = await commentOn(post._id, grace.sid);
+    const url = `/api/posts/${post._id}/comments/${commentId}`;
+    await refused('DELETE', url, ian.sid, 403, postMessages.onlyAuthorsDeleteComment);
+    // Ian's own post does not make him the author of a comment under Alan's.
+    await refused(
+      'DELETE',
+      `/api/posts/${other._id}/comments/${commentId}`,
+      ian.sid,
+      404,
+      postMessages.commentNotFound,
+    );
+    await refused('DELETE', url, undefined, 401, authMessages.signInRequired);
+    expect((await call('DELETE', url, grace.sid)).statusCode).toBe(200);
+    await refused('DELETE', url, grace.sid, 404, postMessages.commentNotFound);
+    await refused('DELETE', url, alan.sid, 404, postMessages.commentNotFound);
+    await refused('PUT', url, grace.sid, 404, postMessages.commentNotFound, { content: 'Back' });
+    expect(await eventTypes(post._id)).toEqual(['PostCreated', 'CommentAdded', 'CommentRemoved']);
+  });
+
+  it('answers a repeat with the same Idempotency-Key as the first time, and removes once', async () => {
+    const alan = await signUp();
+    const grace = await signUp('Grace');
+    const post = await createPost(alan.sid);
+    const commentId = await commentOn(post._id, grace.sid);
+    const url = `/api/posts/${post._id}/comments/${commentId}`;
+    const key = randomUUID();
+    const first = await call('DELETE', url, grace.sid, undefined, key);
+    const again = await call('DELETE', url, grace.sid, undefined, key);
+    expect([first.statusCode, again.statusCode]).toEqual([200, 200]);
+    expect(again.json()).toEqual(first.json());
+    expect(again.headers[IDEMPOTENT_REPLAY_HEADER]).toBe('true');
+    expect(await eventTypes(post._id)).toEqual(['PostCreated', 'CommentAdded', 'CommentRemoved']);
+  });
+
+  it('removes once and counts right when the two authors delete the same comment at once', async () => {
+    const alan = await signUp();
+    const grace = await signUp('Grace');
+    const post = await createPost(alan.sid);
+    await commentOn(post._id, alan.sid);
+    const commentId = await commentOn(post._id, grace.sid);
+    const url = `/api/posts/${post._id}/comments/${commentId}`;
+    const answers = await Promise.all([alan, grace].map((who) => call('DELETE', url, who.sid)));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 404]);
+    expect(await writeSide(post._id)).toMatchObject({ post: { comments_count: 1 }, comments: 1 });
+    expect(await eventTypes(post._id)).toEqual([
+      'PostCreated',
+      'CommentAdded',
+      'CommentAdded',
+      'CommentRemoved',
+    ]);
   });
 });

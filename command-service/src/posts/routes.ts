@@ -2,15 +2,22 @@ import { randomUUID } from 'node:crypto';
 import type { AuthorSummary } from '@careers/contracts/entities/person-summary';
 import type { User } from '@careers/contracts/entities/user';
 import type { NewDomainEvent } from '@careers/contracts/events/catalogue';
+import { postMessages } from '@careers/contracts/messages';
 import type { PostViewer } from '@careers/contracts/policies/post-access';
 import { routes } from '@careers/contracts/routes';
 import type { Pool } from '@careers/service-kit';
 import type { CommandTransaction } from '../event-log/event-store.ts';
 import { type PipelineDeps, registerCommand, signedOut } from '../pipeline/command-pipeline.ts';
+import { type DomainError, isRefusal } from '../pipeline/domain-error.ts';
 import type { UserStore } from '../users/store.ts';
 import {
+  type CommentState,
   decideAddComment,
   decideCreatePost,
+  decideDeleteComment,
+  decideDeletePost,
+  decideEditComment,
+  decideEditPost,
   decideToggleLike,
   foldPost,
   type PostState,
@@ -43,7 +50,7 @@ interface PostCommandState {
 }
 
 /** The actor's like follows their own like events; the post follows all of them. */
-function evolvePostCommand(state: PostCommandState, events: readonly NewDomainEvent[]): PostCommandState {
+function evolvePostCommand<S extends PostCommandState>(state: S, events: readonly NewDomainEvent[]): S {
   let likedAlready = state.likedAlready;
   for (const event of events) {
     if (event.type === 'PostLiked') likedAlready = true;
@@ -51,6 +58,15 @@ function evolvePostCommand(state: PostCommandState, events: readonly NewDomainEv
   }
   return { ...state, post: foldPost(state.post, events), likedAlready };
 }
+
+/** An edit or deletion of a comment: the post as locked, and the comment as the write side keeps it. */
+interface CommentCommandState extends PostCommandState {
+  comment: CommentState | null;
+}
+
+/** The comment's id as stored (the path's may differ in case); only called once events were decided. */
+const commentIdOf = ({ comment }: CommentCommandState, params: { commentId: string }) =>
+  comment?.id ?? params.commentId;
 
 const postStream = ({ post }: { post: PostState }) => ({
   type: 'post' as const,
@@ -76,6 +92,21 @@ export function registerPostRoutes(deps: PostRouteDeps): void {
     const likedAlready =
       withLike && (locked.likedAlready ?? (await posts.isLikedBy(tx.client, postId, userId)));
     return { post, viewer, likedAlready };
+  }
+
+  /**
+   * `lockPost`, then the comment under it: read once the post is locked, so no change to its comments
+   * can land in between (each holds the post).
+   */
+  async function lockComment(
+    tx: CommandTransaction,
+    postId: string,
+    commentId: string,
+    userId: string,
+  ): Promise<CommentCommandState | DomainError> {
+    const locked = await lockPost(tx, postId, userId, false);
+    if (isRefusal(locked)) return locked;
+    return { ...locked, comment: await posts.findComment(tx.client, postId, commentId) };
   }
 
   registerCommand(deps, {
@@ -140,6 +171,63 @@ export function registerPostRoutes(deps: PostRouteDeps): void {
         createdAt: now.toISOString(),
         postId: post.id,
         commentsCount: post.commentsCount,
+      },
+    }),
+  });
+
+  registerCommand(deps, {
+    route: routes.editPost,
+    load: (tx, { actor, params }) => lockPost(tx, params.id, actor.userId, false),
+    decide: ({ post, viewer }, { body, now }) => decideEditPost({ post, viewer, request: body, now }),
+    stream: postStream,
+    evolve: evolvePostCommand,
+    saveAlong: ({ post }) => posts.versionWrite(post),
+    respond: ({ post }, { body, now }) => ({
+      data: { postId: post.id, content: body.content, editedAt: now.toISOString() },
+    }),
+  });
+
+  registerCommand(deps, {
+    route: routes.deletePost,
+    load: (tx, { actor, params }) => lockPost(tx, params.id, actor.userId, false),
+    decide: ({ post, viewer }, { now }) => decideDeletePost({ post, viewer, now }),
+    stream: postStream,
+    evolve: evolvePostCommand,
+    // Forgotten as an account deletion forgets its posts: a like, comment or edit after it finds none.
+    save: (tx, { post }) => posts.removePosts(tx.client, [post.id]),
+    respond: () => ({ message: postMessages.postDeleted }),
+  });
+
+  registerCommand(deps, {
+    route: routes.editComment,
+    load: (tx, { actor, params }) => lockComment(tx, params.id, params.commentId, actor.userId),
+    decide: ({ post, comment, viewer }, { body, now }) =>
+      decideEditComment({ post, comment, viewer, request: body, now }),
+    stream: postStream,
+    evolve: evolvePostCommand,
+    saveAlong: ({ post }) => posts.versionWrite(post),
+    respond: (state, { params, body, now }) => ({
+      data: {
+        postId: state.post.id,
+        commentId: commentIdOf(state, params),
+        content: body.content,
+        editedAt: now.toISOString(),
+      },
+    }),
+  });
+
+  registerCommand(deps, {
+    route: routes.deleteComment,
+    load: (tx, { actor, params }) => lockComment(tx, params.id, params.commentId, actor.userId),
+    decide: ({ post, comment, viewer }, { now }) => decideDeleteComment({ post, comment, viewer, now }),
+    stream: postStream,
+    evolve: evolvePostCommand,
+    saveAlong: (state, { params }) => posts.commentRemovalWrite(state.post, commentIdOf(state, params)),
+    respond: (state, { params }) => ({
+      data: {
+        postId: state.post.id,
+        commentId: commentIdOf(state, params),
+        commentsCount: state.post.commentsCount,
       },
     }),
   });

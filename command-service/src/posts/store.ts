@@ -3,7 +3,7 @@ import type { PostViewer } from '@careers/contracts/policies/post-access';
 import { ident, type PoolClient, preparedName } from '@careers/service-kit';
 import { type AlongsideWrite, writeAlone } from '../event-log/event-store.ts';
 import { refuse } from '../pipeline/domain-error.ts';
-import type { PostState } from './decide.ts';
+import type { CommentState, PostState } from './decide.ts';
 
 type Queryable = Pick<PoolClient, 'query'>;
 
@@ -115,6 +115,21 @@ export class PostStore {
     return (rowCount ?? 0) > 0;
   }
 
+  /**
+   * One of the post's comments, read after `lock` (in a statement of its own, so it sees whatever
+   * committed while the lock was awaited: every change to a post's comments holds its post). Null when
+   * there is no such comment under this post (never made, made under another post, or removed).
+   */
+  async findComment(tx: Queryable, postId: string, commentId: string): Promise<CommentState | null> {
+    const { rows } = await tx.query<{ comment_id: string; post_id: string; author_id: string }>({
+      name: preparedName(`${this.comments}:find`),
+      text: `SELECT comment_id, post_id, author_id FROM ${this.comments} WHERE comment_id = $1 AND post_id = $2`,
+      values: [commentId, postId],
+    });
+    const row = rows[0];
+    return row ? { id: row.comment_id, postId: row.post_id, authorId: row.author_id } : null;
+  }
+
   async insert(tx: Queryable, post: PostState): Promise<void> {
     await tx.query(
       `INSERT INTO ${this.posts} (id, author_id, visibility, likes_count, comments_count, version)
@@ -158,6 +173,25 @@ export class PostStore {
         comment.authorId,
         comment.addedAt,
       ],
+    };
+  }
+
+  /** The new version saved (an edit of the post or of one of its comments: no count changes). */
+  versionWrite(post: PostState): AlongsideWrite {
+    return {
+      name: 'post-edit',
+      ctes: `edit_saved AS (UPDATE ${this.posts} SET version = $2 WHERE id = $1)`,
+      values: [post.id, post.version],
+    };
+  }
+
+  /** The comment's row removed, with the post's count and version after it (run in the append's statement). */
+  commentRemovalWrite(post: PostState, commentId: string): AlongsideWrite {
+    return {
+      name: 'uncomment',
+      ctes: `comment_removed AS (DELETE FROM ${this.comments} WHERE comment_id = $4 AND post_id = $1),
+        uncomment_saved AS (UPDATE ${this.posts} SET comments_count = $2, version = $3 WHERE id = $1)`,
+      values: [post.id, post.commentsCount, post.version, commentId],
     };
   }
 
@@ -213,7 +247,10 @@ export class PostStore {
     return rows.map((row) => ({ postId: row.post_id, commentId: row.comment_id }));
   }
 
-  /** The posts authored by a person, with their likes and comments: nothing of them is left. */
+  /**
+   * Posts removed (by their author, or with their author's account), with their likes and comments:
+   * nothing of them is left.
+   */
   async removePosts(tx: Queryable, postIds: readonly string[]): Promise<void> {
     if (postIds.length === 0) return;
     await tx.query(

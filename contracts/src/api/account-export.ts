@@ -29,7 +29,10 @@ export const ExportedEvent = z.strictObject({
 });
 export type ExportedEvent = z.infer<typeof ExportedEvent>;
 
-/** A post of the person's, as its PostCreated holds it (the author is the person). */
+/**
+ * A post of the person's, as its PostCreated holds it, with the text of its last PostEdited (the author
+ * is the person).
+ */
 export const ExportedPost = PostCreatedData.omit({ authorId: true });
 export type ExportedPost = z.infer<typeof ExportedPost>;
 

@@ -50,6 +50,10 @@ export const endpoints = {
   createPost: { name: 'createPost', method: 'POST', path: '/posts' },
   toggleLike: { name: 'toggleLike', method: 'POST', path: '/posts/:id/like' },
   addComment: { name: 'addComment', method: 'POST', path: '/posts/:id/comments' },
+  editPost: { name: 'editPost', method: 'PUT', path: '/posts/:id' },
+  deletePost: { name: 'deletePost', method: 'DELETE', path: '/posts/:id' },
+  editComment: { name: 'editComment', method: 'PUT', path: '/posts/:id/comments/:commentId' },
+  deleteComment: { name: 'deleteComment', method: 'DELETE', path: '/posts/:id/comments/:commentId' },
   getMyPosts: { name: 'getMyPosts', method: 'GET', path: '/posts/my/posts' },
   listConnections: { name: 'listConnections', method: 'GET', path: '/users/connections' },
   listPendingConnections: {

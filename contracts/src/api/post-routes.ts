@@ -1,13 +1,14 @@
 import { z } from 'zod';
-import { AddedComment } from '../entities/comment.ts';
+import { AddedComment, DeletedComment, EditedComment, EditedPost } from '../entities/comment.ts';
 import { PostsPagination } from '../entities/pagination.ts';
 import { Post, PostLikeState } from '../entities/post.ts';
 import { AddCommentRequest } from '../requests/add-comment.ts';
 import { CreatePostRequest } from '../requests/create-post.ts';
+import { EditCommentRequest, EditPostRequest } from '../requests/edit-post.ts';
 import { FeedQuery } from '../requests/feed-query.ts';
-import { PostIdParams } from '../requests/route-params.ts';
+import { CommentParams, PostIdParams } from '../requests/route-params.ts';
 import { defineRoute } from './define-route.ts';
-import { dataResponse, pageResponse } from './responses.ts';
+import { dataResponse, MessageResponse, pageResponse } from './responses.ts';
 
 export const postRoutes = {
   getFeed: defineRoute({
@@ -61,6 +62,50 @@ export const postRoutes = {
     status: 201,
     response: dataResponse(AddedComment),
     summary: 'Comments on a post.',
+  }),
+  editPost: defineRoute({
+    method: 'PUT',
+    path: '/posts/:id',
+    service: 'command',
+    auth: 'required',
+    params: PostIdParams,
+    body: EditPostRequest,
+    status: 200,
+    response: dataResponse(EditedPost),
+    summary: "Beyond the spec: the author changes their post's text; it shows as edited.",
+  }),
+  deletePost: defineRoute({
+    method: 'DELETE',
+    path: '/posts/:id',
+    service: 'command',
+    auth: 'required',
+    params: PostIdParams,
+    body: null,
+    status: 200,
+    response: MessageResponse,
+    summary: 'Beyond the spec: the author deletes their post, with its likes and comments.',
+  }),
+  editComment: defineRoute({
+    method: 'PUT',
+    path: '/posts/:id/comments/:commentId',
+    service: 'command',
+    auth: 'required',
+    params: CommentParams,
+    body: EditCommentRequest,
+    status: 200,
+    response: dataResponse(EditedComment),
+    summary: "Beyond the spec: the author changes their comment's text; it shows as edited.",
+  }),
+  deleteComment: defineRoute({
+    method: 'DELETE',
+    path: '/posts/:id/comments/:commentId',
+    service: 'command',
+    auth: 'required',
+    params: CommentParams,
+    body: null,
+    status: 200,
+    response: dataResponse(DeletedComment),
+    summary: "Beyond the spec: the comment's author, or the post's author, deletes a comment.",
   }),
   getMyPosts: defineRoute({
     method: 'GET',

@@ -7,6 +7,8 @@ export const Comment = z.object({
   author: AuthorSummary,
   content: z.string(),
   createdAt: IsoDateTime,
+  /** When its author last changed the text; absent on a comment never edited. */
+  editedAt: IsoDateTime.optional(),
 });
 export type Comment = z.infer<typeof Comment>;
 
@@ -19,3 +21,24 @@ export const AddedComment = Comment.extend({
   commentsCount: z.number().int().positive(),
 });
 export type AddedComment = z.infer<typeof AddedComment>;
+
+/** What editing a post answers: its new text and when it changed. */
+export const EditedPost = z.object({ postId: Id, content: z.string(), editedAt: IsoDateTime });
+export type EditedPost = z.infer<typeof EditedPost>;
+
+/** What editing a comment answers: its new text and when it changed. */
+export const EditedComment = z.object({
+  postId: Id,
+  commentId: Id,
+  content: z.string(),
+  editedAt: IsoDateTime,
+});
+export type EditedComment = z.infer<typeof EditedComment>;
+
+/** What deleting a comment answers: the post's count after it. */
+export const DeletedComment = z.object({
+  postId: Id,
+  commentId: Id,
+  commentsCount: z.number().int().nonnegative(),
+});
+export type DeletedComment = z.infer<typeof DeletedComment>;

@@ -13,6 +13,8 @@ export const Post = z.object({
   visibility: PostVisibility,
   tags: z.array(z.string()),
   createdAt: IsoDateTime,
+  /** When its author last changed the text; absent on a post never edited. */
+  editedAt: IsoDateTime.optional(),
   likesCount: z.number().int().nonnegative(),
   commentsCount: z.number().int().nonnegative(),
   isLiked: z.boolean(),

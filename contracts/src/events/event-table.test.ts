@@ -26,6 +26,8 @@ const postCounts: EventTable<number, 'post'> = {
   PostUnliked: (event) => event.data.likesCount,
   CommentAdded: (event) => event.data.commentsCount,
   CommentRemoved: (event) => event.data.commentsCount,
+  PostEdited: null,
+  CommentEdited: null,
   PostRemoved: null,
 };
 

@@ -42,10 +42,30 @@ export const CommentAddedData = z.strictObject({
   createdAt: IsoDateTime,
 });
 
-/** The author deleted their account: the post is gone, with its likes and comments. */
+/** The author changed the post's text (the rest of the post stays). */
+export const PostEditedData = z.strictObject({
+  postId: Id,
+  authorId: Id,
+  content: z.string(),
+  editedAt: IsoDateTime,
+});
+
+/** The comment's author changed its text. */
+export const CommentEditedData = z.strictObject({
+  postId: Id,
+  commentId: Id,
+  authorId: Id,
+  content: z.string(),
+  editedAt: IsoDateTime,
+});
+
+/** The author deleted the post, or their account: the post is gone, with its likes and comments. */
 export const PostRemovedData = z.strictObject({ postId: Id, authorId: Id, removedAt: IsoDateTime });
 
-/** The comment's author deleted their account; commentsCount is the count after the removal. */
+/**
+ * The comment was deleted by its author or the post's author, or its author deleted their account;
+ * commentsCount is the count after the removal.
+ */
 export const CommentRemovedData = z.strictObject({
   postId: Id,
   commentId: Id,
@@ -115,12 +135,40 @@ export const postEvents = {
       createdAt: '2025-01-17T12:10:00.000Z',
     },
   }),
+  PostEdited: defineEvent({
+    streamType: 'post',
+    schemaVersion: 1,
+    data: PostEditedData,
+    personalData: { subject: 'authorId', erased: { content: () => '' } },
+    description:
+      "The post's author changed its text; the post keeps its likes, comments, tags and visibility.",
+    example: {
+      postId,
+      authorId: exampleIds.user,
+      content: 'Excited to share that I have joined the QA team at Acme (edited).',
+      editedAt: '2025-01-17T12:30:00.000Z',
+    },
+  }),
+  CommentEdited: defineEvent({
+    streamType: 'post',
+    schemaVersion: 1,
+    data: CommentEditedData,
+    personalData: { subject: 'authorId', erased: { content: () => '' } },
+    description: "A comment's author changed its text.",
+    example: {
+      postId,
+      commentId: exampleIds.comment,
+      authorId: exampleIds.otherUser,
+      content: 'Congratulations, well deserved!',
+      editedAt: '2025-01-17T12:40:00.000Z',
+    },
+  }),
   PostRemoved: defineEvent({
     streamType: 'post',
     schemaVersion: 1,
     data: PostRemovedData,
     description:
-      'The post is gone because its author deleted their account; its likes and comments go with it. Nothing follows on its stream.',
+      'The post is gone: its author deleted it, or their account. Its likes and comments go with it. Nothing follows on its stream.',
     example: { postId, authorId: exampleIds.user, removedAt: '2025-03-01T10:00:00.000Z' },
   }),
   CommentRemoved: defineEvent({
@@ -128,7 +176,7 @@ export const postEvents = {
     schemaVersion: 1,
     data: CommentRemovedData,
     description:
-      "A comment is gone because its author deleted their account; commentsCount is the post's count after the removal.",
+      "A comment is gone: its author or the post's author deleted it, or its author deleted their account. commentsCount is the post's count after the removal.",
     example: {
       postId,
       commentId: exampleIds.comment,

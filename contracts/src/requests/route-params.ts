@@ -15,6 +15,10 @@ export type JobIdParams = z.infer<typeof JobIdParams>;
 export const PostIdParams = z.object({ id: idOf('Post') });
 export type PostIdParams = z.infer<typeof PostIdParams>;
 
+/** A comment under its post: `/posts/:id/comments/:commentId`. */
+export const CommentParams = z.object({ id: idOf('Post'), commentId: idOf('Comment') });
+export type CommentParams = z.infer<typeof CommentParams>;
+
 export const UserIdParams = z.object({ id: idOf('User') });
 export type UserIdParams = z.infer<typeof UserIdParams>;
 
