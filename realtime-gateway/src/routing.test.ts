@@ -149,6 +149,35 @@ describe('socketMessagesFor', () => {
     ]);
   });
 
+  it("tells the post room that the post's text changed, with when, and nobody else", () => {
+    const editedAt = '2026-05-01T10:00:00.000Z';
+    expect(
+      socketMessagesFor(event('PostEdited', postId, 11, { postId, authorId: a, content: 'new', editedAt })),
+    ).toEqual([
+      {
+        room: `post:${postId}`,
+        event: 'post:edited',
+        payload: { postId, editedAt, consistencyToken: `${postId}@11` },
+      },
+    ]);
+  });
+
+  it("tells the post room that a comment's text changed, with which and when, and nobody else", () => {
+    const commentId = randomUUID();
+    const editedAt = '2026-05-01T10:05:00.000Z';
+    expect(
+      socketMessagesFor(
+        event('CommentEdited', postId, 12, { postId, commentId, authorId: b, content: 'new', editedAt }),
+      ),
+    ).toEqual([
+      {
+        room: `post:${postId}`,
+        event: 'post:comment-edited',
+        payload: { postId, commentId, editedAt, consistencyToken: `${postId}@12` },
+      },
+    ]);
+  });
+
   it('tells only the post room that a post is gone (never the whole feed)', () => {
     expect(
       socketMessagesFor(event('PostRemoved', postId, 10, { postId, authorId: a, removedAt: '' })),
@@ -300,6 +329,31 @@ describe('live post pushes against the post access table', () => {
     for (const [name, viewer] of Object.entries(people)) {
       expect(reaches(messages, viewer), name).toBe(name === 'author');
     }
+  });
+
+  it("sends edits of a post and its comments to the post room alone, never to the feed or anyone's own room", () => {
+    const postId = randomUUID();
+    const messages = [
+      ...socketMessagesFor(
+        event('PostEdited', postId, 4, {
+          postId,
+          authorId,
+          content: 'x',
+          editedAt: '2026-05-01T10:00:00.000Z',
+        }),
+      ),
+      ...socketMessagesFor(
+        event('CommentEdited', postId, 5, {
+          postId,
+          commentId: randomUUID(),
+          authorId,
+          content: 'x',
+          editedAt: '2026-05-01T10:01:00.000Z',
+        }),
+      ),
+    ];
+    expect(messages.map((m) => m.room)).toEqual([rooms.post(postId), rooms.post(postId)]);
+    for (const [name, viewer] of Object.entries(people)) expect(reaches(messages, viewer), name).toBe(false);
   });
 
   // Who hears these is who is in the post's room, and a socket joins it only after the query-service

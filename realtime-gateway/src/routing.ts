@@ -91,6 +91,27 @@ const pushes: EventTable<SocketMessage[], PushedStream, [consistencyToken: strin
       },
     },
   ],
+  // An author's new text of the post or a comment: its watchers (the post's room, joined only by those
+  // allowed to see it) read the post again, with the token. Not the feed: the text is no news to it.
+  PostEdited: (event, consistencyToken) => [
+    {
+      room: rooms.post(event.data.postId),
+      event: serverEvents.postEdited,
+      payload: { postId: event.data.postId, editedAt: event.data.editedAt, consistencyToken },
+    },
+  ],
+  CommentEdited: (event, consistencyToken) => [
+    {
+      room: rooms.post(event.data.postId),
+      event: serverEvents.postCommentEdited,
+      payload: {
+        postId: event.data.postId,
+        commentId: event.data.commentId,
+        editedAt: event.data.editedAt,
+        consistencyToken,
+      },
+    },
+  ],
   // Its watchers only: the room is joined by those allowed to see the post, and its author is gone.
   PostRemoved: (event, consistencyToken) => [
     {

@@ -24,12 +24,15 @@ export const doraText = {
   phone: '+351 912 345 678',
   bio: 'Lighthouse keeper turned data engineer',
   city: 'Aveiro',
+  /** Her post and comment as she last edited them (first written otherwise: `drafts`). */
   post: 'Dorothea writes about tide tables',
   comment: 'Dorothea thinks this is splendid',
   coverLetter: 'Dorothea has wanted to work at Lumen since 2019',
   resume: 'dorothea-quillfeather-cv.pdf',
 };
 export const doraNeedles = [dora, ...Object.values(doraText)];
+/** What her post and comment said before she edited them: gone with the edit already, and after it. */
+export const doraDrafts = { post: 'Tide tables, first draft', comment: 'Splendid (first draft)' };
 
 export const ids = {
   doraPost: randomUUID(),
@@ -182,7 +185,7 @@ export function deletionHistory(event: DeletionBed['event']): EventEnvelope[] {
   connect(connections.annBob, ann, bob, true);
   connect(connections.cyAnn, cy, ann, true);
 
-  post(ids.doraPost, dora, doraText.post);
+  post(ids.doraPost, dora, doraDrafts.post);
   post(ids.annPost, ann, 'Ann on tides');
   post(ids.bobPost, bob, 'Bob on boats');
   record('PostLiked', ids.doraPost, { postId: ids.doraPost, userId: ann, likesCount: 1, likedAt: at() });
@@ -201,7 +204,7 @@ export function deletionHistory(event: DeletionBed['event']): EventEnvelope[] {
     postId: ids.annPost,
     commentId: ids.doraComment,
     authorId: dora,
-    content: doraText.comment,
+    content: doraDrafts.comment,
     commentsCount: 1,
     createdAt: at(),
   });
@@ -212,6 +215,28 @@ export function deletionHistory(event: DeletionBed['event']): EventEnvelope[] {
     content: 'Bob agrees',
     commentsCount: 2,
     createdAt: at(),
+  });
+  // Edits: hers of her post and of her comment on Ann's (its notification to Ann quotes the new text),
+  // and Bob's of his comment on hers (gone with her post).
+  record('PostEdited', ids.doraPost, {
+    postId: ids.doraPost,
+    authorId: dora,
+    content: doraText.post,
+    editedAt: at(),
+  });
+  record('CommentEdited', ids.annPost, {
+    postId: ids.annPost,
+    commentId: ids.doraComment,
+    authorId: dora,
+    content: doraText.comment,
+    editedAt: at(),
+  });
+  record('CommentEdited', ids.doraPost, {
+    postId: ids.doraPost,
+    commentId: ids.bobCommentOnDora,
+    authorId: bob,
+    content: 'Bob likes it a lot',
+    editedAt: at(),
   });
 
   const rustJob = (jobId: string, employerId: string) =>

@@ -8,6 +8,7 @@ import {
   type DeletionBed,
   deletionHistory,
   dora,
+  doraDrafts,
   doraNeedles,
   doraText,
   eve,
@@ -73,12 +74,21 @@ describe('an account deletion in the read models', () => {
       history.findIndex((e) => removals.has(e.type)),
     );
     await bed.rebuildFrom(beforeDeletion);
-    const present = findIn(await snapshot(), doraNeedles).join('\n');
+    const before = await snapshot();
+    const present = findIn(before, doraNeedles).join('\n');
     for (const text of Object.values(doraText)) expect(present).toContain(text);
+    // Her edits replaced what her post and comment first said, in the comment's notification to Ann too.
+    expect(findIn(before, Object.values(doraDrafts))).toEqual([]);
+    expect(
+      findIn(before, [doraText.comment])
+        .map((hit) => hit.split(':')[0])
+        .sort(),
+    ).toEqual(['notifications', 'post_comments']);
 
     await bed.rebuildFrom(history);
     expected = await snapshot();
     expect(unexpectedTracesOfDora(expected)).toEqual([]);
+    expect(findIn(expected, Object.values(doraDrafts))).toEqual([]);
     expect(findIn(expected, ['Ann on tides', 'Bob agrees', 'ann@example.com'])).not.toEqual([]);
 
     const { tables, keys } = expected;

@@ -43,7 +43,8 @@ export function interleaved(
 /**
  * Events as the write side makes them, in one order: people, connections, posts created all along,
  * likes and unlikes by few people on few posts (so one person likes, unlikes and likes one post again
- * within one batch), self-likes, comments, likes dated out of order, an account deletion with the
+ * within one batch), self-likes, comments, edits of posts and comments (one edited again and again,
+ * some in the batch that made it), likes and edits dated out of order, an account deletion with the
  * deleted person's likes still arriving after it (a lagging topic), and a removed post.
  */
 export function history(seed: number): EventEnvelope[] {
@@ -77,17 +78,27 @@ export function history(seed: number): EventEnvelope[] {
       }),
     );
   }
-  const posts: { postId: string; likers: Set<string>; comments: number; removed: boolean }[] = [];
+  const posts: {
+    postId: string;
+    authorId: string;
+    likers: Set<string>;
+    comments: number;
+    /** Its comments, by id and author, for their edits. */
+    written: { commentId: string; authorId: string }[];
+    edits: number;
+    removed: boolean;
+  }[] = [];
   const deleted = users[3] as string;
   let minute = 0;
   const at = (back = 0) => new Date(Date.UTC(2026, 0, 2, 0, minute - back)).toISOString();
   const create = () => {
     const postId = randomUUID();
-    posts.push({ postId, likers: new Set(), comments: 0, removed: false });
+    const authorId = random.pick(users.filter((u) => u !== deleted));
+    posts.push({ postId, authorId, likers: new Set(), comments: 0, written: [], edits: 0, removed: false });
     events.push(
       event('PostCreated', postId, next(postId), {
         postId,
-        authorId: random.pick(users.filter((u) => u !== deleted)),
+        authorId,
         content: `Post ${posts.length}`,
         type: 'text',
         category: 'Career',
@@ -119,12 +130,42 @@ export function history(seed: number): EventEnvelope[] {
     const userId = random.pick(users.slice(0, 5));
     // Now and then a like dated before the last one, as concurrent commands may commit.
     const when = at(random.int(10) === 0 ? 30 : 0);
+    if (random.int(16) === 0) {
+      // An author's edit: of the post, or of one of its comments (by its author) if it has any.
+      post.edits++;
+      // Not the deleted person's: the write side takes no command of theirs after the deletion.
+      const editable = post.written.filter((c) => c.authorId !== deleted);
+      const comment = editable.length > 0 && random.int(2) === 1 ? random.pick(editable) : undefined;
+      if (comment) {
+        events.push(
+          event('CommentEdited', post.postId, next(post.postId), {
+            postId: post.postId,
+            commentId: comment.commentId,
+            authorId: comment.authorId,
+            content: `  Comment edited at ${step}  `,
+            editedAt: when,
+          }),
+        );
+      } else {
+        events.push(
+          event('PostEdited', post.postId, next(post.postId), {
+            postId: post.postId,
+            authorId: post.authorId,
+            content: `Post edited ${post.edits} times, last at ${step}`,
+            editedAt: when,
+          }),
+        );
+      }
+      continue;
+    }
     if (random.int(8) === 0) {
       post.comments++;
+      const commentId = randomUUID();
+      post.written.push({ commentId, authorId: userId });
       events.push(
         event('CommentAdded', post.postId, next(post.postId), {
           postId: post.postId,
-          commentId: randomUUID(),
+          commentId,
           authorId: userId,
           content: `  Comment ${step}  `,
           commentsCount: post.comments,

@@ -37,6 +37,13 @@ describe('projector batches', () => {
       expect(expected.tables.notifications?.length).toBeGreaterThan(0);
       expect(expected.tables.notification_likers?.length).toBeGreaterThan(0);
       expect(Object.keys(expected.keys).some((k) => k.startsWith('timelines:'))).toBe(true);
+      // Edits of posts and comments, and a comment's notification quoting its edited text.
+      for (const table of ['posts', 'post_comments', 'notifications']) {
+        expect(
+          expected.tables[table]?.some((row) => row.includes(' edited ')),
+          table,
+        ).toBe(true);
+      }
       expect(await snapshotOf(batched)).toEqual(expected);
 
       let again = 0;

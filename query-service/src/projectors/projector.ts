@@ -43,10 +43,11 @@ export interface Projector {
    * projector names here, goes projector by projector (registry order): each projector takes the run's
    * events it handles at once (`applyBatch`) if it names all their types here, else one at a time. That
    * equals applying them event by event only because, within such a run, no projector reads what another
-   * writes for a later event: a like's or comment's notification reads its post's author, which the
-   * notifications projector keeps itself from the post's PostCreated (first in the post's stream, and
-   * written by the same projector before it reads the authors); for a connection's events each
-   * projector reads only what it writes itself and the deleted accounts, which no event of such a run
+   * writes for a later event: a like's or comment's notification (or a comment's edit of it) reads its
+   * post's author, which the notifications projector keeps itself from the post's PostCreated (first in
+   * the post's stream, and written by the same projector before it reads the authors), and the posts
+   * model writes an edit over its own row alone; for a connection's events each projector reads only
+   * what it writes itself and the deleted accounts, which no event of such a run
    * writes (the connections projector its rows, the suggestions their own copy of the links and the
    * network counts kept from it, the timelines their own links and their copy of the posts, the posts
    * their links, the notifications their own rows); what the jobs and applications projectors write

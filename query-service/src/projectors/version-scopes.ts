@@ -69,7 +69,7 @@ export const personVersionKeys = {
 /**
  * What each event moves among the narrow versions:
  * - `post`: the post whose shown state it changes: its likes count and who liked it (`isLiked` of every
- *   reader), its comments and their count, or its removal;
+ *   reader), its comments and their count, its text or a comment's (an edit), or its removal;
  * - `network`: whose own network it changes: both people of a request and of each answer to it, and
  *   the person whose city or skills (what their suggestions are matched on) change or whose account is
  *   made;
@@ -99,6 +99,9 @@ const scopes: EventTable<Scopes> = {
   PostUnliked: ofPost,
   CommentAdded: ofPost,
   CommentRemoved: ofPost,
+  // The post's or a comment's new text, shown wherever the post is.
+  PostEdited: ofPost,
+  CommentEdited: ofPost,
   PostRemoved: ofPost,
   ConnectionRequested: ofRelationship,
   ConnectionAccepted: ofRelationship,

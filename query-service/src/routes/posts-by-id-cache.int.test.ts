@@ -60,6 +60,80 @@ describe('the cache of a single post (GET /api/posts/:id)', () => {
     expect(commented.post?.comments).toHaveLength(1);
   });
 
+  it("shows a post's and a comment's new text with when it changed, the cache left at each edit", async () => {
+    const { tag, author, reader, liker, newest } = await threePosts();
+    const comment = firstComment(newest, 2, liker.id, 'Agreed');
+    const commentId = (comment.data as { commentId: string }).commentId;
+    await project([comment]);
+    expect(await readPost(reader, newest)).toMatchObject({
+      cache: 'miss',
+      post: { content: `About ${tag}` },
+    });
+    const cached = await readPost(reader, newest);
+    expect(cached.cache).toBe('hit');
+    expect(cached.post).not.toHaveProperty('editedAt');
+
+    const [postEditedAt, commentEditedAt] = [later(), later()];
+    const postEdit = bed.event('PostEdited', newest, 3, {
+      postId: newest,
+      authorId: author.id,
+      content: 'About the tides, edited',
+      editedAt: postEditedAt,
+    });
+    await project([postEdit]);
+    const edited = await readPost(reader, newest);
+    expect(edited).toMatchObject({
+      cache: 'miss',
+      post: { content: 'About the tides, edited', editedAt: postEditedAt },
+    });
+    expect(edited.post?.comments).toEqual([expect.not.objectContaining({ editedAt: expect.anything() })]);
+
+    await project([
+      bed.event('CommentEdited', newest, 4, {
+        postId: newest,
+        commentId,
+        authorId: liker.id,
+        content: 'Agreed, wholeheartedly',
+        editedAt: commentEditedAt,
+      }),
+    ]);
+    const commentEdited = await readPost(reader, newest);
+    expect(commentEdited.cache).toBe('miss');
+    expect(commentEdited.post?.comments).toMatchObject([
+      { _id: commentId, content: 'Agreed, wholeheartedly', editedAt: commentEditedAt },
+    ]);
+
+    // The older edit redelivered is skipped: the reply, cached, stays the newest.
+    await project([postEdit]);
+    expect(await readPost(reader, newest)).toMatchObject({
+      cache: 'hit',
+      post: { content: 'About the tides, edited', editedAt: postEditedAt },
+    });
+    // The feed card and the author's own posts show the same.
+    const card = (
+      await bed.app.inject({
+        method: 'GET',
+        url: `/api/posts/feed?page=1&limit=5&tags=${tag}`,
+        headers: { cookie: `${SESSION_COOKIE}=${reader.sid}` },
+      })
+    ).json().data[0];
+    expect(card).toMatchObject({
+      _id: newest,
+      content: 'About the tides, edited',
+      editedAt: postEditedAt,
+      comments: [{ content: 'Agreed, wholeheartedly', editedAt: commentEditedAt }],
+    });
+    const mine = (
+      await bed.app.inject({
+        method: 'GET',
+        url: '/api/posts/my/posts',
+        headers: { cookie: `${SESSION_COOKIE}=${author.sid}` },
+      })
+    ).json().data as { _id: string; editedAt?: string }[];
+    expect(mine.find((p) => p._id === newest)?.editedAt).toBe(postEditedAt);
+    expect(mine.filter((p) => p._id !== newest).map((p) => p.editedAt)).toEqual([undefined, undefined]);
+  });
+
   it('answers a reader holding the token of a like with the like applied', async () => {
     const { reader, newest } = await threePosts();
     await readPost(reader, newest);

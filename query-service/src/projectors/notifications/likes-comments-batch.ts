@@ -1,10 +1,10 @@
 import type { DomainEvent } from '@careers/contracts/events/catalogue';
-import { commentNotification, keepLiker, type LikersKept } from './likes-comments.ts';
+import { commentExcerpt, commentNotification, keepLiker, type LikersKept } from './likes-comments.ts';
 import { type Change, type NewNotification, notificationId, type Tx } from './shared.ts';
 
 /**
- * Posts created, likes, unlikes and comments in a few set-based statements, for a batch or for one
- * event alone: their only writer.
+ * Posts created, likes, unlikes, comments and comments' edits in a few set-based statements, for a
+ * batch or for one event alone: their only writer.
  */
 
 /** A liking pair of a batch: whether it was a like before the batch, is one now, and since when. */
@@ -71,6 +71,9 @@ export async function projectLikesAndComments(
       actors.add(event.data.authorId);
     } else if (event.type === 'PostCreated') {
       created.push({ post_id: event.data.postId, author_id: event.data.authorId });
+    } else if (event.type === 'CommentEdited') {
+      // Its notification is found by its id, made of the comment and the post's author.
+      postIds.add(event.data.postId);
     } else {
       throw new Error(`notifications: ${event.type} is not taken in batches`);
     }
@@ -133,6 +136,8 @@ export async function projectLikesAndComments(
     return p;
   };
   const comments: NewNotification[] = [];
+  // Each comment's last edit in the batch: the excerpt its notification (if it has one) quotes now.
+  const edits = new Map<string, { id: string; excerpt: string }>();
   for (const event of events) {
     switch (event.type) {
       case 'PostLiked': {
@@ -165,6 +170,14 @@ export async function projectLikesAndComments(
         if (authorId === undefined || authorId === d.authorId) break;
         if (deleted.has(authorId) || deleted.has(d.authorId)) break;
         comments.push(commentNotification(d, authorId));
+        break;
+      }
+      case 'CommentEdited': {
+        const d = event.data;
+        const authorId = authors.get(d.postId);
+        if (authorId === undefined) break;
+        const id = notificationId(`post_comment:${d.commentId}`, authorId);
+        edits.set(id, { id, excerpt: commentExcerpt(d.content) });
         break;
       }
     }
@@ -289,6 +302,20 @@ export async function projectLikesAndComments(
       ],
     );
     for (const r of rows) changes.push({ userId: r.user_id, notificationId: r.id });
+  }
+  if (edits.size > 0) {
+    // After the comments' notifications were made: a comment made and edited in one batch is quoted as
+    // edited. One whose comment has none (on its author's own post, or its author's or the post
+    // author's account deleted, or the comment removed) finds nothing. Its reader's bell is told, so an
+    // open panel reads the new quote; the notification stays where it was, read or not.
+    const { rows } = await tx.query<{ user_id: string }>(
+      `UPDATE ${schema}.notifications n SET excerpt = e.excerpt
+         FROM jsonb_to_recordset($1::jsonb) AS e(id uuid, excerpt text)
+        WHERE n.id = ANY($2::uuid[]) AND n.id = e.id AND n.kind = 'post_comment'
+       RETURNING n.user_id`,
+      [JSON.stringify([...edits.values()]), [...edits.keys()]],
+    );
+    for (const r of rows) changes.push({ userId: r.user_id, notificationId: null });
   }
   return changes;
 }

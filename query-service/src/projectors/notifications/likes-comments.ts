@@ -29,7 +29,11 @@ export async function authorOf(tx: Tx, schema: string, postId: string): Promise<
   return rows[0]?.author_id ?? null;
 }
 
-/** A comment's notification to the post's author. */
+/** What a comment's notification quotes of its text (its first characters, as they now read). */
+export const commentExcerpt = (content: string): string =>
+  [...content.trim()].slice(0, COMMENT_EXCERPT_LENGTH).join('');
+
+/** A comment's notification to the post's author; its excerpt follows the comment's edits (CommentEdited). */
 export function commentNotification(d: EventData<'CommentAdded'>, authorId: string): NewNotification {
   return {
     id: notificationId(`post_comment:${d.commentId}`, authorId),
@@ -37,7 +41,7 @@ export function commentNotification(d: EventData<'CommentAdded'>, authorId: stri
     kind: 'post_comment',
     actorId: d.authorId,
     postId: d.postId,
-    excerpt: [...d.content.trim()].slice(0, COMMENT_EXCERPT_LENGTH).join(''),
+    excerpt: commentExcerpt(d.content),
     createdAt: d.createdAt,
   };
 }

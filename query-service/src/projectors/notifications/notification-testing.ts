@@ -119,8 +119,9 @@ export function notificationTesting(name: string) {
   /**
    * For the tests that look at everything made so far (the counts of everyone, a rebuild): sixteen
    * people alerted to two jobs, requests answered, withdrawn and hidden (requests turned off), an
-   * application moved on, comments and grouped likes on posts of two people read and liked again, one
-   * notification read on its own, all read by one person, a post removed and an account deleted.
+   * application moved on, comments (one edited) and grouped likes on posts of two people read and liked
+   * again, one notification read on its own, all read by one person, a post removed and an account
+   * deleted.
    */
   async function everyKind(): Promise<void> {
     const people = Array.from({ length: 16 }, () => randomUUID());
@@ -191,15 +192,27 @@ export function notificationTesting(name: string) {
         createdAt: at(minute),
       });
     await apply(post(postId, pia, 20), post(removed, pia, 21), post(bobs, bob, 21));
+    const adaComment = randomUUID();
     await apply(
       next('CommentAdded', postId, {
         postId,
-        commentId: randomUUID(),
+        commentId: adaComment,
         authorId: ada,
         content: 'Well put',
         commentsCount: 1,
         createdAt: at(22),
       }),
+    );
+    // Edited, the comment is quoted anew in Pia's notification; the post's edit changes none.
+    await apply(
+      next('CommentEdited', postId, {
+        postId,
+        commentId: adaComment,
+        authorId: ada,
+        content: 'Well put, indeed',
+        editedAt: at(22),
+      }),
+      next('PostEdited', postId, { postId, authorId: pia, content: 'Every kind, edited', editedAt: at(22) }),
     );
     let likes = 0;
     for (const [i, userId] of [ada, bob, cy].entries()) {

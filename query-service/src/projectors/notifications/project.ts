@@ -57,10 +57,14 @@ const project: EventTable<Promise<Change[]>, StreamType, Args> = {
   // The poster is not told of a withdrawal; the applicant's own notifications stay.
   ApplicationWithdrawn: null,
   CommentAdded: likeOrComment,
+  // The comment's notification quotes it as it now reads (its excerpt), and its reader's panel is told.
+  CommentEdited: likeOrComment,
   CommentRemoved: (event, tx, schema) => commentRemoved(event, tx, schema),
   PostLiked: likeOrComment,
   PostUnliked: likeOrComment,
   PostRemoved: (event, tx, schema, kept) => postRemoved(event, tx, schema, kept),
+  // No notification quotes a post's text: its likes' and comments' notifications name it by id alone.
+  PostEdited: null,
   // A post tells nobody by itself: its likes and comments do, to its author kept here.
   PostCreated: likeOrComment,
   AccountDeleted: (event, tx, schema, kept) => eraseAccount(tx, schema, event.data.userId, kept),
@@ -197,6 +201,7 @@ export const notificationsProjector = defineProjector({
     'PostLiked',
     'PostUnliked',
     'CommentAdded',
+    'CommentEdited',
     'JobPosted',
     ...requestAndApplicationTypes,
     'UserRegistered',

@@ -74,38 +74,106 @@ const everything: EventEnvelope[] = [
     commentsCount: 1,
     removedAt: at(6),
   }),
+  // Edits: the post twice (the later text stays) and Cy's comment once.
+  event('PostEdited', postId, 8, {
+    postId,
+    authorId: ada,
+    content: 'Shipping the read models tomorrow',
+    editedAt: at(7),
+  }),
+  event('CommentEdited', postId, 9, {
+    postId,
+    commentId: cyComment,
+    authorId: cy,
+    content: 'Which ones, exactly?',
+    editedAt: at(8),
+  }),
+  event('PostEdited', postId, 10, {
+    postId,
+    authorId: ada,
+    content: 'Shipped the read models',
+    editedAt: at(9),
+  }),
 ];
 
 /** What the posts model holds of the post: its row, its comments and who likes it. */
 async function rows(bed: Bed) {
   const { rows: posts } = await bed.pool.query(
-    `SELECT id, author_id, content, tags, tags_lower, likes_count, comments_count FROM ${bed.schema}.posts`,
+    `SELECT id, author_id, content, tags, tags_lower, likes_count, comments_count, edited_at
+       FROM ${bed.schema}.posts WHERE id = $1`,
+    [postId],
   );
   const { rows: comments } = await bed.pool.query(
-    `SELECT id, author_id, content FROM ${bed.schema}.post_comments ORDER BY created_at`,
+    `SELECT id, author_id, content, edited_at FROM ${bed.schema}.post_comments WHERE post_id = $1
+      ORDER BY created_at`,
+    [postId],
   );
   const likers = (await bed.redis.smembers(postKeys.likes(postId))).sort();
   return { posts, comments, likers };
 }
 
 describe('the posts read model', () => {
-  it('keeps the post, its standing comments, the counts the events carry and who likes it', async () => {
+  it('keeps the post, its standing comments as last edited, the counts the events carry and who likes it', async () => {
     await batched.runner.applyMessages(everything.map(batched.message));
     expect(await rows(batched)).toEqual({
       posts: [
         {
           id: postId,
           author_id: ada,
-          content: 'Shipping the read models today',
+          content: 'Shipped the read models',
           tags: ['Kafka'],
           tags_lower: ['kafka'],
           likes_count: 1,
           comments_count: 1,
+          edited_at: new Date(at(9)),
         },
       ],
-      comments: [{ id: cyComment, author_id: cy, content: 'Which ones?' }],
+      comments: [
+        { id: cyComment, author_id: cy, content: 'Which ones, exactly?', edited_at: new Date(at(8)) },
+      ],
       likers: [cy],
     });
+  });
+
+  it('shows the new texts with when they changed, and nothing of an edit on what was never edited', async () => {
+    const posts = new PostQueries(batched.pool, batched.redis, batched.schema);
+    const shown = await posts.findPost(postId, bob);
+    expect(shown).toMatchObject({ content: 'Shipped the read models', editedAt: at(9) });
+    expect(shown?.comments).toMatchObject([
+      { _id: cyComment, content: 'Which ones, exactly?', editedAt: at(8) },
+    ]);
+    const [mine] = await posts.byAuthor(ada);
+    expect(mine).toMatchObject({ _id: postId, editedAt: at(9), comments: [{ editedAt: at(8) }] });
+    const { posts: page } = await posts.feed(bob, { page: 1, limit: 10, tags: ['kafka'], following: false });
+    expect(page.find((p) => p._id === postId)).toMatchObject({ editedAt: at(9) });
+
+    // A post and a comment never edited have no editedAt at all (not null).
+    const [plain, plainComment] = [randomUUID(), randomUUID()];
+    await batched.runner.applyMessages(
+      [
+        event('PostCreated', plain, 1, {
+          postId: plain,
+          authorId: ada,
+          content: 'Never edited',
+          type: 'text',
+          category: 'Career',
+          visibility: 'public',
+          tags: [],
+          createdAt: at(20),
+        }),
+        event('CommentAdded', plain, 2, {
+          postId: plain,
+          commentId: plainComment,
+          authorId: bob,
+          content: 'Nor this',
+          commentsCount: 1,
+          createdAt: at(21),
+        }),
+      ].map(batched.message),
+    );
+    const unedited = await posts.findPost(plain, bob);
+    expect(unedited).not.toHaveProperty('editedAt');
+    expect(unedited?.comments[0]).not.toHaveProperty('editedAt');
   });
 
   it('comes to the same rows one event at a time', async () => {
@@ -125,6 +193,52 @@ describe('the posts read model', () => {
       skipped: n,
     });
     expect(await rows(batched)).toEqual(before);
+  });
+
+  it('skips an older edit redelivered after a newer one: the newer text stays', async () => {
+    const before = await rows(batched);
+    const olderEdit = everything.find((e) => e.type === 'PostEdited') as EventEnvelope;
+    expect(await batched.runner.applyMessages([batched.message(olderEdit)])).toEqual({
+      applied: 0,
+      skipped: 1,
+    });
+    expect(await rows(batched)).toEqual(before);
+  });
+
+  it('ends with the newest text when the edits come again past the checkpoints, and brings back nothing removed', async () => {
+    const before = await rows(batched);
+    // A redelivery repeats a suffix of the stream, in order: applied again, it sets what it set before.
+    const edits = everything.filter((e) => e.type === 'PostEdited' || e.type === 'CommentEdited');
+    const again = edits.map((e) => parseDomainEvent(e));
+    // Edits of the removed comment and of a post that is not (or no longer) here.
+    const nowhere = randomUUID();
+    const gone = [
+      event('CommentEdited', postId, 11, {
+        postId,
+        commentId: bobComment,
+        authorId: bob,
+        content: 'Back from the dead?',
+        editedAt: at(10),
+      }),
+      event('PostEdited', nowhere, 2, {
+        postId: nowhere,
+        authorId: ada,
+        content: 'Nowhere',
+        editedAt: at(10),
+      }),
+    ].map((e) => parseDomainEvent(e));
+    await withTransaction(batched.pool, async (tx) => {
+      const ctx = { tx, schema: batched.schema, redis: batched.redis.multi(), afterCommit: () => {} };
+      for (const e of [...again, ...gone]) await postsProjector.apply(e, ctx);
+      await postsProjector.applyBatch?.([...again, ...gone], ctx);
+    });
+    expect(await rows(batched)).toEqual(before);
+    const { rows: found } = await batched.pool.query(
+      `SELECT id FROM ${batched.schema}.post_comments WHERE id = $1
+        UNION ALL SELECT id FROM ${batched.schema}.posts WHERE content = 'Nowhere'`,
+      [bobComment],
+    );
+    expect(found).toEqual([]);
   });
 
   it('rebuilds into the same rows', async () => {

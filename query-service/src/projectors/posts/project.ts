@@ -9,8 +9,16 @@ import { applyLinks } from './links.ts';
 const authors = peopleCards('post_people');
 
 /**
- * The effect of PostCreated, PostLiked, PostUnliked and CommentAdded, for any number of them in stream
- * order: written here once, for a batch or for one event alone.
+ * The effect of PostCreated, PostLiked, PostUnliked, CommentAdded, PostEdited and CommentEdited, for any
+ * number of them in stream order: written here once, for a batch or for one event alone.
+ *
+ * An edit replaces the text and sets when it changed. Of a post's or comment's edits in one run the
+ * last (in stream order) is the one left, and the edits are written after the run's new rows, so an
+ * edit of a post or comment made in the same run finds its row. An edit whose post or comment is gone
+ * (removed, or its author's account deleted) finds nothing and brings nothing back. Edits are set
+ * unconditionally: their stream's order is theirs (a comment's edits are on its post's stream), the
+ * runner applies each event past its stream's checkpoint once, and a redelivered run of a stream's
+ * events ends, as the first delivery did, with its newest edit.
  */
 async function applyRun(
   events: readonly DomainEvent[],
@@ -31,6 +39,9 @@ async function applyRun(
   };
   // Per post, each person's last like or unlike: SADD and SREM of different members commute.
   const likers = new Map<string, Map<string, boolean>>();
+  // Each post's and comment's last edit in the run, by id.
+  const postEdits = new Map<string, { id: string; content: string; edited_at: string }>();
+  const commentEdits = new Map<string, { id: string; content: string; edited_at: string }>();
   for (const event of events) {
     switch (event.type) {
       case 'PostCreated': {
@@ -73,6 +84,16 @@ async function applyRun(
         countsOf(d.postId).comments = d.commentsCount;
         break;
       }
+      case 'PostEdited': {
+        const d = event.data;
+        postEdits.set(d.postId, { id: d.postId, content: d.content, edited_at: d.editedAt });
+        break;
+      }
+      case 'CommentEdited': {
+        const d = event.data;
+        commentEdits.set(d.commentId, { id: d.commentId, content: d.content, edited_at: d.editedAt });
+        break;
+      }
       default:
         throw new Error(`posts: ${event.type} is not taken in batches`);
     }
@@ -110,6 +131,23 @@ async function applyRun(
       ],
     );
   }
+  if (postEdits.size > 0) {
+    // Found through the key, as the counts are.
+    await tx.query(
+      `UPDATE ${schema}.posts p SET content = e.content, edited_at = e.edited_at
+         FROM jsonb_to_recordset($1::jsonb) AS e(id text, content text, edited_at timestamptz)
+        WHERE p.id = ANY($2::text[]) AND p.id = e.id`,
+      [JSON.stringify([...postEdits.values()]), [...postEdits.keys()]],
+    );
+  }
+  if (commentEdits.size > 0) {
+    await tx.query(
+      `UPDATE ${schema}.post_comments c SET content = e.content, edited_at = e.edited_at
+         FROM jsonb_to_recordset($1::jsonb) AS e(id text, content text, edited_at timestamptz)
+        WHERE c.id = ANY($2::text[]) AND c.id = e.id`,
+      [JSON.stringify([...commentEdits.values()]), [...commentEdits.keys()]],
+    );
+  }
   for (const [postId, members] of likers) {
     const added = [...members].filter(([, liked]) => liked).map(([userId]) => userId);
     const removed = [...members].filter(([, liked]) => !liked).map(([userId]) => userId);
@@ -128,6 +166,9 @@ async function applyRun(
  * and still sets its count; a post, comment or like of theirs applied after it (a lagging topic) is
  * always followed on its stream by the removal that takes it out again.
  *
+ * An author's edit of a post or comment (PostEdited, CommentEdited) replaces its text and sets
+ * `edited_at` (applyRun); the rest of the row stays.
+ *
  * Who may see a connections-only post (the author's connections) is kept here too, from the
  * connections' own events (links.ts), rather than read from the connections model. The authors' names,
  * job titles and pictures are kept here too, from their user events (`authors`), and joined when read:
@@ -142,6 +183,8 @@ export const postsProjector = defineProjector({
       'PostLiked',
       'PostUnliked',
       'CommentAdded',
+      'PostEdited',
+      'CommentEdited',
       'PostRemoved',
       'CommentRemoved',
       ...personCardEvents,
@@ -160,6 +203,8 @@ export const postsProjector = defineProjector({
       case 'PostLiked':
       case 'PostUnliked':
       case 'CommentAdded':
+      case 'PostEdited':
+      case 'CommentEdited':
         return applyRun([event], { tx, schema, redis });
       // Written once, as a batch of one (applyBatch).
       case 'ConnectionAccepted':
@@ -214,6 +259,8 @@ export const postsProjector = defineProjector({
     'PostLiked',
     'PostUnliked',
     'CommentAdded',
+    'PostEdited',
+    'CommentEdited',
     'ConnectionAccepted',
     'ConnectionDeclined',
     'ConnectionRemoved',

@@ -30,6 +30,8 @@ interface PostRow extends AuthorColumns {
   likes_count: number;
   comments_count: number;
   created_at: Date;
+  /** Null until its author first edits it. */
+  edited_at: Date | null;
 }
 
 interface CommentRow extends AuthorColumns {
@@ -37,6 +39,8 @@ interface CommentRow extends AuthorColumns {
   post_id: string;
   content: string;
   created_at: Date;
+  /** Null until its author first edits it. */
+  edited_at: Date | null;
 }
 
 const author = (r: AuthorColumns): AuthorSummary => ({
@@ -49,16 +53,21 @@ const author = (r: AuthorColumns): AuthorSummary => ({
 });
 
 const POST_COLUMNS = `p.id, p.author_id, p.content, p.type, p.category, p.visibility, p.tags, p.likes_count,
-  p.comments_count, p.created_at, u.first_name, u.last_name, u.job_title, u.picture_id`;
+  p.comments_count, p.created_at, p.edited_at, u.first_name, u.last_name, u.job_title, u.picture_id`;
 
-const COMMENT_COLUMNS = `c.id, c.post_id, c.content, c.created_at, c.author_id,
+const COMMENT_COLUMNS = `c.id, c.post_id, c.content, c.created_at, c.edited_at, c.author_id,
   u.first_name, u.last_name, u.job_title, u.picture_id`;
+
+/** `editedAt` of a post or comment its author edited; absent (not null) on one never edited. */
+const editedAt = (at: Date | null): { editedAt?: string } =>
+  at === null ? {} : { editedAt: at.toISOString() };
 
 const toComment = (c: CommentRow): Comment => ({
   _id: c.id,
   author: author(c),
   content: c.content,
   createdAt: c.created_at.toISOString(),
+  ...editedAt(c.edited_at),
 });
 
 const toPost = (row: PostRow, comments: Comment[], isLiked: boolean): Post => ({
@@ -69,6 +78,7 @@ const toPost = (row: PostRow, comments: Comment[], isLiked: boolean): Post => ({
   visibility: row.visibility,
   tags: row.tags,
   createdAt: row.created_at.toISOString(),
+  ...editedAt(row.edited_at),
   likesCount: row.likes_count,
   commentsCount: row.comments_count,
   isLiked,

@@ -272,6 +272,9 @@ export const timelinesProjector = defineProjector({
       'PostUnliked',
       'CommentAdded',
       'CommentRemoved',
+      // A timeline holds post ids by time: a post's or comment's new text changes neither.
+      'PostEdited',
+      'CommentEdited',
     ],
   }),
   async apply(event, ctx) {
