@@ -119,3 +119,14 @@ export function CloseIcon() {
     </Icon>
   );
 }
+
+/** Three dots in a row: a menu of more actions. */
+export function MoreIcon() {
+  return (
+    <Icon>
+      <circle cx="5" cy="12" r="1" />
+      <circle cx="12" cy="12" r="1" />
+      <circle cx="19" cy="12" r="1" />
+    </Icon>
+  );
+}

@@ -93,6 +93,23 @@ describe('dashboard', () => {
     expect(card.queryByText('GH')).toBeNull();
   });
 
+  it('marks an edited post "Edited" beside its time', async () => {
+    const editedAt = minutesAgo(1);
+    openDashboard(() =>
+      feedReply([aPost({ content: 'Changed', editedAt }), aPost({ content: 'As written' })]),
+    );
+
+    const card = await recentActivity();
+    await card.findByText('Changed');
+    const [changed, untouched] = card.getAllByRole('listitem') as HTMLElement[];
+    expect(
+      within(changed as HTMLElement)
+        .getByText('Edited')
+        .getAttribute('dateTime'),
+    ).toBe(editedAt);
+    expect(within(untouched as HTMLElement).queryByText('Edited')).toBeNull();
+  });
+
   it('offers Find Connections when the network has posted nothing', async () => {
     const { router, user } = openDashboard(() => feedReply([]));
 

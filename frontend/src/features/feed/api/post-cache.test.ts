@@ -1,11 +1,11 @@
 import type { Post } from '@careers/contracts/entities/post';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { aPost } from '../../../testing/posts';
+import { aComment, adaAuthor, aPost, grace } from '../../../testing/posts';
 import { type FeedData, feedQueryOptions } from './get-feed';
 import { myPostsQueryKey } from './get-my-posts';
 import { postQueryKey } from './get-post';
-import { addPostFirst, updatePost } from './post-cache';
+import { addPostFirst, cachedPost, removePost, updateComment, updatePost } from './post-cache';
 
 const feedKey = feedQueryOptions({ limit: 10 }).queryKey;
 const networkKey = feedQueryOptions({ limit: 3, following: true }).queryKey;
@@ -70,5 +70,53 @@ describe('post cache', () => {
     expect(queryClient.getQueryData<Post>(postQueryKey(liked._id))?.likesCount).toBe(5);
     expect(queryClient.getQueryData<Post[]>(myPostsQueryKey)?.map((post) => post.likesCount)).toEqual([5, 1]);
     expect(queryClient.getQueryData(postQueryKey(other._id))).toBeUndefined();
+  });
+
+  it("puts a new post first only in the lists of its author's posts, not in another person's", () => {
+    const queryClient = new QueryClient();
+    const [mine, theirs] = [aPost({ author: adaAuthor }), aPost({ author: grace })];
+    const adaKey = feedQueryOptions({ limit: 5, author: adaAuthor._id }).queryKey;
+    const graceKey = feedQueryOptions({ limit: 5, author: grace._id }).queryKey;
+    queryClient.setQueryData(feedKey, feedOf([theirs]));
+    queryClient.setQueryData(adaKey, feedOf([]));
+    queryClient.setQueryData(graceKey, feedOf([theirs]));
+
+    addPostFirst(queryClient, mine);
+
+    expect(idsIn(queryClient.getQueryData(feedKey))).toEqual([[mine._id, theirs._id]]);
+    expect(idsIn(queryClient.getQueryData(adaKey))).toEqual([[mine._id]]);
+    expect(idsIn(queryClient.getQueryData(graceKey))).toEqual([[theirs._id]]);
+  });
+
+  it('changes one comment wherever its post is cached, leaving copies without it alone', () => {
+    const queryClient = new QueryClient();
+    const [older, latest] = [aComment({ content: 'Older' }), aComment({ content: 'Latest' })];
+    const full = aPost({ comments: [older, latest], commentsCount: 2 });
+    // A feed page carries only the latest comment.
+    queryClient.setQueryData(feedKey, feedOf([{ ...full, comments: [latest] }]));
+    queryClient.setQueryData(postQueryKey(full._id), full);
+
+    updateComment(queryClient, full._id, older._id, (comment) => ({ ...comment, content: 'Older, edited' }));
+
+    expect(queryClient.getQueryData<Post>(postQueryKey(full._id))?.comments.map((c) => c.content)).toEqual([
+      'Older, edited',
+      'Latest',
+    ]);
+    const feed = queryClient.getQueryData<FeedData>(feedKey);
+    expect(feed?.pages[0]?.data[0]?.comments.map((c) => c.content)).toEqual(['Latest']);
+  });
+
+  it('finds a post in the open post first, else in a list, and forgets it everywhere once removed', () => {
+    const queryClient = new QueryClient();
+    const post = aPost({ comments: [aComment()], commentsCount: 1 });
+    queryClient.setQueryData(feedKey, feedOf([{ ...post, comments: [] }]));
+    expect(cachedPost(queryClient, post._id)?.comments).toEqual([]);
+    queryClient.setQueryData(postQueryKey(post._id), post);
+    expect(cachedPost(queryClient, post._id)?.comments).toHaveLength(1);
+
+    removePost(queryClient, post._id);
+
+    expect(cachedPost(queryClient, post._id)).toBeUndefined();
+    expect(idsIn(queryClient.getQueryData(feedKey))).toEqual([[]]);
   });
 });

@@ -54,7 +54,7 @@ export function FeedScreen({ viewerId }: { viewerId: string }) {
           <p>{postMessages.noPosts}</p>
         </div>
       ) : null}
-      <PostList posts={posts} now={now} />
+      <PostList posts={posts} now={now} viewerId={viewerId} heading={top} />
       {failure === null ? null : (
         <ErrorCard
           title={errorCardTitles.feed}

@@ -1,16 +1,25 @@
+import { COMMENT_MAX_LENGTH } from '@careers/contracts/constants';
 import type { Comment } from '@careers/contracts/entities/comment';
 import type { Post } from '@careers/contracts/entities/post';
-import { feedMessages } from '@careers/contracts/messages';
+import { feedMessages, textLimitMessages } from '@careers/contracts/messages';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
+import { ActionsMenu, type MenuAction } from '../../../components/actions-menu';
 import { Avatar } from '../../../components/avatar';
 import { LinkifiedText } from '../../../components/linkified-text';
 import { LoadingState } from '../../../components/loading-state';
 import { PersonLink } from '../../../components/person-link';
 import { RelativeTime } from '../../../components/relative-time';
+import { useIntents } from '../../../lib/intent';
+import { useFocusAfterRemoval } from '../../../lib/use-focus-after-removal';
+import { useDeleteComment } from '../api/delete-comment';
+import { useEditComment } from '../api/edit-comment';
 import { postQueryOptions } from '../api/get-post';
 import { authorInitial, authorName } from './author';
 import { CommentForm } from './comment-form';
+import { EditedMark } from './edited-mark';
+import type { ViewerId } from './post-card';
+import { TextEditor } from './text-editor';
 
 /** How many of the latest comments an open list shows, and how many more each "Show more" adds. */
 export const COMMENTS_PAGE_SIZE = 10;
@@ -20,8 +29,22 @@ export const COMMENTS_PAGE_SIZE = 10;
  * a post with 300 comments would otherwise draw them all at once. A feed page carries only a post's
  * latest comments, so opening the list asks for the whole post; until it comes (or if it fails) the
  * feed's comments show.
+ *
+ * Beyond the spec, a comment's author can edit or delete it ("Comment actions"), and the post's author
+ * can delete any comment under their post. A comment that goes while the focus is in it hands the
+ * focus to the next comment, else the one before, else the list or the comment box.
  */
-export function PostComments({ id, post, now }: { id: string; post: Post; now: Date }) {
+export function PostComments({
+  id,
+  post,
+  now,
+  viewerId,
+}: {
+  id: string;
+  post: Post;
+  now: Date;
+  viewerId: ViewerId;
+}) {
   const fullPost = useQuery(postQueryOptions(post._id));
   const comments = fullPost.data?.comments ?? post.comments;
   const [shown, setShown] = useState(COMMENTS_PAGE_SIZE);
@@ -41,6 +64,11 @@ export function PostComments({ id, post, now }: { id: string; post: Post; now: D
 
   const hidden = Math.max(0, comments.length - shown);
   const visible = comments.slice(hidden);
+  const root = useFocusAfterRemoval(
+    visible.map((comment) => comment._id),
+    'data-comment-id',
+    (container) => list.current ?? container?.querySelector<HTMLElement>('.comment-form input'),
+  );
 
   function showMore() {
     setShown(shown + COMMENTS_PAGE_SIZE);
@@ -52,7 +80,7 @@ export function PostComments({ id, post, now }: { id: string; post: Post; now: D
   const known = fullPost.data !== undefined || fullPost.isError || post.commentsCount === 0;
 
   return (
-    <div className="post-comments" id={id}>
+    <div className="post-comments" id={id} ref={root}>
       {hidden > 0 ? (
         <button type="button" className="button button-ghost show-more-comments" onClick={showMore}>
           {feedMessages.showMoreComments}
@@ -63,7 +91,7 @@ export function PostComments({ id, post, now }: { id: string; post: Post; now: D
       {empty ? null : (
         <ul className="comment-list" aria-label="Comments" ref={list} tabIndex={-1}>
           {visible.map((comment) => (
-            <CommentItem key={comment._id} comment={comment} now={now} />
+            <CommentItem key={comment._id} comment={comment} post={post} now={now} viewerId={viewerId} />
           ))}
         </ul>
       )}
@@ -72,9 +100,17 @@ export function PostComments({ id, post, now }: { id: string; post: Post; now: D
   );
 }
 
-function CommentItem({ comment, now }: { comment: Comment; now: Date }) {
+interface CommentItemProps {
+  comment: Comment;
+  post: Post;
+  now: Date;
+  viewerId: ViewerId;
+}
+
+function CommentItem({ comment, post, now, viewerId }: CommentItemProps) {
+  const own = useOwnCommentActions(comment, post, viewerId);
   return (
-    <li className="comment">
+    <li className="comment" data-comment-id={comment._id} aria-busy={own.deleting || undefined}>
       <Avatar
         picture={comment.author.profilePicture}
         name={authorName(comment.author)}
@@ -82,16 +118,102 @@ function CommentItem({ comment, now }: { comment: Comment; now: Date }) {
         size="small"
       />
       <div className="comment-body">
-        <p className="comment-head">
-          <span className="comment-author">
-            <PersonLink id={comment.author._id} name={authorName(comment.author)} />
-          </span>
-          <RelativeTime at={comment.createdAt} now={now} />
-        </p>
-        <p className="comment-content" dir="auto">
-          <LinkifiedText text={comment.content} />
-        </p>
+        <div className="comment-top">
+          <p className="comment-head">
+            <span className="comment-author">
+              <PersonLink id={comment.author._id} name={authorName(comment.author)} />
+            </span>
+            <RelativeTime at={comment.createdAt} now={now} />
+            {comment.editedAt ? <EditedMark at={comment.editedAt} /> : null}
+          </p>
+          <ActionsMenu
+            label={feedMessages.commentActions}
+            actions={own.actions}
+            buttonRef={own.menuButton}
+            className="comment-menu"
+          />
+        </div>
+        {own.editing ? (
+          <TextEditor
+            label={feedMessages.editCommentLabel}
+            original={comment.content}
+            max={COMMENT_MAX_LENGTH}
+            tooLong={textLimitMessages.commentTooLong}
+            saving={own.saving}
+            onSave={own.save}
+            onCancel={own.cancel}
+            rows={2}
+            className="comment-editor"
+          />
+        ) : (
+          <p className="comment-content" dir="auto">
+            <LinkifiedText text={comment.content} />
+          </p>
+        )}
       </div>
     </li>
   );
+}
+
+/**
+ * Edit for the comment's author, Delete for them and for the post's author; none for anyone else (the
+ * menu then is not drawn). One intent, one Idempotency-Key each, as for posts.
+ */
+function useOwnCommentActions(comment: Comment, post: Post, viewerId: ViewerId) {
+  const [editing, setEditing] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const intents = useIntents();
+  const edit = useEditComment(post._id);
+  const remove = useDeleteComment(post._id);
+  const wroteComment = viewerId !== null && comment.author._id === viewerId;
+  const wrotePost = viewerId !== null && post.author._id === viewerId;
+
+  function closeEditor() {
+    setEditing(false);
+    const focused = document.activeElement;
+    const item = menuButton.current?.closest('li');
+    if (!focused || focused === document.body || item?.contains(focused)) menuButton.current?.focus();
+  }
+
+  function save(text: string) {
+    const key = intents.begin('edit', text);
+    if (key === null) return;
+    edit.mutate(
+      { commentId: comment._id, content: text, key },
+      {
+        onSettled: (_reply, error) => intents.end('edit', !error),
+        onSuccess: closeEditor,
+        onError: () => window.alert(feedMessages.editCommentFailed),
+      },
+    );
+  }
+
+  function askToDelete() {
+    if (intents.isRunning('delete')) return;
+    if (!window.confirm(feedMessages.confirmDeleteComment)) return;
+    const key = intents.begin('delete');
+    if (key === null) return;
+    remove.mutate(
+      { commentId: comment._id, key },
+      {
+        onSettled: (_reply, error) => intents.end('delete', !error),
+        onError: () => window.alert(feedMessages.deleteCommentFailed),
+      },
+    );
+  }
+
+  const actions: MenuAction[] = [];
+  if (wroteComment && !editing) actions.push({ label: feedMessages.edit, onSelect: () => setEditing(true) });
+  if (wroteComment || wrotePost)
+    actions.push({ label: feedMessages.delete, onSelect: askToDelete, danger: true });
+
+  return {
+    menuButton,
+    actions,
+    editing,
+    saving: edit.isPending,
+    deleting: remove.isPending,
+    save,
+    cancel: closeEditor,
+  };
 }

@@ -13,6 +13,7 @@ import { formatCount, useLanguage } from '../../../lib/locale';
 import { useNow } from '../../../lib/use-now';
 import { postsOf, useFeed } from '../api/get-feed';
 import { authorName } from './author';
+import { EditedMark } from './edited-mark';
 
 /** The dashboard's latest posts from the reader's network (their home timeline). */
 const networkFilters = { limit: dashboardCounts.posts, following: true };
@@ -71,6 +72,7 @@ export function RecentActivity() {
                 <p className="activity-head">
                   <span className="activity-author">{authorName(post.author)}</span>
                   <RelativeTime at={post.createdAt} now={now} />
+                  {post.editedAt ? <EditedMark at={post.editedAt} /> : null}
                 </p>
                 <p className="activity-content" dir="auto">
                   <LinkifiedText text={post.content} />

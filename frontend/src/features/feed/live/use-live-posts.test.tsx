@@ -472,3 +472,135 @@ describe('live posts: the reader in another tab', () => {
     );
   });
 });
+
+describe('live posts: edits', () => {
+  const earlier = '2026-03-09T12:00:00.000Z';
+  const later = '2026-03-09T12:05:00.000Z';
+
+  it("reads a post edited elsewhere again, with the push's token, and takes its new text but keeps newer counts", async () => {
+    const post = aPost({ content: 'Old words', likesCount: 2 });
+    const { api } = openFeed((_method, url) => {
+      if (url === firstPage) return feedReply([post]);
+      // The read is older than the like count pushed meanwhile: only the text is taken from it.
+      if (url === `/api/posts/${post._id}`)
+        return jsonReply(200, { data: { ...post, content: 'New words', editedAt: later, likesCount: 1 } });
+      return jsonReply(404, {});
+    });
+    await screen.findByText('Old words');
+
+    await fakeSocket.push(serverEvents.postEdited, {
+      postId: post._id,
+      editedAt: later,
+      consistencyToken: `${post._id}@7`,
+    });
+
+    expect(await screen.findByText('New words')).toBeTruthy();
+    expect(card('New words').getByText('Edited').getAttribute('dateTime')).toBe(later);
+    expect(card('New words').getByRole('button', { name: 'Like, 2' })).toBeTruthy();
+    expect(tokensSent(api, `/api/posts/${post._id}`)).toEqual([`${post._id}@7`]);
+    expect(countCalls(api, 'GET', firstPage)).toBe(1);
+  });
+
+  it('reads nothing for an edit already shown (this tab’s own, from its reply) or older than the one shown', async () => {
+    const post = aPost({ content: 'Edited here', editedAt: later });
+    const { api } = openFeed(() => feedReply([post]));
+    await screen.findByText('Edited here');
+
+    await fakeSocket.push(serverEvents.postEdited, {
+      postId: post._id,
+      editedAt: later,
+      consistencyToken: `${post._id}@5`,
+    });
+    await fakeSocket.push(serverEvents.postEdited, {
+      postId: post._id,
+      editedAt: earlier,
+      consistencyToken: `${post._id}@4`,
+    });
+
+    expect(countCalls(api, 'GET', `/api/posts/${post._id}`)).toBe(0);
+  });
+
+  it('leaves an edit of this tab still on its way to its reply', async () => {
+    const post = aPost({ content: 'Mine to change', author: adaAuthor });
+    const reply = deferred<Response>();
+    const { api, user } = openFeed((method, url) => {
+      if (method === 'PUT' && url === `/api/posts/${post._id}`) return reply.promise;
+      return url === firstPage ? feedReply([post]) : jsonReply(404, {});
+    });
+    await screen.findByText('Mine to change');
+    await user.click(card('Mine to change').getByRole('button', { name: 'Post actions' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Edit' }));
+    await user.type(screen.getByRole('textbox', { name: 'Edit your post' }), '!');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    await fakeSocket.push(serverEvents.postEdited, {
+      postId: post._id,
+      editedAt: later,
+      consistencyToken: `${post._id}@3`,
+    });
+    reply.resolve(
+      jsonReply(200, { data: { postId: post._id, content: 'Mine to change!', editedAt: later } }),
+    );
+
+    expect(await screen.findByText('Mine to change!')).toBeTruthy();
+    expect(countCalls(api, 'GET', `/api/posts/${post._id}`)).toBe(0);
+  });
+
+  it("reads a post again for a comment edited in its open list, with the push's token, and shows the new text", async () => {
+    const comment = aComment({ content: 'Grat job' });
+    const post = aPost({ content: 'Thread', commentsCount: 1, comments: [comment] });
+    let detailReads = 0;
+    const { api, user } = openFeed((_method, url) => {
+      if (url === firstPage) return feedReply([post]);
+      if (url === `/api/posts/${post._id}`) {
+        detailReads += 1;
+        const comments =
+          detailReads === 1 ? [comment] : [{ ...comment, content: 'Great job', editedAt: later }];
+        return jsonReply(200, { data: { ...post, comments } });
+      }
+      return jsonReply(404, {});
+    });
+    await screen.findByText('Thread');
+    await user.click(card('Thread').getByRole('button', { name: 'Comments, 1' }));
+    await screen.findByText('Grat job');
+
+    await fakeSocket.push(serverEvents.postCommentEdited, {
+      postId: post._id,
+      commentId: comment._id,
+      editedAt: later,
+      consistencyToken: `${post._id}@8`,
+    });
+
+    expect(await screen.findByText('Great job')).toBeTruthy();
+    const item = screen.getByText('Great job').closest('li') as HTMLElement;
+    expect(within(item).getByText('Edited')).toBeTruthy();
+    expect(tokensSent(api, `/api/posts/${post._id}`)).toEqual([null, `${post._id}@8`]);
+  });
+
+  it('reads nothing for a comment edited that no screen shows', async () => {
+    const post = aPost({ content: 'Quiet thread', commentsCount: 40 });
+    const { api } = openFeed(() => feedReply([post]));
+    await screen.findByText('Quiet thread');
+
+    await fakeSocket.push(serverEvents.postCommentEdited, {
+      postId: post._id,
+      commentId: crypto.randomUUID(),
+      editedAt: later,
+      consistencyToken: `${post._id}@9`,
+    });
+
+    expect(countCalls(api, 'GET', `/api/posts/${post._id}`)).toBe(0);
+  });
+
+  it('stops listening for edits when the feed is left', async () => {
+    const { user } = openFeed(() => feedReply([aPost({ content: 'Anything' })]));
+    await screen.findByText('Anything');
+    expect(fakeSocket.listenerCount(serverEvents.postEdited)).toBe(1);
+
+    await user.click(
+      within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Profile' }),
+    );
+    await waitFor(() => expect(fakeSocket.listenerCount(serverEvents.postEdited)).toBe(0));
+    expect(fakeSocket.listenerCount(serverEvents.postCommentEdited)).toBe(0);
+  });
+});

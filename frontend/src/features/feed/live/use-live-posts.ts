@@ -6,18 +6,22 @@ import {
   MAX_POST_SUBSCRIPTIONS,
   OwnLikeChangedPayload,
   PostCommentAddedPayload,
+  PostCommentEditedPayload,
   PostCommentRemovedPayload,
+  PostEditedPayload,
   PostRemovedPayload,
   PostUpdatedPayload,
   serverEvents,
 } from '@careers/contracts/sockets';
-import { useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { apiClient } from '../../../lib/api-client';
 import { type AppSocket, getSocket } from '../../../lib/socket';
+import { type EditCommentInput, editCommentMutationKey } from '../api/edit-comment';
+import { type EditPostInput, editPostMutationKey } from '../api/edit-post';
 import { refreshFeedLists } from '../api/get-feed';
 import { getPost, postQueryKey } from '../api/get-post';
-import { addPostFirst, removePost, updatePost } from '../api/post-cache';
+import { addPostFirst, cachedPost, removePost, updateComment, updatePost } from '../api/post-cache';
 import { type LikeSnapshot, toggleLikeMutationKey } from '../api/toggle-like';
 
 /** The post stream version a push was made at (its consistency token names it). */
@@ -74,6 +78,27 @@ function subscribeInChunks(socket: AppSocket, postIds: string[], following: Foll
   }
 }
 
+/** Whether the text stamped `editedAt` is newer than the one stamped `shown` (absent: never edited). */
+function isNewer(editedAt: string | undefined, shown: string | undefined): boolean {
+  if (editedAt === undefined) return false;
+  return shown === undefined || Date.parse(editedAt) > Date.parse(shown);
+}
+
+/** Whether an edit of this tab, still on its way, is the one a push is about: its reply will show it. */
+function editOnItsWay<Input>(
+  queryClient: QueryClient,
+  mutationKey: readonly string[],
+  matches: (input: Input) => boolean,
+): boolean {
+  return queryClient
+    .getMutationCache()
+    .findAll({ mutationKey, status: 'pending' })
+    .some((mutation) => {
+      const input = mutation.state.variables as Input | undefined;
+      return input !== undefined && matches(input);
+    });
+}
+
 /** Enough to wait for every post announced while the reader was looking elsewhere on the page. */
 const maxNewPostTokens = 20;
 
@@ -92,7 +117,8 @@ export interface LivePosts {
 /**
  * The feed's realtime wiring. It follows the posts on screen (post:subscribe / post:unsubscribe, again
  * after every reconnect) and applies what the gateway pushes: counts go straight into the cache, an
- * open comment list is fetched again, and a post by someone else raises "New posts". Pushes are small
+ * open comment list is fetched again, an edited post or comment is read again, a removed one goes,
+ * and a post by someone else raises "New posts". Pushes are small
  * notes; anything larger comes through the normal GET, carrying the push's consistency token.
  */
 export function useLivePosts(postIds: readonly string[], viewerId: string): LivePosts {
@@ -205,6 +231,59 @@ export function useLivePosts(postIds: readonly string[], viewerId: string): Live
       void queryClient.invalidateQueries({ queryKey: postQueryKey(postId), exact: true });
     };
 
+    // A post's or a comment's text changed: the push says only which and when, so the post is read
+    // again (waiting for that change, with the push's token) and only the changed text is taken from
+    // it: its counts may be older than ones pushed meanwhile. This tab's own edit needs nothing: its
+    // reply has shown it already, or will. A read that comes back older than what is shown is dropped.
+    const onPostEdited = (raw: unknown) => {
+      const parsed = PostEditedPayload.safeParse(raw);
+      if (!parsed.success) return;
+      const { postId, editedAt, consistencyToken } = parsed.data;
+      const shown = cachedPost(queryClient, postId);
+      if (!shown || !isNewer(editedAt, shown.editedAt)) return;
+      if (editOnItsWay<EditPostInput>(queryClient, editPostMutationKey, (input) => input.postId === postId))
+        return;
+      apiClient.rememberConsistencyToken(consistencyToken);
+      getPost(postId)
+        .then((read) =>
+          updatePost(queryClient, postId, (post) =>
+            isNewer(read.editedAt, post.editedAt)
+              ? { ...post, content: read.content, editedAt: read.editedAt }
+              : post,
+          ),
+        )
+        .catch(() => undefined);
+    };
+
+    const onCommentEdited = (raw: unknown) => {
+      const parsed = PostCommentEditedPayload.safeParse(raw);
+      if (!parsed.success) return;
+      const { postId, commentId, editedAt, consistencyToken } = parsed.data;
+      // Only a comment on screen (the open list, or the latest ones a feed page carries) is read again.
+      const shown = cachedPost(queryClient, postId)?.comments.find((comment) => comment._id === commentId);
+      if (!shown || !isNewer(editedAt, shown.editedAt)) return;
+      if (
+        editOnItsWay<EditCommentInput>(
+          queryClient,
+          editCommentMutationKey,
+          (input) => input.commentId === commentId,
+        )
+      )
+        return;
+      apiClient.rememberConsistencyToken(consistencyToken);
+      getPost(postId)
+        .then((read) => {
+          const edited = read.comments.find((comment) => comment._id === commentId);
+          if (!edited) return;
+          updateComment(queryClient, postId, commentId, (comment) =>
+            isNewer(edited.editedAt, comment.editedAt)
+              ? { ...comment, content: edited.content, editedAt: edited.editedAt }
+              : comment,
+          );
+        })
+        .catch(() => undefined);
+    };
+
     const onPostRemoved = (raw: unknown) => {
       const parsed = PostRemovedPayload.safeParse(raw);
       if (!parsed.success) return;
@@ -259,6 +338,8 @@ export function useLivePosts(postIds: readonly string[], viewerId: string): Live
     socket.on(serverEvents.postCommentAdded, onCommentAdded);
     socket.on(serverEvents.postCommentRemoved, onCommentRemoved);
     socket.on(serverEvents.postRemoved, onPostRemoved);
+    socket.on(serverEvents.postEdited, onPostEdited);
+    socket.on(serverEvents.postCommentEdited, onCommentEdited);
     socket.on(serverEvents.feedPostCreated, onPostCreated);
     socket.on(serverEvents.ownLikeChanged, onOwnLikeChanged);
     return () => {
@@ -268,6 +349,8 @@ export function useLivePosts(postIds: readonly string[], viewerId: string): Live
       socket.off(serverEvents.postCommentAdded, onCommentAdded);
       socket.off(serverEvents.postCommentRemoved, onCommentRemoved);
       socket.off(serverEvents.postRemoved, onPostRemoved);
+      socket.off(serverEvents.postEdited, onPostEdited);
+      socket.off(serverEvents.postCommentEdited, onCommentEdited);
       socket.off(serverEvents.feedPostCreated, onPostCreated);
     };
   }, [queryClient, viewerId, following]);

@@ -1,8 +1,10 @@
 import type { PersonProfile } from '@careers/contracts/entities/person-card';
+import { serverEvents } from '@careers/contracts/sockets';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ada, countCalls, jsonReply, stubSession } from '../../../testing/fake-api';
-import { aPost } from '../../../testing/posts';
+import { fakeSocket } from '../../../testing/fake-socket';
+import { adaAuthor, aPost, feedReply } from '../../../testing/posts';
 import { renderApp } from '../../../testing/render-app';
 
 const grace = crypto.randomUUID();
@@ -156,5 +158,52 @@ describe('the posts on a profile page', () => {
     renderApp(`/people/${grace}`);
     const posts = within(await screen.findByRole('region', { name: 'Posts' }));
     expect(await posts.findByText('No posts to show yet')).toBeTruthy();
+  });
+});
+
+describe('the reader’s own posts on their profile page', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('have the author’s actions and follow edits live; deleting the last hands the focus to the heading', async () => {
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const mine = aPost({ content: 'My own words', author: adaAuthor });
+    const editedAt = new Date().toISOString();
+    const api = stubSession(ada, (method, url) => {
+      if (method === 'GET' && url === `/api/people/${ada._id}`)
+        return jsonReply(200, {
+          data: profile({
+            _id: ada._id,
+            firstName: 'Ada',
+            lastName: 'Lovelace',
+            relationship: { status: 'self', connectionId: null },
+          }),
+        });
+      if (method === 'GET' && url.startsWith('/api/posts/feed?')) return feedReply([mine]);
+      if (method === 'GET' && url === `/api/posts/${mine._id}`)
+        return jsonReply(200, { data: { ...mine, content: 'My own words, edited', editedAt } });
+      if (method === 'DELETE' && url === `/api/posts/${mine._id}`)
+        return jsonReply(200, { message: 'Post deleted' });
+      return jsonReply(404, {});
+    });
+    const { user } = renderApp(`/people/${ada._id}`);
+    const posts = within(await screen.findByRole('region', { name: 'Posts' }));
+    await posts.findByText('My own words');
+
+    await fakeSocket.push(serverEvents.postEdited, {
+      postId: mine._id,
+      editedAt,
+      consistencyToken: `${mine._id}@2`,
+    });
+    expect(await posts.findByText('My own words, edited')).toBeTruthy();
+    expect(posts.getByText('Edited')).toBeTruthy();
+
+    await user.click(posts.getByRole('button', { name: 'Post actions' }));
+    await user.click(posts.getByRole('menuitem', { name: 'Delete' }));
+
+    await waitFor(() => expect(posts.queryByRole('article')).toBeNull());
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Posts' }));
+    expect(countCalls(api, 'DELETE', `/api/posts/${mine._id}`)).toBe(1);
   });
 });

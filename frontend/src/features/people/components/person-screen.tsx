@@ -15,12 +15,14 @@ import { LoadMoreButton } from '../../../components/load-more-button';
 import { LoadingState } from '../../../components/loading-state';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useNow } from '../../../lib/use-now';
+import { useAuth } from '../../auth/components/auth-provider';
 import { ActionButton } from '../../connections/components/action-button';
 import { cityAndCountry, fullName } from '../../connections/components/person';
 import { useConnectionActions } from '../../connections/components/use-connection-actions';
 import { useLiveConnections } from '../../connections/live/use-live-connections';
 import { feedListsKey, postsOf, useFeed } from '../../feed/api/get-feed';
 import { PostList } from '../../feed/components/post-card';
+import { useLivePosts } from '../../feed/live/use-live-posts';
 import { personKey, usePerson } from '../api/get-person';
 
 /**
@@ -117,7 +119,8 @@ const PROFILE_POSTS = 5;
 /**
  * The person's posts the reader may see (public ones, and connections-only ones for their
  * connections), newest first, as the feed shows them: they sit under the feed's cache key, so a like
- * or comment made here or in the feed shows in both.
+ * or comment made here or in the feed shows in both. They follow changes live as the feed's do, and
+ * on the reader's own page their posts have the author's actions (edit, delete).
  */
 function PersonPosts({
   authorId,
@@ -137,10 +140,15 @@ function PersonPosts({
     void queryClient.invalidateQueries({ queryKey: [...feedListsKey, filters] });
   }, [relationship, queryClient, filters]);
   const posts = useMemo(() => postsOf(feed.data), [feed.data]);
+  const postIds = useMemo(() => posts.map((post) => post._id), [posts]);
+  const auth = useAuth();
+  const viewerId = auth.status === 'signed-in' ? auth.user._id : null;
+  useLivePosts(postIds, viewerId ?? '');
+  const heading = useRef<HTMLHeadingElement>(null);
   const now = useNow();
   return (
     <section className="result-section" aria-labelledby="person-posts">
-      <h2 className="section-title" id="person-posts">
+      <h2 className="section-title" id="person-posts" ref={heading} tabIndex={-1}>
         {personMessages.posts}
       </h2>
       {feed.isPending ? <LoadingState /> : null}
@@ -153,7 +161,7 @@ function PersonPosts({
         />
       ) : null}
       {feed.data && posts.length === 0 ? <p className="muted">{personMessages.noPosts}</p> : null}
-      <PostList posts={posts} now={now} />
+      <PostList posts={posts} now={now} viewerId={viewerId} heading={heading} />
       <LoadMoreButton list={feed} label={personMessages.morePosts} />
     </section>
   );
