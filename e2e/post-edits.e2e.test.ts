@@ -1,0 +1,197 @@
+/**
+ * Editing and deleting one's own words, in Chromium, as three people see it: A posts to connections
+ * only, B is A's connection and C a stranger. A edits the post and B's open feed shows the new text
+ * marked "Edited" without a reload; C can open nothing of it. B comments and edits the comment, which
+ * A sees live; A, the post's author, deletes B's comment; then A deletes the post, and it leaves B's
+ * screen too.
+ */
+import { randomUUID } from 'node:crypto';
+import { serverEvents } from '@careers/contracts/sockets';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './browser.ts';
+import {
+  axeAtEveryLook,
+  callFromPage,
+  closeVisitors,
+  eventsReceived,
+  openVisitor,
+  registerVisitor,
+  replyTo,
+  until,
+  type Visitor,
+  visible,
+} from './browser-steps.ts';
+import { WEB_URL } from './topology.ts';
+
+const card = (visitor: Visitor, text: string) => visitor.page.getByRole('article').filter({ hasText: text });
+
+async function openFeed(page: Page): Promise<void> {
+  await page.goto(`${WEB_URL}/feed`);
+  await visible(page.getByRole('heading', { name: 'Feed', exact: true, level: 1 }), 'the feed');
+}
+
+async function userId(visitor: Visitor): Promise<string> {
+  const me = await callFromPage(visitor.page, 'GET', '/api/auth/me');
+  return String((me.body.user as { _id: string })._id);
+}
+
+describe('editing and deleting a post and a comment, live on a connection screen', () => {
+  const run = randomUUID().slice(0, 8);
+  const original = `First thoughts on the QA role ${run}`;
+  const edited = `Second thoughts on the QA role, better put ${run}`;
+  const comment = `Congratulations ${run}`;
+  const editedComment = `Congratulations, well deserved ${run}`;
+  let browser: Browser;
+  let a: Visitor;
+  let b: Visitor;
+  let c: Visitor;
+  let postId = '';
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    a = await openVisitor(browser, 'Edith', 'Clarke');
+    b = await openVisitor(browser, 'Barbara', 'Liskov');
+    c = await openVisitor(browser, 'Claude', 'Shannon');
+    for (const [visitor, password] of [
+      [a, 'edits-a-password'],
+      [b, 'edits-b-password'],
+      [c, 'edits-c-password'],
+    ] as const) {
+      await registerVisitor(visitor, { password, accountType: 'job_seeker' });
+    }
+    const requested = await callFromPage(a.page, 'POST', `/api/users/${await userId(b)}/connect`);
+    expect(requested.status, 'A asks B to connect').toBe(201);
+    const requestId = String((requested.body.data as { _id: string })._id);
+    const accepted = await callFromPage(b.page, 'PUT', `/api/users/connections/${requestId}`, {
+      status: 'accepted',
+    });
+    expect(accepted.status, 'B accepts').toBe(200);
+  }, 90_000);
+  afterAll(() => closeVisitors(browser, { 'edits-a': a, 'edits-b': b, 'edits-c': c }));
+
+  it('A posts to connections only; B sees it in the feed, C does not and cannot open it', async () => {
+    await openFeed(a.page);
+    await a.page.getByRole('textbox', { name: "What's on your mind?", exact: true }).fill(original);
+    await a.page.getByRole('combobox', { name: 'Who can see this post' }).selectOption('Connections only');
+    const posted = await replyTo(a.page, 'POST', '/api/posts', () =>
+      a.page.getByRole('button', { name: 'Post', exact: true }).click(),
+    );
+    expect(posted.status(), 'POST /api/posts').toBe(201);
+    postId = ((await posted.json()) as { data: { _id: string } }).data._id;
+    await visible(card(a, original), "A's post on A's feed");
+
+    // Nobody but A is told of a connections-only post live: B opens the feed once B's read finds it.
+    await until("A's post in B's feed read", async () => {
+      const feed = await callFromPage(b.page, 'GET', '/api/posts/feed?limit=10');
+      return ((feed.body.data ?? []) as { _id: string }[]).some((one) => one._id === postId);
+    });
+    await openFeed(b.page);
+    await visible(card(b, original), "A's post on B's feed");
+    // Only the author has the post's actions.
+    expect(await card(b, original).getByRole('button', { name: 'Post actions' }).count()).toBe(0);
+
+    await openFeed(c.page);
+    expect(await card(c, original).count(), "A's post on C's feed").toBe(0);
+    expect((await callFromPage(c.page, 'GET', `/api/posts/${postId}`)).status, 'C opens the post').toBe(404);
+  });
+
+  it('A edits the post: both screens show the new text marked "Edited", B\'s without a reload', async () => {
+    const bNavigations = b.navigations.length;
+    await card(a, original).getByRole('button', { name: 'Post actions' }).click();
+    await a.page.getByRole('menuitem', { name: 'Edit' }).click();
+    const editor = a.page.getByRole('textbox', { name: 'Edit your post' });
+    await visible(editor, 'the post editor');
+    expect(await editor.inputValue()).toBe(original);
+    // The editor at 1280 and 375 px, in both themes: no serious or critical axe finding.
+    expect(await axeAtEveryLook(a.page, { screenshots: 'post-editor' })).toEqual([]);
+    await editor.fill(edited);
+    const saved = await replyTo(a.page, 'PUT', `/api/posts/${postId}`, () =>
+      a.page.getByRole('button', { name: 'Save', exact: true }).click(),
+    );
+    expect(saved.status(), 'PUT /api/posts/:id').toBe(200);
+    await visible(card(a, edited).getByText(/Edited/), '"Edited" on A\'s card');
+
+    await visible(card(b, edited), "the new text on B's card (live)");
+    await visible(card(b, edited).getByText(/Edited/), '"Edited" on B\'s card');
+    expect(await card(b, original).count(), "the old text on B's screen").toBe(0);
+    expect(b.navigations.slice(bNavigations), 'navigations of B during the edit').toEqual([]);
+    expect(
+      eventsReceived(b, serverEvents.postEdited).some((event) => event.postId === postId),
+      'B received post:edited',
+    ).toBe(true);
+    expect((await callFromPage(c.page, 'GET', `/api/posts/${postId}`)).status, 'C opens it').toBe(404);
+  });
+
+  it("B comments and edits the comment; A, the post's author, sees the edit live and deletes it", async () => {
+    const bCard = card(b, edited);
+    await bCard.getByRole('button', { name: /^Comments, \d+$/ }).click();
+    await bCard.getByRole('textbox', { name: 'Write a comment', exact: true }).fill(comment);
+    await bCard.getByRole('button', { name: 'Comment', exact: true }).click();
+    const comments = (visitor: Visitor) =>
+      card(visitor, edited).getByRole('list', { name: 'Comments', exact: true });
+    await visible(comments(b).getByText(comment, { exact: true }), "B's comment");
+
+    const aCard = card(a, edited);
+    await aCard.getByRole('button', { name: /^Comments, \d+$/ }).click();
+    await visible(comments(a).getByText(comment, { exact: true }), "B's comment on A's screen");
+
+    await comments(b).getByRole('button', { name: 'Comment actions' }).click();
+    await b.page.getByRole('menuitem', { name: 'Edit' }).click();
+    const editor = b.page.getByRole('textbox', { name: 'Edit your comment' });
+    await editor.fill(editedComment);
+    await comments(b).getByRole('button', { name: 'Save', exact: true }).click();
+    await visible(comments(b).getByText(editedComment, { exact: true }), "B's edited comment");
+    await visible(
+      comments(a).getByText(editedComment, { exact: true }),
+      "B's edited comment on A's screen (live)",
+    );
+    await visible(comments(a).getByText(/Edited/), '"Edited" on the comment on A\'s screen');
+
+    // A may delete a comment under A's own post, though A did not write it.
+    a.page.once('dialog', (dialog) => void dialog.accept());
+    await comments(a).getByRole('button', { name: 'Comment actions' }).click();
+    await a.page.getByRole('menuitem', { name: 'Delete' }).click();
+    await until(
+      "B's comment gone from A's screen",
+      async () => (await comments(a).getByText(editedComment).count()) === 0,
+    );
+    await until(
+      "B's comment gone from B's screen (live)",
+      async () => (await card(b, edited).getByText(editedComment).count()) === 0,
+    );
+    await until(
+      "B's count back to 0",
+      async () =>
+        (await bCard.getByRole('button', { name: /^Comments, \d+$/ }).getAttribute('aria-label')) ===
+        'Comments, 0',
+    );
+  });
+
+  it('A deletes the post after saying yes: it leaves both screens, and nobody can open it', async () => {
+    let asked = '';
+    a.page.once('dialog', (dialog) => {
+      asked = dialog.message();
+      void dialog.dismiss();
+    });
+    await card(a, edited).getByRole('button', { name: 'Post actions' }).click();
+    await a.page.getByRole('menuitem', { name: 'Delete' }).click();
+    await until('the question', () => asked !== '');
+    expect(asked).toBe('Delete this post? Its likes and comments go with it. This cannot be undone.');
+    expect(await card(a, edited).count(), 'the post kept after "Cancel"').toBe(1);
+
+    a.page.once('dialog', (dialog) => void dialog.accept());
+    await card(a, edited).getByRole('button', { name: 'Post actions' }).click();
+    const deleted = await replyTo(a.page, 'DELETE', `/api/posts/${postId}`, () =>
+      a.page.getByRole('menuitem', { name: 'Delete' }).click(),
+    );
+    expect(deleted.status(), 'DELETE /api/posts/:id').toBe(200);
+    await until("the post gone from A's feed", async () => (await card(a, edited).count()) === 0);
+    await until("the post gone from B's feed (live)", async () => (await card(b, edited).count()) === 0);
+    for (const visitor of [a, b]) {
+      await until('GET /api/posts/:id answers 404', async () => {
+        return (await callFromPage(visitor.page, 'GET', `/api/posts/${postId}`)).status === 404;
+      });
+    }
+  });
+});
