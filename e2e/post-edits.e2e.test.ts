@@ -51,7 +51,7 @@ describe('editing and deleting a post and a comment, live on a connection screen
   beforeAll(async () => {
     browser = await launchBrowser();
     a = await openVisitor(browser, 'Edith', 'Clarke');
-    b = await openVisitor(browser, 'Barbara', 'Liskov');
+    b = await openVisitor(browser, 'Hedy', 'Lamarr');
     c = await openVisitor(browser, 'Claude', 'Shannon');
     for (const [visitor, password] of [
       [a, 'edits-a-password'],
