@@ -312,6 +312,26 @@ const matrix: Record<CommandRouteName, Row> = {
     stranger: 403,
     rule: 'only the poster closes a job',
   },
+  // A saved list is its owner's: the job is anyone's to save, and B's save or unsave of the job A saved
+  // acts on B's own list (on B's stream), never on A's (as markNotificationsRead acts on B's own marks).
+  saveJob: {
+    arrange: async ({ a, c }) => {
+      const jobId = await jobBy(c);
+      await ok(routes.saveJob, { params: { id: jobId } }, a.sid);
+      return { attempt: { params: { id: jobId } }, owned: [a.id, jobId] };
+    },
+    stranger: 200,
+    rule: "saved on B's own list; A's list and the job untouched",
+  },
+  unsaveJob: {
+    arrange: async ({ a, c }) => {
+      const jobId = await jobBy(c);
+      await ok(routes.saveJob, { params: { id: jobId } }, a.sid);
+      return { attempt: { params: { id: jobId } }, owned: [a.id, jobId] };
+    },
+    stranger: 200,
+    rule: "B's own list only (not on it: nothing written); A's saved job stays saved",
+  },
   moveApplication: {
     arrange: async ({ a, c }) => {
       const jobId = await jobBy(a);

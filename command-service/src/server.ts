@@ -32,6 +32,8 @@ import { JobStore } from './jobs/store.ts';
 import { registerNotificationRoutes } from './notifications/routes.ts';
 import { registerPostRoutes } from './posts/routes.ts';
 import { PostStore } from './posts/store.ts';
+import { registerSavedJobRoutes } from './saved-jobs/routes.ts';
+import { SavedJobStore } from './saved-jobs/store.ts';
 import { registerCommandRateLimits } from './security/rate-limits.ts';
 import { registerUserFileRoutes } from './users/file-routes.ts';
 import { LoginThrottle } from './users/login-throttle.ts';
@@ -116,6 +118,8 @@ export async function buildCommandApp(deps: CommandServiceDeps): Promise<Fastify
   });
   const jobs = new JobStore(config.DB_SCHEMA);
   registerJobRoutes({ app, pool: deps.pool, redis: deps.redis, store: deps.store, jobs, users });
+  const savedJobs = new SavedJobStore(config.DB_SCHEMA);
+  registerSavedJobRoutes({ app, redis: deps.redis, store: deps.store, users, jobs, savedJobs });
   registerApplicationRoutes({
     app,
     redis: deps.redis,
@@ -141,6 +145,7 @@ export async function buildCommandApp(deps: CommandServiceDeps): Promise<Fastify
     throttle,
     users,
     jobs,
+    savedJobs,
     posts: new PostStore(config.DB_SCHEMA),
     connections: new ConnectionStore(config.DB_SCHEMA),
     applications: new ApplicationStore(config.DB_SCHEMA),

@@ -96,6 +96,8 @@ export const UNKNOWN_STATUS_COLOR = 'grey';
 export const jobStatuses = ['open', 'closed'] as const;
 /** Not in the spec. */
 export const COVER_LETTER_MAX_LENGTH = 5000;
+/** Not in the spec: how many jobs one person may keep saved at once. */
+export const MAX_SAVED_JOBS = 500;
 
 // ---- Posts (values and limits not in the spec except the defaults 'text', 'Career', 'public') --------
 

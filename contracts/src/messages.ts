@@ -13,6 +13,7 @@ import {
   MAX_NOTIFICATIONS_MARKED_AT_ONCE,
   MAX_PAGE_SIZE,
   MAX_PROFILE_SKILLS,
+  MAX_SAVED_JOBS,
   MAX_TAGS,
   MAX_YEARS_OF_EXPERIENCE,
   MEGABYTE,
@@ -225,6 +226,27 @@ export const jobMessages = {
   salaryNotSpecified: 'Salary not specified',
   locationNotSpecified: 'Location not specified',
   notSpecified: 'Not specified',
+} as const;
+
+/**
+ * Beyond the spec: saving a job for later, from the list and the job's page, and the Saved Jobs list.
+ * The button is a toggle named "Save job" showing the word "Save", pressed (and its bookmark filled)
+ * once saved: its name and word stay, as a toggle's should.
+ */
+export const savedJobMessages = {
+  saveJob: 'Save job',
+  save: 'Save',
+  savedJobs: 'Saved Jobs',
+  noSavedJobs: "You haven't saved any jobs yet",
+  browseJobs: 'Save jobs from the list to come back to them later.',
+  savedOn: (date: string): string => `Saved ${date}`,
+  closedNote: 'This job is closed and no longer takes applications',
+  saveFailed: 'Failed to save the job. Please try again.',
+  unsaveFailed: 'Failed to remove the job from your saved jobs. Please try again.',
+  errorLoading: 'Error loading your saved jobs',
+  tooMany: `You can save at most ${MAX_SAVED_JOBS} jobs. Remove some to save more.`,
+  jobSaved: 'Job saved',
+  jobUnsaved: 'Job removed from your saved jobs',
 } as const;
 
 // ---- Section 5: Apply, section 8: apply alerts --------------------------------------------------------

@@ -172,7 +172,14 @@ describe('the OpenAPI document', () => {
       'getPost',
       'toggleLike',
     ]);
-    expect(linked.get('createJob')?.sort()).toEqual(['applyToJob', 'closeJob', 'getJob', 'getJobApplicants']);
+    expect(linked.get('createJob')?.sort()).toEqual([
+      'applyToJob',
+      'closeJob',
+      'getJob',
+      'getJobApplicants',
+      'saveJob',
+      'unsaveJob',
+    ]);
     expect(linked.get('applyToJob')?.sort()).toEqual(['moveApplication', 'withdrawApplication']);
     expect(linked.get('register')).toEqual(['connect', 'getPerson']);
     expect(linked.get('connect')?.sort()).toEqual(['respondToConnection', 'withdrawConnectionRequest']);

@@ -45,6 +45,7 @@ export const serverEvents = {
   notificationsChanged: 'notifications:changed',
   ownLikeChanged: 'post:own-like',
   userUpdated: 'user:updated',
+  savedJobsChanged: 'jobs:saved-changed',
 } as const;
 
 export const clientEvents = {
@@ -180,6 +181,14 @@ export type OwnLikeChangedPayload = z.infer<typeof OwnLikeChangedPayload>;
 export const UserUpdatedPayload = z.object({ consistencyToken: ConsistencyTokenText });
 export type UserUpdatedPayload = z.infer<typeof UserUpdatedPayload>;
 
+/** The person saved or unsaved a job (in another tab, say): their saved list reads again. */
+export const SavedJobsChangedPayload = z.object({
+  jobId: Id,
+  saved: z.boolean(),
+  consistencyToken: ConsistencyTokenText,
+});
+export type SavedJobsChangedPayload = z.infer<typeof SavedJobsChangedPayload>;
+
 /** Payload schema of each server -> client event. */
 export const serverEventPayloads = {
   [serverEvents.postUpdated]: PostUpdatedPayload,
@@ -196,6 +205,7 @@ export const serverEventPayloads = {
   [serverEvents.notificationsChanged]: NotificationsChangedPayload,
   [serverEvents.ownLikeChanged]: OwnLikeChangedPayload,
   [serverEvents.userUpdated]: UserUpdatedPayload,
+  [serverEvents.savedJobsChanged]: SavedJobsChangedPayload,
 } as const;
 
 /** Payload schema of each client -> server event. */

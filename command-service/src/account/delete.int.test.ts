@@ -223,6 +223,9 @@ describe('DELETE /api/auth/account', () => {
     await apply(b, openJob);
     const closedJob = await jobBy(a);
     await ok(routes.closeJob, a.sid, { id: closedJob });
+    // Saved jobs: C's (applied to as well) and their own open one.
+    await ok(routes.saveJob, a.sid, { id: cJob });
+    await ok(routes.saveJob, a.sid, { id: openJob });
     // A second session of theirs, on another device.
     const login = await send(routes.login, undefined, {}, { email: a.email, password: PASSWORD });
     const otherSid = sessionCookieOf(login)?.value as string;

@@ -288,6 +288,38 @@ describe('ExportSummary', () => {
     expect(result?.comments.map((c) => c.content)).toEqual(['Mine']);
   });
 
+  it('lists the jobs saved now, in the order they were saved, with when they were saved', () => {
+    const [kept, unsaved, savedAgain, closed] = [1, 2, 3, 4].map(() => randomUUID()) as [
+      string,
+      string,
+      string,
+      string,
+    ];
+    const later = '2025-01-18T08:00:00.000Z';
+    const saved = (jobId: string, savedAt = at) => event('JobSaved', { userId: me, jobId, savedAt });
+    const result = fold([
+      registered(me),
+      saved(kept),
+      saved(unsaved),
+      saved(savedAgain),
+      saved(closed),
+      event('JobUnsaved', { userId: me, jobId: unsaved, unsavedAt: at }),
+      event('JobUnsaved', { userId: me, jobId: savedAgain, unsavedAt: at }),
+      // A job that closes stays saved: JobClosed is the poster's, and changes nothing here.
+      event('JobClosed', { jobId: closed, employerId: other, closedAt: at }),
+      saved(savedAgain, later),
+      // Another person's saves are theirs.
+      event('JobSaved', { userId: other, jobId: randomUUID(), savedAt: at }),
+      event('JobUnsaved', { userId: other, jobId: kept, unsavedAt: at }),
+    ]).result(new Date(at));
+    expect(result?.savedJobs).toEqual([
+      { jobId: kept, savedAt: at },
+      { jobId: closed, savedAt: at },
+      { jobId: savedAgain, savedAt: later },
+    ]);
+    expect(result?.user.firstName).toBe('Ann');
+  });
+
   it("ignores what another person's events say, even when handed one", () => {
     const result = fold([
       registered(me),

@@ -7,6 +7,7 @@ import type {
   ExportedJob,
   ExportedLike,
   ExportedPost,
+  ExportedSavedJob,
 } from '@careers/contracts/api/account-export';
 import type { User } from '@careers/contracts/entities/user';
 import { type DomainEvent, parseDomainEvent } from '@careers/contracts/events/catalogue';
@@ -96,6 +97,7 @@ export class ExportSummary {
   private readonly connections: Keyed<ExportedConnection> = new Map();
   private readonly applications: Keyed<ExportedApplication> = new Map();
   private readonly jobs: Keyed<ExportedJob> = new Map();
+  private readonly savedJobs: Keyed<ExportedSavedJob> = new Map();
   private readonly removedPosts = new Set<string>();
 
   constructor(userId: string) {
@@ -145,6 +147,18 @@ export class ExportSummary {
     if (event.data.employerId !== this.userId) return;
     const job = this.jobs.get(event.data.jobId);
     if (job) job.closed = true;
+  }
+
+  /** A job the person saved for later (their own stream): it stays on the list whatever the job does. */
+  jobSaved(event: EventOfType<'JobSaved'>): void {
+    if (event.data.userId !== this.userId) return;
+    const { jobId, savedAt } = event.data;
+    this.savedJobs.delete(jobId);
+    this.savedJobs.set(jobId, { jobId, savedAt });
+  }
+
+  jobUnsaved(event: EventOfType<'JobUnsaved'>): void {
+    if (event.data.userId === this.userId) this.savedJobs.delete(event.data.jobId);
   }
 
   applied(event: EventOfType<'ApplicationSubmitted'>): void {
@@ -243,14 +257,15 @@ export class ExportSummary {
       connections: [...this.connections.values()],
       applications: [...this.applications.values()],
       jobsPosted: [...this.jobs.values()],
+      savedJobs: [...this.savedJobs.values()],
     };
   }
 }
 
 /**
  * What each event does to the summary parts; every user event folds into the account itself (what
- * the person sees of it, as the write side keeps it). The `events` list of the export holds every
- * event whatever this says.
+ * the person sees of it, as the write side keeps it), but for the saved jobs, which are a list of
+ * their own. The `events` list of the export holds every event whatever this says.
  */
 const folds: EventTable<void, StreamType, [summary: ExportSummary]> = {
   UserRegistered: (event, summary) => summary.userChanged(event),
@@ -287,6 +302,8 @@ const folds: EventTable<void, StreamType, [summary: ExportSummary]> = {
   ConnectionRemoved: (event, summary) => summary.connectionChanged(event, null, null),
   JobPosted: (event, summary) => summary.jobPosted(event),
   JobClosed: (event, summary) => summary.jobClosed(event),
+  JobSaved: (event, summary) => summary.jobSaved(event),
+  JobUnsaved: (event, summary) => summary.jobUnsaved(event),
   ApplicationSubmitted: (event, summary) => summary.applied(event),
   ApplicationStatusChanged: (event, summary) => summary.applicationMoved(event, event.data.to),
   ApplicationWithdrawn: (event, summary) => summary.applicationMoved(event, 'withdrawn'),

@@ -20,6 +20,7 @@ import type { JobStore } from '../jobs/store.ts';
 import { httpErrorOf, signedOut } from '../pipeline/command-pipeline.ts';
 import { DomainError, refuse } from '../pipeline/domain-error.ts';
 import type { PostStore } from '../posts/store.ts';
+import type { SavedJobStore } from '../saved-jobs/store.ts';
 import type { LoginThrottle } from '../users/login-throttle.ts';
 import { verifyPassword } from '../users/passwords.ts';
 import type { UserStore } from '../users/store.ts';
@@ -40,6 +41,7 @@ export interface AccountRouteDeps {
   connections: ConnectionStore;
   applications: ApplicationStore;
   jobs: JobStore;
+  savedJobs: SavedJobStore;
 }
 
 const passwordIncorrect = () => refuse.invalid(accountMessages.passwordIncorrect);

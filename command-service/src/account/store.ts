@@ -10,6 +10,7 @@ import { foldJob } from '../jobs/decide.ts';
 import type { JobStore } from '../jobs/store.ts';
 import { foldPost, type PostState } from '../posts/decide.ts';
 import type { PostStore } from '../posts/store.ts';
+import type { SavedJobStore } from '../saved-jobs/store.ts';
 import { pictureKeys } from '../uploads/store-picture.ts';
 import type { UserRecord, UserStore } from '../users/store.ts';
 import type { AccountHoldings, StreamEvents, TouchedPost } from './decide.ts';
@@ -20,6 +21,7 @@ export interface AccountStoreDeps {
   connections: ConnectionStore;
   applications: ApplicationStore;
   jobs: JobStore;
+  savedJobs: SavedJobStore;
   vault: PersonalDataVault;
 }
 
@@ -95,11 +97,12 @@ export class AccountStore {
   /**
    * Writes what the events leave: their posts gone with every like and comment on them, their likes and
    * comments gone from other posts (with the counts after), their relationships ended (so deleted), their
-   * applications withdrawn and without a resume copy, their jobs closed, and their user row deleted (its
+   * applications withdrawn and without a resume copy, their jobs closed, their saved jobs forgotten
+   * (AccountDeleted ends the list; no JobUnsaved is recorded per job), and their user row deleted (its
    * email free to register again).
    */
   async save(tx: CommandTransaction, holdings: AccountHoldings, streams: StreamEvents[]): Promise<void> {
-    const { users, posts, connections, applications, jobs } = this.deps;
+    const { users, posts, connections, applications, jobs, savedJobs } = this.deps;
     const db = tx.client;
     const eventsOf = new Map(streams.map(({ stream, events }) => [stream.id, events]));
     const after = <S extends { id: string }>(
@@ -124,6 +127,8 @@ export class AccountStore {
     }
     await applications.forgetResumes(db, holdings.userId);
     for (const job of holdings.openJobs) await jobs.save(db, after(job, foldJob));
+    // Their saves and unsaves hold their user row, locked here since step 2: none is in flight.
+    await savedJobs.removeAllOf(db, holdings.userId);
     await users.delete(db, holdings.userId);
   }
 }

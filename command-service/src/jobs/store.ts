@@ -31,8 +31,9 @@ const toState = (r: Row): JobState => ({
  * The only reader and writer of the jobs table.
  *
  * Two locks, for two kinds of command. Closing changes the job: `lock` takes the row FOR UPDATE.
- * Applying changes no job, but must not slip past a close: `lockForApplying` takes it FOR SHARE, which
- * many applies hold together and a close waits for (and an apply waits for a close holding the row).
+ * Applying (and saving a job, `saved-jobs/`) changes no job, but must not slip past a close:
+ * `lockForApplying` takes it FOR SHARE, which many applies hold together and a close waits for (and an
+ * apply waits for a close holding the row).
  * Under READ COMMITTED a locking read that waited re-reads the row as the other transaction committed
  * it, so an apply that queued behind a close sees the job closed and is refused; a close that queued
  * behind applies closes a job whose applications are all in.
@@ -61,13 +62,22 @@ export class JobStore {
     return rows.map(toState);
   }
 
-  /** Reads a job and keeps it from closing until the transaction ends; applies do not wait for each other. */
+  /**
+   * Reads a job and keeps it from closing until the transaction ends; applies (and saves, which must
+   * not slip past a close either) do not wait for each other.
+   */
   async lockForApplying(tx: Queryable, jobId: string): Promise<JobState | null> {
     const { rows } = await tx.query<Row>({
       name: preparedName(`${this.table}:lock-for-applying`),
       text: `SELECT ${COLUMNS} FROM ${this.table} WHERE id = $1 FOR SHARE`,
       values: [jobId],
     });
+    return rows[0] ? toState(rows[0]) : null;
+  }
+
+  /** Reads a job without holding it (unsaving one, which any state of the job allows). */
+  async find(db: Queryable, jobId: string): Promise<JobState | null> {
+    const { rows } = await db.query<Row>(`SELECT ${COLUMNS} FROM ${this.table} WHERE id = $1`, [jobId]);
     return rows[0] ? toState(rows[0]) : null;
   }
 

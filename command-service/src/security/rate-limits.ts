@@ -32,6 +32,8 @@ export const commandRateLimitClasses = {
   createJob: 'jobPosts',
   applyToJob: 'applications',
   closeJob: 'hiring',
+  saveJob: 'profileSaves',
+  unsaveJob: 'profileSaves',
   moveApplication: 'hiring',
   withdrawApplication: 'applications',
   createPost: 'posts',

@@ -5,6 +5,7 @@ import { ResumeFile } from '../entities/uploaded-files.ts';
 import { User } from '../entities/user.ts';
 import { ApplicationSubmittedData } from '../events/application-events.ts';
 import { CommentAddedData, PostCreatedData, PostLikedData } from '../events/post-events.ts';
+import { JobSavedData } from '../events/user-events.ts';
 
 /**
  * `POST /auth/export`: everything the product holds about the signed-in person, built by replaying the
@@ -87,6 +88,10 @@ export const ExportedJob = z.strictObject({
 });
 export type ExportedJob = z.infer<typeof ExportedJob>;
 
+/** A job on the person's saved list now (it may have closed since), and when they saved it. */
+export const ExportedSavedJob = JobSavedData.pick({ jobId: true, savedAt: true });
+export type ExportedSavedJob = z.infer<typeof ExportedSavedJob>;
+
 export const AccountExport = z.strictObject({
   exportedAt: IsoDateTime,
   /** The account as its events leave it (no password, no session). */
@@ -97,6 +102,8 @@ export const AccountExport = z.strictObject({
   connections: z.array(ExportedConnection),
   applications: z.array(ExportedApplication),
   jobsPosted: z.array(ExportedJob),
+  /** Beyond the spec: the jobs saved for later, in the order they were saved. */
+  savedJobs: z.array(ExportedSavedJob),
   /** Every event that names the person, in the order they were recorded. */
   events: z.array(ExportedEvent),
 });

@@ -3,6 +3,7 @@ import { Application, ApplicationStatusState, JobApplicant } from '../entities/a
 import { JobStatus } from '../entities/enums.ts';
 import { Job, PostedJob } from '../entities/job.ts';
 import { JobsPagination } from '../entities/pagination.ts';
+import { SavedJob, SavedJobState } from '../entities/saved-job.ts';
 import { Id, IsoDateTime } from '../entities/scalars.ts';
 import { ApplyToJobRequest } from '../requests/apply-to-job.ts';
 import { CreateJobRequest } from '../requests/create-job.ts';
@@ -54,6 +55,37 @@ export const jobRoutes = {
     status: 201,
     response: dataResponse(Application),
     summary: 'Applies to a job with a cover letter.',
+  }),
+  saveJob: defineRoute({
+    method: 'PUT',
+    path: '/jobs/:id/saved',
+    service: 'command',
+    auth: 'required',
+    params: JobIdParams,
+    body: null,
+    status: 200,
+    response: dataResponse(SavedJobState),
+    summary: "Beyond the spec: puts the job on the reader's saved list (saving it again changes nothing).",
+  }),
+  unsaveJob: defineRoute({
+    method: 'DELETE',
+    path: '/jobs/:id/saved',
+    service: 'command',
+    auth: 'required',
+    params: JobIdParams,
+    body: null,
+    status: 200,
+    response: dataResponse(SavedJobState),
+    summary: "Beyond the spec: takes the job off the reader's saved list (a job not on it changes nothing).",
+  }),
+  getSavedJobs: defineRoute({
+    method: 'GET',
+    path: '/jobs/my/saved',
+    service: 'query',
+    auth: 'required',
+    status: 200,
+    response: dataResponse(z.array(SavedJob)),
+    summary: "Beyond the spec: the reader's saved jobs, the latest saved first, closed ones included.",
   }),
   getMyPostedJobs: defineRoute({
     method: 'GET',

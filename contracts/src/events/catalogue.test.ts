@@ -42,6 +42,8 @@ const required: Record<DomainEventType, readonly string[]> = {
   NotificationsRead: ['userId', 'notificationIds', 'readAt'],
   AllNotificationsRead: ['userId', 'upTo'],
   AccountDeleted: ['userId', 'deletedAt'],
+  JobSaved: ['userId', 'jobId', 'savedAt'],
+  JobUnsaved: ['userId', 'jobId', 'unsavedAt'],
   PostEdited: ['postId', 'authorId', 'content', 'editedAt'],
   CommentEdited: ['postId', 'commentId', 'authorId', 'content', 'editedAt'],
   PostRemoved: ['postId', 'authorId', 'removedAt'],

@@ -101,6 +101,11 @@ const emptyPreferences = () => ({
 
 export const AccountDeletedData = z.strictObject({ userId: Id, deletedAt: IsoDateTime });
 
+/** A person saved a job for later (the person's own list; nobody else is told). */
+export const JobSavedData = z.strictObject({ userId: Id, jobId: Id, savedAt: IsoDateTime });
+/** A person took a job off their saved list. */
+export const JobUnsavedData = z.strictObject({ userId: Id, jobId: Id, unsavedAt: IsoDateTime });
+
 export const userEvents = {
   UserRegistered: defineEvent({
     streamType: 'user',
@@ -259,6 +264,21 @@ export const userEvents = {
     data: AllNotificationsReadData,
     description: 'A user marked all their notifications read.',
     example: { userId, upTo: at },
+  }),
+  JobSaved: defineEvent({
+    streamType: 'user',
+    schemaVersion: 1,
+    data: JobSavedData,
+    description:
+      'A user saved a job for later. Saving a job already saved records nothing; the job may close afterwards and stays saved.',
+    example: { userId, jobId: '01936b50-0000-7000-8000-000000000010', savedAt: at },
+  }),
+  JobUnsaved: defineEvent({
+    streamType: 'user',
+    schemaVersion: 1,
+    data: JobUnsavedData,
+    description: 'A user took a job off their saved list.',
+    example: { userId, jobId: '01936b50-0000-7000-8000-000000000010', unsavedAt: at },
   }),
   AccountDeleted: defineEvent({
     streamType: 'user',
