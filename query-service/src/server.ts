@@ -19,6 +19,7 @@ import { ApplicationQueries } from './projectors/applications/queries.ts';
 import { JobQueries } from './projectors/jobs/queries.ts';
 import { PeopleQueries } from './projectors/people/queries.ts';
 import { PostQueries } from './projectors/posts/queries.ts';
+import { SavedJobQueries } from './projectors/saved-jobs/queries.ts';
 import { registerApiDocs } from './routes/api-docs.ts';
 import { registerConnectionQueries } from './routes/connections.ts';
 import { registerDashboardQueries } from './routes/dashboard.ts';
@@ -75,6 +76,7 @@ export async function buildQueryApp(deps: QueryServiceDeps): Promise<FastifyInst
     jobs: new JobQueries(deps.pool, schema),
     people: new PeopleQueries(deps.pool, schema),
     applications: new ApplicationQueries(deps.pool, schema),
+    savedJobs: new SavedJobQueries(deps.pool, schema),
   };
   registerApiDocs(app);
   registerGetMe(routeDeps);

@@ -109,6 +109,30 @@ describe('socketMessagesFor', () => {
     }
   });
 
+  it("tells a person's own room, and no one else's, when they save or unsave a job", () => {
+    const jobId = randomUUID();
+    expect(
+      socketMessagesFor(event('JobSaved', a, 5, { userId: a, jobId, savedAt: '2026-03-01T09:00:00.000Z' })),
+    ).toEqual([
+      {
+        room: `user:${a}`,
+        event: 'jobs:saved-changed',
+        payload: { jobId, saved: true, consistencyToken: `${a}@5` },
+      },
+    ]);
+    expect(
+      socketMessagesFor(
+        event('JobUnsaved', a, 6, { userId: a, jobId, unsavedAt: '2026-03-01T09:05:00.000Z' }),
+      ),
+    ).toEqual([
+      {
+        room: `user:${a}`,
+        event: 'jobs:saved-changed',
+        payload: { jobId, saved: false, consistencyToken: `${a}@6` },
+      },
+    ]);
+  });
+
   it('sends a new comment count to the post room', () => {
     const commentId = randomUUID();
     const [m] = socketMessagesFor(

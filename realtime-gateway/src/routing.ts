@@ -39,7 +39,8 @@ export function roomsJoinedOnConnect(userId: string): string[] {
  * reads and the gateway fetches as soon as anything arrives: with all five topics Kafka used 11 to 15%
  * of a core while likes were written, against 10 to 11 with three (about 0.03 ms a command;
  * alternating runs, docs/performance.md, "The command path"). People's events are read for one thing:
- * a person's own other tabs and devices follow their profile and settings (`user:updated`).
+ * a person's own other tabs and devices follow their profile and settings (`user:updated`) and their
+ * saved jobs (`jobs:saved-changed`).
  */
 export const pushedStreamTypes = [
   'post',
@@ -153,6 +154,10 @@ const pushes: EventTable<SocketMessage[], PushedStream, [consistencyToken: strin
   ProfilePictureRemoved: (event, token) => [userUpdated(event.data.userId, token)],
   ResumeUploaded: (event, token) => [userUpdated(event.data.userId, token)],
   ResumeRemoved: (event, token) => [userUpdated(event.data.userId, token)],
+  // The person's own saved list changed: their other tabs read it again (and the job's Save button
+  // follows). Nobody else is told, the job's poster included.
+  JobSaved: (event, consistencyToken) => [savedJobsChanged(event.data, true, consistencyToken)],
+  JobUnsaved: (event, consistencyToken) => [savedJobsChanged(event.data, false, consistencyToken)],
   // Nothing another tab shows: a registration (no tab is signed in yet), a sign-in or out, a new
   // password (the sessions it ends are closed through Redis), an account's end (likewise). Marks of
   // notifications reach the person's tabs through the projector's notifications:changed.
@@ -167,6 +172,18 @@ const pushes: EventTable<SocketMessage[], PushedStream, [consistencyToken: strin
 
 function userUpdated(userId: string, consistencyToken: string): SocketMessage {
   return { room: rooms.user(userId), event: serverEvents.userUpdated, payload: { consistencyToken } };
+}
+
+function savedJobsChanged(
+  d: { userId: string; jobId: string },
+  saved: boolean,
+  consistencyToken: string,
+): SocketMessage {
+  return {
+    room: rooms.user(d.userId),
+    event: serverEvents.savedJobsChanged,
+    payload: { jobId: d.jobId, saved, consistencyToken },
+  };
 }
 
 function likesChanged(

@@ -7,9 +7,10 @@ import type { projectorTestbed } from './testing.ts';
 /**
  * The history of an account deletion, for its tests across every read model (their other helpers are
  * in `account-deletion-testing.ts`). One person (Dora) registers, fills her profile, posts, comments,
- * likes, connects, applies and posts a job; others interact with her; then she deletes her account,
- * which the write side records as the end of each of her posts, comments, likes, connections, open
- * applications and open jobs on their own streams, and AccountDeleted last on hers.
+ * likes, connects, applies, saves jobs and posts a job; others interact with her (Bob saves her job);
+ * then she deletes her account, which the write side records as the end of each of her posts,
+ * comments, likes, connections, open applications and open jobs on their own streams, and
+ * AccountDeleted last on hers (her saved jobs need no event of their own: they go with it).
  */
 
 export type DeletionBed = Awaited<ReturnType<typeof projectorTestbed>>;
@@ -270,6 +271,11 @@ export function deletionHistory(event: DeletionBed['event']): EventEnvelope[] {
     to: 'interview',
     changedAt: at(),
   });
+  // Saved jobs: hers (one saved and unsaved again), and Bob's of her job, which stays saved, closed.
+  record('JobSaved', dora, { userId: dora, jobId: ids.eveJob, savedAt: at() });
+  record('JobSaved', dora, { userId: dora, jobId: ids.eveOtherJob, savedAt: at() });
+  record('JobUnsaved', dora, { userId: dora, jobId: ids.eveOtherJob, unsavedAt: at() });
+  record('JobSaved', bob, { userId: bob, jobId: ids.doraJob, savedAt: at() });
   record('NotificationsRead', dora, { userId: dora, notificationIds: [randomUUID()], readAt: at() });
   record('AllNotificationsRead', dora, { userId: dora, upTo: at() });
 

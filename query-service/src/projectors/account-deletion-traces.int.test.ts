@@ -138,6 +138,8 @@ describe('an account deletion in the read models', () => {
       new Set([ids.bobApplication]),
     );
     expect(rows('jobs').find((j) => j.id === ids.doraJob)).toMatchObject({ status: 'closed' });
+    // Her saved jobs are gone; Bob's save of her job stays (the job stays, closed).
+    expect(rows('saved_jobs').map((s) => [s.user_id, s.job_id])).toEqual([[bob, ids.doraJob]]);
     const job = await new JobQueries(bed.pool, bed.schema).findJob(ids.doraJob);
     expect(job?.employer).toEqual({ _id: dora, firstName: '', lastName: '' });
     expect(

@@ -82,8 +82,10 @@ export function applicationHistory(seed: number): EventEnvelope[] {
  * Jobs as the write side makes them, with the people they alert: skills and roles saved (and saved
  * again, so a job matches someone as they stood at its time), alerts turned off or limited to a work
  * location, jobs posted with and without skills, some closed later, and a poster deleting their account
- * partway (their jobs stay listed, and those applied after it alert nobody). The people's topic and the
- * jobs' are each in order; the jobs' comes whole after the people's or interleaved with it.
+ * partway (their jobs stay listed, and those applied after it alert nobody). People save jobs and unsave
+ * some of them, often within one batch (the leaving poster's saves go with their account). The
+ * people's topic and the jobs' are each in order; the jobs' comes whole after the people's or
+ * interleaved with it.
  */
 export function jobHistory(seed: number): { people: EventEnvelope[]; jobs: EventEnvelope[] } {
   const random = seeded(seed);
@@ -94,6 +96,9 @@ export function jobHistory(seed: number): { people: EventEnvelope[]; jobs: Event
   const roles = ['Data Engineer', 'Backend Engineer', 'Designer'];
   const locations = ['Remote', 'Hybrid', 'On-site'] as const;
   const at = (minute: number) => new Date(Date.UTC(2026, 0, 4, 0, minute)).toISOString();
+  const jobIds = Array.from({ length: 60 }, () => randomUUID());
+  // The saves draw from a generator of their own, so the rest of the history is drawn as without them.
+  const saving = seeded(seed + 1000);
   const people: EventEnvelope[] = [];
   for (const [i, userId] of users.entries()) {
     const stream: EventEnvelope[] = [{ ...registered(userId, `Seeker${i}`), occurredAt: at(0) }];
@@ -134,6 +139,27 @@ export function jobHistory(seed: number): { people: EventEnvelope[]; jobs: Event
     add('ProfileUpdated', 2);
     if (i % 3 === 1) add('NotificationSettingsUpdated', 3 + random.int(60));
     add('SkillsUpdated', 30 + random.int(60));
+    // Saves as the write side records them: JobSaved of a job not saved, JobUnsaved of one saved.
+    const saved = new Set<string>();
+    const saves = saving.int(7);
+    for (let n = 0; n < saves; n++) {
+      const minute = 40 + n;
+      const jobId = saved.size > 0 && saving.int(3) === 0 ? saving.pick([...saved]) : saving.pick(jobIds);
+      const version = stream.length + 1;
+      if (saved.has(jobId)) {
+        saved.delete(jobId);
+        stream.push({
+          ...event('JobUnsaved', userId, version, { userId, jobId, unsavedAt: at(minute) }),
+          occurredAt: at(minute),
+        });
+      } else {
+        saved.add(jobId);
+        stream.push({
+          ...event('JobSaved', userId, version, { userId, jobId, savedAt: at(minute) }),
+          occurredAt: at(minute),
+        });
+      }
+    }
     if (userId === leaving) {
       stream.push({
         ...event('AccountDeleted', userId, stream.length + 1, { userId, deletedAt: at(50) }),
@@ -144,7 +170,7 @@ export function jobHistory(seed: number): { people: EventEnvelope[]; jobs: Event
   }
   const jobs: EventEnvelope[] = [];
   for (let i = 0; i < 60; i++) {
-    const jobId = randomUUID();
+    const jobId = jobIds[i] as string;
     const employerId = i % 5 === 0 ? leaving : random.pick(users);
     const postedAt = at(5 + i * 1.5);
     jobs.push(

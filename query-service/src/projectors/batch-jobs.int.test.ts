@@ -73,6 +73,11 @@ describe('projector batches', () => {
           order,
         ).toBe(true);
         expect(expected.tables.job_search?.length, order).toBe(60);
+        // People saved jobs, and some of their saves were taken back.
+        expect(expected.tables.saved_jobs?.length, order).toBeGreaterThan(5);
+        expect(events.filter((e) => e.type === 'JobSaved').length, order).toBeGreaterThan(
+          expected.tables.saved_jobs?.length ?? 0,
+        );
         // The counts kept per choice and per place are compared with the rest: each adds up to the
         // 60 jobs, the places' over more than one place.
         const keptJobs = (table: string) =>

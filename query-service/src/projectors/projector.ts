@@ -56,9 +56,10 @@ export interface Projector {
    * people's skills, roles and settings and the deleted accounts, and the jobs projector writes only the
    * jobs, their search rows and their applications; and what each projector writes for people's
    * events (the users rows, the suggestions' cities and skills, the notifications' alert keys, each
-   * model's own cards of people: people-cards.ts) no other projector reads: a model's cards only its own
-   * queries and its after-batch work do. Naming a type here claims this for every projector handling
-   * it; a type that breaks it must not be named.
+   * model's own cards of people: people-cards.ts, the saved jobs) no other projector reads: a model's
+   * cards only its own queries and its after-batch work do, the saved jobs only their own queries.
+   * Naming a type here claims this for every projector handling it; a type that breaks it must not be
+   * named.
    */
   batched?: readonly DomainEventType[];
   /**
@@ -138,4 +139,7 @@ export const userEventsBesidesDeletion = [
   'ResumeRemoved',
   'NotificationsRead',
   'AllNotificationsRead',
+  // A person's saved jobs: the saved-jobs model's alone (saved-jobs/project.ts).
+  'JobSaved',
+  'JobUnsaved',
 ] as const satisfies readonly DomainEventType[];

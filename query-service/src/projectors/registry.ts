@@ -8,6 +8,7 @@ import { peopleProjector } from './people/project.ts';
 import { peopleSearchVersion } from './people/version.ts';
 import { postsProjector } from './posts/project.ts';
 import type { Projector, ReadModelVersion } from './projector.ts';
+import { savedJobsProjector } from './saved-jobs/project.ts';
 import { suggestionsProjector } from './suggestions/project.ts';
 import { timelinesProjector } from './timelines/project.ts';
 import { usersProjector } from './users/project.ts';
@@ -25,6 +26,7 @@ export const projectors: readonly Projector[] = [
   postsProjector,
   jobsProjector,
   applicationsProjector,
+  savedJobsProjector,
   suggestionsProjector,
   peopleProjector,
   // Last: what it reads of the same batch it keeps itself (the posts' authors, the jobs' titles, the

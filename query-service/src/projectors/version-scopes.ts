@@ -129,6 +129,11 @@ const scopes: EventTable<Scopes> = {
   ApplicationSubmitted: null,
   ApplicationStatusChanged: null,
   ApplicationWithdrawn: null,
+  // Neither shows on a post or anyone's card. The saved list they change is read uncached (GET
+  // /api/jobs/my/saved), so it needs no version: a read after a save waits for its token's checkpoint,
+  // which the batch that applied it to the saved-jobs model moved in the same transaction.
+  JobSaved: null,
+  JobUnsaved: null,
 };
 
 const personKeysOf = (userId: string) => [

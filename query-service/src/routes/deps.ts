@@ -5,6 +5,7 @@ import type { ApplicationQueries } from '../projectors/applications/queries.ts';
 import type { JobQueries } from '../projectors/jobs/queries.ts';
 import type { PeopleQueries } from '../projectors/people/queries.ts';
 import type { PostQueries } from '../projectors/posts/queries.ts';
+import type { SavedJobQueries } from '../projectors/saved-jobs/queries.ts';
 
 export interface QueryRouteDeps {
   app: FastifyInstance;
@@ -18,4 +19,5 @@ export interface QueryRouteDeps {
   jobs: JobQueries;
   applications: ApplicationQueries;
   people: PeopleQueries;
+  savedJobs: SavedJobQueries;
 }

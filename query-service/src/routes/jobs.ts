@@ -1,6 +1,7 @@
 import { dashboardCounts } from '@careers/contracts/constants';
 import type { Application } from '@careers/contracts/entities/application';
 import { type JobsPagination, pageInfo } from '@careers/contracts/entities/pagination';
+import type { SavedJob } from '@careers/contracts/entities/saved-job';
 import { jobMessages } from '@careers/contracts/messages';
 import { routes } from '@careers/contracts/routes';
 import { notFound } from '@careers/service-kit';
@@ -11,11 +12,11 @@ import { registerCachedQuery } from './register-cached-query.ts';
 import { registerQuery } from './register-query.ts';
 
 /**
- * GET /api/jobs, /api/jobs/:id, /api/jobs/my/posted, /api/jobs/recommended, /api/jobs/my/applications
- * and /api/jobs/:id/applications.
+ * GET /api/jobs, /api/jobs/:id, /api/jobs/my/posted, /api/jobs/recommended, /api/jobs/my/applications,
+ * /api/jobs/my/saved and /api/jobs/:id/applications.
  */
 export function registerJobQueries(deps: QueryRouteDeps): void {
-  const { jobs, applications } = deps;
+  const { jobs, applications, savedJobs } = deps;
   // Search pages by query, the same for every reader (jobsListVersion says what they are made of),
   // valid while the jobs listing keeps its version: a like or a comment leaves them. 32 MB at most.
   const listCache = new ResponseCache(32 * 1024 * 1024);
@@ -62,6 +63,21 @@ export function registerJobQueries(deps: QueryRouteDeps): void {
     const data: Application[] = own.flatMap(({ jobId, ...application }) => {
       const job = summaries.get(jobId);
       return job ? [{ ...application, job }] : [];
+    });
+    return { data };
+  });
+
+  // The reader's saved jobs, the latest saved first: which and when from the saved-jobs model, each job
+  // as it is now from the jobs model (a closed one stays, with its status). Not cached, as "My
+  // Applications" is not: one reader's list, read after their own saves (their consistency token waits
+  // for the batch that applied the save, whose transaction moved the checkpoint).
+  registerQuery(deps, routes.getSavedJobs, async ({ viewerId }) => {
+    const saved = await savedJobs.ofUser(viewerId);
+    const found = await jobs.byIds(saved.map((s) => s.jobId));
+    // A job saved before its JobPosted was projected (another topic) shows once it is.
+    const data: SavedJob[] = saved.flatMap(({ jobId, savedAt }) => {
+      const job = found.get(jobId);
+      return job ? [{ job, savedAt }] : [];
     });
     return { data };
   });

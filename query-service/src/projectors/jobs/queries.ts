@@ -175,6 +175,17 @@ export class JobQueries {
     return rows[0] ? toJob(rows[0]) : null;
   }
 
+  /** Jobs by id, each as the detail shows it (closed ones too); a job not projected (yet) is absent. */
+  async byIds(jobIds: readonly string[]): Promise<Map<string, Job>> {
+    if (jobIds.length === 0) return new Map();
+    const { rows } = await this.pool.query<JobRow>(
+      `SELECT ${jobColumns(this.s)} FROM ${this.s}.jobs j LEFT JOIN ${this.s}.job_people u ON u.id = j.employer_id
+        WHERE j.id = ANY($1::text[])`,
+      [[...new Set(jobIds)]],
+    );
+    return new Map(rows.map((r) => [r.id, toJob(r)]));
+  }
+
   /** Who posted a job, or null when there is no such job (yet). */
   async posterOf(jobId: string): Promise<string | null> {
     const { rows } = await this.pool.query<{ employer_id: string }>(

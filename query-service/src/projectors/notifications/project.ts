@@ -85,6 +85,9 @@ const project: EventTable<Promise<Change[]>, StreamType, Args> = {
   ProfilePictureRemoved: cardOnly,
   ResumeUploaded: null,
   ResumeRemoved: null,
+  // A person's own list: saving a job tells nobody, its poster included.
+  JobSaved: null,
+  JobUnsaved: null,
 };
 
 /** Each batch's changes so far (a batch has one context), announced when it finishes. */

@@ -34,6 +34,8 @@ export const peopleProjector = defineProjector({
       'ResumeRemoved',
       'NotificationsRead',
       'AllNotificationsRead',
+      'JobSaved',
+      'JobUnsaved',
     ],
   }),
   apply: (event, ctx) => directory.apply([event], ctx),

@@ -196,6 +196,8 @@ export const suggestionsProjector = defineProjector({
       'ResumeRemoved',
       'NotificationsRead',
       'AllNotificationsRead',
+      'JobSaved',
+      'JobUnsaved',
     ],
   }),
   async apply(event, { tx, schema, replaying }) {

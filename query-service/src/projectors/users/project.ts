@@ -127,7 +127,15 @@ export const usersProjector = defineProjector({
       'ResumeRemoved',
       'AccountDeleted',
     ],
-    ignores: ['UserLoggedOut', 'PasswordChanged', 'NotificationsRead', 'AllNotificationsRead'],
+    // A person's saved jobs are the saved-jobs model's (saved-jobs/project.ts).
+    ignores: [
+      'UserLoggedOut',
+      'PasswordChanged',
+      'NotificationsRead',
+      'AllNotificationsRead',
+      'JobSaved',
+      'JobUnsaved',
+    ],
   }),
   async apply(event, { tx, schema }) {
     const table = `${schema}.users`;
