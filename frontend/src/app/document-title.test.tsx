@@ -13,6 +13,7 @@ describe('page titles', () => {
     ['/jobs/post', 'Post a Job | JobConnect'],
     ['/jobs/3f1c', 'Job details | JobConnect'],
     ['/jobs/applications', 'My Applications | JobConnect'],
+    ['/jobs/saved', 'Saved Jobs | JobConnect'],
     ['/applications', 'My Applications | JobConnect'],
     ['/profile', 'Profile | JobConnect'],
     ['/connections', 'Connections | JobConnect'],

@@ -53,6 +53,25 @@ describe('route guards', () => {
     expect(await screen.findByRole('heading', { name: 'My Posted Jobs' })).toBeTruthy();
   });
 
+  it('sends an unauthenticated visit to /jobs/saved to the login screen', async () => {
+    stubSession(null);
+    const { router } = renderApp('/jobs/saved');
+
+    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
+  it('shows Saved Jobs at /jobs/saved (beyond the spec), not the job detail of a job "saved"', async () => {
+    stubSession(ada, (_method, url) =>
+      url === '/api/jobs/my/saved' ? jsonReply(200, { data: [] }) : jsonReply(404, {}),
+    );
+    renderApp('/jobs/saved');
+
+    expect(await screen.findByRole('heading', { name: 'Saved Jobs', level: 1 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: "You haven't saved any jobs yet" })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Job not found' })).toBeNull();
+  });
+
   it.each(['/applications', '/jobs/applications'])('shows My Applications at %s', async (path) => {
     stubSession(ada);
     renderApp(path);

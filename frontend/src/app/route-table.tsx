@@ -1,4 +1,4 @@
-import { pageTitles } from '@careers/contracts/messages';
+import { pageTitles, savedJobMessages } from '@careers/contracts/messages';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
@@ -141,6 +141,15 @@ export function createRouteTable(queryClient: QueryClient): RouteObject[] {
                       path: 'jobs/applications',
                       ...myApplications,
                       handle: titled(pageTitles.applications),
+                    },
+                    {
+                      // Beyond the spec.
+                      path: 'jobs/saved',
+                      ...lazyScreen(
+                        () => import('../features/jobs/components/saved-jobs-screen'),
+                        'SavedJobsScreen',
+                      ),
+                      handle: titled(savedJobMessages.savedJobs),
                     },
                     {
                       path: 'jobs/:id',

@@ -3,6 +3,7 @@ import { dashboardFeedFilters } from '../features/dashboard/api/dashboard-feed';
 import { dashboardJobsQueryOptions } from '../features/dashboard/api/dashboard-jobs';
 import { recommendedJobsQueryOptions } from '../features/dashboard/api/recommended-jobs';
 import { feedQueryOptions, feedScreenFilters } from '../features/feed/api/get-feed';
+import { savedJobsQueryOptions } from '../features/jobs/api/get-saved-jobs';
 import { jobFiltersOf, jobListQueryOptions } from '../features/jobs/api/list-jobs';
 import { currentUserQueryKey } from '../lib/current-user';
 
@@ -21,7 +22,13 @@ const firstReads: Record<ScreenData, (queryClient: QueryClient, url: URL) => Pro
       queryClient.prefetchQuery(recommendedJobsQueryOptions),
       queryClient.prefetchInfiniteQuery(feedQueryOptions(dashboardFeedFilters)),
     ]),
-  jobs: (queryClient, url) => queryClient.prefetchQuery(jobListQueryOptions(jobFiltersOf(url.searchParams))),
+  // The saved list marks the cards' Save toggles (beyond the spec): read beside the jobs, they show
+  // marked from the start.
+  jobs: (queryClient, url) =>
+    Promise.all([
+      queryClient.prefetchQuery(jobListQueryOptions(jobFiltersOf(url.searchParams))),
+      queryClient.prefetchQuery(savedJobsQueryOptions()),
+    ]),
   feed: (queryClient) => queryClient.prefetchInfiniteQuery(feedQueryOptions(feedScreenFilters)),
 };
 

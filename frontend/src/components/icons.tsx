@@ -96,6 +96,14 @@ export function HeartIcon({ filled = false }: { filled?: boolean }) {
   );
 }
 
+export function BookmarkIcon({ filled = false }: { filled?: boolean }) {
+  return (
+    <Icon>
+      <path d="m19 21-7-4-7 4V5a2 2 0 0 1 2-2h10a2 2 0 0 1 2 2Z" fill={filled ? 'currentColor' : 'none'} />
+    </Icon>
+  );
+}
+
 export function CommentIcon() {
   return (
     <Icon>

@@ -2,6 +2,7 @@ import { type MouseEvent, useEffect } from 'react';
 import { Outlet } from 'react-router-dom';
 import { ConnectivityBanner } from '../../components/connectivity-banner';
 import { useAuth } from '../../features/auth/components/auth-provider';
+import { useLiveSavedJobs } from '../../features/jobs/live/use-live-saved-jobs';
 import { getSocket } from '../../lib/socket';
 import { useLiveUser } from '../../lib/use-live-user';
 import { Sidebar } from './sidebar';
@@ -21,6 +22,7 @@ export function AppLayout() {
   const auth = useAuth();
   const menu = useNavMenu();
   useLiveUser();
+  useLiveSavedJobs();
 
   // One realtime connection for as long as someone is signed in.
   useEffect(() => {

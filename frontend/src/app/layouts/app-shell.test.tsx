@@ -43,6 +43,9 @@ describe('the signed-in shell', () => {
     await waitFor(() => expect(highlightedLinks()).toEqual(['My Applications']));
     await router.navigate('/jobs/42');
     await waitFor(() => expect(highlightedLinks()).toEqual(['Jobs']));
+    await router.navigate('/jobs/saved');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/jobs/saved'));
+    await waitFor(() => expect(highlightedLinks()).toEqual(['Jobs']));
   });
 });
 

@@ -7,6 +7,7 @@ describe('activeNavLink: exactly one sidebar link per screen', () => {
     ['/jobs', 'Jobs'],
     ['/jobs/', 'Jobs'],
     ['/jobs/65f1c0ffee', 'Jobs'],
+    ['/jobs/saved', 'Jobs'],
     ['/jobs/post', 'Post a Job'],
     ['/jobs/applications', 'My Applications'],
     ['/applications', 'My Applications'],

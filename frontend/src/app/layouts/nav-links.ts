@@ -10,7 +10,8 @@ export interface NavLinkItem {
 /** Spec, "Authenticated layout": the same links for every user. */
 export const mainLinks: NavLinkItem[] = [
   { to: '/dashboard', label: 'Dashboard', paths: ['/dashboard'] },
-  { to: '/jobs', label: 'Jobs', paths: ['/jobs', '/jobs/:id'] },
+  // Saved Jobs (beyond the spec) is reached from the jobs screens' header, and belongs to Jobs.
+  { to: '/jobs', label: 'Jobs', paths: ['/jobs', '/jobs/:id', '/jobs/saved'] },
   { to: '/feed', label: 'Feed', paths: ['/feed'] },
   { to: '/profile', label: 'Profile', paths: ['/profile'] },
 ];

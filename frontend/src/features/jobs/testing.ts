@@ -1,5 +1,6 @@
 import { Application, JobApplicant } from '@careers/contracts/entities/application';
 import { Job, PostedJob } from '@careers/contracts/entities/job';
+import { SavedJob } from '@careers/contracts/entities/saved-job';
 import { ada, jsonReply } from '../../testing/fake-api';
 import { grace, minutesAgo } from '../../testing/posts';
 
@@ -70,6 +71,14 @@ export function anApplicant(jobId: string, fields: Partial<JobApplicant> = {}): 
     history: [{ status: 'pending', at: appliedAt }],
     ...fields,
   });
+}
+
+/** Where the reader's saved jobs are read (GET). */
+export const savedJobsUrl = '/api/jobs/my/saved';
+
+/** `job` on Ada's saved list, saved `savedAt` (five minutes ago unless told). */
+export function aSavedJob(job: Job = aJob(), savedAt: string = minutesAgo(5)): SavedJob {
+  return SavedJob.parse({ job, savedAt });
 }
 
 /** GET /api/jobs' answer: one page of `jobs`. */

@@ -1,15 +1,18 @@
 import { applicationStatuses } from '@careers/contracts/constants';
 import type { Application, ApplicationStatusState } from '@careers/contracts/entities/application';
 import type { ApplicationCounts, Job, PostedJob } from '@careers/contracts/entities/job';
+import type { SavedJob } from '@careers/contracts/entities/saved-job';
 import type { QueryClient } from '@tanstack/react-query';
 import { jobQueryKey } from './get-job';
 import { myApplicationsQueryKey } from './get-my-applications';
 import { myPostedJobsQueryKey } from './get-my-posted-jobs';
+import { savedJobsQueryKey } from './get-saved-jobs';
 import { type JobListPage, jobListsKey } from './list-jobs';
 
 /**
  * The only place a cached job or application changes: every jobs list page, the open job, the
- * poster's list and the applicant's list, so the screens never disagree about one.
+ * poster's list, the applicant's list and the reader's saved jobs, so the screens never disagree about
+ * one.
  */
 
 type JobChange = <J extends Job>(job: J) => J;
@@ -21,6 +24,9 @@ export function updateJob(queryClient: QueryClient, jobId: string, change: JobCh
   );
   queryClient.setQueryData<Job>(jobQueryKey(jobId), (job) => (job ? change(job) : job));
   queryClient.setQueryData<PostedJob[]>(myPostedJobsQueryKey, (jobs) => (jobs ? changeIn(jobs) : jobs));
+  queryClient.setQueryData<SavedJob[]>(savedJobsQueryKey, (list) =>
+    list?.map((saved) => (saved.job._id === jobId ? { ...saved, job: change(saved.job) } : saved)),
+  );
 }
 
 function noApplications(): ApplicationCounts {

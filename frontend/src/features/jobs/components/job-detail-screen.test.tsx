@@ -11,9 +11,9 @@ import {
   stubSession,
 } from '../../../testing/fake-api';
 import { openSignedIn, renderApp } from '../../../testing/render-app';
-import { adaEmployer, aJob, anApplication, dataReply } from '../testing';
+import { adaEmployer, aJob, anApplication, dataReply, savedJobsUrl } from '../testing';
 
-/** Ada opens `job`; her applications are `mine`; `others` answers the rest. */
+/** Ada opens `job`; her applications are `mine`, her saved list is empty; `others` answers the rest. */
 function openJob(
   job: Job,
   others: FetchHandler = () => jsonReply(404, { message: 'Not found' }),
@@ -22,6 +22,7 @@ function openJob(
   return openSignedIn(`/jobs/${job._id}`, (method, url, init) => {
     if (method === 'GET' && url === `/api/jobs/${job._id}`) return dataReply(job);
     if (method === 'GET' && url === '/api/jobs/my/applications') return dataReply(mine);
+    if (method === 'GET' && url === savedJobsUrl) return dataReply([]);
     return others(method, url, init);
   });
 }

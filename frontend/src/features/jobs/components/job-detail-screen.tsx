@@ -8,6 +8,7 @@ import {
   jobScreenMessages,
   pageTitles,
 } from '@careers/contracts/messages';
+import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { ErrorCard } from '../../../components/error-card';
 import { LoadingState } from '../../../components/loading-state';
@@ -17,6 +18,7 @@ import { isHttpUrl } from '../../../lib/urls';
 import { useNow } from '../../../lib/use-now';
 import { useJob } from '../api/get-job';
 import { useMyApplications } from '../api/get-my-applications';
+import { useSavedJobIds } from '../api/get-saved-jobs';
 import { dateText, employerLabel, placeText, salaryText } from '../format';
 import { useLiveJobApplications } from '../live/use-live-hiring';
 import { ApplySection } from './apply-section';
@@ -24,6 +26,7 @@ import type { JobLinkState } from './job-card';
 import { JobNotFound } from './job-not-found';
 import { PosterPanel } from './poster-panel';
 import { isNotFound } from './refusal';
+import { SaveAnnouncement, SaveJobToggle, useSaveAnnouncer } from './save-job-toggle';
 import { ClosedBadge } from './status-badge';
 
 function TextList({ title, items }: { title: string; items: string[] }) {
@@ -43,16 +46,20 @@ function TextList({ title, items }: { title: string; items: string[] }) {
   );
 }
 
-function JobMain({ job }: { job: Job }) {
+/** The job itself; `action` (the Save toggle) stands beside its title. */
+function JobMain({ job, action }: { job: Job; action: ReactNode }) {
   const language = useLanguage();
   const { company } = job;
   const hasCompanyDetails = company.industry !== '' || company.size !== null || company.website !== '';
   return (
     <article className="card job-detail-main" aria-labelledby="job-title">
       <header className="job-detail-header">
-        <h1 className="screen-title" id="job-title">
-          {job.title}
-        </h1>
+        <div className="job-detail-title-row">
+          <h1 className="screen-title" id="job-title">
+            {job.title}
+          </h1>
+          {action}
+        </div>
         <p className="job-employer">
           {/* Beyond the spec: a company's name opens its page, with its other open jobs. */}
           {company.name.trim() ? (
@@ -172,7 +179,8 @@ function JobInformation({ job }: { job: Job }) {
 
 /**
  * Spec, Job detail (/jobs/{id}). The job's own poster gets a way to the applicants and Close Job in
- * place of Apply Now (the server refuses an application to one's own job anyway).
+ * place of Apply Now (the server refuses an application to one's own job anyway). Beyond the spec,
+ * the Save toggle beside the title, marked from the reader's saved list.
  */
 export function JobDetailScreen({ jobId, viewerId }: { jobId: string; viewerId: string }) {
   const job = useJob(jobId);
@@ -185,6 +193,8 @@ export function JobDetailScreen({ jobId, viewerId }: { jobId: string; viewerId: 
   useLiveJobApplications();
 
   const application = myApplications.data?.find((one) => one.job._id === jobId);
+  const savedIds = useSavedJobIds();
+  const announcer = useSaveAnnouncer();
 
   return (
     <section className="screen job-detail-screen">
@@ -192,6 +202,7 @@ export function JobDetailScreen({ jobId, viewerId }: { jobId: string; viewerId: 
         <span aria-hidden="true">← </span>
         {jobScreenMessages.backToJobs}
       </Link>
+      <SaveAnnouncement said={announcer.said} />
       {job.isPending ? <LoadingState /> : null}
       {job.isError && isNotFound(job.error) ? <JobNotFound level={1} /> : null}
       {job.isError && !isNotFound(job.error) ? (
@@ -207,7 +218,16 @@ export function JobDetailScreen({ jobId, viewerId }: { jobId: string; viewerId: 
       ) : null}
       {job.data ? (
         <div className="job-detail-grid">
-          <JobMain job={job.data} />
+          <JobMain
+            job={job.data}
+            action={
+              <SaveJobToggle
+                job={job.data}
+                saved={savedIds.has(job.data._id)}
+                onChanged={announcer.onChanged}
+              />
+            }
+          />
           <aside className="job-detail-side">
             {isPoster ? (
               <PosterPanel job={job.data} />

@@ -2,10 +2,13 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest';
 import { countCalls, type FetchHandler, jsonReply } from '../../../testing/fake-api';
 import { openSignedIn } from '../../../testing/render-app';
-import { aJob, jobsReply } from '../testing';
+import { aJob, dataReply, jobsReply, savedJobsUrl } from '../testing';
 
+/** Ada opens the jobs list; `handler` answers the jobs, and her saved list is empty. */
 function openJobs(handler: FetchHandler, path = '/jobs') {
-  return openSignedIn(path, handler);
+  return openSignedIn(path, (method, url, init) =>
+    method === 'GET' && url === savedJobsUrl ? dataReply([]) : handler(method, url, init),
+  );
 }
 
 function card(title: string) {

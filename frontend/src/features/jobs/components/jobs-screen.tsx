@@ -11,9 +11,11 @@ import { ErrorCard } from '../../../components/error-card';
 import { LoadingState } from '../../../components/loading-state';
 import { SelectField } from '../../../components/select-field';
 import { errorMessageOf } from '../../../lib/api-client';
+import { useSavedJobIds } from '../api/get-saved-jobs';
 import { jobFiltersOf, useJobList } from '../api/list-jobs';
 import { JobCard, JobsScreenHeader } from './job-card';
 import { Pagination } from './pagination';
+import { SaveAnnouncement, useSaveAnnouncer } from './save-job-toggle';
 
 type FilterName = 'jobType' | 'workLocation' | 'experienceLevel';
 
@@ -40,11 +42,16 @@ const filterFields = [
   },
 ] as const satisfies ReadonlyArray<{ name: FilterName; label: string; options: unknown }>;
 
-/** Spec, Jobs list (/jobs). */
+/**
+ * Spec, Jobs list (/jobs). Beyond the spec, each card has a Save toggle, marked from the reader's
+ * saved list (read beside the jobs, app/screen-data.ts), and the header leads to Saved Jobs.
+ */
 export function JobsScreen() {
   const [params, setParams] = useSearchParams();
   const filters = jobFiltersOf(params);
   const list = useJobList(filters);
+  const savedIds = useSavedJobIds();
+  const announcer = useSaveAnnouncer();
   const [searchText, setSearchText] = useState(filters.search);
 
   // A new search from the top bar (or Back) puts its text in the field.
@@ -95,6 +102,7 @@ export function JobsScreen() {
   return (
     <section className="screen jobs-screen">
       <JobsScreenHeader title={jobScreenMessages.findJobs} />
+      <SaveAnnouncement said={announcer.said} />
       <div className="card jobs-filters">
         <search className="jobs-search" aria-label={jobScreenMessages.searchLabel}>
           <form onSubmit={submitSearch}>
@@ -149,7 +157,13 @@ export function JobsScreen() {
       {page && !list.isError && page.data.length > 0 ? (
         <div className="job-list" aria-busy={list.isPlaceholderData || undefined}>
           {page.data.map((job) => (
-            <JobCard key={job._id} job={job} listSearch={listSearch} />
+            <JobCard
+              key={job._id}
+              job={job}
+              listSearch={listSearch}
+              saved={savedIds.has(job._id)}
+              onSavedChange={announcer.onChanged}
+            />
           ))}
         </div>
       ) : null}
