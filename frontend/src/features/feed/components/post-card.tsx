@@ -8,7 +8,6 @@ import { CommentIcon, HeartIcon } from '../../../components/icons';
 import { LinkifiedText } from '../../../components/linkified-text';
 import { PersonLink } from '../../../components/person-link';
 import { RelativeTime } from '../../../components/relative-time';
-import { useIntents } from '../../../lib/intent';
 import { formatCount, useLanguage } from '../../../lib/locale';
 import { useFocusAfterRemoval } from '../../../lib/use-focus-after-removal';
 import { useDeletePost } from '../api/delete-post';
@@ -19,6 +18,7 @@ import { clipPost, isLongPost } from './clip-post';
 import { EditedMark } from './edited-mark';
 import { PostComments } from './post-comments';
 import { TextEditor } from './text-editor';
+import { useEditAndDelete } from './use-edit-and-delete';
 
 /** Who reads the card: their own posts and comments have actions. Null when not known. */
 export type ViewerId = string | null;
@@ -182,7 +182,6 @@ function useOwnPostActions(post: Post) {
   const [editing, setEditing] = useState(false);
   const card = useRef<HTMLElement>(null);
   const menuButton = useRef<HTMLButtonElement>(null);
-  const intents = useIntents();
   const edit = useEditPost();
   const remove = useDeletePost();
 
@@ -191,35 +190,19 @@ function useOwnPostActions(post: Post) {
     if (focusStayedIn(card.current)) menuButton.current?.focus();
   }
 
-  function save(text: string) {
-    // One edit per intent: a second click while it is sent sends nothing; saving the same text again
-    // after a failure carries the same key.
-    const key = intents.begin('edit', text);
-    if (key === null) return;
-    edit.mutate(
-      { postId: post._id, content: text, key },
-      {
-        onSettled: (_reply, error) => intents.end('edit', !error),
-        onSuccess: closeEditor,
-        onError: () => window.alert(feedMessages.editPostFailed),
-      },
-    );
-  }
-
-  function askToDelete() {
-    if (intents.isRunning('delete')) return;
-    if (!window.confirm(feedMessages.confirmDeletePost)) return;
-    const key = intents.begin('delete');
-    if (key === null) return;
-    // On success the post leaves the cache and so the screen; PostList moves the focus on.
-    remove.mutate(
-      { postId: post._id, key },
-      {
-        onSettled: (_reply, error) => intents.end('delete', !error),
-        onError: () => window.alert(feedMessages.deletePostFailed),
-      },
-    );
-  }
+  const { save, askToDelete } = useEditAndDelete(
+    {
+      edit: (content, key, callbacks) => edit.mutate({ postId: post._id, content, key }, callbacks),
+      // On success the post leaves the cache and so the screen; PostList moves the focus on.
+      remove: (key, callbacks) => remove.mutate({ postId: post._id, key }, callbacks),
+    },
+    {
+      confirmDelete: feedMessages.confirmDeletePost,
+      editFailed: feedMessages.editPostFailed,
+      deleteFailed: feedMessages.deletePostFailed,
+    },
+    closeEditor,
+  );
 
   const actions: MenuAction[] = [
     ...(editing ? [] : [{ label: feedMessages.edit, onSelect: () => setEditing(true) }]),

@@ -10,7 +10,6 @@ import { LinkifiedText } from '../../../components/linkified-text';
 import { LoadingState } from '../../../components/loading-state';
 import { PersonLink } from '../../../components/person-link';
 import { RelativeTime } from '../../../components/relative-time';
-import { useIntents } from '../../../lib/intent';
 import { useFocusAfterRemoval } from '../../../lib/use-focus-after-removal';
 import { useDeleteComment } from '../api/delete-comment';
 import { useEditComment } from '../api/edit-comment';
@@ -20,6 +19,7 @@ import { CommentForm } from './comment-form';
 import { EditedMark } from './edited-mark';
 import type { ViewerId } from './post-card';
 import { TextEditor } from './text-editor';
+import { useEditAndDelete } from './use-edit-and-delete';
 
 /** How many of the latest comments an open list shows, and how many more each "Show more" adds. */
 export const COMMENTS_PAGE_SIZE = 10;
@@ -162,7 +162,6 @@ function CommentItem({ comment, post, now, viewerId }: CommentItemProps) {
 function useOwnCommentActions(comment: Comment, post: Post, viewerId: ViewerId) {
   const [editing, setEditing] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
-  const intents = useIntents();
   const edit = useEditComment(post._id);
   const remove = useDeleteComment(post._id);
   const wroteComment = viewerId !== null && comment.author._id === viewerId;
@@ -175,32 +174,18 @@ function useOwnCommentActions(comment: Comment, post: Post, viewerId: ViewerId) 
     if (!focused || focused === document.body || item?.contains(focused)) menuButton.current?.focus();
   }
 
-  function save(text: string) {
-    const key = intents.begin('edit', text);
-    if (key === null) return;
-    edit.mutate(
-      { commentId: comment._id, content: text, key },
-      {
-        onSettled: (_reply, error) => intents.end('edit', !error),
-        onSuccess: closeEditor,
-        onError: () => window.alert(feedMessages.editCommentFailed),
-      },
-    );
-  }
-
-  function askToDelete() {
-    if (intents.isRunning('delete')) return;
-    if (!window.confirm(feedMessages.confirmDeleteComment)) return;
-    const key = intents.begin('delete');
-    if (key === null) return;
-    remove.mutate(
-      { commentId: comment._id, key },
-      {
-        onSettled: (_reply, error) => intents.end('delete', !error),
-        onError: () => window.alert(feedMessages.deleteCommentFailed),
-      },
-    );
-  }
+  const { save, askToDelete } = useEditAndDelete(
+    {
+      edit: (content, key, callbacks) => edit.mutate({ commentId: comment._id, content, key }, callbacks),
+      remove: (key, callbacks) => remove.mutate({ commentId: comment._id, key }, callbacks),
+    },
+    {
+      confirmDelete: feedMessages.confirmDeleteComment,
+      editFailed: feedMessages.editCommentFailed,
+      deleteFailed: feedMessages.deleteCommentFailed,
+    },
+    closeEditor,
+  );
 
   const actions: MenuAction[] = [];
   if (wroteComment && !editing) actions.push({ label: feedMessages.edit, onSelect: () => setEditing(true) });

@@ -119,11 +119,15 @@ describe('live posts: posts the gateway did not join yet', () => {
 });
 
 describe('live posts: a post joined late', () => {
-  it('reads the counts of a post joined only on a later ask once (a like before the join was pushed to nobody here)', async () => {
+  it('reads the counts and text of a post joined only on a later ask once (a like or an edit before the join was pushed to nobody here)', async () => {
     const [mine, older] = [aPost({ content: 'Just posted' }), aPost({ content: 'Older', likesCount: 4 })];
+    const editedAt = '2026-03-09T12:05:00.000Z';
+    const edited = 'Just posted, and edited in another tab';
     const { api } = openFeed((method, url) => {
       if (method === 'GET' && url === `/api/posts/${mine._id}`)
-        return jsonReply(200, { data: { ...mine, likesCount: 1, commentsCount: 2 } });
+        return jsonReply(200, {
+          data: { ...mine, content: edited, editedAt, likesCount: 1, commentsCount: 2 },
+        });
       return feedReply([mine, older]);
     });
     await screen.findByText('Just posted');
@@ -135,8 +139,9 @@ describe('live posts: a post joined late', () => {
     expect(countCalls(api, 'GET', `/api/posts/${mine._id}`)).toBe(0);
 
     await fakeSocket.answerLast(clientEvents.postSubscribe, { postIds: [mine._id] });
-    expect(await card('Just posted').findByRole('button', { name: 'Like, 1' })).toBeTruthy();
-    expect(card('Just posted').getByRole('button', { name: 'Comments, 2' })).toBeTruthy();
+    expect(await screen.findByText(edited)).toBeTruthy();
+    expect(card(edited).getByRole('button', { name: 'Like, 1' })).toBeTruthy();
+    expect(card(edited).getByRole('button', { name: 'Comments, 2' })).toBeTruthy();
     expect(countCalls(api, 'GET', `/api/posts/${mine._id}`)).toBe(1);
     expect(countCalls(api, 'GET', `/api/posts/${older._id}`)).toBe(0);
     expect(card('Older').getByRole('button', { name: 'Like, 4' })).toBeTruthy();

@@ -135,16 +135,24 @@ export function useLivePosts(postIds: readonly string[], viewerId: string): Live
   const stillWanted = useCallback((postId: string) => subscribed.current.has(postId), []);
   // A post joined only on a later ask (the reader's own new post, before the read side had it) may
   // have been liked or commented on meanwhile, with the push sent to a room this tab was not in yet:
-  // its counts are read once. A push that arrives while they are read is newer, and wins.
+  // its counts are read once, and its text if it was edited meanwhile. A push that arrives while
+  // they are read is newer, and wins.
   const joinedLate = useCallback(
     (joined: string[]) => {
       for (const postId of joined) {
         const pushed = [likeVersions.current.get(postId), commentVersions.current.get(postId)];
         getPost(postId)
-          .then(({ likesCount, commentsCount }) => {
-            if (likeVersions.current.get(postId) !== pushed[0]) return;
-            if (commentVersions.current.get(postId) !== pushed[1]) return;
-            updatePost(queryClient, postId, (post) => ({ ...post, likesCount, commentsCount }));
+          .then((read) => {
+            const countsHeld =
+              likeVersions.current.get(postId) === pushed[0] &&
+              commentVersions.current.get(postId) === pushed[1];
+            updatePost(queryClient, postId, (post) => ({
+              ...post,
+              ...(countsHeld ? { likesCount: read.likesCount, commentsCount: read.commentsCount } : {}),
+              ...(isNewer(read.editedAt, post.editedAt)
+                ? { content: read.content, editedAt: read.editedAt }
+                : {}),
+            }));
           })
           .catch(() => undefined);
       }
