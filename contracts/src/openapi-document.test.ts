@@ -183,5 +183,7 @@ describe('the OpenAPI document', () => {
     expect(linked.get('applyToJob')?.sort()).toEqual(['moveApplication', 'withdrawApplication']);
     expect(linked.get('register')).toEqual(['connect', 'getPerson']);
     expect(linked.get('connect')?.sort()).toEqual(['respondToConnection', 'withdrawConnectionRequest']);
+    // A comment is named by two parameters: its post and itself.
+    expect(linked.get('addComment')?.sort()).toEqual(['deleteComment', 'editComment']);
   });
 });

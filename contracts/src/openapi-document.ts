@@ -5,6 +5,7 @@ import { ErrorResponse } from './api/responses.ts';
 import { IDEMPOTENCY_KEY_TTL_HOURS, UNKEYED_COMMANDS } from './idempotency.ts';
 import {
   ApplicationIdParams,
+  CommentParams,
   ConnectionRequestParams,
   JobIdParams,
   PostIdParams,
@@ -86,23 +87,30 @@ const errorComponentNames: Record<ErrorStatus, string> = {
  * that name it. Each becomes an OpenAPI link to every route taking those parameters, so a client (and
  * the fuzzer's stateful phase) can go from "created a post" to "like that post".
  */
-const createdResources: { by: RouteName; id: string; params: z.ZodObject }[] = [
-  { by: 'register', id: '$response.body#/user/_id', params: UserIdParams },
-  { by: 'createPost', id: '$response.body#/data/_id', params: PostIdParams },
-  { by: 'createJob', id: '$response.body#/data/_id', params: JobIdParams },
-  { by: 'applyToJob', id: '$response.body#/data/_id', params: ApplicationIdParams },
-  { by: 'connect', id: '$response.body#/data/_id', params: ConnectionRequestParams },
+const createdResources: { by: RouteName; ids: Record<string, string>; params: z.ZodObject }[] = [
+  { by: 'register', ids: { id: '$response.body#/user/_id' }, params: UserIdParams },
+  { by: 'createPost', ids: { id: '$response.body#/data/_id' }, params: PostIdParams },
+  { by: 'createJob', ids: { id: '$response.body#/data/_id' }, params: JobIdParams },
+  { by: 'applyToJob', ids: { id: '$response.body#/data/_id' }, params: ApplicationIdParams },
+  { by: 'connect', ids: { requestId: '$response.body#/data/_id' }, params: ConnectionRequestParams },
+  // A comment is named by its post and itself.
+  {
+    by: 'addComment',
+    ids: { id: '$response.body#/data/postId', commentId: '$response.body#/data/_id' },
+    params: CommentParams,
+  },
 ];
 
 function linksFrom(name: string): Record<string, JsonSchema> | undefined {
   const links: Record<string, JsonSchema> = {};
   for (const created of createdResources.filter((resource) => resource.by === name)) {
-    const [parameter] = Object.keys(created.params.shape);
     for (const [target, route] of Object.entries(routes) as [string, RouteDefinition][]) {
-      if (route.params !== created.params || !parameter) continue;
+      if (route.params !== created.params) continue;
       links[target] = {
         operationId: target,
-        parameters: { [documentedParam(route.path, parameter)]: created.id },
+        parameters: Object.fromEntries(
+          Object.entries(created.ids).map(([parameter, id]) => [documentedParam(route.path, parameter), id]),
+        ),
       };
     }
   }
