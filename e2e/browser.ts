@@ -25,6 +25,11 @@ export async function launchBrowser(): Promise<Browser> {
         '--disable-background-networking',
         '--disable-component-update',
         '--no-first-run',
+        // Every page in one renderer process: the browser test files ran on 145 s of Chromium CPU
+        // instead of 179 s, and in 158 s instead of 183 s (the machine has two cores). The pages are
+        // still apart: each context keeps its own cookies, storage and cache.
+        '--disable-site-isolation-trials',
+        '--renderer-process-limit=1',
       ],
     });
   }

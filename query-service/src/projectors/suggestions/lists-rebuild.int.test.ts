@@ -92,7 +92,7 @@ describe('stored suggestion lists', () => {
     const before = await bed.pool.query(
       `SELECT user_id, rank, candidate_id, mutuals FROM ${bed.schema}.suggestion_lists ORDER BY user_id, rank`,
     );
-    await bed.rebuildFrom(history);
+    await bed.rebuildFrom(history, 200);
     expect(await refreshBacklog(bed.pool, bed.schema)).toBeGreaterThanOrEqual(people.length);
     for (const who of people.slice(0, 5)) expect((await served(who)).source).toBe('computed');
     await refreshAll();
