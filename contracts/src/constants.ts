@@ -99,6 +99,29 @@ export const COVER_LETTER_MAX_LENGTH = 5000;
 /** Not in the spec: how many jobs one person may keep saved at once. */
 export const MAX_SAVED_JOBS = 500;
 
+/**
+ * The jobs list's "Date posted" choices (beyond the spec, as Indeed and LinkedIn offer them): days
+ * back from now, the list keeping the jobs posted within them.
+ */
+export const POSTED_WITHIN_DAYS = [1, 3, 7, 14, 30] as const;
+export type PostedWithinDays = (typeof POSTED_WITHIN_DAYS)[number];
+
+/**
+ * The jobs list's "Minimum salary" choices (whole currency units a year). A job is kept when the top
+ * of its range (its minimum when it names no top) reaches the choice; a job without a salary is not.
+ * The API takes any whole number from 0 to SALARY_MAX; these are the screen's options.
+ */
+export const MIN_SALARY_CHOICES = [40_000, 60_000, 80_000, 100_000, 120_000, 150_000] as const;
+
+/**
+ * The jobs list's orders: `relevance` (matches in the title first, then by rank, the newest first
+ * among equals: today's order of a search; without search text it is `newest`), `newest` (posted
+ * last first) and `salary` (highest pay first, by the same figure the minimum-salary filter reads;
+ * jobs without a salary last, newest first among equals).
+ */
+export const JOB_SORTS = ['relevance', 'newest', 'salary'] as const;
+export type JobSort = (typeof JOB_SORTS)[number];
+
 // ---- Posts (values and limits not in the spec except the defaults 'text', 'Career', 'public') --------
 
 export const postTypes = ['text', 'article', 'achievement', 'job_update'] as const;

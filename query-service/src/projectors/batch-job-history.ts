@@ -190,6 +190,12 @@ export function jobHistory(seed: number): { people: EventEnvelope[]; jobs: Event
           country: 'Germany',
         },
         applicationDeadline: random.int(2) === 0 ? null : '2026-03-31',
+        // Salaries with both ends, with a minimum alone and with none (the list's pay, migration 033),
+        // by the job's place in the history so that the other draws stay as they were.
+        salary:
+          i % 4 === 0
+            ? { min: null, max: null, currency: 'USD' }
+            : { min: 40_000 + i * 1000, max: i % 4 === 1 ? null : 60_000 + i * 1000, currency: 'USD' },
         postedAt,
       }),
     );

@@ -73,6 +73,15 @@ describe('projector batches', () => {
           order,
         ).toBe(true);
         expect(expected.tables.job_search?.length, order).toBe(60);
+        // Each job's pay, on both tables: the top of its range, its minimum alone, or none.
+        for (const table of ['jobs', 'job_search']) {
+          const pays = new Set(
+            (expected.tables[table] ?? []).map((row) => (JSON.parse(row) as { pay: number | null }).pay),
+          );
+          expect(pays.has(null), `${table} ${order}`).toBe(true);
+          expect(pays.has(60_000 + 2 * 1000), `${table} ${order}`).toBe(true);
+          expect(pays.has(40_000 + 1 * 1000), `${table} ${order}`).toBe(true);
+        }
         // People saved jobs, and some of their saves were taken back.
         expect(expected.tables.saved_jobs?.length, order).toBeGreaterThan(5);
         expect(events.filter((e) => e.type === 'JobSaved').length, order).toBeGreaterThan(

@@ -8,9 +8,10 @@ import {
   canSeeApplication,
 } from '@careers/contracts/policies/application-access';
 import { SESSION_COOKIE } from '@careers/service-kit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { jobPostedData } from '../projectors/jobs/testing.ts';
 import { testMessages } from '../projectors/testing.ts';
+import { POSTED_WITHIN_MAX_AGE_MS } from './jobs.ts';
 import { queryAppTestbed } from './testing.ts';
 
 /**
@@ -157,6 +158,27 @@ describe('the job query routes', () => {
       body: { message: queryMessages.limitInvalid },
     });
     expect(await get(someone, '/api/jobs?jobType=Sometimes')).toMatchObject({ status: 400 });
+    for (const [url, message] of [
+      ['/api/jobs?minSalary=lots', queryMessages.minSalaryInvalid],
+      ['/api/jobs?minSalary=-1', queryMessages.minSalaryInvalid],
+      ['/api/jobs?minSalary=80000.5', queryMessages.minSalaryInvalid],
+      ['/api/jobs?minSalary=100000001', queryMessages.minSalaryInvalid],
+      ['/api/jobs?postedWithin=2', queryMessages.postedWithinInvalid],
+      ['/api/jobs?postedWithin=week', queryMessages.postedWithinInvalid],
+      ['/api/jobs?postedWithin=-7', queryMessages.postedWithinInvalid],
+      ['/api/jobs?sort=price', queryMessages.sortInvalid],
+      ['/api/jobs?sort=SALARY', queryMessages.sortInvalid],
+    ] as const) {
+      expect(await get(someone, url), url).toEqual({ status: 400, body: { message } });
+    }
+    // Blank means not set, as for the other filters; the values in range are taken.
+    for (const url of [
+      '/api/jobs?minSalary=&postedWithin=&sort=',
+      '/api/jobs?minSalary=0&postedWithin=1&sort=relevance',
+      '/api/jobs?minSalary=100000000&postedWithin=30&sort=salary&search=engineer',
+    ]) {
+      expect((await get(someone, url)).status, url).toBe(200);
+    }
   });
 
   it("serve a poster's jobs newest first with their applications counted per status", async () => {
@@ -315,6 +337,40 @@ describe('the job list cache', () => {
     expect(counted.cache).toBe('miss');
     expect(JSON.parse(counted.body).data[0].applications).toEqual([{}]);
     expect(counted.body).not.toContain(applicationId);
+  });
+
+  it('keeps each filter and order apart, and serves a date-posted list a minute at most', async () => {
+    const [poster, ann] = await Promise.all([signedIn('Poster'), signedIn('Ann')]);
+    const job = jobPostedData({
+      employerId: poster.id,
+      title: 'Wombat Keeper',
+      salary: { min: 50_000, max: 70_000, currency: 'USD' },
+      postedAt: new Date().toISOString(),
+    });
+    await project([event('JobPosted', job.jobId, 1, job)]);
+    const wombats = '/api/jobs?search=wombat';
+    expect(titles((await search(ann, wombats)).body)).toEqual(['Wombat Keeper']);
+    for (const [query, expected] of [
+      ['&minSalary=70001', []],
+      ['&minSalary=70000', ['Wombat Keeper']],
+      ['&postedWithin=1', ['Wombat Keeper']],
+      ['&sort=salary', ['Wombat Keeper']],
+      ['&sort=newest&minSalary=80000', []],
+    ] as const) {
+      const first = await search(ann, `${wombats}${query}`);
+      expect(first.cache, query).toBe('miss');
+      expect(titles(first.body), query).toEqual(expected);
+      expect((await search(ann, `${wombats}${query}`)).cache, query).toBe('hit');
+    }
+    // A minute on, the date-posted list is read again (a job may have aged out of its days, with no
+    // event to say so); the others are still served.
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(Date.now() + POSTED_WITHIN_MAX_AGE_MS + 1000);
+    try {
+      expect((await search(ann, `${wombats}&postedWithin=1`)).cache).toBe('miss');
+      expect((await search(ann, `${wombats}&minSalary=70000`)).cache).toBe('hit');
+    } finally {
+      clock.mockRestore();
+    }
   });
 
   it('does not serve a request that waited for a consistency token from the cache', async () => {

@@ -12,20 +12,30 @@ import { registerCachedQuery } from './register-cached-query.ts';
 import { registerQuery } from './register-query.ts';
 
 /**
+ * How long a list with a date posted (`postedWithin`) is served from the cache at most: no event
+ * retires it when one of its jobs ages out of those days, so a job may stay listed up to a minute past
+ * its window, however quiet the board.
+ */
+export const POSTED_WITHIN_MAX_AGE_MS = 60_000;
+
+/**
  * GET /api/jobs, /api/jobs/:id, /api/jobs/my/posted, /api/jobs/recommended, /api/jobs/my/applications,
  * /api/jobs/my/saved and /api/jobs/:id/applications.
  */
 export function registerJobQueries(deps: QueryRouteDeps): void {
   const { jobs, applications, savedJobs } = deps;
-  // Search pages by query, the same for every reader (jobsListVersion says what they are made of),
-  // valid while the jobs listing keeps its version: a like or a comment leaves them. 32 MB at most.
+  // Search pages by query (keyed by the URL as sent: each filter, sort and page its own entry), the
+  // same for every reader (jobsListVersion says what they are made of), valid while the jobs listing
+  // keeps its version: a like or a comment leaves them. 32 MB at most.
   const listCache = new ResponseCache(32 * 1024 * 1024);
 
   registerCachedQuery(
     deps,
     routes.listJobs,
     { cache: listCache, versionKey: jobsListVersion.key, perReader: false },
-    async ({ query }) => {
+    async ({ query, maxAge }) => {
+      // "Posted within" also depends on the clock: a job leaves it as it ages, with no event to say so.
+      if (query.postedWithin !== undefined) maxAge(POSTED_WITHIN_MAX_AGE_MS);
       const { jobs: data, total } = await jobs.search(query);
       const pagination: JobsPagination = {
         ...pageInfo({ page: query.page, limit: query.limit, total }),

@@ -52,6 +52,11 @@ export interface CachedQueryInput<Query, Params = undefined> {
   dependsOn: (keys: readonly string[]) => void;
   /** Sets a header of this reply (a hit sends only the body and `x-read-cache`). */
   header: (name: string, value: string) => void;
+  /**
+   * Serves this body for `ms` milliseconds at most, whatever its versions (as `maxAgeMs` does for
+   * every body; the shorter wins): for a body that also depends on the clock for this query alone.
+   */
+  maxAge: (ms: number) => void;
 }
 
 /**
@@ -81,7 +86,7 @@ export function registerCachedQuery<R extends CachedRoute>(
   handler: (input: CachedQueryInput<QueryOf<R>, ParamsOf<R>>) => Promise<z.output<R['response']>>,
 ): void {
   const { app, redis } = deps;
-  const { cache, versionKey, parts, maxAgeMs } = options;
+  const { cache, versionKey, parts } = options;
   const lead = parts ? [versionKey, parts.sequenceKey] : [versionKey];
   // Bodies sent and not yet kept, by key (see storeWithParts).
   const storing = new Map<string, Promise<void>>();
@@ -104,12 +109,16 @@ export function registerCachedQuery<R extends CachedRoute>(
     const params = parseParamsOr404(route, request.params) as ParamsOf<R>;
     const query = (route.query ? parseOr400(route.query, request.query) : undefined) as QueryOf<R>;
     const extra: string[] = [];
+    let maxAgeMs = options.maxAgeMs;
     const result = await handler({
       viewerId,
       query,
       params,
       dependsOn: (keys) => extra.push(...keys),
       header: (name, value) => void reply.header(name, value),
+      maxAge: (ms) => {
+        maxAgeMs = Math.min(ms, maxAgeMs ?? ms);
+      },
     });
     // Kept and sent as bytes: a hit sends them with no encoding.
     const body = Buffer.from(JSON.stringify(result));

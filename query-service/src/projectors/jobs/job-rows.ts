@@ -44,6 +44,22 @@ export function jobColumns(schema: string): string {
     u.first_name, u.last_name, ${applicationCountOf(schema, 'j.id')} AS application_count`;
 }
 
+/** The largest figure the `pay` column (a Postgres integer) holds. */
+const PAY_CAP = 2_147_483_647;
+
+/**
+ * A job's pay (the `pay` column of jobs and job_search, migration 033): the one figure the list's
+ * minimum salary keeps by and its salary order sorts by. The top of its range, or its minimum when it
+ * names no top; null when it names neither. The currency is ignored: the filter's figures are plain
+ * numbers, and the board does not convert between currencies. Rounded down (a figure reaches a whole
+ * minimum exactly when its floor does) and capped at what the column holds; migration 033 backfilled
+ * the jobs before it by the same rule.
+ */
+export function payOf(salary: Job['salary']): number | null {
+  const top = salary.max ?? salary.min;
+  return top === null ? null : Math.min(Math.floor(top), PAY_CAP);
+}
+
 export const employerOf = (r: JobRow): Job['employer'] => ({
   _id: r.employer_id,
   // A poster not yet projected (another topic) shows the company name alone until they are, and so

@@ -3,6 +3,7 @@ import { eventsDecided } from '@careers/contracts/events/event-table';
 import { peopleCards, personCardEvents, userEventsBesidesCards } from '../people-cards.ts';
 import { defineProjector, type ProjectionContext, unhandled } from '../projector.ts';
 import { applyJobApplications } from './applications.ts';
+import { payOf } from './job-rows.ts';
 
 /**
  * People as the jobs model shows and ranks for them (people-cards.ts): a job's poster by their card,
@@ -115,6 +116,7 @@ async function applyJobs(events: readonly DomainEvent[], { tx, schema }: Project
         skills: d.skills,
         location: d.location,
         salary: d.salary,
+        pay: payOf(d.salary),
         company: d.company,
         benefits: d.benefits,
         application_deadline: d.applicationDeadline,
@@ -136,20 +138,20 @@ async function applyJobs(events: readonly DomainEvent[], { tx, schema }: Project
                   ARRAY(SELECT jsonb_array_elements_text(x.requirements)) AS requirement_array
              FROM jsonb_to_recordset($1::jsonb) AS x(id text, employer_id text, title text, description text,
                requirements jsonb, job_type text, work_location text, experience_level text, category text,
-               skills jsonb, location jsonb, salary jsonb, company jsonb, benefits jsonb,
+               skills jsonb, location jsonb, salary jsonb, pay integer, company jsonb, benefits jsonb,
                application_deadline date, posted_at timestamptz, skill_list jsonb, city text, state text,
                country text, company_name text)),
          job AS (
            INSERT INTO ${schema}.jobs (id, employer_id, title, description, requirements, job_type, work_location,
-             experience_level, category, skills, location, salary, company, benefits, application_deadline,
+             experience_level, category, skills, location, salary, pay, company, benefits, application_deadline,
              posted_at, skill_names, location_text)
            SELECT id, employer_id, title, description, requirements, job_type, work_location, experience_level,
-             category, skills, location, salary, company, benefits, application_deadline, posted_at,
+             category, skills, location, salary, pay, company, benefits, application_deadline, posted_at,
              (SELECT coalesce(array_agg(DISTINCT lower(name)), '{}') FROM unnest(x.skill_array) name),
              lower(concat_ws(E'\\n', city, state, country))
              FROM x
            ON CONFLICT (id) DO NOTHING
-           RETURNING id, posted_at, job_type, work_location, experience_level, skill_names, location_text
+           RETURNING id, posted_at, job_type, work_location, experience_level, skill_names, location_text, pay
          ),
          counted AS (
            INSERT INTO ${schema}.job_counts AS c (job_type, work_location, experience_level, jobs)
@@ -174,9 +176,9 @@ async function applyJobs(events: readonly DomainEvent[], { tx, schema }: Project
            ON CONFLICT (word) DO NOTHING
          )
          INSERT INTO ${schema}.job_search (id, posted_at, job_type, work_location, experience_level, skill_names,
-           location_text, title_document, search_document)
+           location_text, pay, title_document, search_document)
          SELECT DISTINCT ON (job.id) job.id, job.posted_at, job.job_type, job.work_location, job.experience_level,
-           job.skill_names, job.location_text,
+           job.skill_names, job.location_text, job.pay,
            to_tsvector('english', x.title),
            setweight(to_tsvector('english', x.title), 'A')
              || setweight(to_tsvector('english', concat_ws(' ', array_to_string(x.skill_array, ' '), x.company_name)), 'B')

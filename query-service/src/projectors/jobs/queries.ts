@@ -46,20 +46,26 @@ export class JobQueries {
   }
 
   /**
-   * GET /jobs: the filters, and the search text ranked by relevance (newest first without one); closed
-   * jobs stay listed. One statement answers the exact total and the page (after the prefix word's
-   * completions, when the text has one: search.ts), in one of two shapes:
+   * GET /jobs: the filters, and the search text ranked by relevance (newest first without one), or in
+   * the order `sort` asks for (newest first, or highest pay first: `pay`, migration 033); closed jobs
+   * stay listed. One statement answers the exact total and the page (after the prefix word's
+   * completions, when the text has one: search.ts), in one of three shapes:
    *
    * - Without search text, the total is a sum of the counts kept per job type, work location and
    *   experience level (migration 021) when only those filters are given, or none; with a location,
    *   of those kept per place as well, the places that hold it found by their trigrams (migration
-   *   022); with skills, a count of the rows the skills' GIN index finds (see the count below). The
-   *   page walks `jobs_newest` newest first and stops after `limit` rows (every filter column is in
-   *   it), or, for a location few jobs have, takes the jobs the places' trigram index finds.
-   * - With search text the matches are found in `job_search` (the narrow rows that find, filter and
-   *   order a job), read once into a small materialized set (id, date, whether the title matches),
-   *   and both the count and the page are taken from it (a candidate's document is then read at its
-   *   row's address, taken in the same statement, not through the primary key). Relevance (`ts_rank_cd`, which reads and
+   *   022); with skills, a count of the rows the skills' GIN index finds (see the count below); with
+   *   a minimum salary or a date posted (no count is kept per pay or day), a count of the range of
+   *   `jobs_by_pay` or `jobs_newest` they select. The page walks `jobs_newest` newest first (or
+   *   `jobs_by_pay` highest pay first) and stops after `limit` rows (every filter column is in both),
+   *   or, for a location few jobs have, takes the jobs the places' trigram index finds.
+   * - With search text, newest first or by pay, the matches are found in `job_search` (the narrow
+   *   rows that find, filter and order a job), read once into a small materialized set (id, date, and
+   *   pay to order by it), counted, and the page is the first of them in that order: nothing is ranked.
+   * - With search text by relevance, the matches are found in `job_search` the same way, read once
+   *   into a small materialized set (id, date, whether the title matches), and both the count and
+   *   the page are taken from it (a candidate's document is then read at its row's address, taken in
+   *   the same statement, not through the primary key). Relevance (`ts_rank_cd`, which reads and
    *   weighs the whole document) is worked out for the `RANKED_MATCHES` best candidates only: title
    *   matches first, then the newest. Those come first, in relevance order; any further matches
    *   follow in the candidates' own order (title matches, newest first). A search matching no more

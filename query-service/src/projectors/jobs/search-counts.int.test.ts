@@ -13,13 +13,18 @@ describe('jobs counts on a board of thousands', () => {
   const PYTHON_EVERY = 12;
   /** Every `BERLIN_EVERY`th copy is in Berlin, as the first job is; the others in Lisbon. */
   const BERLIN_EVERY = 5;
+  /** Every `UNPAID_EVERY`th copy names no salary; the others pay from 0 to 199,000 by their number. */
+  const UNPAID_EVERY = 10;
   let big: Awaited<ReturnType<typeof projectorTestbed>>;
   let bigJobs: JobQueries;
 
   beforeAll(async () => {
     big = await projectorTestbed('jobs-counts');
     bigJobs = new JobQueries(big.pool, big.schema);
-    const data = jobPostedData({ postedAt: '2026-03-01T09:00:00.000Z' });
+    // Posted half a minute ago, the copies a minute apart before it (4,000 minutes, almost three
+    // days): the last day's jobs are those newer than 1,440 minutes, whenever in the next half
+    // minute the test asks.
+    const data = jobPostedData({ postedAt: new Date(Date.now() - 30_000).toISOString() });
     await big.runner.applyMessages([big.message(big.event('JobPosted', data.jobId, 1, data))]);
     // The projected job copied SIZE - 1 times, each a minute older, with its own id, skills and type:
     // a board whose statistics are those of a real one, made in one statement.
@@ -34,6 +39,7 @@ describe('jobs counts on a board of thousands', () => {
       skill_names: `CASE WHEN n % ${PYTHON_EVERY} = 0 THEN ARRAY['python'] ELSE ARRAY['go', 'rust'] END`,
       job_type: `(ARRAY['Full-time', 'Part-time', 'Contract', 'Internship'])[n % 4 + 1]`,
       location_text: `CASE WHEN n % ${BERLIN_EVERY} = 0 THEN j.location_text ELSE E'lisbon\\n\\nportugal' END`,
+      pay: `CASE WHEN n % ${UNPAID_EVERY} = 0 THEN NULL ELSE n % 200 * 1000 END`,
     };
     const columns = rows.map((row) => row.column_name);
     // Committed synchronously: until its commit is flushed, VACUUM cannot mark the rows visible to
@@ -147,5 +153,41 @@ describe('jobs counts on a board of thousands', () => {
     expect(total).toBe(Math.floor((SIZE - 1) / PYTHON_EVERY));
     // The count reads the matches; the page walks the newest jobs until it has ten of them.
     expect(await jobsRowsRead({ skills: ['Python'] })).toBeLessThan(2 * total);
+  });
+
+  it('counts a list with a minimum salary or a date posted in the range of an index, not every job', async () => {
+    const counted = async (where: string) =>
+      (
+        await big.pool.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM ${big.schema}.jobs WHERE ${where}`,
+        )
+      ).rows[0]?.n;
+    const lastDay = await bigJobs.search(JobListQuery.parse({ postedWithin: 1 }));
+    expect(lastDay.total).toBe(await counted(`posted_at >= now() - interval '1 day'`));
+    expect(lastDay.total).toBe(24 * 60);
+    expect(lastDay.jobs).toHaveLength(10);
+    const paid = await bigJobs.search(JobListQuery.parse({ minSalary: 150_000, sort: 'salary' }));
+    expect(paid.total).toBe(await counted('pay >= 150000'));
+    expect(paid.total).toBeGreaterThan(800);
+    expect(paid.jobs).toHaveLength(10);
+    // With the other filters: counted as the rows the page would list.
+    for (const query of [
+      { postedWithin: 1, jobType: 'Part-time' },
+      { postedWithin: 1, location: 'berlin' },
+      { minSalary: 100_000, location: 'lisbon', jobType: 'Contract' },
+      { minSalary: 100_000, postedWithin: 1, skills: ['Python'] },
+    ]) {
+      const { total } = await bigJobs.search(JobListQuery.parse(query));
+      const all = [];
+      for (let page = 1; page <= Math.ceil(total / 50) + 1; page++) {
+        all.push(...(await bigJobs.search(JobListQuery.parse({ ...query, limit: 50, page }))).jobs);
+      }
+      expect(new Set(all.map((job) => job._id)).size, JSON.stringify(query)).toBe(total);
+      expect(total, JSON.stringify(query)).toBeGreaterThan(0);
+    }
+    // The count reads the day's entries of jobs_newest, or the well-paid ones of jobs_by_pay, and the
+    // page the first ten of the same range (the whole board is 4,000).
+    expect(await jobsRowsRead({ postedWithin: 1 })).toBeLessThan(24 * 60 + 100);
+    expect(await jobsRowsRead({ minSalary: 150_000, sort: 'salary' })).toBeLessThan(paid.total + 100);
   });
 });

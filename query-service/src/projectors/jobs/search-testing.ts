@@ -143,6 +143,116 @@ export async function boardTestbed(name: string) {
   return { bed, jobs };
 }
 
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+/**
+ * The board of the minimum salary, date posted and sort tests: jobs posted hours and days before the
+ * board is made (the list's date posted counts back from now), with salaries that have both ends, a
+ * minimum alone, a maximum alone and none, two of them the same pay (in different currencies, which the
+ * list does not look at). `pay` is the figure the list reads (the top of the range, or its minimum).
+ * Listed newest first; no description names a title's word, so a search's matches are its titles.
+ */
+const payBoard: (Posted & { title: string; ago: number; pay: number | null })[] = [
+  {
+    title: 'Staff Data Engineer',
+    salary: { min: 150_000, max: 190_000, currency: 'USD' },
+    pay: 190_000,
+    ago: 12 * HOUR_MS,
+    skills: [skill('Python')],
+    location: { city: 'Berlin', state: '', country: 'Germany' },
+  },
+  {
+    title: 'Data Analyst',
+    salary: { min: 90_000, max: null, currency: 'USD' },
+    pay: 90_000,
+    ago: 2 * DAY_MS,
+    skills: [skill('SQL')],
+    location: { city: 'Berlin', state: '', country: 'Germany' },
+    jobType: 'Contract',
+  },
+  {
+    title: 'Data Engineer Intern',
+    salary: { min: null, max: null, currency: 'USD' },
+    pay: null,
+    ago: 4 * DAY_MS,
+    skills: [skill('Python')],
+    location: { city: 'Berlin', state: '', country: 'Germany' },
+    jobType: 'Internship',
+  },
+  {
+    title: 'Junior Data Engineer',
+    salary: { min: 45_000, max: 60_000, currency: 'USD' },
+    pay: 60_000,
+    ago: 5 * DAY_MS,
+    skills: [skill('Python')],
+    location: { city: 'Lisbon', state: '', country: 'Portugal' },
+  },
+  {
+    title: 'Platform Engineer',
+    salary: { min: 100_000, max: 120_000, currency: 'USD' },
+    pay: 120_000,
+    ago: 10 * DAY_MS,
+    skills: [skill('Go')],
+    location: { city: 'Lisbon', state: '', country: 'Portugal' },
+  },
+  {
+    title: 'Backend Engineer',
+    salary: { min: 100_000, max: 120_000, currency: 'EUR' },
+    pay: 120_000,
+    ago: 20 * DAY_MS,
+    skills: [skill('Go'), skill('Python')],
+    location: { city: 'Berlin', state: '', country: 'Germany' },
+  },
+  {
+    title: 'Senior Data Engineer',
+    salary: { min: null, max: 130_000, currency: 'USD' },
+    pay: 130_000,
+    ago: 40 * DAY_MS,
+    skills: [skill('Python')],
+    location: { city: 'Lisbon', state: '', country: 'Portugal' },
+  },
+];
+/** The pay board's titles, newest first as listed. */
+export const PAY_BOARD_NEWEST = payBoard.map((job) => job.title);
+/** The pay board's titles by pay, highest first, those without a salary last; newest first among equals. */
+export const PAY_BOARD_BY_PAY = payBoard
+  .map((job, i) => ({ title: job.title, pay: job.pay ?? -1, i }))
+  .sort((a, b) => b.pay - a.pay || a.i - b.i)
+  .map((job) => job.title);
+/** The pay board's jobs as the filters read them: title, pay, and days since posted. */
+export const PAY_BOARD = payBoard.map((job) => ({
+  title: job.title,
+  pay: job.pay,
+  days: job.ago / DAY_MS,
+  skills: (job.skills ?? []).map((s) => s.name.toLowerCase()),
+  city: job.location?.city ?? '',
+  jobType: job.jobType ?? 'Full-time',
+}));
+
+/** A projector testbed (in its own namespace, `name`) with the pay board projected. */
+export async function payBoardTestbed(name: string) {
+  const { event, message } = testMessages();
+  const bed = await projectorTestbed(name);
+  const jobs = new JobQueries(bed.pool, bed.schema);
+  try {
+    const now = Date.now();
+    const events = payBoard.map(({ ago, pay: _pay, ...fields }) => {
+      const data = jobPostedData({
+        description: 'Work with a friendly team.',
+        ...fields,
+        postedAt: new Date(now - ago).toISOString(),
+      });
+      return event('JobPosted', data.jobId, 1, data);
+    });
+    await bed.runner.applyMessages(events.map(message));
+  } catch (error) {
+    await bed.close();
+    throw error;
+  }
+  return { bed, jobs };
+}
+
 /** Searches of the board through the queries `jobs()` gives once the board is projected. */
 export function boardSearch(jobs: () => JobQueries) {
   async function search(query: Record<string, unknown>) {

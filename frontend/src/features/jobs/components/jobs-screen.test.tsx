@@ -277,3 +277,229 @@ describe('jobs list: search, filters and pages', () => {
     expect(countCalls(api, 'GET', '/api/jobs?page=2')).toBe(1);
   });
 });
+
+describe('jobs list: location, minimum salary, date posted and order', () => {
+  function jobsCalls(api: ReturnType<typeof openJobs>['api']): string[] {
+    return api.mock.calls
+      .map(([input]) => String(input))
+      .filter((url) => url.startsWith('/api/jobs?') || url === '/api/jobs');
+  }
+
+  function locationField(): HTMLInputElement {
+    return screen.getByRole('textbox', { name: 'Location' }) as HTMLInputElement;
+  }
+
+  it('labels the new controls and offers the choices of the contracts, Most relevant first', async () => {
+    openJobs(() => jobsReply([aJob()]));
+    await screen.findByRole('article', { name: 'Compiler Engineer' });
+
+    // jsdom knows no role of <search> yet: found by its tag.
+    const landmark = screen.getByRole('main').querySelector('search');
+    expect(landmark?.getAttribute('aria-label')).toBe('Search jobs');
+    const search = within(landmark as HTMLElement);
+    expect(search.getByText('Search jobs', { selector: 'label' })).toBeTruthy();
+    expect(search.getByText('Location', { selector: 'label' })).toBeTruthy();
+    expect(search.getByRole('textbox', { name: 'Location' }).getAttribute('placeholder')).toBe(
+      'City, state or country',
+    );
+    expect(screen.getByText('Minimum salary', { selector: 'label' })).toBeTruthy();
+    expect(screen.getByText('Date posted', { selector: 'label' })).toBeTruthy();
+    expect(screen.getByText('Sort by', { selector: 'label' })).toBeTruthy();
+
+    expect([...select('Minimum salary').options].map((option) => [option.value, option.textContent])).toEqual(
+      [
+        ['', 'Any salary'],
+        ['40000', '$40,000+'],
+        ['60000', '$60,000+'],
+        ['80000', '$80,000+'],
+        ['100000', '$100,000+'],
+        ['120000', '$120,000+'],
+        ['150000', '$150,000+'],
+      ],
+    );
+    expect([...select('Date posted').options].map((option) => [option.value, option.textContent])).toEqual([
+      ['', 'Any time'],
+      ['1', 'Last 24 hours'],
+      ['3', 'Last 3 days'],
+      ['7', 'Last 7 days'],
+      ['14', 'Last 14 days'],
+      ['30', 'Last 30 days'],
+    ]);
+    // Shown without search text too: one may sort by salary without searching.
+    expect([...select('Sort by').options].map((option) => [option.value, option.textContent])).toEqual([
+      ['relevance', 'Most relevant'],
+      ['newest', 'Newest'],
+      ['salary', 'Highest salary'],
+    ]);
+    expect(select('Minimum salary').value).toBe('');
+    expect(select('Date posted').value).toBe('');
+    expect(select('Sort by').value).toBe('relevance');
+    expect(locationField().value).toBe('');
+  });
+
+  it.each([
+    { label: 'Minimum salary', option: '$80,000+', param: 'minSalary=80000' },
+    { label: 'Date posted', option: 'Last 24 hours', param: 'postedWithin=1' },
+    { label: 'Date posted', option: 'Last 14 days', param: 'postedWithin=14' },
+    { label: 'Sort by', option: 'Highest salary', param: 'sort=salary' },
+    { label: 'Sort by', option: 'Newest', param: 'sort=newest' },
+  ])(
+    '"$label: $option" puts $param in the URL and the request, back on page 1',
+    async ({ label, option, param }) => {
+      const { api, user, router } = openJobs(
+        () => jobsReply([aJob()], { currentPage: 2, totalPages: 3, totalJobs: 25 }),
+        '/jobs?search=compiler&page=2',
+      );
+      await screen.findByRole('article', { name: 'Compiler Engineer' });
+      expect(countCalls(api, 'GET', '/api/jobs?search=compiler&page=2')).toBe(1);
+
+      await user.selectOptions(select(label), option);
+
+      await waitFor(() => expect(router.state.location.search).toBe(`?search=compiler&${param}`));
+      await waitFor(() => expect(countCalls(api, 'GET', `/api/jobs?search=compiler&${param}`)).toBe(1));
+      expect(select(label).selectedOptions[0]?.textContent).toBe(option);
+    },
+  );
+
+  it('leaves sort out of the URL and the request when it goes back to Most relevant', async () => {
+    const { api, user, router } = openJobs(() => jobsReply([aJob()]), '/jobs?sort=newest');
+    await screen.findByRole('article', { name: 'Compiler Engineer' });
+    expect(select('Sort by').value).toBe('newest');
+    expect(countCalls(api, 'GET', '/api/jobs?sort=newest')).toBe(1);
+
+    await user.selectOptions(select('Sort by'), 'Most relevant');
+
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await waitFor(() => expect(countCalls(api, 'GET', '/api/jobs')).toBe(1));
+    expect(jobsCalls(api).some((url) => url.includes('sort='))).toBe(true);
+    expect(jobsCalls(api).filter((url) => url.includes('sort=relevance'))).toEqual([]);
+  });
+
+  it('applies the location with the keywords on submit, not at each keystroke, back on page 1', async () => {
+    const { api, user, router } = openJobs(() => jobsReply([aJob()]), '/jobs?page=3');
+    await screen.findByRole('article', { name: 'Compiler Engineer' });
+
+    await user.type(locationField(), '  Berlin ');
+    // A select changed meanwhile sends its own change, not the location still being typed.
+    await user.selectOptions(select('Job type'), 'Contract');
+    await waitFor(() => expect(router.state.location.search).toBe('?jobType=Contract'));
+    await waitFor(() => expect(countCalls(api, 'GET', '/api/jobs?jobType=Contract')).toBe(1));
+    expect(jobsCalls(api).filter((url) => url.includes('location='))).toEqual([]);
+    expect(locationField().value).toBe('  Berlin ');
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search jobs' }), 'rust');
+    await user.type(locationField(), '{Enter}');
+
+    await waitFor(() =>
+      expect(router.state.location.search).toBe('?jobType=Contract&search=rust&location=Berlin'),
+    );
+    await waitFor(() =>
+      expect(countCalls(api, 'GET', '/api/jobs?search=rust&jobType=Contract&location=Berlin')).toBe(1),
+    );
+    await waitFor(() => expect(locationField().value).toBe('Berlin'));
+
+    // The Search button sends it too, and an emptied field takes the location away.
+    await user.clear(locationField());
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?jobType=Contract&search=rust'));
+  });
+
+  it('opens with the location, salary, date and order of the URL and sends them in one request', async () => {
+    const all = 'search=compiler&location=Berlin&minSalary=80000&postedWithin=7&sort=salary&page=2';
+    const { api } = openJobs(
+      () => jobsReply([aJob()], { currentPage: 2, totalPages: 2, totalJobs: 11 }),
+      `/jobs?${all}`,
+    );
+    await screen.findByRole('article', { name: 'Compiler Engineer' });
+
+    expect(locationField().value).toBe('Berlin');
+    expect(select('Minimum salary').value).toBe('80000');
+    expect(select('Date posted').value).toBe('7');
+    expect(select('Sort by').value).toBe('salary');
+    // The route's loader and the screen read the same cache entry: one request, not two.
+    expect(jobsCalls(api)).toEqual([`/api/jobs?${all}`]);
+  });
+
+  it('Clear Filters clears the location, salary, date and order too', async () => {
+    const { api, user, router } = openJobs(
+      () => jobsReply([aJob()]),
+      '/jobs?search=compiler&location=Berlin&minSalary=80000&postedWithin=7&sort=salary',
+    );
+    await screen.findByRole('article', { name: 'Compiler Engineer' });
+    await user.type(locationField(), ' Mitte');
+
+    await user.click(screen.getByRole('button', { name: 'Clear Filters' }));
+
+    await waitFor(() => {
+      expect(router.state.location.search).toBe('');
+      expect(locationField().value).toBe('');
+      expect((screen.getByRole('searchbox', { name: 'Search jobs' }) as HTMLInputElement).value).toBe('');
+      expect(select('Minimum salary').value).toBe('');
+      expect(select('Date posted').value).toBe('');
+      expect(select('Sort by').value).toBe('relevance');
+    });
+    await waitFor(() => expect(countCalls(api, 'GET', '/api/jobs')).toBe(1));
+
+    // A location typed but not sent yet goes too, as the search text does.
+    await user.type(locationField(), 'Lyon');
+    await user.click(screen.getByRole('button', { name: 'Clear Filters' }));
+    await waitFor(() => expect(locationField().value).toBe(''));
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('shows the defaults for values the lists do not offer, and sends nothing for them', async () => {
+    const { api } = openJobs(
+      () => jobsReply([aJob()]),
+      '/jobs?minSalary=abc&postedWithin=2&sort=cheap&location=%20%20',
+    );
+    await screen.findByRole('article', { name: 'Compiler Engineer' });
+
+    expect(select('Minimum salary').value).toBe('');
+    expect(select('Date posted').value).toBe('');
+    expect(select('Sort by').value).toBe('relevance');
+    expect(locationField().value).toBe('');
+    expect(jobsCalls(api)).toEqual(['/api/jobs']);
+  });
+
+  it('reads only the digits of an offered salary or date as that choice', async () => {
+    const { api } = openJobs(
+      () => jobsReply([aJob()]),
+      '/jobs?minSalary=75000&postedWithin=7.0&sort=RELEVANCE',
+    );
+    await screen.findByRole('article', { name: 'Compiler Engineer' });
+
+    expect(select('Minimum salary').value).toBe('');
+    expect(select('Date posted').value).toBe('');
+    expect(jobsCalls(api)).toEqual(['/api/jobs']);
+  });
+
+  it('keeps the salary, date and order picked before the first has settled', async () => {
+    const { api, router } = openJobs(() => jobsReply([aJob()]), '/jobs?search=compiler');
+    await screen.findByRole('article', { name: 'Compiler Engineer' });
+
+    act(() => {
+      fireEvent.change(select('Minimum salary'), { target: { value: '100000' } });
+      fireEvent.change(select('Date posted'), { target: { value: '3' } });
+      fireEvent.change(select('Sort by'), { target: { value: 'salary' } });
+    });
+
+    const all = '?search=compiler&minSalary=100000&postedWithin=3&sort=salary';
+    await waitFor(() => expect(router.state.location.search).toBe(all));
+    await waitFor(() => expect(countCalls(api, 'GET', `/api/jobs${all}`)).toBe(1));
+  });
+
+  it('keeps each combination in its own cache entry: going Back shows the earlier list without asking again', async () => {
+    const { api, user, router } = openJobs((_method, url) =>
+      jobsReply([aJob({ title: url.includes('sort=salary') ? 'Best paid' : 'Compiler Engineer' })]),
+    );
+    await screen.findByRole('article', { name: 'Compiler Engineer' });
+
+    await user.selectOptions(select('Sort by'), 'Highest salary');
+    expect(await screen.findByRole('article', { name: 'Best paid' })).toBeTruthy();
+
+    await act(() => router.navigate(-1));
+    expect(await screen.findByRole('article', { name: 'Compiler Engineer' })).toBeTruthy();
+    expect(select('Sort by').value).toBe('relevance');
+    expect(jobsCalls(api)).toEqual(['/api/jobs', '/api/jobs?sort=salary']);
+  });
+});

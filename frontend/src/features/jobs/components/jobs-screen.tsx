@@ -1,28 +1,47 @@
-import { experienceLevels, jobTypes, workLocations } from '@careers/contracts/constants';
+import {
+  experienceLevels,
+  JOB_SORTS,
+  jobTypes,
+  MIN_SALARY_CHOICES,
+  POSTED_WITHIN_DAYS,
+  SHORT_TEXT_MAX_LENGTH,
+  workLocations,
+} from '@careers/contracts/constants';
 import {
   errorCardTitles,
   fallbackMessages,
   jobMessages,
   jobScreenMessages,
 } from '@careers/contracts/messages';
-import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ErrorCard } from '../../../components/error-card';
+import { InputField } from '../../../components/input-field';
 import { LoadingState } from '../../../components/loading-state';
 import { SelectField } from '../../../components/select-field';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useSavedJobIds } from '../api/get-saved-jobs';
-import { jobFiltersOf, useJobList } from '../api/list-jobs';
+import { DEFAULT_JOB_SORT, jobFiltersOf, useJobList } from '../api/list-jobs';
 import { JobCard, JobsScreenHeader } from './job-card';
 import { Pagination } from './pagination';
 import { SaveAnnouncement, useSaveAnnouncer } from './save-job-toggle';
 
-type FilterName = 'jobType' | 'workLocation' | 'experienceLevel';
+type FilterName = 'jobType' | 'workLocation' | 'experienceLevel' | 'minSalary' | 'postedWithin';
+/** What the URL holds: the filters, the search form's two fields, the order and the page. */
+type ParamName = FilterName | 'search' | 'location' | 'sort' | 'page';
 
 const options = <V extends string>(values: readonly V[], all: string) => [
   { value: '' as const, label: all },
   ...values.map((value) => ({ value, label: value })),
 ];
+
+/** Number choices as a select's options, their values the digits the URL holds. */
+const numberOptions = (values: readonly number[], all: string, label: (value: number) => string) => [
+  { value: '', label: all },
+  ...values.map((value) => ({ value: String(value), label: label(value) })),
+];
+
+const sortOptions = JOB_SORTS.map((sort) => ({ value: sort, label: jobScreenMessages.sortLabels[sort] }));
 
 const filterFields = [
   {
@@ -40,6 +59,16 @@ const filterFields = [
     label: jobScreenMessages.experienceLevel,
     options: options(experienceLevels, jobScreenMessages.allExperienceLevels),
   },
+  {
+    name: 'minSalary',
+    label: jobScreenMessages.minSalary,
+    options: numberOptions(MIN_SALARY_CHOICES, jobScreenMessages.anySalary, jobScreenMessages.salaryAtLeast),
+  },
+  {
+    name: 'postedWithin',
+    label: jobScreenMessages.datePosted,
+    options: numberOptions(POSTED_WITHIN_DAYS, jobScreenMessages.anyTime, jobScreenMessages.postedWithinDays),
+  },
 ] as const satisfies ReadonlyArray<{ name: FilterName; label: string; options: unknown }>;
 
 /**
@@ -53,9 +82,12 @@ export function JobsScreen() {
   const savedIds = useSavedJobIds();
   const announcer = useSaveAnnouncer();
   const [searchText, setSearchText] = useState(filters.search);
+  const [locationText, setLocationText] = useState(filters.location);
+  const searchId = useId();
 
-  // A new search from the top bar (or Back) puts its text in the field.
+  // A new search from the top bar (or Back) puts its text in the fields.
   useEffect(() => setSearchText(filters.search), [filters.search]);
+  useEffect(() => setLocationText(filters.location), [filters.location]);
 
   // Each change is a navigation that the route's loader makes settle a moment later, and React shows
   // it on a later render still. A change meanwhile (two selects in a row) builds on the last one asked
@@ -75,7 +107,7 @@ export function JobsScreen() {
   }
 
   /** Any change of the filters goes back to the first page. */
-  function change(changes: Partial<Record<FilterName | 'search' | 'page', string>>) {
+  function change(changes: Partial<Record<ParamName, string>>) {
     const next = new URLSearchParams(pending.current.at(-1) ?? params);
     next.delete('page');
     for (const [name, value] of Object.entries(changes)) {
@@ -87,11 +119,13 @@ export function JobsScreen() {
 
   function submitSearch(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    change({ search: searchText.trim() });
+    // The location applies with the keywords, on submit, not at each keystroke.
+    change({ search: searchText.trim(), location: locationText.trim() });
   }
 
   function clearFilters() {
     setSearchText('');
+    setLocationText('');
     ask(new URLSearchParams());
   }
 
@@ -106,16 +140,29 @@ export function JobsScreen() {
       <div className="card jobs-filters">
         <search className="jobs-search" aria-label={jobScreenMessages.searchLabel}>
           <form onSubmit={submitSearch}>
-            <input
-              className="input"
-              type="search"
-              name="search"
-              aria-label={jobScreenMessages.searchLabel}
-              placeholder={jobScreenMessages.searchPlaceholder}
-              value={searchText}
-              onChange={(event) => setSearchText(event.target.value)}
+            <div className="field jobs-search-keywords">
+              <label className="field-label" htmlFor={searchId}>
+                {jobScreenMessages.searchLabel}
+              </label>
+              <input
+                id={searchId}
+                className="input"
+                type="search"
+                name="search"
+                placeholder={jobScreenMessages.searchPlaceholder}
+                value={searchText}
+                onChange={(event) => setSearchText(event.target.value)}
+              />
+            </div>
+            <InputField
+              name="location"
+              label={jobScreenMessages.location}
+              placeholder={jobScreenMessages.locationPlaceholder}
+              maxLength={SHORT_TEXT_MAX_LENGTH}
+              value={locationText}
+              onChange={setLocationText}
             />
-            <button type="submit" className="button">
+            <button type="submit" className="button jobs-search-submit">
               {jobScreenMessages.search}
             </button>
           </form>
@@ -127,7 +174,7 @@ export function JobsScreen() {
               name={field.name}
               label={field.label}
               options={field.options}
-              value={filters[field.name]}
+              value={String(filters[field.name])}
               onChange={(value) => change({ [field.name]: value })}
             />
           ))}
@@ -136,9 +183,21 @@ export function JobsScreen() {
           </button>
         </div>
       </div>
-      <p className="jobs-count" role="status">
-        {page ? jobMessages.jobsFound(page.pagination.totalJobs) : null}
-      </p>
+      <div className="jobs-results-bar">
+        <p className="jobs-count" role="status">
+          {page ? jobMessages.jobsFound(page.pagination.totalJobs) : null}
+        </p>
+        {/* Shown without search text too, where relevance is newest first: one may sort by salary. */}
+        <div className="jobs-sort">
+          <SelectField
+            name="sort"
+            label={jobScreenMessages.sortBy}
+            options={sortOptions}
+            value={filters.sort}
+            onChange={(sort) => change({ sort: sort === DEFAULT_JOB_SORT ? '' : sort })}
+          />
+        </div>
+      </div>
       {list.isPending ? <LoadingState /> : null}
       {failure === null ? null : (
         <ErrorCard
