@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ada, jsonReply, stubSession } from '../../../testing/fake-api';
 import { renderApp } from '../../../testing/render-app';
-import { aJob } from '../../jobs/testing';
+import { aJob, aSavedJob, dataReply, savedJobsUrl } from '../../jobs/testing';
 
 const page: CompanyPage = {
   slug: 'grace-labs',
@@ -20,7 +20,9 @@ describe('a company page (beyond the spec)', () => {
     stubSession(ada, (method, url) =>
       method === 'GET' && url === '/api/companies/grace-labs'
         ? jsonReply(200, { data: page })
-        : jsonReply(404, { message: 'Not found' }),
+        : method === 'GET' && url === savedJobsUrl
+          ? dataReply([aSavedJob(page.jobs[0])])
+          : jsonReply(404, { message: 'Not found' }),
     );
     renderApp('/companies/grace-labs');
 
@@ -34,6 +36,9 @@ describe('a company page (beyond the spec)', () => {
     expect(screen.getByRole('link', { name: 'Compiler Engineer' }).getAttribute('href')).toBe(
       `/jobs/${page.jobs[0]?._id}`,
     );
+    // Each card has the Save toggle, pressed for a job on the reader's saved list.
+    const toggle = screen.getByRole('button', { name: 'Save job' });
+    await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('true');
   });
 
   it('says so when no job names the company', async () => {

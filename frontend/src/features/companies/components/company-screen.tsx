@@ -4,8 +4,10 @@ import { ErrorCard } from '../../../components/error-card';
 import { LoadingState } from '../../../components/loading-state';
 import { errorMessageOf } from '../../../lib/api-client';
 import { isHttpUrl } from '../../../lib/urls';
+import { useSavedJobIds } from '../../jobs/api/get-saved-jobs';
 import { JobCard } from '../../jobs/components/job-card';
 import { isNotFound } from '../../jobs/components/refusal';
+import { SaveAnnouncement, useSaveAnnouncer } from '../../jobs/components/save-job-toggle';
 import { useCompany } from '../api/get-company';
 
 /**
@@ -15,6 +17,8 @@ import { useCompany } from '../api/get-company';
 export function CompanyScreen() {
   const { slug = '' } = useParams();
   const company = useCompany(slug);
+  const savedIds = useSavedJobIds();
+  const announcer = useSaveAnnouncer();
 
   if (company.isPending) return <LoadingState />;
   if (company.isError) {
@@ -39,6 +43,7 @@ export function CompanyScreen() {
   const c = company.data;
   return (
     <section className="screen company-screen" aria-labelledby="company-name">
+      <SaveAnnouncement said={announcer.said} />
       <article className="card company-card">
         <h1 className="screen-title" id="company-name" dir="auto">
           {c.name}
@@ -81,7 +86,13 @@ export function CompanyScreen() {
         ) : (
           <div className="job-list">
             {c.jobs.map((job) => (
-              <JobCard key={job._id} job={job} listSearch="" />
+              <JobCard
+                key={job._id}
+                job={job}
+                listSearch=""
+                saved={savedIds.has(job._id)}
+                onSavedChange={announcer.onChanged}
+              />
             ))}
           </div>
         )}

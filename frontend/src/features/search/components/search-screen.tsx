@@ -9,7 +9,9 @@ import { ErrorCard } from '../../../components/error-card';
 import { LoadingState } from '../../../components/loading-state';
 import { errorMessageOf } from '../../../lib/api-client';
 import { cityAndCountry, fullName } from '../../connections/components/person';
+import { useSavedJobIds } from '../../jobs/api/get-saved-jobs';
 import { JobCard } from '../../jobs/components/job-card';
+import { SaveAnnouncement, useSaveAnnouncer } from '../../jobs/components/save-job-toggle';
 import { useSiteSearch } from '../api/site-search';
 
 /**
@@ -21,9 +23,12 @@ export function SearchScreen() {
   const [params] = useSearchParams();
   const q = (params.get('q') ?? '').trim();
   const results = useSiteSearch(q, searchSectionSizes.page, 'page');
+  const savedIds = useSavedJobIds();
+  const announcer = useSaveAnnouncer();
 
   return (
     <section className="screen search-screen" aria-labelledby="search-title">
+      <SaveAnnouncement said={announcer.said} />
       <header className="screen-header">
         <h1 className="screen-title" id="search-title" dir="auto">
           {q ? searchMessages.resultsFor(q) : searchMessages.typeSomething}
@@ -69,7 +74,13 @@ export function SearchScreen() {
               <>
                 <div className="job-list">
                   {results.data.jobs.map((job) => (
-                    <JobCard key={job._id} job={job} listSearch={`?${new URLSearchParams({ search: q })}`} />
+                    <JobCard
+                      key={job._id}
+                      job={job}
+                      listSearch={`?${new URLSearchParams({ search: q })}`}
+                      saved={savedIds.has(job._id)}
+                      onSavedChange={announcer.onChanged}
+                    />
                   ))}
                 </div>
                 <p>
