@@ -45,10 +45,20 @@ rm -f "$results" "$serial_results"
 set +e
 if [ $# -eq 0 ]; then
   printf '%s\n' "${BOLD}→ vitest, serial lane in the background (browser tests, fault run): ${serial_log#"$ROOT"/}${RESET}"
-  npx vitest run --project e2e --project faults \
+  # In a process group of its own (setsid), so that a failed check or Ctrl-C stops the whole lane:
+  # killing npx alone left vitest, the product it started for the browser tests and Chromium running.
+  $(command -v setsid || true) npx vitest run --project e2e --project faults \
     --reporter=default --reporter=json --outputFile.json="$serial_results" >"$serial_log" 2>&1 &
   serial_pid=$!
-  trap 'kill $serial_pid ${tc_pid:-} 2>/dev/null || true' EXIT
+  stop_serial_lane() {
+    kill -- -"$serial_pid" 2>/dev/null || kill "$serial_pid" 2>/dev/null || true
+    # The product the browser tests started (e2e/topology.ts), each process a group of its own.
+    if [ -f "$STACK/e2e-topology.pids" ]; then
+      while read -r pid; do kill -- -"$pid" 2>/dev/null || true; done <"$STACK/e2e-topology.pids"
+      rm -f "$STACK/e2e-topology.pids"
+    fi
+  }
+  trap 'stop_serial_lane; kill ${tc_pid:-} 2>/dev/null || true' EXIT
 fi
 # The checks run while the serial lane starts (the longer of the two lanes: about seven minutes here,
 # the checks half a minute), so they add nothing to the whole; a failure stops both (step exits).
