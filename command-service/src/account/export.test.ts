@@ -14,6 +14,7 @@ import { ExportSummary, exportChunks, exportFilename } from './export.ts';
 const me = randomUUID();
 const other = randomUUID();
 const at = '2025-01-17T12:00:00.000Z';
+const later = '2025-01-17T15:30:00.000Z';
 let position = 0;
 
 /** An event as the log gives it back, opened and upcast. */
@@ -200,7 +201,7 @@ describe('ExportSummary', () => {
       registered(me),
       post(mine, me),
       event('PostEdited', { postId: mine, authorId: me, content: 'Second', editedAt: at }),
-      event('PostEdited', { postId: mine, authorId: me, content: 'Third', editedAt: at }),
+      event('PostEdited', { postId: mine, authorId: me, content: 'Third', editedAt: later }),
       comment(c1, others),
       event('CommentEdited', {
         postId: others,
@@ -211,11 +212,15 @@ describe('ExportSummary', () => {
       }),
       comment(c2, others),
     ]).result(new Date(at));
-    expect(result?.posts.map((p) => [p.postId, p.content, p.createdAt])).toEqual([[mine, 'Third', at]]);
-    expect(result?.comments.map((c) => [c.commentId, c.content])).toEqual([
-      [c1, 'Better'],
-      [c2, 'First'],
+    expect(result?.posts.map((p) => [p.postId, p.content, p.createdAt, p.editedAt])).toEqual([
+      [mine, 'Third', at, later],
     ]);
+    // When each was last edited; a comment never edited has no editedAt.
+    expect(result?.comments.map((c) => [c.commentId, c.content, c.editedAt])).toEqual([
+      [c1, 'Better', at],
+      [c2, 'First', undefined],
+    ]);
+    expect(Object.hasOwn(result?.comments[1] ?? {}, 'editedAt')).toBe(false);
   });
 
   it("drops a post the person deleted and a comment deleted by the post's author, edits or not", () => {
@@ -295,7 +300,7 @@ describe('ExportSummary', () => {
       string,
       string,
     ];
-    const later = '2025-01-18T08:00:00.000Z';
+    const nextDay = '2025-01-18T08:00:00.000Z';
     const saved = (jobId: string, savedAt = at) => event('JobSaved', { userId: me, jobId, savedAt });
     const result = fold([
       registered(me),
@@ -307,7 +312,7 @@ describe('ExportSummary', () => {
       event('JobUnsaved', { userId: me, jobId: savedAgain, unsavedAt: at }),
       // A job that closes stays saved: JobClosed is the poster's, and changes nothing here.
       event('JobClosed', { jobId: closed, employerId: other, closedAt: at }),
-      saved(savedAgain, later),
+      saved(savedAgain, nextDay),
       // Another person's saves are theirs.
       event('JobSaved', { userId: other, jobId: randomUUID(), savedAt: at }),
       event('JobUnsaved', { userId: other, jobId: kept, unsavedAt: at }),
@@ -315,7 +320,7 @@ describe('ExportSummary', () => {
     expect(result?.savedJobs).toEqual([
       { jobId: kept, savedAt: at },
       { jobId: closed, savedAt: at },
-      { jobId: savedAgain, savedAt: later },
+      { jobId: savedAgain, savedAt: nextDay },
     ]);
     expect(result?.user.firstName).toBe('Ann');
   });

@@ -191,11 +191,11 @@ export class ExportSummary {
     this.posts.set(postId, { postId, content, type, category, visibility, tags, createdAt });
   }
 
-  /** The person changed their post's text: the export shows the text as it is now. */
+  /** The person changed their post's text: the export shows the text as it is now, and when it was. */
   postEdited(event: EventOfType<'PostEdited'>): void {
     if (event.data.authorId !== this.userId) return;
     const post = this.posts.get(event.data.postId);
-    if (post) post.content = event.data.content;
+    if (post) Object.assign(post, { content: event.data.content, editedAt: event.data.editedAt });
   }
 
   postRemoved(event: EventOfType<'PostRemoved'>): void {
@@ -208,11 +208,11 @@ export class ExportSummary {
     this.comments.set(commentId, { commentId, postId, content, createdAt });
   }
 
-  /** The person changed their comment's text: the export shows the text as it is now. */
+  /** The person changed their comment's text: the export shows the text as it is now, and when it was. */
   commentEdited(event: EventOfType<'CommentEdited'>): void {
     if (event.data.authorId !== this.userId) return;
     const comment = this.comments.get(event.data.commentId);
-    if (comment) comment.content = event.data.content;
+    if (comment) Object.assign(comment, { content: event.data.content, editedAt: event.data.editedAt });
   }
 
   /** Their comment deleted: by them, by the post's author, or with their account. */

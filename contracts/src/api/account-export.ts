@@ -31,19 +31,21 @@ export const ExportedEvent = z.strictObject({
 export type ExportedEvent = z.infer<typeof ExportedEvent>;
 
 /**
- * A post of the person's, as its PostCreated holds it, with the text of its last PostEdited (the author
- * is the person).
+ * A post of the person's, as its PostCreated holds it, with the text of its last PostEdited and when
+ * that was (`editedAt`, absent for a post never edited; the author is the person).
  */
-export const ExportedPost = PostCreatedData.omit({ authorId: true });
+export const ExportedPost = PostCreatedData.omit({ authorId: true }).extend({
+  editedAt: IsoDateTime.optional(),
+});
 export type ExportedPost = z.infer<typeof ExportedPost>;
 
-/** A comment of the person's, on anyone's post still there. */
+/** A comment of the person's, on anyone's post still there; `editedAt` as for a post. */
 export const ExportedComment = CommentAddedData.pick({
   commentId: true,
   postId: true,
   content: true,
   createdAt: true,
-});
+}).extend({ editedAt: IsoDateTime.optional() });
 export type ExportedComment = z.infer<typeof ExportedComment>;
 
 /** A like of the person's that still stands, on a post still there. */
