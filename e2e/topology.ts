@@ -4,10 +4,15 @@
  * Postgres schemas, Redis prefix and Kafka topics, so it never touches a developer's running instance.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { appendFileSync, createWriteStream, mkdirSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { edgeSecretFromEnv } from '@careers/service-kit';
-import { type TestNamespace, testNamespace, waitUntil } from '@careers/service-kit/testing';
+import {
+  recordTestProcess,
+  type TestNamespace,
+  testNamespace,
+  waitUntil,
+} from '@careers/service-kit/testing';
 import { writeLocalEdgeConfig } from '../scripts/lib/edge-nginx.ts';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -26,12 +31,8 @@ export interface Topology {
   stop(): Promise<void>;
 }
 
-/** The browser tests' product processes, one per line, while they run (see scripts/test.sh). */
-export const TOPOLOGY_PIDS = `${ROOT}.stack/e2e-topology.pids`;
-
 export async function startTopology(): Promise<Topology> {
   const ns = testNamespace('e2e');
-  rmSync(TOPOLOGY_PIDS, { force: true });
   const logDir = `${ROOT}/.stack/logs/e2e`;
   mkdirSync(logDir, { recursive: true });
   const origins = { ALLOWED_ORIGINS: `${WEB_URL},http://localhost:${PORTS.web}`, LOG_LEVEL: 'info' };
@@ -41,9 +42,7 @@ export async function startTopology(): Promise<Topology> {
     child.stdout?.pipe(log);
     child.stderr?.pipe(log);
     children.push(child);
-    // Each child leads a process group of its own (detached): npm test's exit trap stops the groups
-    // listed here when the run is cut short (a failed check, Ctrl-C) before `stop` could.
-    if (child.pid) appendFileSync(TOPOLOGY_PIDS, `${child.pid}\n`);
+    recordTestProcess(child.pid);
   };
   const run = (name: string, args: string[], env: NodeJS.ProcessEnv) =>
     keep(
@@ -112,7 +111,6 @@ export async function startTopology(): Promise<Topology> {
       );
       await ns.cleanup();
       rmSync(edgePrefix, { recursive: true, force: true });
-      rmSync(TOPOLOGY_PIDS, { force: true });
     },
   };
 }

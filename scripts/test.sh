@@ -47,16 +47,19 @@ if [ $# -eq 0 ]; then
   printf '%s\n' "${BOLD}→ vitest, serial lane in the background (browser tests, fault run): ${serial_log#"$ROOT"/}${RESET}"
   # In a process group of its own (setsid), so that a failed check or Ctrl-C stops the whole lane:
   # killing npx alone left vitest, the product it started for the browser tests and Chromium running.
-  $(command -v setsid || true) npx vitest run --project e2e --project faults \
+  test_pids="$STACK/test-processes.pids"
+  rm -f "$test_pids"
+  CAREERS_TEST_PIDS="$test_pids" $(command -v setsid || true) npx vitest run --project e2e --project faults \
     --reporter=default --reporter=json --outputFile.json="$serial_results" >"$serial_log" 2>&1 &
   serial_pid=$!
   stop_serial_lane() {
     kill -- -"$serial_pid" 2>/dev/null || kill "$serial_pid" 2>/dev/null || true
-    # The product the browser tests started (e2e/topology.ts), each process a group of its own.
-    if [ -f "$STACK/e2e-topology.pids" ]; then
-      while read -r pid; do kill -- -"$pid" 2>/dev/null || true; done <"$STACK/e2e-topology.pids"
-      rm -f "$STACK/e2e-topology.pids"
+    # What its tests started in process groups of their own (the product for the browser tests, the
+    # fault run's services and private Kafka): recordTestProcess in service-kit/src/testing.ts.
+    if [ -f "$test_pids" ]; then
+      while read -r pid; do kill -- -"$pid" 2>/dev/null || true; done <"$test_pids"
     fi
+    rm -f "$test_pids"
   }
   trap 'stop_serial_lane; kill ${tc_pid:-} 2>/dev/null || true' EXIT
 fi
@@ -74,6 +77,7 @@ if [ $# -eq 0 ]; then
   wait $serial_pid
   serial_code=$?
   trap 'kill ${tc_pid:-} 2>/dev/null || true' EXIT
+  rm -f "$test_pids"
   # Its failures in full, as vitest printed them; otherwise its summary.
   if [ $serial_code -ne 0 ]; then cat "$serial_log"; else grep -E 'Test Files|Tests |Duration' "$serial_log"; fi
   [ $code -ne 0 ] || code=$serial_code

@@ -22,6 +22,7 @@ import {
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { recordTestProcess } from '@careers/service-kit/testing';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const STACK_DIR = process.env.CAREERS_STACK_DIR ?? `${ROOT}.stack`;
@@ -94,6 +95,7 @@ function spawnLogged(
     ...(options.uid === undefined ? {} : { uid: options.uid, gid: options.gid }),
   });
   closeSync(log);
+  recordTestProcess(child.pid);
   const exited = new Promise<void>((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) resolve();
     else child.once('exit', () => resolve());

@@ -10,6 +10,7 @@ import { closeSync, mkdirSync, openSync } from 'node:fs';
 import {
   productionEnvironment,
   quietPort,
+  recordTestProcess,
   type TestNamespace,
   testNamespace,
 } from '@careers/service-kit/testing';
@@ -134,6 +135,7 @@ export class FaultTopology {
       detached: true,
     });
     closeSync(log);
+    recordTestProcess(child.pid);
     child.once('exit', (code, signal) => {
       const killed = this.killing.delete(child);
       if (this.stopping || killed) return;

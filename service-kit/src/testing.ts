@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { appendFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { streamTypes } from '@careers/contracts/topics';
 import { Kafka, logLevel, type Producer } from 'kafkajs';
@@ -17,6 +18,16 @@ export interface TestNamespace {
   queryEnv: NodeJS.ProcessEnv;
   gatewayEnv: NodeJS.ProcessEnv;
   cleanup(): Promise<void>;
+}
+
+/**
+ * Notes a process a test started in a process group of its own (`detached`), in the file named by
+ * CAREERS_TEST_PIDS when set: npm test's exit trap stops those groups when the run is cut short (a
+ * failed check, Ctrl-C) before the tests could stop them (scripts/test.sh).
+ */
+export function recordTestProcess(pid: number | undefined): void {
+  const file = process.env.CAREERS_TEST_PIDS;
+  if (file && pid) appendFileSync(file, `${pid}\n`);
 }
 
 export function testNamespace(name: string): TestNamespace {
