@@ -312,6 +312,17 @@ const matrix: Record<CommandRouteName, Row> = {
     stranger: 403,
     rule: 'only the poster closes a job',
   },
+  editJob: {
+    arrange: async ({ a }) => {
+      const jobId = await jobBy(a);
+      return {
+        attempt: { params: { id: jobId }, body: { ...jobForm, title: 'Taken over' } },
+        owned: [a.id, jobId],
+      };
+    },
+    stranger: 403,
+    rule: 'only the poster edits a job',
+  },
   // A saved list is its owner's: the job is anyone's to save, and B's save or unsave of the job A saved
   // acts on B's own list (on B's stream), never on A's (as markNotificationsRead acts on B's own marks).
   saveJob: {

@@ -228,6 +228,7 @@ describe('jobs and applications, end to end', () => {
           title: 'Kafka Platform Engineer',
           employer: { _id: eve.id, firstName: 'Eve', lastName: 'Tester' },
         }),
+        jobEditedSince: false,
         status: 'pending',
         appliedAt: expect.any(String),
         coverLetter: 'I run Kafka for a living.',

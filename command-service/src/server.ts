@@ -117,14 +117,23 @@ export async function buildCommandApp(deps: CommandServiceDeps): Promise<Fastify
     users,
   });
   const jobs = new JobStore(config.DB_SCHEMA);
-  registerJobRoutes({ app, pool: deps.pool, redis: deps.redis, store: deps.store, jobs, users });
+  const applications = new ApplicationStore(config.DB_SCHEMA);
+  registerJobRoutes({
+    app,
+    pool: deps.pool,
+    redis: deps.redis,
+    store: deps.store,
+    jobs,
+    applications,
+    users,
+  });
   const savedJobs = new SavedJobStore(config.DB_SCHEMA);
   registerSavedJobRoutes({ app, redis: deps.redis, store: deps.store, users, jobs, savedJobs });
   registerApplicationRoutes({
     app,
     redis: deps.redis,
     store: deps.store,
-    applications: new ApplicationStore(config.DB_SCHEMA),
+    applications,
     jobs,
     users,
     pool: deps.pool,
@@ -148,7 +157,7 @@ export async function buildCommandApp(deps: CommandServiceDeps): Promise<Fastify
     savedJobs,
     posts: new PostStore(config.DB_SCHEMA),
     connections: new ConnectionStore(config.DB_SCHEMA),
-    applications: new ApplicationStore(config.DB_SCHEMA),
+    applications,
   });
   return app;
 }

@@ -615,7 +615,9 @@ function asReadWithoutKeys(type: DomainEventType, schemaVersion: number) {
   const version = (
     domainEvents[type] as { previousVersions?: readonly PreviousVersion[] }
   ).previousVersions?.find((v) => v.schemaVersion === schemaVersion);
-  const current = domainEvents[type].data.parse(domainEvents[type].example) as Record<string, unknown>;
+  // That version's own example when it has one (one without the fields added since), read as now.
+  const example = version?.example ?? domainEvents[type].example;
+  const current = domainEvents[type].data.parse(example) as Record<string, unknown>;
   return version ? readWithoutKeys(type, version, current) : current;
 }
 

@@ -275,6 +275,18 @@ export const hiringMessages = {
   cannotApplyToOwnJob: 'You cannot apply to a job you posted',
   jobClosed: 'This job is closed and no longer takes applications',
   onlyPosterCloses: 'Only the person who posted this job can close it',
+  onlyPosterEdits: 'Only the person who posted this job can edit it',
+  closedJobNotEditable: 'A closed job cannot be edited',
+  editJob: 'Edit Job',
+  saveJobChanges: 'Save Changes',
+  savingJob: 'Saving...',
+  editJobFailed: 'Failed to save the job. Please try again.',
+  /** On the job's page, beside Posted. */
+  editedOn: (date: string): string => `Edited ${date}`,
+  /** On an application card whose job its poster edited after the application. */
+  jobEditedSinceApplying:
+    'The poster edited this job after you applied; this card shows it as you applied to it.',
+  viewJobAsItIsNow: 'See the job as it is now',
   applicationNotFound: 'Application not found',
   onlyPosterMoves: 'Only the person who posted this job can change the status of its applications',
   onlyApplicantWithdraws: 'Only the applicant can withdraw this application',

@@ -175,6 +175,7 @@ describe('the OpenAPI document', () => {
     expect(linked.get('createJob')?.sort()).toEqual([
       'applyToJob',
       'closeJob',
+      'editJob',
       'getJob',
       'getJobApplicants',
       'saveJob',

@@ -59,6 +59,17 @@ describe('pushedStreamTypes', () => {
   it("leaves out the jobs' stream", () => {
     expect(unread).toEqual(['job']);
   });
+
+  it("pushes nothing for a poster's edit of their job, as for its close: the jobs' topic is not read", () => {
+    const jobId = randomUUID();
+    const employerId = randomUUID();
+    const { postedAt: _postedAt, ...posting } = domainEvents.JobPosted.example;
+    const edited = { ...posting, jobId, employerId, title: 'Edited', editedAt: new Date().toISOString() };
+    expect(socketMessagesFor(event('JobEdited', jobId, 2, edited))).toEqual([]);
+    expect(
+      socketMessagesFor(event('JobClosed', jobId, 3, { jobId, employerId, closedAt: edited.editedAt })),
+    ).toEqual([]);
+  });
 });
 
 describe('socketMessagesFor', () => {

@@ -34,8 +34,10 @@ export function roomsJoinedOnConnect(userId: string): string[] {
 
 /**
  * The streams whose events `socketMessagesFor` turns into pushes, and so the only topics a gateway
- * reads. Jobs' events push nothing (a job alert reaches sockets through the projector's announcement)
- * and reading them would cost the broker for nothing, as a fetch names every partition its consumer
+ * reads. Jobs' events push nothing (a job alert reaches sockets through the projector's announcement;
+ * a poster's JobEdited, like their JobClosed, answers the tab that made it with the job, and the other
+ * screens read it as now when they next load: the socket contract has no event for a job's change, and
+ * no room of a job's viewers) and reading them would cost the broker for nothing, as a fetch names every partition its consumer
  * reads and the gateway fetches as soon as anything arrives: with all five topics Kafka used 11 to 15%
  * of a core while likes were written, against 10 to 11 with three (about 0.03 ms a command;
  * alternating runs, docs/performance.md, "The command path"). People's events are read for one thing:

@@ -42,9 +42,9 @@ const ids: Record<string, string> = {};
 /**
  * Ann's scripted history, with Ben and Cat around her. What is Ann's: her profile, skills and resume;
  * two posts; a like and a comment on Ben's post; a like on Cat's post taken back; a request to Ben he
- * accepted and one from Cat still pending; two jobs (one closed) and an application to Ben's job that
- * he moved to interview. What is not: Ben's comment and like on Ann's post, Ben's application to Ann's
- * job with his cover letter, Ben's and Cat's own profiles.
+ * accepted and one from Cat still pending; two jobs (one closed, the other edited) and an application
+ * to Ben's job that he moved to interview. What is not: Ben's comment and like on Ann's post, Ben's
+ * application to Ann's job with his cover letter, Ben's and Cat's own profiles.
  */
 beforeAll(async () => {
   ann = await bed.signUp('Ann');
@@ -90,6 +90,10 @@ beforeAll(async () => {
   ids.annJobClosed = (await ok('POST', '/api/jobs', ann.sid, jobForm('Engine Analyst'))).data._id;
   await ok('POST', `/api/jobs/${ids.annJobClosed}/close`, ann.sid);
   ids.annJobOpen = (await ok('POST', '/api/jobs', ann.sid, jobForm('Punch Card Designer'))).data._id;
+  await ok('PUT', `/api/jobs/${ids.annJobOpen}`, ann.sid, {
+    ...jobForm('Punch Card Architect'),
+    company: { name: 'Analytical Engines plc', industry: 'Software' },
+  });
   ids.benJob = (await ok('POST', '/api/jobs', ben.sid, jobForm('Difference Engineer'))).data._id;
   ids.annApplication = (
     await ok('POST', `/api/jobs/${ids.benJob}/apply`, ann.sid, {
@@ -169,7 +173,8 @@ describe('POST /api/auth/export', () => {
     ]);
     expect(body.jobsPosted.map((job) => [job.jobId, job.title, job.companyName, job.closed])).toEqual([
       [ids.annJobClosed, 'Engine Analyst', 'Analytical Engines Ltd', true],
-      [ids.annJobOpen, 'Punch Card Designer', 'Analytical Engines Ltd', false],
+      // As last edited (ExportedJob has no editedAt: the JobEdited in `events` tells when).
+      [ids.annJobOpen, 'Punch Card Architect', 'Analytical Engines plc', false],
     ]);
   });
 
@@ -199,6 +204,7 @@ describe('POST /api/auth/export', () => {
         'ConnectionRequested',
         'ConnectionAccepted',
         'JobPosted',
+        'JobEdited',
         'JobClosed',
         'ApplicationSubmitted',
         'ApplicationStatusChanged',

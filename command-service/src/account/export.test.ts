@@ -293,6 +293,40 @@ describe('ExportSummary', () => {
     expect(result?.comments.map((c) => c.content)).toEqual(['Mine']);
   });
 
+  it('shows a posted job as its last edit left it, and leaves it alone on an edit of another poster', () => {
+    const [jobId, closedId] = [randomUUID(), randomUUID()];
+    const posting = (title: string, company: string) => ({
+      employerId: me,
+      title,
+      description: 'Event logs.',
+      requirements: [],
+      jobType: 'Full-time' as const,
+      workLocation: 'Remote' as const,
+      experienceLevel: 'Mid Level' as const,
+      category: 'Technology' as const,
+      skills: [],
+      location: { city: 'London', state: '', country: 'United Kingdom' },
+      salary: { min: 70000, max: 90000, currency: 'USD' },
+      company: { name: company, industry: 'Software', size: null, website: '' },
+      benefits: [],
+      applicationDeadline: null,
+    });
+    const result = fold([
+      registered(me),
+      event('JobPosted', { jobId, ...posting('Analyst', 'Engines Ltd'), postedAt: at }),
+      event('JobEdited', { jobId, ...posting('Senior Analyst', 'Engines plc'), editedAt: at }),
+      event('JobEdited', { jobId, ...posting('Lead Analyst', 'Engines plc'), editedAt: later }),
+      event('JobEdited', { jobId, ...posting('Not mine', 'Theirs'), employerId: other, editedAt: later }),
+      event('JobPosted', { jobId: closedId, ...posting('Designer', 'Engines Ltd'), postedAt: at }),
+      event('JobEdited', { jobId: closedId, ...posting('Card Designer', 'Engines Ltd'), editedAt: at }),
+      event('JobClosed', { jobId: closedId, employerId: me, closedAt: later }),
+    ]).result(new Date(later));
+    expect(result?.jobsPosted).toEqual([
+      { jobId, title: 'Lead Analyst', companyName: 'Engines plc', closed: false, postedAt: at },
+      { jobId: closedId, title: 'Card Designer', companyName: 'Engines Ltd', closed: true, postedAt: at },
+    ]);
+  });
+
   it('lists the jobs saved now, in the order they were saved, with when they were saved', () => {
     const [kept, unsaved, savedAgain, closed] = [1, 2, 3, 4].map(() => randomUUID()) as [
       string,

@@ -143,6 +143,16 @@ export class ExportSummary {
     this.jobs.set(jobId, { jobId, title, companyName: company.name, closed: false, postedAt });
   }
 
+  /**
+   * The person edited their job: the export shows it as last edited. ExportedJob has no `editedAt`
+   * (the `events` list holds every JobEdited, with its time).
+   */
+  jobEdited(event: EventOfType<'JobEdited'>): void {
+    if (event.data.employerId !== this.userId) return;
+    const job = this.jobs.get(event.data.jobId);
+    if (job) Object.assign(job, { title: event.data.title, companyName: event.data.company.name });
+  }
+
   jobClosed(event: EventOfType<'JobClosed'>): void {
     if (event.data.employerId !== this.userId) return;
     const job = this.jobs.get(event.data.jobId);
@@ -301,6 +311,7 @@ const folds: EventTable<void, StreamType, [summary: ExportSummary]> = {
   ConnectionWithdrawn: (event, summary) => summary.connectionChanged(event, null, null),
   ConnectionRemoved: (event, summary) => summary.connectionChanged(event, null, null),
   JobPosted: (event, summary) => summary.jobPosted(event),
+  JobEdited: (event, summary) => summary.jobEdited(event),
   JobClosed: (event, summary) => summary.jobClosed(event),
   JobSaved: (event, summary) => summary.jobSaved(event),
   JobUnsaved: (event, summary) => summary.jobUnsaved(event),

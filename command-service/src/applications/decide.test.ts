@@ -71,7 +71,7 @@ describe('apply to a job', () => {
       .thenRecords([
         {
           type: 'ApplicationSubmitted',
-          data: { ...parties, ...request, resume: null, appliedAt: now.toISOString() },
+          data: { ...parties, ...request, resume: null, job: job.listing, appliedAt: now.toISOString() },
         },
       ]);
     expect(foldApplication(unsubmittedApplication(applicationId, job, applicant), events)).toEqual({
@@ -92,7 +92,7 @@ describe('apply to a job', () => {
       .thenRecords([
         {
           type: 'ApplicationSubmitted',
-          data: { ...parties, ...request, resume, appliedAt: now.toISOString() },
+          data: { ...parties, ...request, resume, job: job.listing, appliedAt: now.toISOString() },
         },
       ]);
     expect(foldApplication(unsubmittedApplication(applicationId, job, applicant), events)).toMatchObject({
@@ -112,6 +112,7 @@ describe('apply to a job', () => {
             coverLetter: 'Hi',
             expectedSalary: null,
             resume: null,
+            job: job.listing,
             appliedAt: now.toISOString(),
           },
         },

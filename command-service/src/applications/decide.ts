@@ -48,7 +48,8 @@ function partiesOf(application: ApplicationState) {
 /**
  * Applying to a job: not one's own, not a closed one, not after its deadline day (the day itself
  * counts, as `deadlinePassed` reads it), and once per person and job. The applicant's resume, when
- * they have one, goes with it as a copy of its own (made before the decision, under a new id).
+ * they have one, goes with it as a copy of its own (made before the decision, under a new id). The job's
+ * listing as it is now goes with it too: a later edit of the job does not change what they applied to.
  */
 export function decideApply(input: {
   job: JobState;
@@ -75,6 +76,7 @@ export function decideApply(input: {
         coverLetter: input.request.coverLetter,
         expectedSalary: input.request.expectedSalary,
         resume: input.resume && { ...input.resume },
+        job: { ...job.listing },
         appliedAt: now.toISOString(),
       },
     },

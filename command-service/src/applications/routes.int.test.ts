@@ -64,6 +64,7 @@ describe('POST /api/jobs/:id/apply', () => {
         company: { name: 'Acme', industry: 'Software', size: null, website: '' },
         employer: { _id: grace.id, firstName: 'Grace', lastName: 'Hopper' },
       },
+      jobEditedSince: false,
       status: 'pending',
       appliedAt: expect.any(String),
       coverLetter: 'I build event logs.',
@@ -82,6 +83,15 @@ describe('POST /api/jobs/:id/apply', () => {
           expectedSalary: 80000,
           // Alan has no resume.
           resume: null,
+          // The job's card as Alan applied to it.
+          job: {
+            title: 'Backend Engineer',
+            jobType: 'Full-time',
+            workLocation: 'Remote',
+            location: { city: 'Berlin', state: '', country: 'Germany' },
+            salary: { min: 70000, max: 90000, currency: 'USD' },
+            company: { name: 'Acme', industry: 'Software', size: null, website: '' },
+          },
           appliedAt: application.appliedAt,
         },
       },

@@ -63,7 +63,9 @@ export function registerApplicationRoutes(deps: ApplicationRouteDeps): void {
     /**
      * The job is locked FOR SHARE (see `JobStore`): a close waits for the applies in flight, and an
      * apply behind a close sees the job closed. Whether the person applied already is read after that
-     * lock; two of their applies at once are settled by `ApplicationStore.insert`.
+     * lock; two of their applies at once are settled by `ApplicationStore.insert`. An edit takes the
+     * job FOR UPDATE as a close does, so the listing read here (and kept with the application) is the
+     * one of the last edit committed before this apply, and no edit commits until this apply has.
      */
     async load(tx, { actor, params }, { applicationId }) {
       const job = await jobs.lockForApplying(tx.client, params.id);
@@ -93,6 +95,8 @@ export function registerApplicationRoutes(deps: ApplicationRouteDeps): void {
       data: {
         _id: application.id,
         job: { _id: job.id, ...job.listing, employer },
+        // The job as applied to is the job as it is now.
+        jobEditedSince: false,
         status: application.status,
         appliedAt: now.toISOString(),
         coverLetter: body.coverLetter,

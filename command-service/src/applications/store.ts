@@ -61,6 +61,19 @@ export class ApplicationStore {
   }
 
   /**
+   * How many of a job's applications stand (not withdrawn: a withdrawn one no longer counts in its
+   * "{n} applied"), as the job's replies list them. Exact under the job's FOR UPDATE lock (an edit's),
+   * which no apply holds at the same time.
+   */
+  async standingCountOf(tx: Queryable, jobId: string): Promise<number> {
+    const { rows } = await tx.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM ${this.table} WHERE job_id = $1 AND status <> 'withdrawn'`,
+      [jobId],
+    );
+    return rows[0]?.n ?? 0;
+  }
+
+  /**
    * The race of two applies by the same person (a double click, two tabs): both got past `hasApplied`.
    * The unique (job_id, applicant_id) constraint makes the second insert wait for the first
    * transaction; when that one commits, the second fails here and is refused as "already applied",

@@ -8,14 +8,15 @@ import { type Decision, refuse } from '../pipeline/domain-error.ts';
 /** What an application card shows of a job, besides its id and employer. */
 export type JobListing = Omit<ApplicationJob, '_id' | 'employer'>;
 
-/** The write side's view of a job: enough to decide closing it and applying to it. */
+/** The write side's view of a job: enough to decide closing and editing it and applying to it. */
 export interface JobState {
   id: string;
   employerId: string;
   status: JobStatus;
-  /** `YYYY-MM-DD`, the last day applications are taken, or null for none. */
+  /** `YYYY-MM-DD`, the last day applications are taken, or null for none (as last posted or edited). */
   applicationDeadline: string | null;
   closedAt: string | null;
+  /** The card an application keeps of the job, as last posted or edited. */
   listing: JobListing;
   version: number;
 }
@@ -29,6 +30,25 @@ export const jobNotFound = () => refuse.notFound(jobMessages.jobNotFound);
  */
 export function deadlinePassed(deadline: string | null, now: Date): boolean {
   return deadline !== null && deadline < earliestCurrentDate(now);
+}
+
+/** The posting as the Post-a-Job form was parsed: every field JobPosted and JobEdited carry of it. */
+function postingOf(request: CreateJobRequest) {
+  return {
+    title: request.title,
+    description: request.description,
+    requirements: request.requirements,
+    jobType: request.jobType,
+    workLocation: request.workLocation,
+    experienceLevel: request.experienceLevel,
+    category: request.category,
+    skills: request.skills,
+    location: request.location,
+    salary: request.salary,
+    company: request.company,
+    benefits: request.benefits,
+    applicationDeadline: request.applicationDeadline,
+  };
 }
 
 /** Posting a job (any signed-in user): the job as parsed, unless its deadline is already over. */
@@ -48,20 +68,43 @@ export function decidePostJob(input: {
       data: {
         jobId: input.jobId,
         employerId: input.employerId,
-        title: request.title,
-        description: request.description,
-        requirements: request.requirements,
-        jobType: request.jobType,
-        workLocation: request.workLocation,
-        experienceLevel: request.experienceLevel,
-        category: request.category,
-        skills: request.skills,
-        location: request.location,
-        salary: request.salary,
-        company: request.company,
-        benefits: request.benefits,
-        applicationDeadline: request.applicationDeadline,
+        ...postingOf(request),
         postedAt: now.toISOString(),
+      },
+    },
+  ];
+}
+
+/**
+ * Editing a job: its poster only (anyone else is refused, open job or closed), while it is open, with
+ * the deadline rule of posting (a deadline already over everywhere is refused, an unchanged one too:
+ * the form is sent whole again). The whole posting is replaced.
+ *
+ * An edit identical to the job as it is is still recorded: the poster saved the form, and the job
+ * tells when it was last edited. Telling "unchanged" apart would need the whole posting on the write
+ * side (it keeps only the listing an application shows), for a case that changes nothing downstream
+ * but `editedAt`.
+ */
+export function decideEditJob(input: {
+  job: JobState;
+  actorId: string;
+  request: CreateJobRequest;
+  now: Date;
+}): Decision<NewEventOf<'JobEdited'>> {
+  const { job, request, now } = input;
+  if (job.employerId !== input.actorId) return refuse.forbidden(hiringMessages.onlyPosterEdits);
+  if (job.status === 'closed') return refuse.conflict(hiringMessages.closedJobNotEditable);
+  if (deadlinePassed(request.applicationDeadline, now)) {
+    return refuse.invalid(jobFormMessages.deadlineInPast);
+  }
+  return [
+    {
+      type: 'JobEdited',
+      data: {
+        jobId: job.id,
+        employerId: job.employerId,
+        ...postingOf(request),
+        editedAt: now.toISOString(),
       },
     },
   ];
@@ -113,6 +156,14 @@ export function evolveJob(job: JobState, event: NewDomainEvent): JobState {
         closedAt: null,
         listing: listingOf(event.data),
         version: 1,
+      };
+    // Applies after it snapshot the edited listing and are held to the edited deadline.
+    case 'JobEdited':
+      return {
+        ...job,
+        applicationDeadline: event.data.applicationDeadline,
+        listing: listingOf(event.data),
+        version: job.version + 1,
       };
     case 'JobClosed':
       return { ...job, status: 'closed', closedAt: event.data.closedAt, version: job.version + 1 };

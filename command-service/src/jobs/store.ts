@@ -30,22 +30,25 @@ const toState = (r: Row): JobState => ({
 /**
  * The only reader and writer of the jobs table.
  *
- * Two locks, for two kinds of command. Closing changes the job: `lock` takes the row FOR UPDATE.
- * Applying (and saving a job, `saved-jobs/`) changes no job, but must not slip past a close:
- * `lockForApplying` takes it FOR SHARE, which many applies hold together and a close waits for (and an
- * apply waits for a close holding the row).
+ * Two locks, for two kinds of command. Closing and editing change the job: `lock` takes the row FOR
+ * UPDATE. Applying (and saving a job, `saved-jobs/`) changes no job, but must not slip past a close or
+ * an edit: `lockForApplying` takes it FOR SHARE, which many applies hold together and a close or an
+ * edit waits for (and an apply waits for a close or an edit holding the row).
  * Under READ COMMITTED a locking read that waited re-reads the row as the other transaction committed
- * it, so an apply that queued behind a close sees the job closed and is refused; a close that queued
- * behind applies closes a job whose applications are all in.
+ * it, so an apply that queued behind a close sees the job closed and is refused, and one that queued
+ * behind an edit keeps the edited listing and is held to the edited deadline; a close or an edit that
+ * queued behind applies changes a job whose applications are all in, each with the listing it had.
  */
 export class JobStore {
   private readonly table: string;
+  private readonly eventLog: string;
 
   constructor(schema: string) {
     this.table = `${ident(schema)}.jobs`;
+    this.eventLog = `${ident(schema)}.event_log`;
   }
 
-  /** Reads and locks a job for a change to it (closing): commands on one job run one at a time. */
+  /** Reads and locks a job for a change to it (closing, editing): commands on one job run one at a time. */
   async lock(tx: Queryable, jobId: string): Promise<JobState | null> {
     const { rows } = await tx.query<Row>(`SELECT ${COLUMNS} FROM ${this.table} WHERE id = $1 FOR UPDATE`, [
       jobId,
@@ -98,12 +101,27 @@ export class JobStore {
     );
   }
 
+  /**
+   * When the job was posted, as its JobPosted (the first event of its stream) says: the time its
+   * replies show as `createdAt`. Read from the event log, the system of record, rather than kept here:
+   * no decision needs it, only the reply to an edit.
+   */
+  async postedAt(db: Queryable, jobId: string): Promise<string | null> {
+    const { rows } = await db.query<{ posted_at: string }>(
+      `SELECT data->>'postedAt' AS posted_at FROM ${this.eventLog}
+        WHERE stream_id = $1 AND stream_version = 1 AND type = 'JobPosted'`,
+      [jobId],
+    );
+    return rows[0]?.posted_at ?? null;
+  }
+
+  /** Writes what a close or an edit changed (and the version), whichever it was. */
   async save(tx: Queryable, job: JobState): Promise<void> {
-    await tx.query(`UPDATE ${this.table} SET status = $2, closed_at = $3, version = $4 WHERE id = $1`, [
-      job.id,
-      job.status,
-      job.closedAt,
-      job.version,
-    ]);
+    await tx.query(
+      `UPDATE ${this.table}
+          SET status = $2, closed_at = $3, application_deadline = $4, listing = $5, version = $6
+        WHERE id = $1`,
+      [job.id, job.status, job.closedAt, job.applicationDeadline, JSON.stringify(job.listing), job.version],
+    );
   }
 }

@@ -30,6 +30,8 @@ export const commandRateLimitClasses = {
   uploadResume: 'uploads',
   removeResume: 'profileSaves',
   createJob: 'jobPosts',
+  // An edit sends the whole posting again, as a post does: one counter for both.
+  editJob: 'jobPosts',
   applyToJob: 'applications',
   closeJob: 'hiring',
   saveJob: 'profileSaves',

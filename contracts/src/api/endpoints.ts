@@ -45,6 +45,7 @@ export const endpoints = {
   unsaveJob: { name: 'unsaveJob', method: 'DELETE', path: '/jobs/:id/saved' },
   getSavedJobs: { name: 'getSavedJobs', method: 'GET', path: '/jobs/my/saved' },
   closeJob: { name: 'closeJob', method: 'POST', path: '/jobs/:id/close' },
+  editJob: { name: 'editJob', method: 'PUT', path: '/jobs/:id' },
   getJobApplicants: { name: 'getJobApplicants', method: 'GET', path: '/jobs/:id/applications' },
   moveApplication: { name: 'moveApplication', method: 'PUT', path: '/applications/:id/status' },
   withdrawApplication: { name: 'withdrawApplication', method: 'POST', path: '/applications/:id/withdraw' },

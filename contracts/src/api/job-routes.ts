@@ -129,6 +129,20 @@ export const jobRoutes = {
     response: dataResponse(z.object({ jobId: Id, status: JobStatus, closedAt: IsoDateTime.nullable() })),
     summary: 'Closes a job (its poster only): it stays visible and takes no more applications.',
   }),
+  editJob: defineRoute({
+    method: 'PUT',
+    path: '/jobs/:id',
+    service: 'command',
+    auth: 'required',
+    params: JobIdParams,
+    // The whole Post-a-Job form again, with its deadline rule (jobs/decide.ts).
+    body: CreateJobRequest,
+    status: 200,
+    response: dataResponse(Job),
+    summary:
+      'Edits an open job (its poster only): the whole posting is replaced; applications already made ' +
+      'keep the job as they were made to.',
+  }),
   getJobApplicants: defineRoute({
     method: 'GET',
     path: '/jobs/:id/applications',

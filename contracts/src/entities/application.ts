@@ -20,7 +20,13 @@ export type ApplicationJob = z.infer<typeof ApplicationJob>;
 
 export const Application = z.object({
   _id: Id,
+  /**
+   * The job as it was when the person applied (title, type, place, salary, company; the poster as now):
+   * a later edit by the poster does not change what they applied to.
+   */
   job: ApplicationJob,
+  /** Not in the spec: the poster edited the job after this application (its page shows it as now). */
+  jobEditedSince: z.boolean(),
   status: ApplicationStatus,
   appliedAt: IsoDateTime,
   coverLetter: z.string(),

@@ -59,6 +59,8 @@ export const Job = z.object({
   /** Not in the spec: a closed job stays visible, marked closed, and takes no applications. */
   status: JobStatus,
   closedAt: IsoDateTime.nullable(),
+  /** Not in the spec: when its poster last edited the job (PUT /jobs/{id}), null if never. */
+  editedAt: IsoDateTime.nullable(),
 });
 export type Job = z.infer<typeof Job>;
 

@@ -3,6 +3,7 @@ import { ApplicationStatus, EmployerApplicationStatus } from '../entities/enums.
 import { Id, IsoDateTime } from '../entities/scalars.ts';
 import { defineEvent } from './define-event.ts';
 import { exampleIds } from './example-ids.ts';
+import { EventApplicationJob } from './job-events.ts';
 import { sealedV1 } from './sealed-v1.ts';
 
 /** Events of the `application` stream (stream id = applicationId). */
@@ -24,6 +25,12 @@ export const ApplicationSubmittedData = z.strictObject({
     .strictObject({ resumeId: Id, filename: z.string().min(1), size: z.number().int().nonnegative() })
     .nullable()
     .default(null),
+  /**
+   * The job as the applicant saw it when applying (its card's fields), kept with the application so a
+   * later JobEdited does not change what they applied to. Null on events written before jobs could be
+   * edited: their job was never edited before them.
+   */
+  job: EventApplicationJob.nullable().default(null),
   appliedAt: IsoDateTime,
 });
 
@@ -57,7 +64,22 @@ export const applicationEvents = {
       subject: 'applicantId',
       erased: { coverLetter: () => '', expectedSalary: () => null, resume: () => null },
     },
-    previousVersions: [sealedV1(ApplicationSubmittedData)],
+    // Version 1 is frozen as it was written: `job` came later, into version 2 (null on older events).
+    previousVersions: [
+      {
+        ...sealedV1(ApplicationSubmittedData.omit({ job: true })),
+        example: {
+          applicationId: exampleIds.application,
+          jobId: exampleIds.job,
+          applicantId: exampleIds.user,
+          employerId: exampleIds.otherUser,
+          coverLetter: 'I would love to help build your event-driven backend.',
+          expectedSalary: 95000,
+          resume: { resumeId: exampleIds.resume, filename: 'ada-lovelace-resume.pdf', size: 183402 },
+          appliedAt: '2025-01-16T08:15:00.000Z',
+        },
+      },
+    ],
     description: 'A user applied to a job with a cover letter. The application starts as pending.',
     example: {
       applicationId: exampleIds.application,
@@ -67,6 +89,19 @@ export const applicationEvents = {
       coverLetter: 'I would love to help build your event-driven backend.',
       expectedSalary: 95000,
       resume: { resumeId: exampleIds.resume, filename: 'ada-lovelace-resume.pdf', size: 183402 },
+      job: {
+        title: 'Senior TypeScript Engineer',
+        jobType: 'Full-time',
+        workLocation: 'Hybrid',
+        location: { city: 'Berlin', state: '', country: 'Germany' },
+        salary: { min: 85000, max: 110000, currency: 'USD' },
+        company: {
+          name: 'Acme Careers',
+          industry: 'Software',
+          size: '51-200',
+          website: 'https://acme.example',
+        },
+      },
       appliedAt: '2025-01-16T08:15:00.000Z',
     },
   }),

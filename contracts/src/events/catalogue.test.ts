@@ -49,6 +49,7 @@ const required: Record<DomainEventType, readonly string[]> = {
   PostRemoved: ['postId', 'authorId', 'removedAt'],
   CommentRemoved: ['postId', 'commentId', 'authorId', 'commentsCount', 'removedAt'],
   JobPosted: ['jobId', 'employerId', 'title', 'description', 'salary', 'company', 'postedAt'],
+  JobEdited: ['jobId', 'employerId', 'title', 'description', 'salary', 'company', 'editedAt'],
   JobClosed: ['jobId', 'employerId', 'closedAt'],
   ApplicationSubmitted: [
     'applicationId',

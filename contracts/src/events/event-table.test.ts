@@ -71,21 +71,23 @@ describe('event tables', () => {
 
 describe('event decisions', () => {
   it('returns the types handled once every type of the streams is decided', () => {
-    expect(eventsDecided(['job'], { handles: ['JobPosted'], ignores: ['JobClosed'] })).toEqual(['JobPosted']);
+    expect(eventsDecided(['job'], { handles: ['JobPosted'], ignores: ['JobEdited', 'JobClosed'] })).toEqual([
+      'JobPosted',
+    ]);
   });
 
   it('does not compile, and throws, while a type is undecided or decided twice', () => {
     // @ts-expect-error JobClosed is undecided.
-    expect(() => eventsDecided(['job'], { handles: ['JobPosted'], ignores: [] })).toThrow(
+    expect(() => eventsDecided(['job'], { handles: ['JobPosted'], ignores: ['JobEdited'] })).toThrow(
       'undecided JobClosed',
     );
     expect(() =>
       // @ts-expect-error JobPosted is in both lists.
-      eventsDecided(['job'], { handles: ['JobPosted'], ignores: ['JobPosted', 'JobClosed'] }),
+      eventsDecided(['job'], { handles: ['JobPosted'], ignores: ['JobPosted', 'JobEdited', 'JobClosed'] }),
     ).toThrow('in both lists JobPosted');
     expect(() =>
       // @ts-expect-error PostCreated is not of the job stream.
-      eventsDecided(['job'], { handles: ['JobPosted', 'PostCreated'], ignores: ['JobClosed'] }),
+      eventsDecided(['job'], { handles: ['JobPosted', 'PostCreated'], ignores: ['JobEdited', 'JobClosed'] }),
     ).toThrow('not of these streams PostCreated');
   });
 });

@@ -12,6 +12,7 @@ describe('page titles', () => {
     ['/jobs', 'Jobs | JobConnect'],
     ['/jobs/post', 'Post a Job | JobConnect'],
     ['/jobs/3f1c', 'Job details | JobConnect'],
+    ['/jobs/3f1c/edit', 'Edit Job | JobConnect'],
     ['/jobs/applications', 'My Applications | JobConnect'],
     ['/jobs/saved', 'Saved Jobs | JobConnect'],
     ['/applications', 'My Applications | JobConnect'],

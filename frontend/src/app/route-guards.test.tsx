@@ -61,6 +61,14 @@ describe('route guards', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
 
+  it('sends an unauthenticated visit to Edit Job (/jobs/{id}/edit) to the login screen', async () => {
+    stubSession(null);
+    const { router } = renderApp('/jobs/3f1c/edit');
+
+    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
   it('shows Saved Jobs at /jobs/saved (beyond the spec), not the job detail of a job "saved"', async () => {
     stubSession(ada, (_method, url) =>
       url === '/api/jobs/my/saved' ? jsonReply(200, { data: [] }) : jsonReply(404, {}),

@@ -1,4 +1,4 @@
-import { pageTitles, savedJobMessages } from '@careers/contracts/messages';
+import { hiringMessages, pageTitles, savedJobMessages } from '@careers/contracts/messages';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
@@ -155,6 +155,12 @@ export function createRouteTable(queryClient: QueryClient): RouteObject[] {
                       path: 'jobs/:id',
                       ...lazyScreen(() => import('./routes/job-detail-route'), 'JobDetailRoute'),
                       handle: titled(pageTitles.jobDetails),
+                    },
+                    {
+                      // Beyond the spec: the poster edits an open job.
+                      path: 'jobs/:id/edit',
+                      ...lazyScreen(() => import('./routes/edit-job-route'), 'EditJobRoute'),
+                      handle: titled(hiringMessages.editJob),
                     },
                     {
                       path: 'jobs/:id/applicants',

@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { DomainEventType, EventDataInput } from '@careers/contracts/events/catalogue';
 import type { EventEnvelope } from '@careers/contracts/events/envelope';
-import { jobPostedData } from './jobs/testing.ts';
+import { jobEditedData, jobPostedData } from './jobs/testing.ts';
 import type { projectorTestbed } from './testing.ts';
 
 /**
  * The history of an account deletion, for its tests across every read model (their other helpers are
  * in `account-deletion-testing.ts`). One person (Dora) registers, fills her profile, posts, comments,
- * likes, connects, applies, saves jobs and posts a job; others interact with her (Bob saves her job);
- * then she deletes her account, which the write side records as the end of each of her posts,
- * comments, likes, connections, open applications and open jobs on their own streams, and
+ * likes, connects, applies, saves jobs and posts a job (and edits it); others interact with her (Bob
+ * saves her job); then she deletes her account, which the write side records as the end of each of
+ * her posts, comments, likes, connections, open applications and open jobs on their own streams, and
  * AccountDeleted last on hers (her saved jobs need no event of their own: they go with it).
  */
 
@@ -240,16 +240,23 @@ export function deletionHistory(event: DeletionBed['event']): EventEnvelope[] {
     editedAt: at(),
   });
 
-  const rustJob = (jobId: string, employerId: string) =>
-    record('JobPosted', jobId, {
-      ...jobPostedData({
-        jobId,
-        employerId,
-        postedAt: at(),
-        skills: [{ name: 'Rust', required: true, proficiency: 'Advanced' }],
-      }),
+  const rustJob = (jobId: string, employerId: string) => {
+    const data = jobPostedData({
+      jobId,
+      employerId,
+      postedAt: at(),
+      skills: [{ name: 'Rust', required: true, proficiency: 'Advanced' }],
     });
-  rustJob(ids.doraJob, dora);
+    record('JobPosted', jobId, data);
+    return data;
+  };
+  // Her job, edited once before anyone applied to it.
+  const doraJob = rustJob(ids.doraJob, dora);
+  record(
+    'JobEdited',
+    ids.doraJob,
+    jobEditedData(doraJob, at(), { title: 'Rust Engineer', workLocation: 'Hybrid' }),
+  );
   rustJob(ids.eveJob, eve);
   record(
     'JobPosted',

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { domainEvents } from '@careers/contracts/events/catalogue';
+import { domainEvents, type EventDataInput } from '@careers/contracts/events/catalogue';
 import type { EventEnvelope } from '@careers/contracts/events/envelope';
 import { interleaved, seeded } from './batch-history.ts';
 import { testMessages } from './testing.ts';
@@ -81,7 +81,9 @@ export function applicationHistory(seed: number): EventEnvelope[] {
 /**
  * Jobs as the write side makes them, with the people they alert: skills and roles saved (and saved
  * again, so a job matches someone as they stood at its time), alerts turned off or limited to a work
- * location, jobs posted with and without skills, some closed later, and a poster deleting their account
+ * location, jobs posted with and without skills, some edited by their posters (once or more, some
+ * moved to another type, place and company, one edit redelivered after the rest of the topic, and
+ * now and then one of a closed job), some closed later, and a poster deleting their account
  * partway (their jobs stay listed, and those applied after it alert nobody). People save jobs and unsave
  * some of them, often within one batch (the leaving poster's saves go with their account). The
  * people's topic and the jobs' are each in order; the jobs' comes whole after the people's or
@@ -169,39 +171,92 @@ export function jobHistory(seed: number): { people: EventEnvelope[]; jobs: Event
     people.push(...stream);
   }
   const jobs: EventEnvelope[] = [];
+  // The edits draw from a generator of their own, so the rest of the history is drawn as without them.
+  const editing = seeded(seed + 2000);
+  const { postedAt: _postedAt, ...example } = domainEvents.JobPosted.example;
+  const companies = ['Acme Careers', 'Nimbus Labs', 'Quokka & Co'];
+  let redelivered: EventEnvelope | null = null;
   for (let i = 0; i < 60; i++) {
     const jobId = jobIds[i] as string;
     const employerId = i % 5 === 0 ? leaving : random.pick(users);
     const postedAt = at(5 + i * 1.5);
-    jobs.push(
-      event('JobPosted', jobId, 1, {
-        ...domainEvents.JobPosted.example,
-        jobId,
-        employerId,
-        title: `${random.pick(roles)} ${i}`,
-        requirements: random.int(2) === 0 ? [] : [`Requirement ${i}`, 'Kafka in production'],
-        workLocation: random.pick(locations),
+    const posting: Omit<EventDataInput<'JobPosted'>, 'postedAt'> = {
+      ...example,
+      jobId,
+      employerId,
+      title: `${random.pick(roles)} ${i}`,
+      requirements: random.int(2) === 0 ? [] : [`Requirement ${i}`, 'Kafka in production'],
+      workLocation: random.pick(locations),
+      skills: skills
+        .filter(() => random.int(3) === 0)
+        .map((name) => ({ name, required: true, proficiency: 'Expert' as const })),
+      location: {
+        city: random.pick(['Berlin', 'Lisbon']),
+        state: random.int(2) === 0 ? '' : 'BE',
+        country: 'Germany',
+      },
+      applicationDeadline: random.int(2) === 0 ? null : '2026-03-31',
+      // Salaries with both ends, with a minimum alone and with none (the list's pay, migration 033),
+      // by the job's place in the history so that the other draws stay as they were.
+      salary:
+        i % 4 === 0
+          ? { min: null, max: null, currency: 'USD' }
+          : { min: 40_000 + i * 1000, max: i % 4 === 1 ? null : 60_000 + i * 1000, currency: 'USD' },
+    };
+    const stream: EventEnvelope[] = [event('JobPosted', jobId, 1, { ...posting, postedAt })];
+    // Its poster's edits (the whole posting again, some of it changed): the fourth job's first edit
+    // changes its type, place and company, and its second its title and skills; others are edited now
+    // and then, some more than once, some moved too.
+    const edits = i === 3 ? 2 : editing.int(4) === 0 ? 1 + editing.int(2) : 0;
+    let current = posting;
+    for (let n = 0; n < edits; n++) {
+      const moved = i === 3 ? n === 0 : editing.int(2) === 0;
+      current = {
+        ...current,
+        // A word of its own in each edit's title: the words of every edit are kept, not only the last's.
+        title: `${editing.pick(roles)} ${i} (edit ${n + 1}, draft${i}x${n})`,
+        description: `Edited ${n + 1} times: ${editing.pick(skills)} every day.`,
+        requirements: editing.int(2) === 0 ? [] : [`Edited requirement ${i}`],
         skills: skills
-          .filter(() => random.int(3) === 0)
-          .map((name) => ({ name, required: true, proficiency: 'Expert' as const })),
-        location: {
-          city: random.pick(['Berlin', 'Lisbon']),
-          state: random.int(2) === 0 ? '' : 'BE',
-          country: 'Germany',
-        },
-        applicationDeadline: random.int(2) === 0 ? null : '2026-03-31',
-        // Salaries with both ends, with a minimum alone and with none (the list's pay, migration 033),
-        // by the job's place in the history so that the other draws stay as they were.
-        salary:
-          i % 4 === 0
-            ? { min: null, max: null, currency: 'USD' }
-            : { min: 40_000 + i * 1000, max: i % 4 === 1 ? null : 60_000 + i * 1000, currency: 'USD' },
-        postedAt,
-      }),
-    );
-    if (random.int(3) === 0) {
-      jobs.push(event('JobClosed', jobId, 2, { jobId, employerId, closedAt: at(6 + i * 1.5) }));
+          .filter(() => editing.int(3) === 0)
+          .map((name) => ({ name, required: editing.int(2) === 0, proficiency: 'Advanced' as const })),
+        ...(moved
+          ? {
+              jobType: i === 3 ? 'Contract' : editing.pick(['Full-time', 'Part-time', 'Contract'] as const),
+              workLocation: editing.pick(locations),
+              experienceLevel: editing.pick(['Mid Level', 'Senior Level'] as const),
+              location: { city: editing.pick(['Porto', 'Berlin', 'Madrid']), state: '', country: 'Portugal' },
+              company: { ...current.company, name: i === 3 ? 'Nimbus Labs' : editing.pick(companies) },
+            }
+          : {}),
+        // The pay of the jobs whose pays the test looks for stays as posted.
+        ...(i > 3 && editing.int(2) === 0
+          ? { salary: { min: 30_000 + i * 1000, max: 45_000 + i * 1000, currency: 'EUR' } }
+          : {}),
+      };
+      stream.push(
+        event('JobEdited', jobId, stream.length + 1, { ...current, editedAt: at(5.5 + i * 1.5 + n * 0.1) }),
+      );
     }
+    if (random.int(3) === 0) {
+      stream.push(
+        event('JobClosed', jobId, stream.length + 1, { jobId, employerId, closedAt: at(6 + i * 1.5) }),
+      );
+      // Once in a while an edit of a closed job comes anyway (the write side refuses them).
+      if (editing.int(6) === 0) {
+        stream.push(
+          event('JobEdited', jobId, stream.length + 1, {
+            ...current,
+            title: `${current.title} (after closing)`,
+            editedAt: at(6.5 + i * 1.5),
+          }),
+        );
+      }
+    }
+    // The fourth job's first edit is delivered again after the rest of the topic (the runner skips it).
+    if (i === 3) redelivered = stream[1] as EventEnvelope;
+    jobs.push(...stream);
   }
+  if (redelivered) jobs.push(redelivered);
   return { people, jobs };
 }

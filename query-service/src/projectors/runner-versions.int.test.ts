@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobPostedData } from './jobs/testing.ts';
+import { jobEditedData, jobPostedData } from './jobs/testing.ts';
 import { jobsListVersion } from './jobs/version.ts';
 import { PROJECTIONS_VERSION_KEY } from './runner.ts';
 import type { RunnerBed } from './runner-testing.ts';
 import { projectorTestbed, testMessages } from './testing.ts';
+import { feedVersion, networkVersion, siteSearchVersion } from './version-scopes.ts';
 
 /** The versions of the read models that the projector runner moves with what a batch changes. */
 
@@ -84,6 +85,33 @@ describe('read model versions', () => {
       ),
     ]);
     expect((await versions()).jobs).not.toBe(before.jobs);
+  });
+
+  it("moves the jobs version and the site search's for an edit, and not the feed's or the network's", async () => {
+    const others = async () => ({
+      search: await redis.get(siteSearchVersion.key),
+      feed: await redis.get(feedVersion.key),
+      network: await redis.get(networkVersion.key),
+    });
+    const before = { ...(await versions()), ...(await others()) };
+    const edit = event(
+      'JobEdited',
+      job.jobId,
+      2,
+      jobEditedData(job, new Date().toISOString(), { title: 'Edited' }),
+    );
+    await runner.applyMessages([message(edit)]);
+    const after = { ...(await versions()), ...(await others()) };
+    expect(after.jobs).not.toBe(before.jobs);
+    expect(after.search).not.toBe(before.search);
+    expect(after.any).not.toBe(before.any);
+    expect({ feed: after.feed, network: after.network }).toEqual({
+      feed: before.feed,
+      network: before.network,
+    });
+    // Redelivered, it is skipped and moves nothing.
+    expect(await runner.applyMessages([message(edit)])).toEqual({ applied: 0, skipped: 1 });
+    expect({ ...(await versions()), ...(await others()) }).toEqual(after);
   });
 
   it('moves nothing for a redelivered job batch, which changes nothing', async () => {

@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { type DomainEventType, domainEvents, type EventDataInput } from '@careers/contracts/events/catalogue';
+import {
+  type DomainEventType,
+  domainEvents,
+  type EventDataInput,
+  sealEventData,
+} from '@careers/contracts/events/catalogue';
 import type { EventEnvelope } from '@careers/contracts/events/envelope';
 import {
   createKafka,
@@ -11,6 +16,7 @@ import {
   migrateVault,
   PersonalDataVault,
   queryServiceEnv,
+  sealWith,
   withTransaction,
 } from '@careers/service-kit';
 import { testNamespace } from '@careers/service-kit/testing';
@@ -120,6 +126,23 @@ export async function projectorTestbed(name: string, options: { eventByEvent?: b
     runner,
     /** Another runner on these read models with only `only` (in a rebuild, each keeps its own checkpoints). */
     runnerOf,
+    /**
+     * The event as the write side writes it today: its type's current version, personal fields sealed
+     * with its subject's key from this bed's vault. `testMessages` makes version 1 events, whose fields
+     * are frozen as they were: a field added since (ApplicationSubmitted's `job`) travels in this one.
+     */
+    async sealed(e: EventEnvelope): Promise<EventEnvelope> {
+      const type = e.type as DomainEventType;
+      const definition = domainEvents[type] as { schemaVersion: number; personalData?: { subject: string } };
+      const subjectField = definition.personalData?.subject;
+      if (!subjectField) return e;
+      const key = await vault.keyFor(pool, String((e.data as Record<string, unknown>)[subjectField]));
+      return {
+        ...e,
+        schemaVersion: definition.schemaVersion,
+        data: sealEventData(type, e.data, (id, json) => sealWith(key, id, json)) as EventEnvelope['data'],
+      };
+    },
     vault,
     schema: ident(config.DB_SCHEMA),
     ...messages,

@@ -124,7 +124,10 @@ const scopes: EventTable<Scopes> = {
   ResumeRemoved: null,
   NotificationsRead: null,
   AllNotificationsRead: null,
+  // A job shows on no post or person's card: its cached lists (and the site search's jobs and
+  // companies) are retired by jobsListVersion, which an edit moves; its page is not cached.
   JobPosted: null,
+  JobEdited: null,
   JobClosed: null,
   ApplicationSubmitted: null,
   ApplicationStatusChanged: null,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CONSISTENCY_HEADER } from '@careers/contracts/consistency';
+import { domainEvents } from '@careers/contracts/events/catalogue';
 import type { EventEnvelope } from '@careers/contracts/events/envelope';
 import { jobMessages, queryMessages } from '@careers/contracts/messages';
 import {
@@ -9,7 +10,7 @@ import {
 } from '@careers/contracts/policies/application-access';
 import { SESSION_COOKIE } from '@careers/service-kit';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { jobPostedData } from '../projectors/jobs/testing.ts';
+import { jobEditedData, jobPostedData } from '../projectors/jobs/testing.ts';
 import { testMessages } from '../projectors/testing.ts';
 import { POSTED_WITHIN_MAX_AGE_MS } from './jobs.ts';
 import { queryAppTestbed } from './testing.ts';
@@ -242,6 +243,7 @@ describe('the job query routes', () => {
         company: second.company,
         employer: { _id: poster.id, firstName: 'Poster', lastName: 'Tester' },
       },
+      jobEditedSince: false,
       status: 'pending',
       appliedAt: expect.any(String),
       coverLetter: 'Hello',
@@ -250,6 +252,130 @@ describe('the job query routes', () => {
     // The third shows once its job arrives from the jobs topic.
     await project([event('JobPosted', notYetProjected.jobId, 1, notYetProjected)]);
     expect((await get(ann, '/api/jobs/my/applications')).body.data).toHaveLength(3);
+  });
+
+  it('serve each application with the job as applied to, its poster as now, and whether it was edited since', async () => {
+    const [poster, ann, ben, cy] = await Promise.all([
+      signedIn('Poster'),
+      signedIn('Ann'),
+      signedIn('Ben'),
+      signedIn('Cy'),
+    ]);
+    const posted = jobPostedData({
+      employerId: poster.id,
+      title: 'Koala Keeper',
+      jobType: 'Part-time',
+      location: { city: 'Perth', state: 'WA', country: 'Australia' },
+      postedAt: later(),
+    });
+    const { jobId } = posted;
+    const card = (d: typeof posted | ReturnType<typeof jobEditedData>) => ({
+      title: d.title,
+      jobType: d.jobType,
+      workLocation: d.workLocation,
+      location: d.location,
+      salary: d.salary,
+      company: d.company,
+    });
+    // As the write side writes a submission now: with the job as it read then (sealed, version 2).
+    const submitted = async (
+      applicationId: string,
+      applicant: { id: string },
+      job: ReturnType<typeof card>,
+    ) =>
+      bed.sealed(
+        event('ApplicationSubmitted', applicationId, 1, {
+          applicationId,
+          jobId,
+          applicantId: applicant.id,
+          employerId: poster.id,
+          coverLetter: 'Hello',
+          expectedSalary: null,
+          job,
+          appliedAt: later(),
+        }),
+      );
+    const ids = { ann: randomUUID(), ben: randomUUID(), cy: randomUUID() };
+    const mine = async (who: { sid: string }) => {
+      const { status, body } = await get(who, '/api/jobs/my/applications');
+      expect(status).toBe(200);
+      return body.data[0] as { _id: string; job: Record<string, unknown>; jobEditedSince: boolean };
+    };
+    // Ann applies with the job as posted; Ben's event is from before jobs could be edited (no job kept).
+    await project([
+      event('JobPosted', jobId, 1, posted),
+      await submitted(ids.ann, ann, card(posted)),
+      applied(ids.ben, jobId, ben.id, poster.id),
+    ]);
+    const poster1 = { _id: poster.id, firstName: 'Poster', lastName: 'Tester' };
+    expect(await mine(ann)).toMatchObject({
+      _id: ids.ann,
+      job: { _id: jobId, ...card(posted), employer: poster1 },
+      jobEditedSince: false,
+    });
+    expect(await mine(ben)).toMatchObject({ job: { _id: jobId, ...card(posted) }, jobEditedSince: false });
+
+    // The poster edits the job, and changes their name.
+    const edited = jobEditedData(posted, later(), {
+      title: 'Head Koala Keeper',
+      jobType: 'Full-time',
+      location: { city: 'Sydney', state: 'NSW', country: 'Australia' },
+      salary: { min: 90_000, max: 99_000, currency: 'AUD' },
+      company: { name: 'Eucalyptus Inc', industry: 'Zoo', size: '11-50', website: '' },
+    });
+    await project([
+      event('JobEdited', jobId, 2, edited),
+      event('ProfileUpdated', poster.id, 2, {
+        ...domainEvents.ProfileUpdated.example,
+        userId: poster.id,
+        firstName: 'Renamed',
+      }),
+    ]);
+    const poster2 = {
+      ...poster1,
+      firstName: 'Renamed',
+      lastName: domainEvents.ProfileUpdated.example.lastName,
+    };
+    // Ann's card is the job as she applied to it, its poster as now, marked edited since.
+    expect(await mine(ann)).toEqual({
+      _id: ids.ann,
+      job: { _id: jobId, ...card(posted), employer: poster2 },
+      jobEditedSince: true,
+      status: 'pending',
+      appliedAt: expect.any(String),
+      coverLetter: 'Hello',
+      expectedSalary: null,
+    });
+    // Ben's kept no job: the job as it is now, edited after he applied.
+    expect(await mine(ben)).toMatchObject({
+      job: { _id: jobId, ...card(edited), employer: poster2 },
+      jobEditedSince: true,
+    });
+    // Cy applies after the edit, to the job as it now reads: not edited since.
+    await project([await submitted(ids.cy, cy, card(edited))]);
+    expect(await mine(cy)).toMatchObject({ job: { _id: jobId, ...card(edited) }, jobEditedSince: false });
+
+    // The job's own page and the poster's lists read it as now; the applicants view lists all three.
+    const page = await get(ann, `/api/jobs/${jobId}`);
+    expect(page.body.data).toMatchObject({
+      ...card(edited),
+      editedAt: edited.editedAt,
+      createdAt: posted.postedAt,
+    });
+    const postedJobs = await get(poster, '/api/jobs/my/posted');
+    expect(postedJobs.body.data).toEqual([
+      expect.objectContaining({
+        _id: jobId,
+        title: 'Head Koala Keeper',
+        editedAt: edited.editedAt,
+        applicationCounts: { pending: 3, interview: 0, accepted: 0, rejected: 0, withdrawn: 0 },
+      }),
+    ]);
+    const applicants = await get(poster, `/api/jobs/${jobId}/applications`);
+    expect(applicants.body.data.map((a: { _id: string }) => a._id)).toEqual([ids.cy, ids.ben, ids.ann]);
+    // The dashboard counts every listed job, the edited one once.
+    const { rows } = await bed.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${bed.schema}.jobs`);
+    expect((await get(ann, '/api/dashboard/stats')).body.data.totalJobs).toBe(rows[0]?.n);
   });
 
   it('serve the list with its pagination', async () => {
@@ -371,6 +497,33 @@ describe('the job list cache', () => {
     } finally {
       clock.mockRestore();
     }
+  });
+
+  it('retires the cached lists and site search when a job is edited', async () => {
+    const [poster, ann] = await Promise.all([signedIn('Poster'), signedIn('Ann')]);
+    const job = jobPostedData({ employerId: poster.id, title: 'Wallaby Walker', postedAt: later() });
+    await project([event('JobPosted', job.jobId, 1, job)]);
+    const wallabies = '/api/jobs?search=wallaby';
+    const typeahead = '/api/search?q=wallaby&kind=typeahead';
+    for (const url of [wallabies, typeahead]) await search(ann, url);
+    expect((await search(ann, wallabies)).cache).toBe('hit');
+    expect((await search(ann, typeahead)).cache).toBe('hit');
+
+    await project([
+      event(
+        'JobEdited',
+        job.jobId,
+        2,
+        jobEditedData(job, later(), { title: 'Wombat Walker', jobType: 'Contract' }),
+      ),
+    ]);
+    const list = await search(ann, wallabies);
+    expect(list.cache).toBe('miss');
+    expect(titles(list.body)).toEqual([]);
+    const found = await search(ann, typeahead);
+    expect(found.cache).toBe('miss');
+    expect(JSON.parse(found.body).data.jobs).toEqual([]);
+    expect(titles((await search(ann, '/api/jobs?search=wombat%20walker')).body)).toEqual(['Wombat Walker']);
   });
 
   it('does not serve a request that waited for a consistency token from the cache', async () => {

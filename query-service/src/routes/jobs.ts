@@ -1,10 +1,12 @@
 import { dashboardCounts } from '@careers/contracts/constants';
-import type { Application } from '@careers/contracts/entities/application';
+import type { Application, ApplicationJob } from '@careers/contracts/entities/application';
 import { type JobsPagination, pageInfo } from '@careers/contracts/entities/pagination';
 import type { SavedJob } from '@careers/contracts/entities/saved-job';
 import { jobMessages } from '@careers/contracts/messages';
 import { routes } from '@careers/contracts/routes';
 import { notFound } from '@careers/service-kit';
+import type { OwnApplication } from '../projectors/applications/queries.ts';
+import type { JobSummary } from '../projectors/jobs/queries.ts';
 import { jobsListVersion } from '../projectors/jobs/version.ts';
 import { ResponseCache } from '../response-cache.ts';
 import type { QueryRouteDeps } from './deps.ts';
@@ -17,6 +19,40 @@ import { registerQuery } from './register-query.ts';
  * its window, however quiet the board.
  */
 export const POSTED_WITHIN_MAX_AGE_MS = 60_000;
+
+/**
+ * An application as "My Applications" shows it: its job as it was applied to (`jobAsApplied`) with the
+ * poster as the job now names them, or the job as it is now (`current`) when the application kept none;
+ * and whether the poster edited the job after the application was made (its page shows it as now).
+ */
+export function applicationCard(
+  { jobId, jobAsApplied, ...application }: OwnApplication,
+  current: JobSummary,
+): Application {
+  const job: ApplicationJob = jobAsApplied
+    ? {
+        _id: jobId,
+        title: jobAsApplied.title,
+        jobType: jobAsApplied.jobType,
+        workLocation: jobAsApplied.workLocation,
+        location: jobAsApplied.location,
+        salary: jobAsApplied.salary,
+        company: jobAsApplied.company,
+        employer: current.job.employer,
+      }
+    : current.job;
+  const jobEditedSince =
+    current.editedAt !== null && Date.parse(current.editedAt) > Date.parse(application.appliedAt);
+  return {
+    _id: application._id,
+    job,
+    jobEditedSince,
+    status: application.status,
+    appliedAt: application.appliedAt,
+    coverLetter: application.coverLetter,
+    expectedSalary: application.expectedSalary,
+  };
+}
 
 /**
  * GET /api/jobs, /api/jobs/:id, /api/jobs/my/posted, /api/jobs/recommended, /api/jobs/my/applications,
@@ -66,13 +102,16 @@ export function registerJobQueries(deps: QueryRouteDeps): void {
     data: await jobs.recommendedFor(viewerId, dashboardCounts.recommendedJobs),
   }));
 
+  // The reader's applications, each with the job as they applied to it (the applications model keeps
+  // it from their ApplicationSubmitted) and its poster as now (the jobs model's); one whose event kept
+  // no job (before jobs could be edited) shows the job as it is now. An application whose job has not
+  // been projected yet (another topic) shows once it has.
   registerQuery(deps, routes.getMyApplications, async ({ viewerId }) => {
     const own = await applications.ofApplicant(viewerId);
     const summaries = await jobs.summaries([...new Set(own.map((a) => a.jobId))]);
-    // An application whose job has not been projected yet (another topic) shows once it has.
-    const data: Application[] = own.flatMap(({ jobId, ...application }) => {
-      const job = summaries.get(jobId);
-      return job ? [{ ...application, job }] : [];
+    const data: Application[] = own.flatMap((application) => {
+      const current = summaries.get(application.jobId);
+      return current ? [applicationCard(application, current)] : [];
     });
     return { data };
   });

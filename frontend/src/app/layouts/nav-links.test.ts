@@ -24,7 +24,14 @@ describe('activeNavLink: exactly one sidebar link per screen', () => {
   }
 
   it('lights nothing where no screen of the sidebar is (the index and unknown paths redirect)', () => {
-    for (const pathname of ['/', '/login', '/jobs/my/posted', '/no-such-screen', '/settings/extra']) {
+    for (const pathname of [
+      '/',
+      '/login',
+      '/jobs/my/posted',
+      '/jobs/65f1c0ffee/edit',
+      '/no-such-screen',
+      '/settings/extra',
+    ]) {
       expect(activeNavLink(pathname)).toBeUndefined();
     }
   });

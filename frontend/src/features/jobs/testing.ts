@@ -31,6 +31,7 @@ export function aJob(fields: Partial<Job> = {}): Job {
     applications: [],
     status: 'open',
     closedAt: null,
+    editedAt: null,
     ...fields,
   });
 }
@@ -48,6 +49,7 @@ export function anApplication(fields: Partial<Application> = {}, job: Job = aJob
   return Application.parse({
     _id: crypto.randomUUID(),
     job,
+    jobEditedSince: false,
     status: 'pending',
     appliedAt: minutesAgo(5),
     coverLetter: 'I would love to build compilers with you.',

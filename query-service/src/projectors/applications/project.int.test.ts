@@ -4,7 +4,7 @@ import { JobApplicant } from '@careers/contracts/entities/application';
 import type { EventEnvelope } from '@careers/contracts/events/envelope';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JobQueries } from '../jobs/queries.ts';
-import { jobPostedData } from '../jobs/testing.ts';
+import { jobEditedData, jobPostedData } from '../jobs/testing.ts';
 import { projectorTestbed, testMessages } from '../testing.ts';
 import { ApplicationQueries } from './queries.ts';
 
@@ -43,13 +43,23 @@ const parties = (applicationId: string, applicantId: string) => ({
 });
 // Ann applies with her resume (the application's own copy); the others have none.
 const annResume = { resumeId: randomUUID(), filename: 'ann-resume.pdf', size: 183402 };
+// Ann's application keeps the job as she applied to it; the others' events are from before jobs could
+// be edited, and keep none.
+const asApplied = {
+  title: posted.title,
+  jobType: posted.jobType,
+  workLocation: posted.workLocation,
+  location: posted.location,
+  salary: posted.salary,
+  company: posted.company,
+};
 const annPicture = randomUUID();
 const submitted = (applicationId: string, applicantId: string, day: number, expectedSalary: number | null) =>
   event('ApplicationSubmitted', applicationId, 1, {
     ...parties(applicationId, applicantId),
     coverLetter: `${names[applicantId]} would love this job.`,
     expectedSalary,
-    ...(applicantId === ann ? { resume: annResume } : {}),
+    ...(applicantId === ann ? { resume: annResume, job: asApplied } : {}),
     appliedAt: at(day),
   });
 
@@ -81,7 +91,25 @@ const applications = [
   event('ApplicationWithdrawn', benApp, 2, { ...parties(benApp, ben), from: 'pending', withdrawnAt: at(6) }),
   submitted(cyApp, cy, 4, 70000),
 ];
+// The poster's edit of the job, after the applications (the test of the job as applied to applies it).
+const edit = event(
+  'JobEdited',
+  jobId,
+  2,
+  jobEditedData(posted, at(9), { title: 'Staff Data Engineer', jobType: 'Contract' }),
+);
 const everything: EventEnvelope[] = [...people, ...job, ...applications];
+
+/**
+ * The events as `bed`'s log holds them: Ann's submission, which keeps the job, in its type's current
+ * version (sealed with her key from that bed's vault: version 1 has no `job`); the others as written.
+ */
+const onto = (bed: Bed, events: readonly EventEnvelope[]) =>
+  Promise.all(
+    events.map((e) =>
+      e.type === 'ApplicationSubmitted' && 'job' in (e.data as object) ? bed.sealed(e) : Promise.resolve(e),
+    ),
+  );
 
 async function rows(bed: Bed) {
   const read = async (table: string, order: string) =>
@@ -95,7 +123,7 @@ async function rows(bed: Bed) {
 
 describe('applications projector', () => {
   it('given applications, serves each with its history and counts them per job', async () => {
-    await inOrder.runner.applyMessages(everything.map(message));
+    await inOrder.runner.applyMessages((await onto(inOrder, everything)).map(message));
     const appsQ = new ApplicationQueries(inOrder.pool, inOrder.schema);
     const jobsQ = new JobQueries(inOrder.pool, inOrder.schema);
 
@@ -113,6 +141,7 @@ describe('applications projector', () => {
       {
         _id: annApp,
         jobId,
+        jobAsApplied: asApplied,
         status: 'accepted',
         appliedAt: at(2),
         coverLetter: 'Ann would love this job.',
@@ -164,13 +193,49 @@ describe('applications projector', () => {
       { status: 'pending', at: at(3) },
       { status: 'withdrawn', at: at(6) },
     ]);
+    // An event that kept no job keeps none (SQL null, not a JSON null).
+    expect((await appsQ.ofApplicant(cy))[0]?.jobAsApplied).toBeNull();
+    const { rows: kept } = await inOrder.pool.query(
+      `SELECT id, job IS NULL AS none FROM ${inOrder.schema}.applications WHERE job_id = $1 ORDER BY applied_at`,
+      [jobId],
+    );
+    expect(kept).toEqual([
+      { id: annApp, none: false },
+      { id: benApp, none: true },
+      { id: cyApp, none: true },
+    ]);
+  });
+
+  it("keeps the job as applied to when its poster edits it, and the job's own rows follow the edit", async () => {
+    const jobsQ = new JobQueries(inOrder.pool, inOrder.schema);
+    const appsQ = new ApplicationQueries(inOrder.pool, inOrder.schema);
+    await inOrder.runner.applyMessages([message(edit)]);
+    expect((await appsQ.ofApplicant(ann))[0]?.jobAsApplied).toEqual(asApplied);
+    expect((await jobsQ.summaries([jobId])).get(jobId)).toEqual({
+      job: expect.objectContaining({ _id: jobId, title: 'Staff Data Engineer', jobType: 'Contract' }),
+      editedAt: at(9),
+    });
+    // The applicants view and the counts are the applications', whatever the job now reads.
+    expect((await appsQ.applicantsOf(jobId, eve)).map((a) => a.applicant.firstName)).toEqual([
+      'Cy',
+      'Ben',
+      'Ann',
+    ]);
+    expect((await appsQ.countsByJob([jobId])).get(jobId)).toMatchObject({
+      pending: 1,
+      accepted: 1,
+      withdrawn: 1,
+    });
+    // The tests below apply it with the rest.
+    everything.push(edit);
   });
 
   it('changes nothing when everything is redelivered, in order or reversed', async () => {
     const before = await rows(inOrder);
     const n = everything.length;
-    expect(await inOrder.runner.applyMessages(everything.map(message))).toEqual({ applied: 0, skipped: n });
-    expect(await inOrder.runner.applyMessages([...everything].reverse().map(message))).toEqual({
+    const sealed = await onto(inOrder, everything);
+    expect(await inOrder.runner.applyMessages(sealed.map(message))).toEqual({ applied: 0, skipped: n });
+    expect(await inOrder.runner.applyMessages([...sealed].reverse().map(message))).toEqual({
       applied: 0,
       skipped: n,
     });
@@ -180,12 +245,12 @@ describe('applications projector', () => {
   it('comes to the same rows and counts when the applications arrive before their job and its people', async () => {
     const bed = applicationsFirst;
     const jobsQ = new JobQueries(bed.pool, bed.schema);
-    await bed.runner.applyMessages(applications.map(message));
+    await bed.runner.applyMessages((await onto(bed, applications)).map(message));
     // Nothing to show yet: the job is unknown here, so it has no poster to show applicants to.
     expect(await jobsQ.findJob(jobId)).toBeNull();
     expect(await jobsQ.summaries([jobId])).toEqual(new Map());
 
-    await bed.runner.applyMessages(job.map(message));
+    await bed.runner.applyMessages([...job, edit].map(message));
     expect((await jobsQ.findJob(jobId))?.applications).toEqual([{}, {}]);
     await bed.runner.applyMessages(people.map(message));
     expect(await rows(bed)).toEqual(await rows(inOrder));
@@ -196,7 +261,7 @@ describe('applications projector', () => {
 
   it('rebuilds into the same rows', async () => {
     const before = await rows(inOrder);
-    await inOrder.rebuildFrom(everything);
+    await inOrder.rebuildFrom(await onto(inOrder, everything));
     expect(await rows(inOrder)).toEqual(before);
   });
 

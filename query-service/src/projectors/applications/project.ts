@@ -61,6 +61,8 @@ async function applyApplications(
             cover_letter: d.coverLetter,
             expected_salary: d.expectedSalary,
             resume: d.resume,
+            // The job as they applied to it (null on events from before jobs could be edited).
+            job: d.job,
             status: 'pending',
             applied_at: d.appliedAt,
           });
@@ -84,8 +86,8 @@ async function applyApplications(
   if (created.size > 0) {
     await tx.query(
       `INSERT INTO ${schema}.applications (id, job_id, applicant_id, employer_id, cover_letter, expected_salary,
-         resume, status, applied_at)
-       SELECT id, job_id, applicant_id, employer_id, cover_letter, expected_salary, resume, status, applied_at
+         resume, job, status, applied_at)
+       SELECT id, job_id, applicant_id, employer_id, cover_letter, expected_salary, resume, job, status, applied_at
          FROM jsonb_populate_recordset(NULL::${schema}.applications, $1::jsonb)
        ON CONFLICT (id) DO NOTHING`,
       [JSON.stringify([...created.values()])],
@@ -114,7 +116,8 @@ async function applyApplications(
 }
 
 /**
- * Applications with their status history and the resume each was sent with, for "My Applications",
+ * Applications with their status history, the resume each was sent with and the job as it was applied
+ * to (ApplicationSubmitted's `job`: the poster's later edits leave it), for "My Applications",
  * the poster's applicants view (and who may download that resume) and every application count (the
  * queries count these rows; no count is kept anywhere to drift). Rows never wait for their job: an
  * application may arrive before the JobPosted of its job, as the two travel on different topics, and

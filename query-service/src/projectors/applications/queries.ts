@@ -22,8 +22,18 @@ export function countsFrom(rows: { status: ApplicationStatus; n: number }[]): Ap
   return counts;
 }
 
-/** An application of the viewer's, before its job summary is added (see JobQueries.summaries). */
-export type OwnApplication = Omit<Application, 'job'> & { jobId: string };
+/** The job as the applicant applied to it (ApplicationSubmitted's `job`), null on older events. */
+export type JobAsApplied = z.output<typeof ApplicationSubmittedData>['job'];
+
+/**
+ * An application of the viewer's, before its job is added: the job as they applied to it, when their
+ * event kept it, and its id, by which the route asks the jobs model for the job as it is now (see
+ * JobQueries.summaries) for its poster, whether it was edited since, and the older applications' job.
+ */
+export type OwnApplication = Omit<Application, 'job' | 'jobEditedSince'> & {
+  jobId: string;
+  jobAsApplied: JobAsApplied;
+};
 
 interface ApplicationRow {
   id: string;
@@ -33,6 +43,10 @@ interface ApplicationRow {
   applied_at: Date;
   cover_letter: string;
   expected_salary: number | null;
+}
+
+interface OwnApplicationRow extends ApplicationRow {
+  job: JobAsApplied;
 }
 
 interface ApplicantRow extends ApplicationRow {
@@ -57,14 +71,15 @@ export class ApplicationQueries {
 
   /** The applicant's own applications, newest first. */
   async ofApplicant(applicantId: string): Promise<OwnApplication[]> {
-    const { rows } = await this.pool.query<ApplicationRow>(
-      `SELECT a.id, a.job_id, a.status, a.applied_at, a.cover_letter, a.expected_salary
+    const { rows } = await this.pool.query<OwnApplicationRow>(
+      `SELECT a.id, a.job_id, a.job, a.status, a.applied_at, a.cover_letter, a.expected_salary
          FROM ${this.s}.applications a WHERE a.applicant_id = $1 ORDER BY a.applied_at DESC, a.id DESC`,
       [applicantId],
     );
     return rows.map((r) => ({
       _id: r.id,
       jobId: r.job_id,
+      jobAsApplied: r.job,
       status: r.status,
       appliedAt: r.applied_at.toISOString(),
       coverLetter: r.cover_letter,

@@ -1,4 +1,6 @@
 import type { Job } from '@careers/contracts/entities/job';
+import type { JobEditedData } from '@careers/contracts/events/job-events';
+import type { z } from 'zod';
 
 /** A job's row as the jobs read model's queries read it (`jobColumns`), and the Job it makes. */
 
@@ -22,6 +24,7 @@ export interface JobRow {
   status: Job['status'];
   closed_at: Date | null;
   posted_at: Date;
+  edited_at: Date | null;
   first_name: string | null;
   last_name: string | null;
   application_count: number;
@@ -41,7 +44,7 @@ export function jobColumns(schema: string): string {
   return `j.id, j.employer_id, j.title, j.description, j.requirements, j.job_type, j.work_location,
     j.experience_level, j.category, j.skills, j.location, j.salary, j.company, j.benefits,
     j.application_deadline::text AS application_deadline, j.status, j.closed_at, j.posted_at,
-    u.first_name, u.last_name, ${applicationCountOf(schema, 'j.id')} AS application_count`;
+    j.edited_at, u.first_name, u.last_name, ${applicationCountOf(schema, 'j.id')} AS application_count`;
 }
 
 /** The largest figure the `pay` column (a Postgres integer) holds. */
@@ -58,6 +61,40 @@ const PAY_CAP = 2_147_483_647;
 export function payOf(salary: Job['salary']): number | null {
   const top = salary.max ?? salary.min;
   return top === null ? null : Math.min(Math.floor(top), PAY_CAP);
+}
+
+/** The posting's fields, as JobPosted and JobEdited both carry them (all of the form, no date). */
+export type Posting = Omit<z.output<typeof JobEditedData>, 'editedAt'>;
+
+/**
+ * A posting as the jobs projector's statements read it (`postingsSql` in project.ts, one JSON object
+ * per job): the jobs row's own columns, and what its derived columns and search row are made from. One
+ * builder for JobPosted and JobEdited, so an edited job is written exactly as a posted one would be.
+ */
+export function postingRow(d: Posting) {
+  return {
+    id: d.jobId,
+    employer_id: d.employerId,
+    title: d.title,
+    description: d.description,
+    requirements: d.requirements,
+    job_type: d.jobType,
+    work_location: d.workLocation,
+    experience_level: d.experienceLevel,
+    category: d.category,
+    skills: d.skills,
+    location: d.location,
+    salary: d.salary,
+    pay: payOf(d.salary),
+    company: d.company,
+    benefits: d.benefits,
+    application_deadline: d.applicationDeadline,
+    skill_list: d.skills.map((skill) => skill.name),
+    city: d.location.city,
+    state: d.location.state,
+    country: d.location.country,
+    company_name: d.company.name,
+  };
 }
 
 export const employerOf = (r: JobRow): Job['employer'] => ({
@@ -90,4 +127,5 @@ export const toJob = (r: JobRow): Job => ({
   applications: Array.from({ length: r.application_count }, () => ({})),
   status: r.status,
   closedAt: r.closed_at?.toISOString() ?? null,
+  editedAt: r.edited_at?.toISOString() ?? null,
 });

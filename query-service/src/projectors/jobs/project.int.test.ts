@@ -61,6 +61,7 @@ describe('jobs projector', () => {
       applications: [],
       status: 'open',
       closedAt: null,
+      editedAt: null,
     });
     expect(await jobs.posterOf(jobId)).toBe(employerId);
   });

@@ -32,6 +32,12 @@ export function listedJobsCount(schema: string): string {
   return `SELECT coalesce(sum(jobs), 0)::int FROM ${schema}.job_counts`;
 }
 
+/** A job as an application card shows it now (JobQueries.summaries), and when it was last edited. */
+export interface JobSummary {
+  job: ApplicationJob;
+  editedAt: string | null;
+}
+
 /** The only reader of the jobs read model's tables. */
 export class JobQueries {
   private readonly pool: Pool;
@@ -291,12 +297,15 @@ export class JobQueries {
     return rows.map(toJob);
   }
 
-  /** The part of each job an application card shows, by job id; a job not projected yet is absent. */
-  async summaries(jobIds: string[]): Promise<Map<string, ApplicationJob>> {
+  /**
+   * The part of each job an application card shows, as it is now, and when its poster last edited it
+   * (null if never), by job id; a job not projected yet is absent.
+   */
+  async summaries(jobIds: string[]): Promise<Map<string, JobSummary>> {
     if (jobIds.length === 0) return new Map();
     const { rows } = await this.pool.query<JobRow>(
       `SELECT j.id, j.employer_id, j.title, j.job_type, j.work_location, j.location, j.salary, j.company,
-              u.first_name, u.last_name
+              j.edited_at, u.first_name, u.last_name
          FROM ${this.s}.jobs j LEFT JOIN ${this.s}.job_people u ON u.id = j.employer_id WHERE j.id = ANY($1)`,
       [jobIds],
     );
@@ -304,14 +313,17 @@ export class JobQueries {
       rows.map((r) => [
         r.id,
         {
-          _id: r.id,
-          title: r.title,
-          jobType: r.job_type,
-          workLocation: r.work_location,
-          location: r.location,
-          salary: r.salary,
-          company: r.company,
-          employer: employerOf(r),
+          job: {
+            _id: r.id,
+            title: r.title,
+            jobType: r.job_type,
+            workLocation: r.work_location,
+            location: r.location,
+            salary: r.salary,
+            company: r.company,
+            employer: employerOf(r),
+          },
+          editedAt: r.edited_at?.toISOString() ?? null,
         },
       ]),
     );

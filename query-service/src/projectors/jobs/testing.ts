@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EventDataInput } from '@careers/contracts/events/catalogue';
 
 type JobPostedData = EventDataInput<'JobPosted'>;
+type JobEditedData = EventDataInput<'JobEdited'>;
 
 /** A JobPosted payload with plain defaults; a test names only what it is about. */
 export function jobPostedData(overrides: Partial<JobPostedData> = {}): JobPostedData {
@@ -24,4 +25,17 @@ export function jobPostedData(overrides: Partial<JobPostedData> = {}): JobPosted
     postedAt: '2026-03-01T09:00:00.000Z',
     ...overrides,
   };
+}
+
+/**
+ * A JobEdited payload for the job `posted`: its posting as it was (the whole form sent again), with
+ * `overrides` changed, edited at `editedAt`.
+ */
+export function jobEditedData(
+  posted: JobPostedData,
+  editedAt: string,
+  overrides: Partial<Omit<JobEditedData, 'jobId' | 'employerId' | 'editedAt'>> = {},
+): JobEditedData {
+  const { postedAt: _postedAt, ...posting } = posted;
+  return { ...posting, ...overrides, editedAt };
 }

@@ -1,12 +1,17 @@
 import type { DomainEvent } from '@careers/contracts/events/catalogue';
-import { dispatchEvent, type EventTable, typesHandled } from '@careers/contracts/events/event-table';
+import {
+  dispatchEvent,
+  type EventOfType,
+  type EventTable,
+  typesHandled,
+} from '@careers/contracts/events/event-table';
 import type { StreamType } from '@careers/contracts/topics';
 import { type NotificationPush, publishNotificationPushes } from '@careers/service-kit/notification-pushes';
 import { peopleCards } from '../people-cards.ts';
 import { defineProjector, type ProjectionContext } from '../projector.ts';
 import { eraseAccount } from './account.ts';
 import { profileChanged, settingsChanged, skillsChanged } from './job-alerts.ts';
-import { jobsPosted } from './jobs.ts';
+import { jobsEdited, jobsPosted } from './jobs.ts';
 import { commentRemoved, type LikersKept, likersKept, postRemoved } from './likes-comments.ts';
 import { projectLikesAndComments } from './likes-comments-batch.ts';
 import { unreadCountSql } from './queries.ts';
@@ -69,6 +74,8 @@ const project: EventTable<Promise<Change[]>, StreamType, Args> = {
   PostCreated: likeOrComment,
   AccountDeleted: (event, tx, schema, kept) => eraseAccount(tx, schema, event.data.userId, kept),
   JobPosted: (event, tx, schema) => jobsPosted(tx, schema, [event]),
+  // The job's notifications name it as it now reads; an edit alerts nobody (jobs.ts).
+  JobEdited: (event, tx, schema) => jobsEdited(tx, schema, [event]),
   // A closed job's alerts stay: they tell of a job that was open then, and the job says it closed.
   JobClosed: null,
   SkillsUpdated: (event, tx, schema) => skillsChanged(event, tx, schema),
@@ -206,6 +213,7 @@ export const notificationsProjector = defineProjector({
     'CommentAdded',
     'CommentEdited',
     'JobPosted',
+    'JobEdited',
     ...requestAndApplicationTypes,
     'UserRegistered',
     'ProfileUpdated',
@@ -224,11 +232,15 @@ export const notificationsProjector = defineProjector({
       for (const event of events) await projectOne(event, ctx);
       return;
     }
-    const jobs = events.filter((e): e is DomainEvent & { type: 'JobPosted' } => e.type === 'JobPosted');
-    if (jobs.length > 0) {
-      if (jobs.length !== events.length)
+    if (events[0]?.streamType === 'job') {
+      // The run's new jobs and their alerts, then its edits of them (a job's JobPosted comes first in
+      // its stream, and its alerts are judged by the JobPosted alone).
+      const jobs = events.filter((e): e is DomainEvent & { type: 'JobPosted' } => e.type === 'JobPosted');
+      const edits = events.filter((e): e is EventOfType<'JobEdited'> => e.type === 'JobEdited');
+      if (jobs.length + edits.length !== events.length)
         throw new Error('notifications: a batch mixes jobs with other streams');
-      changesOf(ctx).push(...(await jobsPosted(ctx.tx, ctx.schema, jobs)));
+      if (jobs.length > 0) changesOf(ctx).push(...(await jobsPosted(ctx.tx, ctx.schema, jobs)));
+      if (edits.length > 0) changesOf(ctx).push(...(await jobsEdited(ctx.tx, ctx.schema, edits)));
       return;
     }
     const requests = events.filter((e): e is RequestOrApplication =>

@@ -86,6 +86,64 @@ describe('what the notifications keep of posts and jobs', () => {
     expect(authorsOf([removed, kept, rexs])).toEqual([{ post_id: kept, author_id: pia }]);
     expect(rows.jobs).toContainEqual({ job_id: job.jobId, title: 'Tide Analyst', company_name: 'Lumen' });
   });
+  it('names a job as it now reads after an edit, which alerts nobody new and takes no alert away', async () => {
+    const [poster, seeker, other, late] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+    for (const [id, name] of [
+      [poster, 'Poe'],
+      [seeker, 'Sam'],
+      [other, 'Oli'],
+      [late, 'Lee'],
+    ] as const)
+      await register(id, name);
+    const skills = (userId: string, names: string[]) =>
+      next('SkillsUpdated', userId, {
+        userId,
+        skills: names.map((name) => ({ name, proficiency: 'Advanced' as const, experience: 3 })),
+      });
+    await apply(skills(seeker, ['Scala']), skills(other, ['Elm']));
+    // Posted a minute from now, so that a skill change dated now (read late, as from a lagging topic)
+    // comes before it and judges it again.
+    const job = jobPostedData({
+      employerId: poster,
+      title: 'Scala Developer',
+      company: { ...jobPostedData().company, name: 'Tidal' },
+      skills: [{ name: 'Scala', required: true, proficiency: 'Advanced' }],
+      postedAt: new Date(Date.now() + 60_000).toISOString(),
+    });
+    await apply(next('JobPosted', job.jobId, job));
+    const alertsOf = async (userId: string) =>
+      (await listOf(userId)).data.filter((n) => n.kind === 'job_alert' && n.target.type === 'job');
+    expect(await alertsOf(seeker)).toEqual([
+      expect.objectContaining({ jobTitle: 'Scala Developer', company: 'Tidal', read: false }),
+    ]);
+    const unread = (await listOf(seeker)).unreadCount;
+
+    // The edit asks for Elm now: Oli is not alerted, Sam keeps his alert, which names the job as it reads.
+    const { postedAt: _postedAt, ...posting } = job;
+    const edited = {
+      ...posting,
+      title: 'Elm Wizard',
+      company: { ...job.company, name: 'Nimbus' },
+      skills: [{ name: 'Elm', required: true, proficiency: 'Advanced' as const }],
+      editedAt: new Date().toISOString(),
+    };
+    const since = pushes.length;
+    await apply(next('JobEdited', job.jobId, edited));
+    expect(await alertsOf(other)).toEqual([]);
+    const [alert] = await alertsOf(seeker);
+    expect(alert).toMatchObject({ jobTitle: 'Elm Wizard', company: 'Nimbus', read: false });
+    expect((await listOf(seeker)).unreadCount).toBe(unread);
+    expect((await keptRows()).jobs).toContainEqual({
+      job_id: job.jobId,
+      title: 'Elm Wizard',
+      company_name: 'Nimbus',
+    });
+    // A skill change dated before the job judges its alerts again by the job as it was posted.
+    await apply(skills(late, ['scala']));
+    expect(await alertsOf(late)).toEqual([expect.objectContaining({ jobTitle: 'Elm Wizard' })]);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(pushes.slice(since).filter((p) => p.userId === other || p.userId === seeker)).toEqual([]);
+  });
 });
 
 describe('rebuild', () => {

@@ -29,6 +29,15 @@ export function updateJob(queryClient: QueryClient, jobId: string, change: JobCh
   );
 }
 
+/**
+ * A job its poster edited: the open job becomes the reply, and every other cached copy takes its fields
+ * (a posted job keeps its counts per status).
+ */
+export function replaceJob(queryClient: QueryClient, edited: Job): void {
+  queryClient.setQueryData<Job>(jobQueryKey(edited._id), edited);
+  updateJob(queryClient, edited._id, (job) => ({ ...job, ...edited }));
+}
+
 function noApplications(): ApplicationCounts {
   return Object.fromEntries(applicationStatuses.map((status) => [status, 0])) as ApplicationCounts;
 }

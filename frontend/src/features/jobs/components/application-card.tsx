@@ -31,7 +31,9 @@ function WithdrawAction({ application }: { application: Application }) {
  * Spec, My Applications: job title, jobType, employer name, location, salary, relative applied time,
  * the cover letter (two lines), expected salary and the status badge; View Job opens the job. The
  * company, when the job names one, stands beside the employer's name (the search covers the name, so
- * the card shows it). A pending or interview application can be withdrawn (beyond the spec).
+ * the card shows it). A pending or interview application can be withdrawn (beyond the spec). The job
+ * is shown as it was when applied to; when its poster edited it since, the card says so, with a link
+ * to the job as it is now (beyond the spec).
  */
 export function ApplicationCard({ application, now }: { application: Application; now: Date }) {
   const language = useLanguage();
@@ -62,6 +64,13 @@ export function ApplicationCard({ application, now }: { application: Application
           </time>
         </li>
       </ul>
+      {/* Beyond the spec: the card keeps the job as applied to; the job's page shows it as it is now. */}
+      {application.jobEditedSince ? (
+        <p className="muted">
+          {hiringMessages.jobEditedSinceApplying}{' '}
+          <Link to={`/jobs/${job._id}`}>{hiringMessages.viewJobAsItIsNow}</Link>
+        </p>
+      ) : null}
       <p className="application-cover-letter" dir="auto">
         {application.coverLetter}
       </p>

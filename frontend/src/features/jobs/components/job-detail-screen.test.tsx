@@ -87,6 +87,22 @@ describe('job detail: what it shows', () => {
     expect(information().getByText('Mar 2, 2026')).toBeTruthy();
     expect(information().getByText('Dec 31, 2999')).toBeTruthy();
     expect(information().getByText('2 applied')).toBeTruthy();
+    expect(information().queryByText(/Edited/)).toBeNull();
+  });
+
+  it('marks a job its poster edited "Edited {date}" beside Posted', async () => {
+    const editedAt = '2026-03-05T10:00:00.000Z';
+    const job = aJob({ createdAt: '2026-03-02T10:00:00.000Z', editedAt });
+    openJob(job);
+
+    const edited = await within(await screen.findByRole('region', { name: 'Job Information' })).findByText(
+      'Edited Mar 5, 2026',
+    );
+    expect(edited.getAttribute('dateTime')).toBe(editedAt);
+    const posted = information().getByText('Posted').nextElementSibling;
+    expect(posted?.textContent).toBe('Mar 2, 2026 · Edited Mar 5, 2026');
+    // A reader who is not the poster gets no way to edit it.
+    expect(screen.queryByRole('link', { name: 'Edit Job' })).toBeNull();
   });
 
   it('writes a salary with only a minimum as "$min+", and none as "Not specified"', async () => {
@@ -293,6 +309,7 @@ describe('job detail: the poster', () => {
     expect(screen.getByRole('link', { name: 'View applicants' }).getAttribute('href')).toBe(
       `/jobs/${job._id}/applicants`,
     );
+    expect(screen.getByRole('link', { name: 'Edit Job' }).getAttribute('href')).toBe(`/jobs/${job._id}/edit`);
 
     await user.click(screen.getByRole('button', { name: 'Close Job' }));
     expect(
@@ -308,6 +325,16 @@ describe('job detail: the poster', () => {
     expect(await screen.findByText('This job is closed and no longer takes applications')).toBeTruthy();
     expect(within(screen.getByRole('article')).getByText('Closed')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Close Job' })).toBeNull();
+    // A closed job can no longer be edited.
+    expect(screen.queryByRole('link', { name: 'Edit Job' })).toBeNull();
     expect(countCalls(api, 'POST', `/api/jobs/${job._id}/close`)).toBe(1);
+  });
+
+  it('offers no Edit Job on a job of its poster that is closed', async () => {
+    openJob(aJob({ employer: adaEmployer, status: 'closed', closedAt: new Date().toISOString() }));
+
+    expect(await screen.findByText('You posted this job.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'View applicants' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Edit Job' })).toBeNull();
   });
 });

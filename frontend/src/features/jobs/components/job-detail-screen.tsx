@@ -158,6 +158,15 @@ function JobInformation({ job }: { job: Job }) {
           <dt>{jobScreenMessages.posted}</dt>
           <dd>
             <time dateTime={job.createdAt}>{dateText(job.createdAt, language)}</time>
+            {/* Beyond the spec: when its poster last edited it. */}
+            {job.editedAt ? (
+              <span className="edited">
+                <span aria-hidden="true"> · </span>
+                <time dateTime={job.editedAt}>
+                  {hiringMessages.editedOn(dateText(job.editedAt, language))}
+                </time>
+              </span>
+            ) : null}
           </dd>
         </div>
         {job.applicationDeadline ? (
@@ -178,9 +187,9 @@ function JobInformation({ job }: { job: Job }) {
 }
 
 /**
- * Spec, Job detail (/jobs/{id}). The job's own poster gets a way to the applicants and Close Job in
- * place of Apply Now (the server refuses an application to one's own job anyway). Beyond the spec,
- * the Save toggle beside the title, marked from the reader's saved list.
+ * Spec, Job detail (/jobs/{id}). The job's own poster gets a way to the applicants, Edit Job (an open
+ * job) and Close Job in place of Apply Now (the server refuses an application to one's own job anyway).
+ * Beyond the spec, the Save toggle beside the title, marked from the reader's saved list.
  */
 export function JobDetailScreen({ jobId, viewerId }: { jobId: string; viewerId: string }) {
   const job = useJob(jobId);

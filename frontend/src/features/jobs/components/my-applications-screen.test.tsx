@@ -90,6 +90,28 @@ describe('my applications: what it shows', () => {
     expect(titles()).toEqual(['Compiler Engineer', 'Data Analyst', 'Zookeeper', 'Archivist']);
   });
 
+  it('says on a card when the poster edited the job since, with a link to the job as it is now', async () => {
+    const asApplied = aJob({ title: 'Compiler Engineer' });
+    openApplications([
+      anApplication({ jobEditedSince: true }, asApplied),
+      anApplication({}, aJob({ title: 'Zookeeper' })),
+    ]);
+
+    const edited = within(await screen.findByRole('article', { name: 'Compiler Engineer' }));
+    expect(
+      edited.getByText(
+        'The poster edited this job after you applied; this card shows it as you applied to it.',
+        { exact: false },
+      ),
+    ).toBeTruthy();
+    expect(edited.getByRole('link', { name: 'See the job as it is now' }).getAttribute('href')).toBe(
+      `/jobs/${asApplied._id}`,
+    );
+    const untouched = within(screen.getByRole('article', { name: 'Zookeeper' }));
+    expect(untouched.queryByText(/The poster edited this job/)).toBeNull();
+    expect(untouched.queryByRole('link', { name: 'See the job as it is now' })).toBeNull();
+  });
+
   it('is the same screen at /applications', async () => {
     openApplications(someApplications(), '/applications');
 

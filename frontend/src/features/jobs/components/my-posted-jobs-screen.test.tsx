@@ -24,7 +24,7 @@ function counts(card: HTMLElement): string[] {
 }
 
 describe('my posted jobs', () => {
-  it('lists each job with its applicants per status, a Closed badge and a way to its applicants', async () => {
+  it('lists each job with its applicants per status, a Closed badge, a way to its applicants and Edit Job', async () => {
     const open = aPostedJob({
       title: 'Compiler Engineer',
       applicationCounts: { pending: 2, interview: 1, accepted: 0, rejected: 1, withdrawn: 1 },
@@ -42,6 +42,9 @@ describe('my posted jobs', () => {
     expect(within(first).getByRole('link', { name: 'View applicants' }).getAttribute('href')).toBe(
       `/jobs/${open._id}/applicants`,
     );
+    expect(within(first).getByRole('link', { name: 'Edit Job' }).getAttribute('href')).toBe(
+      `/jobs/${open._id}/edit`,
+    );
     expect(within(first).getByRole('button', { name: 'Close Job' })).toBeTruthy();
     expect(within(first).queryByText('Closed')).toBeNull();
 
@@ -49,6 +52,7 @@ describe('my posted jobs', () => {
     expect(within(second).getByText('Closed')).toBeTruthy();
     expect(within(second).getByText('0 applicants')).toBeTruthy();
     expect(within(second).queryByRole('button', { name: 'Close Job' })).toBeNull();
+    expect(within(second).queryByRole('link', { name: 'Edit Job' })).toBeNull();
   });
 
   it('closes a job after asking, and marks it Closed', async () => {

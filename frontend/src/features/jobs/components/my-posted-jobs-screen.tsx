@@ -11,7 +11,7 @@ import { useMyPostedJobs } from '../api/get-my-posted-jobs';
 import { dateText, placeText } from '../format';
 import { useLiveJobApplications } from '../live/use-live-hiring';
 import { JobCardHeader, JobsScreenHeader } from './job-card';
-import { CloseJobAction } from './poster-panel';
+import { CloseJobAction, EditJobLink } from './poster-panel';
 import { StatusBadge } from './status-badge';
 
 function PostedJobCard({ job }: { job: PostedJob }) {
@@ -40,6 +40,7 @@ function PostedJobCard({ job }: { job: PostedJob }) {
         <Link to={`/jobs/${job._id}/applicants`} className="button">
           {hiringMessages.viewApplicants}
         </Link>
+        <EditJobLink job={job} />
         <CloseJobAction job={job} />
       </div>
     </article>
@@ -48,8 +49,8 @@ function PostedJobCard({ job }: { job: PostedJob }) {
 
 /**
  * Beyond the spec: My Posted Jobs (/jobs/my/posted), where the app goes after posting a job. Each job
- * with its applications counted per status, a Closed badge, Close Job and a way to its applicants. The
- * counts follow new applications live.
+ * with its applications counted per status, a Closed badge, a way to its applicants, Edit Job and Close
+ * Job. The counts follow new applications live.
  */
 export function MyPostedJobsScreen() {
   const posted = useMyPostedJobs();

@@ -7,10 +7,11 @@ import {
   workLocations,
 } from '@careers/contracts/constants';
 import type { CompanySize } from '@careers/contracts/entities/enums';
+import type { Job } from '@careers/contracts/entities/job';
 import { jobScreenMessages } from '@careers/contracts/messages';
 import type { SkillRow } from './skills-section';
 
-/** The Post a Job form's choices and its empty state (post-job-screen.tsx). */
+/** The job form's choices, its empty state (Post a Job) and a job as its values (Edit Job): job-form.tsx. */
 
 const asOptions = <V extends string>(values: readonly V[]) =>
   values.map((value) => ({ value, label: value }));
@@ -50,9 +51,35 @@ export function emptyJobForm() {
 
 export type JobFormValues = ReturnType<typeof emptyJobForm>;
 
-/** The empty form as text, to tell whether anything has been typed or chosen since. */
-const emptyJobFormText = JSON.stringify(emptyJobForm());
+/**
+ * `job` as the form's values, for its poster to edit: every field as the job reads, a salary end it
+ * lacks left empty, and one empty requirement or benefit when it has none (the form always shows one).
+ */
+export function jobFormValuesOf(job: Job): JobFormValues {
+  const amount = (value: number | null) => (value === null ? '' : String(value));
+  return {
+    title: job.title,
+    description: job.description,
+    jobType: job.jobType,
+    workLocation: job.workLocation,
+    experienceLevel: job.experienceLevel,
+    category: job.category,
+    requirements: job.requirements.length > 0 ? [...job.requirements] : [''],
+    skills: job.skills.map((skill) => ({ ...skill })),
+    benefits: job.benefits.length > 0 ? [...job.benefits] : [''],
+    company: {
+      name: job.company.name,
+      industry: job.company.industry,
+      size: job.company.size ?? '',
+      website: job.company.website,
+    },
+    location: { city: job.location.city, state: job.location.state, country: job.location.country },
+    salary: { min: amount(job.salary.min), max: amount(job.salary.max) },
+    applicationDeadline: job.applicationDeadline ?? '',
+  };
+}
 
-export function isJobFormChanged(values: JobFormValues): boolean {
-  return JSON.stringify(values) !== emptyJobFormText;
+/** The form's values as text, to tell whether anything has been typed or chosen since they were these. */
+export function jobFormText(values: JobFormValues): string {
+  return JSON.stringify(values);
 }

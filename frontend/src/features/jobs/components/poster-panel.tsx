@@ -23,7 +23,20 @@ export function CloseJobAction({ job }: { job: Job }) {
   );
 }
 
-/** On its own job, the poster sees a way to its applicants and Close Job instead of Apply Now. */
+/** Beyond the spec: Edit Job, to the job form filled in from the job; an open job only. */
+export function EditJobLink({ job }: { job: Job }) {
+  if (job.status === 'closed') return null;
+  return (
+    <Link to={`/jobs/${job._id}/edit`} className="button button-ghost">
+      {hiringMessages.editJob}
+    </Link>
+  );
+}
+
+/**
+ * On its own job, the poster sees a way to its applicants, Edit Job and Close Job instead of Apply
+ * Now.
+ */
 export function PosterPanel({ job }: { job: Job }) {
   return (
     <section className="card job-side-card poster-panel" aria-label={hiringMessages.applicants}>
@@ -32,6 +45,7 @@ export function PosterPanel({ job }: { job: Job }) {
       <Link to={`/jobs/${job._id}/applicants`} className="button">
         {hiringMessages.viewApplicants}
       </Link>
+      <EditJobLink job={job} />
       <CloseJobAction job={job} />
     </section>
   );
