@@ -95,7 +95,10 @@ export class FaultTopology {
   /** Starts every service and waits until each answers /readyz. */
   async start() {
     for (const name of serviceNames) {
-      this.ports.set(name, await quietPort());
+      // Each its own: a port is only tested free here, not held, so a later pick could meet it.
+      let port = await quietPort();
+      while ([...this.ports.values()].includes(port)) port = await quietPort();
+      this.ports.set(name, port);
     }
     const url = (name: ServiceName) => `http://127.0.0.1:${this.ports.get(name)}`;
     this.urls.command = url('command-service');
