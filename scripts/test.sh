@@ -63,7 +63,7 @@ if [ $# -eq 0 ]; then
   }
   trap 'stop_serial_lane; kill ${tc_pid:-} 2>/dev/null || true' EXIT
 fi
-# The checks run while the serial lane starts (the longer of the two lanes: about seven minutes here,
+# The checks run while the serial lane starts (the longer of the two lanes: about five minutes here,
 # the checks half a minute), so they add nothing to the whole; a failure stops both (step exits).
 checks
 if [ $# -eq 0 ]; then
@@ -76,8 +76,9 @@ if [ $# -eq 0 ]; then
   printf '%s\n' "${BOLD}→ waiting for the serial lane${RESET}"
   wait $serial_pid
   serial_code=$?
+  # Also what a test left running when it failed before its own clean-up (a fault run that timed out).
+  stop_serial_lane
   trap 'kill ${tc_pid:-} 2>/dev/null || true' EXIT
-  rm -f "$test_pids"
   # Its failures in full, as vitest printed them; otherwise its summary.
   if [ $serial_code -ne 0 ]; then cat "$serial_log"; else grep -E 'Test Files|Tests |Duration' "$serial_log"; fi
   [ $code -ne 0 ] || code=$serial_code
