@@ -220,6 +220,39 @@ describe('live posts: pushes', () => {
     expect(countCalls(api, 'GET', `/api/posts/${post._id}`)).toBe(0);
   });
 
+  it("opens a list closed during post:comment-added with the push's token, so the comment shows", async () => {
+    const post = aPost({ content: 'Quiet thread', commentsCount: 0 });
+    const newcomer = aComment({ content: 'Arrived while closed' });
+    const { api, user } = openFeed((_method, url) => {
+      if (url === firstPage) return feedReply([post]);
+      if (url === `/api/posts/${post._id}`)
+        return jsonReply(200, { data: { ...post, comments: [newcomer], commentsCount: 1 } });
+      return jsonReply(404, {});
+    });
+    await screen.findByText('Quiet thread');
+    const before = api.mock.calls.length;
+
+    await fakeSocket.push(serverEvents.postCommentAdded, {
+      postId: post._id,
+      commentId: newcomer._id,
+      commentsCount: 1,
+      consistencyToken: `${post._id}@7`,
+    });
+    await user.click(card('Quiet thread').getByRole('button', { name: 'Comments, 1' }));
+
+    expect(await screen.findByText('Arrived while closed')).toBeTruthy();
+    // The first read after the push waits for it (whichever read that is: the server then has the
+    // comment), and the list's read comes no earlier.
+    const after = api.mock.calls.slice(before).map(([input, init]) => ({
+      url: String(input),
+      token: new Headers(init?.headers).get('x-consistency-token'),
+    }));
+    const waited = after.findIndex((call) => call.token === `${post._id}@7`);
+    const listRead = after.findIndex((call) => call.url === `/api/posts/${post._id}`);
+    expect(waited, JSON.stringify(after)).toBeGreaterThanOrEqual(0);
+    expect(listRead).toBeGreaterThanOrEqual(waited);
+  });
+
   it("fetches an open comment list again with the push's consistency token, so the new comment shows", async () => {
     const post = aPost({
       content: 'Open thread',

@@ -232,10 +232,9 @@ export function useLivePosts(postIds: readonly string[], viewerId: string): Live
         ...post,
         commentsCount: removed ? commentsCount : Math.max(post.commentsCount, commentsCount),
       }));
-      const openPost = queryClient.getQueryCache().find({ queryKey: postQueryKey(postId), exact: true });
-      if (!openPost) return;
-      // An open comment list refetches now, so it must see this comment; a closed one refetches on opening.
-      if (openPost.isActive()) apiClient.rememberConsistencyToken(consistencyToken);
+      // The push can come before the read side has the comment. An open comment list refetches now and
+      // a closed one when it opens: either read carries the push's token, so it waits for this comment.
+      apiClient.rememberConsistencyToken(consistencyToken);
       void queryClient.invalidateQueries({ queryKey: postQueryKey(postId), exact: true });
     };
 
