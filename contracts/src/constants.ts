@@ -132,6 +132,11 @@ export const POST_CONTENT_MAX_LENGTH = 5000;
 export const COMMENT_MAX_LENGTH = 2000;
 export const MAX_TAGS = 10;
 export const TAG_MAX_LENGTH = 30;
+/** Not in the spec: how many tags one person may follow (LinkedIn and Mastodon allow a few hundred). */
+export const MAX_FOLLOWED_TAGS = 100;
+/** Not in the spec: pictures per post (as LinkedIn and Mastodon allow 4 in a grid) and their alt text. */
+export const MAX_POST_IMAGES = 4;
+export const POST_IMAGE_ALT_MAX_LENGTH = 1000;
 
 // ---- Connections -------------------------------------------------------------------------------------
 
@@ -155,6 +160,13 @@ export const uploadLimits = {
   profilePicture: {
     field: 'profilePicture',
     maxBytes: 5 * MEGABYTE,
+    contentTypes: ['image/jpeg', 'image/png', 'image/gif', 'image/webp'],
+  },
+  // Not in the spec: a picture for a post, one per request, the same types as a profile picture. Phone
+  // photos run to 8 MB.
+  postImage: {
+    field: 'image',
+    maxBytes: 10 * MEGABYTE,
     contentTypes: ['image/jpeg', 'image/png', 'image/gif', 'image/webp'],
   },
 } as const;

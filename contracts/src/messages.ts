@@ -11,8 +11,10 @@ import {
   JOB_TITLE_MAX_LENGTH,
   MAX_DESIRED_ROLES,
   MAX_FILTER_VALUES,
+  MAX_FOLLOWED_TAGS,
   MAX_NOTIFICATIONS_MARKED_AT_ONCE,
   MAX_PAGE_SIZE,
+  MAX_POST_IMAGES,
   MAX_PROFILE_SKILLS,
   MAX_SAVED_JOBS,
   MAX_TAGS,
@@ -23,6 +25,7 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   POST_CONTENT_MAX_LENGTH,
+  POST_IMAGE_ALT_MAX_LENGTH,
   POSTED_WITHIN_DAYS,
   PROFILE_JOB_TITLE_MAX_LENGTH,
   SALARY_MAX,
@@ -509,6 +512,15 @@ export const postMessages = {
   onlyAuthorsDeleteComment: "Only the comment's author or the post's author can delete this comment",
   postDeleted: 'Post deleted',
   commentDeleted: 'Comment deleted',
+  tooManyImages: `A post can have at most ${MAX_POST_IMAGES} images`,
+  imageAltTooLong: tooLong('Alt text', POST_IMAGE_ALT_MAX_LENGTH),
+  imageRepeated: 'Each image can be added once',
+  /** An image id that this author did not upload, or that is already in a post. */
+  imageNotFound: 'Image not found. Please upload it again.',
+  imageNotImage: 'Please upload an image file',
+  imageTypeNotSupported: 'Please upload a JPEG, PNG, GIF or WebP image',
+  imageTooLarge: (maxBytes: number): string => `Image too large. Maximum size: ${maxBytes / MEGABYTE}MB`,
+  tooManyFollowedTags: `You can follow at most ${MAX_FOLLOWED_TAGS} tags`,
 } as const;
 
 /**

@@ -112,9 +112,13 @@ describe('the OpenAPI document', () => {
       expect(operationOf(route.method, route.path)?.requestBody).toBeUndefined();
   });
 
-  it('describes the two uploads as multipart with their one file field', () => {
+  it('describes the three uploads as multipart with their one file field', () => {
     const uploads = entries.filter(([, route]) => route.multipart);
-    expect(uploads.map(([name]) => name).sort()).toEqual(['uploadProfilePicture', 'uploadResume']);
+    expect(uploads.map(([name]) => name).sort()).toEqual([
+      'uploadPostImage',
+      'uploadProfilePicture',
+      'uploadResume',
+    ]);
     for (const [, route] of uploads) {
       const field = route.multipart?.field ?? '';
       const content = operationOf(route.method, route.path)?.requestBody?.content['multipart/form-data'];

@@ -41,6 +41,10 @@ const fileMediaTypes: Record<keyof typeof fileRoutes, { mediaType: string; summa
     mediaType: 'image/webp',
     summary: 'A profile picture in one of its sizes (any signed-in user).',
   },
+  postImage: {
+    mediaType: 'image/webp',
+    summary: "A post's picture in one of its sizes: readable by whoever may read the post.",
+  },
   resume: {
     mediaType: 'application/pdf',
     summary:

@@ -92,11 +92,13 @@ describe('the route table', () => {
     }
   });
 
-  it('uses multipart (and no JSON body) exactly for the two uploads', () => {
+  it('uses multipart (and no JSON body) exactly for the three uploads', () => {
     const uploads = entries.filter(([, route]) => route.multipart).map(([name]) => name);
-    expect(uploads.sort()).toEqual(['uploadProfilePicture', 'uploadResume']);
+    expect(uploads.sort()).toEqual(['uploadPostImage', 'uploadProfilePicture', 'uploadResume']);
     expect(routes.uploadResume.multipart.field).toBe('resume');
     expect(routes.uploadProfilePicture.multipart.field).toBe('profilePicture');
+    expect(routes.uploadPostImage.multipart.field).toBe('image');
+    expect(routes.uploadPostImage.body).toBeNull();
     expect(routes.uploadResume.body).toBeNull();
   });
 

@@ -8,6 +8,7 @@ import { peopleRoutes } from './api/people-routes.ts';
 import { postRoutes } from './api/post-routes.ts';
 import { profileRoutes } from './api/profile-routes.ts';
 import { searchRoutes } from './api/search-routes.ts';
+import { tagRoutes } from './api/tag-routes.ts';
 
 export type { HttpMethod, MultipartUpload, RouteDefinition, ServiceName } from './api/define-route.ts';
 export { ErrorResponse, MessageResponse, UserResponse } from './api/responses.ts';
@@ -34,6 +35,7 @@ export const routes = Object.freeze({
   ...notificationRoutes,
   ...peopleRoutes,
   ...searchRoutes,
+  ...tagRoutes,
 });
 
 export type Routes = typeof routes;

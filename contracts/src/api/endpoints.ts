@@ -52,6 +52,7 @@ export const endpoints = {
   getFeed: { name: 'getFeed', method: 'GET', path: '/posts/feed' },
   getPost: { name: 'getPost', method: 'GET', path: '/posts/:id' },
   createPost: { name: 'createPost', method: 'POST', path: '/posts' },
+  uploadPostImage: { name: 'uploadPostImage', method: 'POST', path: '/posts/images' },
   toggleLike: { name: 'toggleLike', method: 'POST', path: '/posts/:id/like' },
   addComment: { name: 'addComment', method: 'POST', path: '/posts/:id/comments' },
   editPost: { name: 'editPost', method: 'PUT', path: '/posts/:id' },
@@ -91,6 +92,10 @@ export const endpoints = {
     path: '/notifications/unread-count',
   },
   markNotificationsRead: { name: 'markNotificationsRead', method: 'PUT', path: '/notifications/read' },
+  getTag: { name: 'getTag', method: 'GET', path: '/tags/:tag' },
+  followTag: { name: 'followTag', method: 'PUT', path: '/tags/:tag/follow' },
+  unfollowTag: { name: 'unfollowTag', method: 'DELETE', path: '/tags/:tag/follow' },
+  getFollowedTags: { name: 'getFollowedTags', method: 'GET', path: '/users/followed-tags' },
 } as const satisfies {
   [N in RouteName]: { name: N; method: Routes[N]['method']; path: Routes[N]['path'] };
 };

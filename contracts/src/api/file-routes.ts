@@ -11,6 +11,10 @@ import { Id } from '../entities/scalars.ts';
 export const pictureSizes = ['large', 'avatar'] as const;
 export type PictureSize = (typeof pictureSizes)[number];
 
+/** A post's picture: `small` at most 640 pixels wide, `large` at most 1,600 (see `PostImage`). */
+export const postImageSizes = ['small', 'large'] as const;
+export type PostImageSize = (typeof postImageSizes)[number];
+
 export const fileRoutes = {
   /** A profile picture in one of its sizes; any signed-in user. `image/webp`, cacheable, nosniff. */
   picture: {
@@ -23,6 +27,16 @@ export const fileRoutes = {
    * Readable by its owner, and by the poster of any job its owner applied to with this resume (an
    * application keeps the resume it was sent with, even after the owner replaces or removes it).
    */
+  /**
+   * A post's picture in one of its sizes: `image/webp`, cacheable, nosniff. Readable by whoever may read
+   * the post that holds it; a picture not yet in a post is not served (the composer shows the file
+   * chosen).
+   */
+  postImage: {
+    method: 'GET',
+    path: '/files/post-images/:imageId/:size',
+    params: z.object({ imageId: Id, size: z.enum(postImageSizes) }),
+  },
   resume: {
     method: 'GET',
     path: '/files/resumes/:resumeId',
@@ -34,4 +48,5 @@ export const fileRoutes = {
 export const fileUrls = {
   picture: (pictureId: string, size: PictureSize): string => `/api/files/pictures/${pictureId}/${size}`,
   resume: (resumeId: string): string => `/api/files/resumes/${resumeId}`,
+  postImage: (imageId: string, size: PostImageSize): string => `/api/files/post-images/${imageId}/${size}`,
 } as const;

@@ -13,12 +13,24 @@ import { sealedV1 } from './sealed-v1.ts';
 
 const count = z.number().int().nonnegative();
 
-export const PostCreatedData = z.strictObject({
+/** A picture in a post, as the events carry it: where the object store keeps it is the read side's. */
+export const EventPostImage = z.strictObject({
+  imageId: Id,
+  alt: z.string(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+});
+
+/** PostCreated up to version 3: no pictures. */
+const PostCreatedDataV3 = z.strictObject({
   postId: Id,
   authorId: Id,
   ...Post.pick({ content: true, type: true, category: true, visibility: true, tags: true, createdAt: true })
     .shape,
 });
+
+/** `tags` are the request's and the `#words` of `content`, parsed by the write side (`tagsOf`). */
+export const PostCreatedData = PostCreatedDataV3.extend({ images: z.array(EventPostImage).default([]) });
 
 export const PostLikedData = z.strictObject({
   postId: Id,
@@ -42,13 +54,20 @@ export const CommentAddedData = z.strictObject({
   createdAt: IsoDateTime,
 });
 
-/** The author changed the post's text (the rest of the post stays). */
-export const PostEditedData = z.strictObject({
+/** PostEdited version 1: the text only. */
+const PostEditedDataV1 = z.strictObject({
   postId: Id,
   authorId: Id,
   content: z.string(),
   editedAt: IsoDateTime,
 });
+
+/**
+ * The author changed the post's text (the rest of the post stays). `tags` are the post's tags after the
+ * edit: those given when it was created and the `#words` of the new text. Absent (version 1 events
+ * only): the tags did not change.
+ */
+export const PostEditedData = PostEditedDataV1.extend({ tags: z.array(z.string()).optional() });
 
 /** The comment's author changed its text. */
 export const CommentEditedData = z.strictObject({
@@ -76,33 +95,60 @@ export const CommentRemovedData = z.strictObject({
 
 const postId = exampleIds.post;
 
+const v3Example = {
+  postId,
+  authorId: exampleIds.user,
+  content: 'Just shipped our new event catalogue!',
+  type: 'text',
+  category: 'Career',
+  visibility: 'public',
+  tags: ['engineering', 'kafka'],
+  createdAt: '2025-01-17T12:00:00.000Z',
+} satisfies z.input<typeof PostCreatedDataV3>;
+
 export const postEvents = {
   PostCreated: defineEvent({
     streamType: 'post',
-    schemaVersion: 3,
+    schemaVersion: 4,
     data: PostCreatedData,
-    description: 'A user published a feed post.',
-    personalData: { subject: 'authorId', erased: { content: () => '', tags: () => [] } },
+    description:
+      "A user published a feed post, with up to 4 pictures (in the object store under each imageId, uploaded by the author before). Its tags are the request's and the #words of its text.",
+    personalData: { subject: 'authorId', erased: { content: () => '', tags: () => [], images: () => [] } },
     previousVersions: [
+      {
+        schemaVersion: 3,
+        data: PostCreatedDataV3,
+        sealed: ['content', 'tags'],
+        change: "Version 4 adds the pictures (sealed: their alt text is the author's words).",
+        example: v3Example,
+        upcast: (old: z.input<typeof PostCreatedDataV3>) => ({ ...old, images: [] }),
+      },
       {
         schemaVersion: 2,
         // As it travelled: the content sealed, the tags in plain.
-        data: PostCreatedData,
+        data: PostCreatedDataV3,
         sealed: ['content'],
         change: 'Version 3 seals the tags too: what a person tags a post with says as much as its text.',
-        upcast: (old: z.input<typeof PostCreatedData>) => old,
+        example: v3Example,
+        upcast: (old: z.input<typeof PostCreatedDataV3>) => ({ ...old, images: [] }),
       },
-      sealedV1(PostCreatedData),
+      {
+        ...sealedV1(PostCreatedDataV3),
+        example: v3Example,
+        upcast: (old: z.input<typeof PostCreatedDataV3>) => ({ ...old, images: [] }),
+      },
     ],
     example: {
-      postId,
-      authorId: exampleIds.user,
-      content: 'Just shipped our new event catalogue!',
-      type: 'text',
-      category: 'Career',
-      visibility: 'public',
-      tags: ['engineering', 'kafka'],
-      createdAt: '2025-01-17T12:00:00.000Z',
+      ...v3Example,
+      content: 'Just shipped our new event catalogue! #engineering',
+      images: [
+        {
+          imageId: '01936b50-0000-7000-8000-000000000020',
+          alt: 'The catalogue page',
+          width: 1600,
+          height: 900,
+        },
+      ],
     },
   }),
   PostLiked: defineEvent({
@@ -137,15 +183,32 @@ export const postEvents = {
   }),
   PostEdited: defineEvent({
     streamType: 'post',
-    schemaVersion: 1,
+    schemaVersion: 2,
     data: PostEditedData,
-    personalData: { subject: 'authorId', erased: { content: () => '' } },
+    personalData: { subject: 'authorId', erased: { content: () => '', tags: () => [] } },
     description:
-      "The post's author changed its text; the post keeps its likes, comments, tags and visibility.",
+      "The post's author changed its text; the post keeps its likes, comments, pictures and visibility. tags are the post's tags after the edit: those given at creation and the #words of the new text.",
+    previousVersions: [
+      {
+        schemaVersion: 1,
+        data: PostEditedDataV1,
+        sealed: ['content'],
+        change:
+          'Version 2 adds the tags after the edit (sealed like the text): an edit can add or drop #words.',
+        example: {
+          postId,
+          authorId: exampleIds.user,
+          content: 'Excited to share that I have joined the QA team at Acme (edited).',
+          editedAt: '2025-01-17T12:30:00.000Z',
+        },
+        upcast: (old: z.input<typeof PostEditedDataV1>) => old,
+      },
+    ],
     example: {
       postId,
       authorId: exampleIds.user,
-      content: 'Excited to share that I have joined the QA team at Acme (edited).',
+      content: 'Excited to share that I have joined the #QA team at Acme (edited).',
+      tags: ['QA'],
       editedAt: '2025-01-17T12:30:00.000Z',
     },
   }),

@@ -105,6 +105,18 @@ export const AccountDeletedData = z.strictObject({ userId: Id, deletedAt: IsoDat
 export const JobSavedData = z.strictObject({ userId: Id, jobId: Id, savedAt: IsoDateTime });
 /** A person took a job off their saved list. */
 export const JobUnsavedData = z.strictObject({ userId: Id, jobId: Id, unsavedAt: IsoDateTime });
+/** A person started following a tag (spelled as they asked for it; tags compare by `tagKey`). */
+export const TagFollowedData = z.strictObject({
+  userId: Id,
+  tag: z.string(),
+  followedAt: IsoDateTime,
+});
+/** A person stopped following a tag. */
+export const TagUnfollowedData = z.strictObject({
+  userId: Id,
+  tag: z.string(),
+  unfollowedAt: IsoDateTime,
+});
 
 export const userEvents = {
   UserRegistered: defineEvent({
@@ -279,6 +291,24 @@ export const userEvents = {
     data: JobUnsavedData,
     description: 'A user took a job off their saved list.',
     example: { userId, jobId: '01936b50-0000-7000-8000-000000000010', unsavedAt: at },
+  }),
+  TagFollowed: defineEvent({
+    streamType: 'user',
+    schemaVersion: 1,
+    data: TagFollowedData,
+    // Sealed: the tags a person follows say what they care about.
+    personalData: { subject: 'userId', erased: { tag: () => '' } },
+    description:
+      'A user followed a tag: posts carrying it join their Following feed. Following a tag already followed records nothing; at most 100 per person.',
+    example: { userId, tag: 'SoftwareTesting', followedAt: at },
+  }),
+  TagUnfollowed: defineEvent({
+    streamType: 'user',
+    schemaVersion: 1,
+    data: TagUnfollowedData,
+    personalData: { subject: 'userId', erased: { tag: () => '' } },
+    description: 'A user stopped following a tag.',
+    example: { userId, tag: 'SoftwareTesting', unfollowedAt: at },
   }),
   AccountDeleted: defineEvent({
     streamType: 'user',

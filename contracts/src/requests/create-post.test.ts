@@ -11,7 +11,27 @@ describe('CreatePostRequest', () => {
       category: 'Career',
       visibility: 'public',
       tags: [],
+      images: [],
     });
+  });
+
+  it('takes up to 4 images, each once, with trimmed alt text', () => {
+    const id = (n: number) => `01936b50-0000-7000-8000-00000000002${n}`;
+    const images = (count: number) =>
+      Array.from({ length: count }, (_, n) => ({ imageId: id(n), alt: ' A view ' }));
+    expect(CreatePostRequest.parse({ content: 'Hi', images: images(4) }).images).toEqual(
+      images(4).map((image) => ({ ...image, alt: 'A view' })),
+    );
+    expect(CreatePostRequest.safeParse({ content: 'Hi', images: images(5) }).error?.issues[0]?.message).toBe(
+      'A post can have at most 4 images',
+    );
+    const twice = [...images(1), ...images(1)];
+    expect(CreatePostRequest.safeParse({ content: 'Hi', images: twice }).error?.issues[0]?.message).toBe(
+      'Each image can be added once',
+    );
+    expect(
+      CreatePostRequest.safeParse({ content: 'Hi', images: [{ imageId: 'nope' }] }).error?.issues[0]?.message,
+    ).toBe('Image not found. Please upload it again.');
   });
 
   it.each(['', '   ', '\n\t'])('rejects blank content %j', (content) => {

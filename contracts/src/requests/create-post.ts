@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { MAX_TAGS, POST_CONTENT_MAX_LENGTH, postDefaults, TAG_MAX_LENGTH } from '../constants.ts';
+import {
+  MAX_POST_IMAGES,
+  MAX_TAGS,
+  POST_CONTENT_MAX_LENGTH,
+  POST_IMAGE_ALT_MAX_LENGTH,
+  postDefaults,
+  TAG_MAX_LENGTH,
+} from '../constants.ts';
 import { PostCategory, PostType, PostVisibility } from '../entities/enums.ts';
 import { postMessages } from '../messages.ts';
 import { requiredText } from './fields.ts';
@@ -29,7 +36,26 @@ export const Tags = z
   })
   .refine((tags) => tags.length <= MAX_TAGS, postMessages.tooManyTags);
 
-/** `POST /posts`. */
+/**
+ * A picture uploaded by the author (`POST /posts/images`) and not yet in a post, with its alt text
+ * (trimmed; may be empty).
+ */
+export const PostImageInput = z.object({
+  imageId: z.uuid({ error: postMessages.imageNotFound }),
+  alt: z.string().trim().max(POST_IMAGE_ALT_MAX_LENGTH, postMessages.imageAltTooLong).default(''),
+});
+export type PostImageInput = z.infer<typeof PostImageInput>;
+
+/** At most MAX_POST_IMAGES, each once, in the order given. */
+export const PostImagesInput = z
+  .array(PostImageInput)
+  .max(MAX_POST_IMAGES, postMessages.tooManyImages)
+  .refine((images) => new Set(images.map((image) => image.imageId)).size === images.length, {
+    error: postMessages.imageRepeated,
+  })
+  .default([]);
+
+/** `POST /posts`. Its tags are `tags` and the `#words` of `content` (`tagsOf`), at most MAX_TAGS. */
 export const CreatePostRequest = z.object({
   content: requiredText(POST_CONTENT_MAX_LENGTH, {
     required: postMessages.contentEmpty,
@@ -39,6 +65,7 @@ export const CreatePostRequest = z.object({
   category: PostCategory.default(postDefaults.category),
   visibility: PostVisibility.default(postDefaults.visibility),
   tags: Tags,
+  images: PostImagesInput,
 });
 export type CreatePostRequest = z.infer<typeof CreatePostRequest>;
 export type CreatePostRequestInput = z.input<typeof CreatePostRequest>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { requestMessages } from '../messages.ts';
+import { TAG_MAX_LENGTH } from '../constants.ts';
+import { postMessages, requestMessages } from '../messages.ts';
 
 /**
  * Path parameters. A malformed id reads "<Thing> not found", the same as an unknown one, so a service
@@ -13,6 +14,26 @@ export const JobIdParams = z.object({ id: idOf('Job') });
 export type JobIdParams = z.infer<typeof JobIdParams>;
 
 export const PostIdParams = z.object({ id: idOf('Post') });
+
+/**
+ * A tag in a path (`/tags/:tag`), with or without its `#` (sent as %23): trimmed, what a post's tags
+ * may hold (letters, digits, underscores and hyphens), at most TAG_MAX_LENGTH. The spelling asked for is kept; tags
+ * compare by `tagKey`.
+ */
+export const TagParams = z.object({
+  tag: z
+    .string()
+    .trim()
+    .transform((tag) => tag.replace(/^#/, ''))
+    .pipe(
+      z
+        .string()
+        .min(1, postMessages.tagInvalid)
+        .max(TAG_MAX_LENGTH, postMessages.tagTooLong)
+        .regex(/^[\p{L}\p{N}_-]+$/u, postMessages.tagInvalid),
+    ),
+});
+export type TagParams = z.infer<typeof TagParams>;
 export type PostIdParams = z.infer<typeof PostIdParams>;
 
 /** A comment under its post: `/posts/:id/comments/:commentId`. */
