@@ -270,6 +270,25 @@ export const applyMessages = {
   noApplications: 'No applications found',
   noApplicationsYet: "You haven't applied to any jobs yet",
   noApplicationsMatch: 'No applications match your current filters',
+  /**
+   * Beyond the spec: an apply naming a resume uploaded for it that is not there to send (never
+   * uploaded, someone else's, already sent with another application, or cleared away after an hour).
+   */
+  resumeUploadNotFound: 'Resume not found. Please upload it again.',
+  /** A resume choice that is none of the three (only a client of its own sends one). */
+  resumeChoiceInvalid: 'Choose which resume to send',
+  /** The apply panel's choice of resume (beyond the spec). */
+  resumeLegend: 'Resume',
+  sendProfileResume: (filename: string): string => `Send my profile resume (${filename})`,
+  noProfileResume: 'Your profile has no resume.',
+  addProfileResume: 'Add one to your profile',
+  uploadResumeForJob: 'Upload a resume for this job',
+  chooseResumeFile: 'Choose a PDF',
+  replaceResumeFile: 'Replace',
+  uploadingResume: 'Uploading...',
+  applyWithoutResume: 'Apply without a resume',
+  /** Submit with "Upload a resume for this job" chosen and nothing uploaded yet. */
+  resumeUploadRequired: 'Please upload a resume, or choose another option',
 } as const;
 
 // ---- Hiring: closing jobs, moving and withdrawing applications (not in the spec) ----------------------
@@ -491,6 +510,39 @@ export const profileMessages = {
 
 // ---- Section 5: Feed, section 8: post alerts ----------------------------------------------------------
 
+/**
+ * Beyond the spec: tags. A tag's page (`/feed?tag=word`: its counts and Follow toggle), the feed's list
+ * of followed tags, and a tag asked for in the URL that cannot be one. Counts come in already written
+ * in the reader's language; `count` is the number itself, for the singular.
+ */
+export const tagMessages = {
+  /** A tag as the screens write it: its page's heading, its links. */
+  hashtag: (tag: string): string => `#${tag}`,
+  postsCount: (count: number, written: string): string => (count === 1 ? '1 post' : `${written} posts`),
+  followersCount: (count: number, written: string): string =>
+    count === 1 ? '1 follower' : `${written} followers`,
+  /**
+   * The toggle's word, and its name with the tag: the name holds the word on screen (WCAG 2.5.3), the
+   * pressed state says whether the reader follows it.
+   */
+  follow: 'Follow',
+  following: 'Following',
+  followButton: (word: string, tag: string): string => `${word} #${tag}`,
+  followFailed: 'Failed to follow the tag. Please try again.',
+  unfollowFailed: 'Failed to unfollow the tag. Please try again.',
+  fetchTag: 'Failed to load the tag',
+  noPosts: (tag: string): string => `No posts with #${tag} yet`,
+  allPosts: 'Back to all posts',
+  /** `/feed?tag=` with something that cannot be a tag (the reason is the server's own rule). */
+  invalidTitle: 'This is not a tag',
+  invalidTag: (written: string, reason: string): string => `“${written}” cannot be a tag. ${reason}.`,
+  followedTitle: 'Followed tags',
+  fetchFollowed: 'Failed to load your followed tags',
+  /** The feed's "Following" list is the dashboard's Recent Activity: the reader's network and followed tags. */
+  noneFollowed:
+    "You don't follow any tags yet. Follow one from its page (select a #tag in a post) to see its posts in Recent Activity on your dashboard.",
+} as const;
+
 export const postMessages = {
   contentEmpty: 'Post content cannot be empty',
   contentTooLong: tooLong('Post content', POST_CONTENT_MAX_LENGTH),
@@ -521,6 +573,41 @@ export const postMessages = {
   imageTypeNotSupported: 'Please upload a JPEG, PNG, GIF or WebP image',
   imageTooLarge: (maxBytes: number): string => `Image too large. Maximum size: ${maxBytes / MEGABYTE}MB`,
   tooManyFollowedTags: `You can follow at most ${MAX_FOLLOWED_TAGS} tags`,
+} as const;
+
+/**
+ * Beyond the spec: pictures in posts. The composer's words (adding, uploading, alt text, removing; a
+ * file it refuses before sending gets postMessages' words, the server's own) and the card's (the grid,
+ * and one picture opened large). Pictures are counted from 1, as a person counts them.
+ */
+export const postImageMessages = {
+  addImages: 'Add images',
+  images: 'Images',
+  /** Names the preview of a chosen picture by its place and file name, for whoever cannot see it. */
+  preview: (n: number, fileName: string): string => `Image ${n}: ${fileName}`,
+  uploading: 'Uploading...',
+  uploaded: 'Uploaded',
+  /** A failed upload without a message of the server's. */
+  uploadFailed: 'Failed to upload image. Please try again.',
+  /** A chosen file the composer refuses before sending: its name, then postMessages' reason. */
+  refusedFile: (fileName: string, reason: string): string => `${fileName}: ${reason}`,
+  altText: 'Alt text',
+  /** After "Alt text", for screen readers only, so each picture's field has its own name. */
+  altTextFor: (n: number): string => `for image ${n}`,
+  altHint: 'Describe the picture for people who cannot see it',
+  altTooLong: (max: string, over: string): string =>
+    `Alt text can be at most ${max} characters. Remove ${over} to post.`,
+  remove: 'Remove',
+  /** After "Remove", for screen readers only: "Remove image 2". */
+  removeWhich: (n: number): string => `image ${n}`,
+  /** Why Post sends nothing yet. */
+  waitForUploads: 'Wait until the images have uploaded to post.',
+  removeFailedImages: 'Remove the images that could not be uploaded to post.',
+  /** A picture posted without alt text, as LinkedIn words it. */
+  noAltText: 'No alternative text description for this image',
+  /** The name of a picture opened large: "Image 2 of 3". */
+  imageOf: (n: number, total: number): string => `Image ${n} of ${total}`,
+  close: 'Close',
 } as const;
 
 /**

@@ -112,9 +112,10 @@ describe('the OpenAPI document', () => {
       expect(operationOf(route.method, route.path)?.requestBody).toBeUndefined();
   });
 
-  it('describes the three uploads as multipart with their one file field', () => {
+  it('describes the four uploads as multipart with their one file field', () => {
     const uploads = entries.filter(([, route]) => route.multipart);
     expect(uploads.map(([name]) => name).sort()).toEqual([
+      'uploadApplicationResume',
       'uploadPostImage',
       'uploadProfilePicture',
       'uploadResume',

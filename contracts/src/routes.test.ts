@@ -92,9 +92,16 @@ describe('the route table', () => {
     }
   });
 
-  it('uses multipart (and no JSON body) exactly for the three uploads', () => {
+  it('uses multipart (and no JSON body) exactly for the four uploads', () => {
     const uploads = entries.filter(([, route]) => route.multipart).map(([name]) => name);
-    expect(uploads.sort()).toEqual(['uploadPostImage', 'uploadProfilePicture', 'uploadResume']);
+    expect(uploads.sort()).toEqual([
+      'uploadApplicationResume',
+      'uploadPostImage',
+      'uploadProfilePicture',
+      'uploadResume',
+    ]);
+    expect(routes.uploadApplicationResume.multipart.field).toBe('resume');
+    expect(routes.uploadApplicationResume.body).toBeNull();
     expect(routes.uploadResume.multipart.field).toBe('resume');
     expect(routes.uploadProfilePicture.multipart.field).toBe('profilePicture');
     expect(routes.uploadPostImage.multipart.field).toBe('image');

@@ -5,7 +5,7 @@ import { ResumeFile } from '../entities/uploaded-files.ts';
 import { User } from '../entities/user.ts';
 import { ApplicationSubmittedData } from '../events/application-events.ts';
 import { CommentAddedData, PostCreatedData, PostLikedData } from '../events/post-events.ts';
-import { JobSavedData } from '../events/user-events.ts';
+import { JobSavedData, TagFollowedData } from '../events/user-events.ts';
 
 /**
  * `POST /auth/export`: everything the product holds about the signed-in person, built by replaying the
@@ -94,6 +94,10 @@ export type ExportedJob = z.infer<typeof ExportedJob>;
 export const ExportedSavedJob = JobSavedData.pick({ jobId: true, savedAt: true });
 export type ExportedSavedJob = z.infer<typeof ExportedSavedJob>;
 
+/** Beyond the spec: a tag the person follows now (spelled as they followed it), and since when. */
+export const ExportedFollowedTag = TagFollowedData.pick({ tag: true, followedAt: true });
+export type ExportedFollowedTag = z.infer<typeof ExportedFollowedTag>;
+
 export const AccountExport = z.strictObject({
   exportedAt: IsoDateTime,
   /** The account as its events leave it (no password, no session). */
@@ -106,6 +110,8 @@ export const AccountExport = z.strictObject({
   jobsPosted: z.array(ExportedJob),
   /** Beyond the spec: the jobs saved for later, in the order they were saved. */
   savedJobs: z.array(ExportedSavedJob),
+  /** Beyond the spec: the tags followed, in the order they were followed. */
+  followedTags: z.array(ExportedFollowedTag),
   /** Every event that names the person, in the order they were recorded. */
   events: z.array(ExportedEvent),
 });

@@ -34,6 +34,11 @@ export const endpoints = {
   getJob: { name: 'getJob', method: 'GET', path: '/jobs/:id' },
   createJob: { name: 'createJob', method: 'POST', path: '/jobs' },
   applyToJob: { name: 'applyToJob', method: 'POST', path: '/jobs/:id/apply' },
+  uploadApplicationResume: {
+    name: 'uploadApplicationResume',
+    method: 'POST',
+    path: '/applications/resume-uploads',
+  },
   getMyPostedJobs: { name: 'getMyPostedJobs', method: 'GET', path: '/jobs/my/posted' },
   searchPeople: { name: 'searchPeople', method: 'GET', path: '/people' },
   getPerson: { name: 'getPerson', method: 'GET', path: '/people/:id' },

@@ -1,10 +1,12 @@
 import { z } from 'zod';
+import { uploadLimits } from '../constants.ts';
 import { Application, ApplicationStatusState, JobApplicant } from '../entities/application.ts';
 import { JobStatus } from '../entities/enums.ts';
 import { Job, PostedJob } from '../entities/job.ts';
 import { JobsPagination } from '../entities/pagination.ts';
 import { SavedJob, SavedJobState } from '../entities/saved-job.ts';
 import { Id, IsoDateTime } from '../entities/scalars.ts';
+import { ApplicationResumeUpload } from '../entities/uploaded-files.ts';
 import { ApplyToJobRequest } from '../requests/apply-to-job.ts';
 import { CreateJobRequest } from '../requests/create-job.ts';
 import { JobListQuery } from '../requests/job-list-query.ts';
@@ -54,7 +56,23 @@ export const jobRoutes = {
     body: ApplyToJobRequest,
     status: 201,
     response: dataResponse(Application),
-    summary: 'Applies to a job with a cover letter.',
+    summary:
+      'Applies to a job with a cover letter, and the profile resume (the default), a resume uploaded for ' +
+      'this application (resume: { uploadId }), or none (resume: "none").',
+  }),
+  // Beyond the spec: a resume for one application only, as Indeed and LinkedIn offer.
+  uploadApplicationResume: defineRoute({
+    method: 'POST',
+    path: '/applications/resume-uploads',
+    service: 'command',
+    auth: 'required',
+    body: null,
+    multipart: uploadLimits.resume,
+    status: 201,
+    response: dataResponse(ApplicationResumeUpload),
+    summary:
+      'Beyond the spec: uploads a PDF resume for one application only (multipart field resume); ' +
+      'applyToJob names it within an hour, and it is not kept on the profile.',
   }),
   saveJob: defineRoute({
     method: 'PUT',

@@ -22,8 +22,16 @@ export const AddedComment = Comment.extend({
 });
 export type AddedComment = z.infer<typeof AddedComment>;
 
-/** What editing a post answers: its new text and when it changed. */
-export const EditedPost = z.object({ postId: Id, content: z.string(), editedAt: IsoDateTime });
+/**
+ * What editing a post answers: its new text, when it changed, and its tags after the edit (those given
+ * when it was created and the `#words` of the new text, as PostEdited records them).
+ */
+export const EditedPost = z.object({
+  postId: Id,
+  content: z.string(),
+  editedAt: IsoDateTime,
+  tags: z.array(z.string()),
+});
 export type EditedPost = z.infer<typeof EditedPost>;
 
 /** What editing a comment answers: its new text and when it changed. */

@@ -21,3 +21,16 @@ export const ResumeFile = z.object({
   uploadedAt: IsoDateTime,
 });
 export type ResumeFile = z.infer<typeof ResumeFile>;
+
+/**
+ * Beyond the spec: a resume uploaded for one application only (Indeed's and LinkedIn's "upload a resume
+ * for this job"). The apply names it by `uploadId` within the hour; it is never shown on the profile,
+ * and it is not served before an application sends it.
+ */
+export const ApplicationResumeUpload = z.object({
+  uploadId: z.uuid(),
+  filename: z.string().min(1),
+  /** Bytes. */
+  size: z.number().int().nonnegative(),
+});
+export type ApplicationResumeUpload = z.infer<typeof ApplicationResumeUpload>;

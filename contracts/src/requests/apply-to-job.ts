@@ -17,13 +17,33 @@ const ExpectedSalary = numberInput(applyMessages.expectedSalaryInvalid).pipe(
     .nullable(),
 );
 
-/** What the apply panel holds: a non-blank cover letter and an optional salary, kept as a whole number. */
+/**
+ * Beyond the spec: which resume goes with the application. `'profile'` (the default, and the spec's
+ * behaviour) sends a copy of the profile resume, or none when the profile has none; `'none'` sends none
+ * even when it has one; `{ uploadId }` sends the file uploaded for this application only
+ * (`POST /applications/resume-uploads`), which the apply uses up.
+ */
+export const ResumeChoice = z.union(
+  [
+    z.literal('profile'),
+    z.literal('none'),
+    z.object({ uploadId: z.uuid({ error: applyMessages.resumeUploadNotFound }) }),
+  ],
+  { error: applyMessages.resumeChoiceInvalid },
+);
+export type ResumeChoice = z.infer<typeof ResumeChoice>;
+
+/**
+ * What the apply panel holds: a non-blank cover letter, an optional salary, kept as a whole number, and
+ * the resume to send.
+ */
 export const ApplicationData = z.object({
   coverLetter: requiredText(COVER_LETTER_MAX_LENGTH, {
     required: applyMessages.coverLetterRequired,
     tooLong: applyMessages.coverLetterTooLong,
   }),
   expectedSalary: ExpectedSalary,
+  resume: ResumeChoice.default('profile'),
 });
 export type ApplicationData = z.infer<typeof ApplicationData>;
 
@@ -40,7 +60,7 @@ function unwrapApplicationData(body: unknown): unknown {
 
 /**
  * What the server accepts at `POST /jobs/:id/apply`: `{ applicationData: {...} }` or the flat
- * `{ coverLetter, expectedSalary }`. Either way the output is the flat `ApplicationData`.
+ * `{ coverLetter, expectedSalary, resume }`. Either way the output is the flat `ApplicationData`.
  */
 export const ApplyToJobRequest = z.preprocess(unwrapApplicationData, ApplicationData);
 export type ApplyToJobRequest = z.infer<typeof ApplyToJobRequest>;
