@@ -21,15 +21,20 @@ import type { FastifyInstance } from 'fastify';
 import type { Kafka } from 'kafkajs';
 import { registerExportRoute } from './account/export-routes.ts';
 import { registerAccountRoutes } from './account/routes.ts';
+import { ResumeUploadStore } from './applications/resume-upload-store.ts';
 import { registerApplicationRoutes } from './applications/routes.ts';
 import { ApplicationStore } from './applications/store.ts';
 import { registerConnectionRoutes } from './connections/routes.ts';
 import { ConnectionStore } from './connections/store.ts';
 import type { EventStore } from './event-log/event-store.ts';
 import type { OutboxRelay } from './event-log/outbox-relay.ts';
+import { registerFollowedTagRoutes } from './followed-tags/routes.ts';
+import { FollowedTagStore } from './followed-tags/store.ts';
 import { registerJobRoutes } from './jobs/routes.ts';
 import { JobStore } from './jobs/store.ts';
 import { registerNotificationRoutes } from './notifications/routes.ts';
+import { registerPostImageRoutes } from './posts/image-routes.ts';
+import { PostImageStore } from './posts/image-store.ts';
 import { registerPostRoutes } from './posts/routes.ts';
 import { PostStore } from './posts/store.ts';
 import { registerSavedJobRoutes } from './saved-jobs/routes.ts';
@@ -79,7 +84,7 @@ export async function buildCommandApp(deps: CommandServiceDeps): Promise<Fastify
   await app.register(multipart, {
     throwFileSizeLimit: false,
     limits: {
-      fileSize: Math.max(uploadLimits.resume.maxBytes, uploadLimits.profilePicture.maxBytes),
+      fileSize: Math.max(...Object.values(uploadLimits).map((limit) => limit.maxBytes)),
       files: 1,
       fields: 10,
       fieldSize: 1024,
@@ -108,6 +113,7 @@ export async function buildCommandApp(deps: CommandServiceDeps): Promise<Fastify
     passwordLogN: config.PASSWORD_SCRYPT_LOG_N,
   });
   registerUserFileRoutes({ app, redis: deps.redis, store: deps.store, users, storage: deps.storage });
+  const postImages = new PostImageStore(config.DB_SCHEMA);
   registerPostRoutes({
     app,
     pool: deps.pool,
@@ -115,6 +121,15 @@ export async function buildCommandApp(deps: CommandServiceDeps): Promise<Fastify
     store: deps.store,
     posts: new PostStore(config.DB_SCHEMA),
     users,
+    images: postImages,
+    storage: deps.storage,
+  });
+  registerPostImageRoutes({
+    app,
+    redis: deps.redis,
+    store: deps.store,
+    images: postImages,
+    storage: deps.storage,
   });
   const jobs = new JobStore(config.DB_SCHEMA);
   const applications = new ApplicationStore(config.DB_SCHEMA);
@@ -129,11 +144,14 @@ export async function buildCommandApp(deps: CommandServiceDeps): Promise<Fastify
   });
   const savedJobs = new SavedJobStore(config.DB_SCHEMA);
   registerSavedJobRoutes({ app, redis: deps.redis, store: deps.store, users, jobs, savedJobs });
+  const followedTags = new FollowedTagStore(config.DB_SCHEMA);
+  registerFollowedTagRoutes({ app, redis: deps.redis, store: deps.store, users, followedTags });
   registerApplicationRoutes({
     app,
     redis: deps.redis,
     store: deps.store,
     applications,
+    resumeUploads: new ResumeUploadStore(config.DB_SCHEMA),
     jobs,
     users,
     pool: deps.pool,
@@ -155,6 +173,8 @@ export async function buildCommandApp(deps: CommandServiceDeps): Promise<Fastify
     users,
     jobs,
     savedJobs,
+    followedTags,
+    postImages,
     posts: new PostStore(config.DB_SCHEMA),
     connections: new ConnectionStore(config.DB_SCHEMA),
     applications,

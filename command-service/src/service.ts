@@ -14,10 +14,13 @@ import {
 } from '@careers/service-kit';
 import { ObjectStorage } from '@careers/service-kit/object-storage';
 import type { FastifyInstance } from 'fastify';
+import { ResumeUploadStore } from './applications/resume-upload-store.ts';
 import { ApplicationStore } from './applications/store.ts';
 import { EventStore } from './event-log/event-store.ts';
 import { createCommitNotifier, OutboxRelay } from './event-log/outbox-relay.ts';
 import { migrateCommandSchema } from './migrate.ts';
+import { PostImageStore } from './posts/image-store.ts';
+import { PostStore } from './posts/store.ts';
 import { buildCommandApp, type CommandServiceDeps } from './server.ts';
 import { startUploadSweeper } from './uploads/sweeper.ts';
 import { UserStore } from './users/store.ts';
@@ -119,6 +122,9 @@ export async function startCommandService(
     pool,
     users: new UserStore(config.DB_SCHEMA),
     applications: new ApplicationStore(config.DB_SCHEMA),
+    resumeUploads: new ResumeUploadStore(config.DB_SCHEMA),
+    posts: new PostStore(config.DB_SCHEMA),
+    postImages: new PostImageStore(config.DB_SCHEMA),
     log,
   });
   startup.finish();

@@ -53,8 +53,16 @@ describe('storageKeys', () => {
     expect(storageKeys.resume(id)).toBe(`resumes/${id}.pdf`);
     expect(fileOfKey(storageKeys.picture(id, 'avatar'))).toEqual({ kind: 'picture', id });
     expect(fileOfKey(storageKeys.resume(id))).toEqual({ kind: 'resume', id });
+    expect(storageKeys.postImage(id, 'small')).toBe(`post-images/${id}/small.webp`);
+    expect(storageKeys.postImage(id, 'large')).toBe(`post-images/${id}/large.webp`);
+    expect(fileOfKey(storageKeys.postImage(id, 'small'))).toEqual({ kind: 'postImage', id });
+    expect(fileOfKey(storageKeys.postImage(id, 'large'))).toEqual({ kind: 'postImage', id });
     for (const stranger of [
       'resumes/cv.pdf',
+      `post-images/${id}/avatar.webp`,
+      `post-images/${id}/large.png`,
+      `post-images/${id}.webp`,
+      `pictures/${id}/small.webp`,
       `resumes/${id}.exe`,
       `pictures/${id}/huge.webp`,
       `pictures/${id}`,

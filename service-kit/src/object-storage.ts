@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
-import type { PictureSize } from '@careers/contracts/api/file-routes';
+import type { PictureSize, PostImageSize } from '@careers/contracts/api/file-routes';
 import { Client } from 'minio';
 
 export interface S3Settings {
@@ -17,27 +17,33 @@ export interface S3Settings {
  * else: no name the client chose ever becomes part of a key. The command-service writes these objects
  * and the query-service serves them, both through this one table.
  *
- *   pictures/{pictureId}/large.webp, pictures/{pictureId}/avatar.webp, resumes/{resumeId}.pdf
+ *   pictures/{pictureId}/large.webp, pictures/{pictureId}/avatar.webp, resumes/{resumeId}.pdf,
+ *   post-images/{imageId}/small.webp, post-images/{imageId}/large.webp
  *
  * An application's copy of a resume is just another resume id.
  */
 export const storageKeys = {
   picturesPrefix: 'pictures/',
   resumesPrefix: 'resumes/',
+  postImagesPrefix: 'post-images/',
   picture: (pictureId: string, size: PictureSize): string => `pictures/${pictureId}/${size}.webp`,
   resume: (resumeId: string): string => `resumes/${resumeId}.pdf`,
+  postImage: (imageId: string, size: PostImageSize): string => `post-images/${imageId}/${size}.webp`,
 } as const;
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const PICTURE_KEY = new RegExp(`^pictures/(${UUID})/(large|avatar)\\.webp$`);
 const RESUME_KEY = new RegExp(`^resumes/(${UUID})\\.pdf$`);
+const POST_IMAGE_KEY = new RegExp(`^post-images/(${UUID})/(small|large)\\.webp$`);
 
 /** The file a key belongs to, or null for a key outside the layout (never touched by the sweeper). */
-export function fileOfKey(key: string): { kind: 'picture' | 'resume'; id: string } | null {
+export function fileOfKey(key: string): { kind: 'picture' | 'resume' | 'postImage'; id: string } | null {
   const picture = PICTURE_KEY.exec(key);
   if (picture?.[1]) return { kind: 'picture', id: picture[1] };
   const resume = RESUME_KEY.exec(key);
   if (resume?.[1]) return { kind: 'resume', id: resume[1] };
+  const postImage = POST_IMAGE_KEY.exec(key);
+  if (postImage?.[1]) return { kind: 'postImage', id: postImage[1] };
   return null;
 }
 

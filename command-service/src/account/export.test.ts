@@ -359,6 +359,66 @@ describe('ExportSummary', () => {
     expect(result?.user.firstName).toBe('Ann');
   });
 
+  it('lists the tags followed now, by tagKey, in the spelling and order they were followed', () => {
+    const nextDay = '2025-01-18T08:00:00.000Z';
+    const followed = (tag: string, followedAt = at) => event('TagFollowed', { userId: me, tag, followedAt });
+    const result = fold([
+      registered(me),
+      followed('QA'),
+      followed('Dropped'),
+      followed('Again'),
+      event('TagUnfollowed', { userId: me, tag: 'dropped', unfollowedAt: at }),
+      event('TagUnfollowed', { userId: me, tag: 'Again', unfollowedAt: at }),
+      followed('AGAIN', nextDay),
+      // Another person's follows are theirs.
+      event('TagFollowed', { userId: other, tag: 'Theirs', followedAt: at }),
+      event('TagUnfollowed', { userId: other, tag: 'QA', unfollowedAt: at }),
+    ]).result(new Date(at));
+    expect(result?.followedTags).toEqual([
+      { tag: 'QA', followedAt: at },
+      { tag: 'AGAIN', followedAt: nextDay },
+    ]);
+  });
+
+  it("lists a post's pictures as its event names them, and its tags as the last edit left them", () => {
+    const postId = randomUUID();
+    const imageId = randomUUID();
+    const result = fold([
+      registered(me),
+      event('PostCreated', {
+        postId,
+        authorId: me,
+        content: 'Look #first',
+        type: 'text',
+        category: 'Career',
+        visibility: 'public',
+        tags: ['given', 'first'],
+        images: [{ imageId, alt: 'A chart', width: 1600, height: 900 }],
+        createdAt: at,
+      }),
+      event('PostEdited', {
+        postId,
+        authorId: me,
+        content: 'Look #second',
+        tags: ['given', 'second'],
+        editedAt: later,
+      }),
+    ]).result(new Date(at));
+    expect(result?.posts).toEqual([
+      {
+        postId,
+        content: 'Look #second',
+        type: 'text',
+        category: 'Career',
+        visibility: 'public',
+        tags: ['given', 'second'],
+        images: [{ imageId, alt: 'A chart', width: 1600, height: 900 }],
+        createdAt: at,
+        editedAt: later,
+      },
+    ]);
+  });
+
   it("ignores what another person's events say, even when handed one", () => {
     const result = fold([
       registered(me),

@@ -4,6 +4,7 @@ import type {
   ExportedComment,
   ExportedConnection,
   ExportedEvent,
+  ExportedFollowedTag,
   ExportedJob,
   ExportedLike,
   ExportedPost,
@@ -18,6 +19,7 @@ import {
   type EventTable,
 } from '@careers/contracts/events/event-table';
 import type { OpenSealed } from '@careers/contracts/events/personal-data';
+import { tagKey } from '@careers/contracts/tags';
 import type { StreamType } from '@careers/contracts/topics';
 import { ident, type PersonalDataVault, type Pool, preparedName } from '@careers/service-kit';
 import { EVENT_LOG_COLUMNS, rowToEnvelope } from '../event-log/event-store.ts';
@@ -98,6 +100,8 @@ export class ExportSummary {
   private readonly applications: Keyed<ExportedApplication> = new Map();
   private readonly jobs: Keyed<ExportedJob> = new Map();
   private readonly savedJobs: Keyed<ExportedSavedJob> = new Map();
+  /** By `tagKey`: one follow per tag, whatever its spelling. */
+  private readonly followedTags: Keyed<ExportedFollowedTag> = new Map();
   private readonly removedPosts = new Set<string>();
 
   constructor(userId: string) {
@@ -171,6 +175,19 @@ export class ExportSummary {
     if (event.data.userId === this.userId) this.savedJobs.delete(event.data.jobId);
   }
 
+  /** A tag the person followed (their own stream), in the spelling they followed it by. */
+  tagFollowed(event: EventOfType<'TagFollowed'>): void {
+    if (event.data.userId !== this.userId) return;
+    const { tag, followedAt } = event.data;
+    const key = tagKey(tag);
+    this.followedTags.delete(key);
+    this.followedTags.set(key, { tag, followedAt });
+  }
+
+  tagUnfollowed(event: EventOfType<'TagUnfollowed'>): void {
+    if (event.data.userId === this.userId) this.followedTags.delete(tagKey(event.data.tag));
+  }
+
   applied(event: EventOfType<'ApplicationSubmitted'>): void {
     if (event.data.applicantId !== this.userId) return;
     const { applicationId, jobId, employerId, coverLetter, expectedSalary, resume, appliedAt } = event.data;
@@ -197,15 +214,21 @@ export class ExportSummary {
 
   posted(event: EventOfType<'PostCreated'>): void {
     if (event.data.authorId !== this.userId) return;
-    const { postId, content, type, category, visibility, tags, createdAt } = event.data;
-    this.posts.set(postId, { postId, content, type, category, visibility, tags, createdAt });
+    const { postId, content, type, category, visibility, tags, images, createdAt } = event.data;
+    // The pictures as the event names them (id, alt text, size); the files are the read side's to serve.
+    this.posts.set(postId, { postId, content, type, category, visibility, tags, images, createdAt });
   }
 
-  /** The person changed their post's text: the export shows the text as it is now, and when it was. */
+  /**
+   * The person changed their post's text: the export shows the text as it is now, its tags after the
+   * edit (an edit recorded before tags followed the text leaves them), and when it was.
+   */
   postEdited(event: EventOfType<'PostEdited'>): void {
     if (event.data.authorId !== this.userId) return;
     const post = this.posts.get(event.data.postId);
-    if (post) Object.assign(post, { content: event.data.content, editedAt: event.data.editedAt });
+    if (!post) return;
+    const { content, tags, editedAt } = event.data;
+    Object.assign(post, { content, editedAt }, tags ? { tags } : {});
   }
 
   postRemoved(event: EventOfType<'PostRemoved'>): void {
@@ -268,14 +291,15 @@ export class ExportSummary {
       applications: [...this.applications.values()],
       jobsPosted: [...this.jobs.values()],
       savedJobs: [...this.savedJobs.values()],
+      followedTags: [...this.followedTags.values()],
     };
   }
 }
 
 /**
  * What each event does to the summary parts; every user event folds into the account itself (what
- * the person sees of it, as the write side keeps it), but for the saved jobs, which are a list of
- * their own. The `events` list of the export holds every event whatever this says.
+ * the person sees of it, as the write side keeps it), but for the saved jobs and followed tags, which
+ * are lists of their own. The `events` list of the export holds every event whatever this says.
  */
 const folds: EventTable<void, StreamType, [summary: ExportSummary]> = {
   UserRegistered: (event, summary) => summary.userChanged(event),
@@ -315,6 +339,8 @@ const folds: EventTable<void, StreamType, [summary: ExportSummary]> = {
   JobClosed: (event, summary) => summary.jobClosed(event),
   JobSaved: (event, summary) => summary.jobSaved(event),
   JobUnsaved: (event, summary) => summary.jobUnsaved(event),
+  TagFollowed: (event, summary) => summary.tagFollowed(event),
+  TagUnfollowed: (event, summary) => summary.tagUnfollowed(event),
   ApplicationSubmitted: (event, summary) => summary.applied(event),
   ApplicationStatusChanged: (event, summary) => summary.applicationMoved(event, event.data.to),
   ApplicationWithdrawn: (event, summary) => summary.applicationMoved(event, 'withdrawn'),

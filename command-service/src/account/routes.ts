@@ -16,9 +16,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ApplicationStore } from '../applications/store.ts';
 import type { ConnectionStore } from '../connections/store.ts';
 import { ConcurrencyError, type EventStore } from '../event-log/event-store.ts';
+import type { FollowedTagStore } from '../followed-tags/store.ts';
 import type { JobStore } from '../jobs/store.ts';
 import { httpErrorOf, signedOut } from '../pipeline/command-pipeline.ts';
 import { DomainError, refuse } from '../pipeline/domain-error.ts';
+import type { PostImageStore } from '../posts/image-store.ts';
 import type { PostStore } from '../posts/store.ts';
 import type { SavedJobStore } from '../saved-jobs/store.ts';
 import type { LoginThrottle } from '../users/login-throttle.ts';
@@ -42,6 +44,8 @@ export interface AccountRouteDeps {
   applications: ApplicationStore;
   jobs: JobStore;
   savedJobs: SavedJobStore;
+  followedTags: FollowedTagStore;
+  postImages: PostImageStore;
 }
 
 const passwordIncorrect = () => refuse.invalid(accountMessages.passwordIncorrect);
@@ -111,13 +115,13 @@ export function registerAccountRoutes(deps: AccountRouteDeps): void {
               events,
             });
           }
-          await account.save(tx, holdings, streams);
+          const postImageIds = await account.save(tx, holdings, streams);
           // The answers kept for their keyed commands hold what they wrote: gone with the account.
           await store.answers.forget(tx.client, actor.userId);
           // Before the commit, as a password change does: if Redis fails, nothing is deleted and the
           // person may try again; no session of a deleted account outlives the commit.
           await revokeUserSessions(redis, actor.userId);
-          return filesOf(locked.record, holdings);
+          return filesOf(locked.record, holdings, postImageIds);
         }));
       } catch (error) {
         if (error instanceof DomainError) return refused(error);

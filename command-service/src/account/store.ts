@@ -6,12 +6,14 @@ import type { ApplicationStore } from '../applications/store.ts';
 import { foldConnection } from '../connections/decide.ts';
 import type { ConnectionStore } from '../connections/store.ts';
 import type { CommandTransaction } from '../event-log/event-store.ts';
+import type { FollowedTagStore } from '../followed-tags/store.ts';
 import { foldJob } from '../jobs/decide.ts';
 import type { JobStore } from '../jobs/store.ts';
 import { foldPost, type PostState } from '../posts/decide.ts';
+import type { PostImageStore } from '../posts/image-store.ts';
 import type { PostStore } from '../posts/store.ts';
 import type { SavedJobStore } from '../saved-jobs/store.ts';
-import { pictureKeys } from '../uploads/store-picture.ts';
+import { pictureKeys, postImageKeys } from '../uploads/store-picture.ts';
 import type { UserRecord, UserStore } from '../users/store.ts';
 import type { AccountHoldings, StreamEvents, TouchedPost } from './decide.ts';
 
@@ -22,6 +24,8 @@ export interface AccountStoreDeps {
   applications: ApplicationStore;
   jobs: JobStore;
   savedJobs: SavedJobStore;
+  followedTags: FollowedTagStore;
+  postImages: PostImageStore;
   vault: PersonalDataVault;
 }
 
@@ -97,12 +101,16 @@ export class AccountStore {
   /**
    * Writes what the events leave: their posts gone with every like and comment on them, their likes and
    * comments gone from other posts (with the counts after), their relationships ended (so deleted), their
-   * applications withdrawn and without a resume copy, their jobs closed, their saved jobs forgotten
-   * (AccountDeleted ends the list; no JobUnsaved is recorded per job), and their user row deleted (its
-   * email free to register again).
+   * applications withdrawn and without a resume copy, their jobs closed, their saved jobs and followed
+   * tags forgotten (AccountDeleted ends the lists; no JobUnsaved or TagUnfollowed is recorded one by
+   * one), their pictures uploaded for a post to come dropped, and their user row deleted (its email free
+   * to register again).
+   *
+   * Resolves with the ids of the post pictures no row names any more (their posts' and their waiting
+   * uploads'), whose objects go after the commit (`filesOf`).
    */
-  async save(tx: CommandTransaction, holdings: AccountHoldings, streams: StreamEvents[]): Promise<void> {
-    const { users, posts, connections, applications, jobs, savedJobs } = this.deps;
+  async save(tx: CommandTransaction, holdings: AccountHoldings, streams: StreamEvents[]): Promise<string[]> {
+    const { users, posts, connections, applications, jobs, savedJobs, followedTags, postImages } = this.deps;
     const db = tx.client;
     const eventsOf = new Map(streams.map(({ stream, events }) => [stream.id, events]));
     const after = <S extends { id: string }>(
@@ -110,7 +118,7 @@ export class AccountStore {
       fold: (state: S, events: readonly NewDomainEvent[]) => S,
     ): S => fold(state, eventsOf.get(state.id) ?? []);
 
-    await posts.removePosts(
+    const postImageIds = await posts.removePosts(
       db,
       holdings.ownPosts.map((post) => post.id),
     );
@@ -129,14 +137,28 @@ export class AccountStore {
     for (const job of holdings.openJobs) await jobs.save(db, after(job, foldJob));
     // Their saves and unsaves hold their user row, locked here since step 2: none is in flight.
     await savedJobs.removeAllOf(db, holdings.userId);
+    // Likewise their follows and unfollows.
+    await followedTags.removeAllOf(db, holdings.userId);
+    // A post of theirs naming one of these in flight consumes it first (it is committed by now: it held
+    // their key, destroyed in step 3), or finds it gone and is refused.
+    const waitingImageIds = await postImages.removeAllOf(db, holdings.userId);
     await users.delete(db, holdings.userId);
+    return [...postImageIds, ...waitingImageIds];
   }
 }
 
-/** The object-store keys of everything the person uploaded and the product still keeps. */
-export function filesOf(record: UserRecord, holdings: AccountHoldings): string[] {
+/**
+ * The object-store keys of everything the person uploaded and the product still keeps: `postImageIds`
+ * are the pictures of their posts and their uploads waiting for a post (`AccountStore.save`).
+ */
+export function filesOf(
+  record: UserRecord,
+  holdings: AccountHoldings,
+  postImageIds: readonly string[] = [],
+): string[] {
   const { pictureId, resumeId } = record.files;
   return [
+    ...postImageIds.flatMap(postImageKeys),
     ...(pictureId ? pictureKeys(pictureId) : []),
     ...(resumeId ? [storageKeys.resume(resumeId)] : []),
     ...holdings.applications.flatMap((application) =>

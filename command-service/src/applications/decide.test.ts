@@ -39,7 +39,7 @@ const job: JobState = {
   version: 1,
 };
 
-const request = { coverLetter: 'I build event logs.', expectedSalary: 80000 };
+const request = { coverLetter: 'I build event logs.', expectedSalary: 80000, resume: 'profile' as const };
 const parties = { applicationId, jobId, applicantId: applicant, employerId: poster };
 
 const application = (status: ApplicationState['status']): ApplicationState => ({
@@ -101,9 +101,39 @@ describe('apply to a job', () => {
     });
   });
 
+  it("keeps the resume uploaded for the application, under the upload's id", () => {
+    const uploaded = { resumeId: resumeCopyId, filename: 'cv-for-acme.pdf', size: 2048 };
+    const uploadRequest = { ...request, resume: { uploadId: resumeCopyId } };
+    given(job)
+      .when(() => apply({ request: uploadRequest, resume: uploaded }))
+      .thenRecords([
+        {
+          type: 'ApplicationSubmitted',
+          data: {
+            ...parties,
+            coverLetter: request.coverLetter,
+            expectedSalary: request.expectedSalary,
+            resume: uploaded,
+            job: job.listing,
+            appliedAt: now.toISOString(),
+          },
+        },
+      ]);
+  });
+
+  it('refuses an upload that was not there to take, after the refusals about the job', () => {
+    const uploadRequest = { ...request, resume: { uploadId: resumeCopyId } };
+    given(job)
+      .when(() => apply({ request: uploadRequest, resumeUploadMissing: true }))
+      .thenRefuses('invalid', applyMessages.resumeUploadNotFound);
+    given(job)
+      .when(() => apply({ request: uploadRequest, resumeUploadMissing: true, alreadyApplied: true }))
+      .thenRefuses('conflict', applyMessages.alreadyApplied);
+  });
+
   it('takes an application with no expected salary, to a job with no deadline', () => {
     given({ ...job, applicationDeadline: null })
-      .when((j) => apply({ job: j, request: { coverLetter: 'Hi', expectedSalary: null } }))
+      .when((j) => apply({ job: j, request: { coverLetter: 'Hi', expectedSalary: null, resume: 'none' } }))
       .thenRecords([
         {
           type: 'ApplicationSubmitted',

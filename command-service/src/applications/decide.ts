@@ -20,12 +20,18 @@ export interface ApplicationState {
   /** Who posted the job. */
   employerId: string;
   status: ApplicationStatus;
-  /** The id of the resume copy the application keeps, or null when sent without one. */
+  /**
+   * The id of the resume the application keeps (a copy of the profile resume, or the upload made for
+   * it), or null when sent without one.
+   */
   resumeId: string | null;
   version: number;
 }
 
-/** The applicant's resume as the application keeps it: its own copy, under a new id. */
+/**
+ * The resume as the application keeps it, under an id of its own: a copy of the profile resume, or the
+ * resume uploaded for this application.
+ */
 export interface ApplicationResume {
   resumeId: string;
   filename: string;
@@ -47,9 +53,12 @@ function partiesOf(application: ApplicationState) {
 
 /**
  * Applying to a job: not one's own, not a closed one, not after its deadline day (the day itself
- * counts, as `deadlinePassed` reads it), and once per person and job. The applicant's resume, when
- * they have one, goes with it as a copy of its own (made before the decision, under a new id). The job's
- * listing as it is now goes with it too: a later edit of the job does not change what they applied to.
+ * counts, as `deadlinePassed` reads it), and once per person and job. The resume the applicant chose
+ * goes with it (`request.resume`): their profile resume as a copy of its own (made before the decision,
+ * under a new id; none when the profile has none), a resume uploaded for this application (taken from
+ * the staging table in the apply's transaction; `resumeUploadMissing` when it was not there to take),
+ * or none. The job's listing as it is now goes with it too: a later edit of the job does not change what
+ * they applied to.
  */
 export function decideApply(input: {
   job: JobState;
@@ -58,6 +67,8 @@ export function decideApply(input: {
   alreadyApplied: boolean;
   request: ApplyToJobRequest;
   resume: ApplicationResume | null;
+  /** The apply named an upload (`{ uploadId }`) that is not the applicant's to send. */
+  resumeUploadMissing?: boolean;
   now: Date;
 }): Decision {
   const { job, now } = input;
@@ -65,6 +76,7 @@ export function decideApply(input: {
   if (job.status === 'closed') return refuse.conflict(hiringMessages.jobClosed);
   if (deadlinePassed(job.applicationDeadline, now)) return refuse.conflict(applyMessages.deadlinePassed);
   if (input.alreadyApplied) return refuse.conflict(applyMessages.alreadyApplied);
+  if (input.resumeUploadMissing) return refuse.invalid(applyMessages.resumeUploadNotFound);
   return [
     {
       type: 'ApplicationSubmitted',

@@ -94,10 +94,11 @@ describe('event store', () => {
       `SELECT data, schema_version FROM ${ident(schema)}.event_log WHERE stream_id = $1`,
       [postId],
     );
-    expect(rows[0]?.schema_version).toBe(3);
+    expect(rows[0]?.schema_version).toBe(4);
     expect(rows[0]?.data.content).toMatch(/^pii1\./);
-    // What a person tags a post with is theirs too (version 3).
+    // What a person tags a post with is theirs too (version 3), and so are the pictures' alt texts (4).
     expect(rows[0]?.data.tags).toMatch(/^pii1\./);
+    expect(rows[0]?.data.images).toMatch(/^pii1\./);
     expect(JSON.stringify(rows[0]?.data)).not.toContain('secret');
     expect(JSON.stringify(rows[0]?.data)).not.toContain('hiring');
     // Not personal: stays readable for every consumer.

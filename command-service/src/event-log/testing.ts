@@ -49,6 +49,7 @@ export function postCreated(
       category: 'Career',
       visibility: 'public',
       tags: ['hiring'],
+      images: [],
       createdAt: new Date().toISOString(),
     },
   };

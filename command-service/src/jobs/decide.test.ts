@@ -259,7 +259,7 @@ describe('edit a job', () => {
         applicationId,
         applicantId: applicant,
         alreadyApplied: false,
-        request: { coverLetter: 'Hi', expectedSalary: null },
+        request: { coverLetter: 'Hi', expectedSalary: null, resume: 'none' },
         resume: null,
         now: at,
       });

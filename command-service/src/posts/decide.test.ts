@@ -1,4 +1,6 @@
+import { MAX_TAGS } from '@careers/contracts/constants';
 import { postMessages } from '@careers/contracts/messages';
+import type { CreatePostRequest } from '@careers/contracts/requests/create-post';
 import { describe, expect, it } from 'vitest';
 import { given } from '../pipeline/testing.ts';
 import {
@@ -12,6 +14,7 @@ import {
   decideToggleLike,
   evolvePost,
   type PostState,
+  type StagedImage,
   unpublishedPost,
 } from './decide.ts';
 
@@ -35,20 +38,31 @@ const theAuthor = { userId: author, connectedToAuthor: false };
 const privatePost = { ...post, visibility: 'connections' as const };
 
 describe('create post', () => {
+  const request: CreatePostRequest = {
+    content: 'Hello',
+    type: 'text',
+    category: 'Career',
+    visibility: 'public',
+    tags: ['a'],
+    images: [],
+  };
+  const create = (body: Partial<CreatePostRequest>, staged: StagedImage[] = []) =>
+    decideCreatePost({ postId, authorId: author, request: { ...request, ...body }, staged, now });
+
   it('records PostCreated with the request as parsed', () => {
-    const request = {
-      content: 'Hello',
-      type: 'text',
-      category: 'Career',
-      visibility: 'public',
-      tags: ['a'],
-    } as const;
     const [event] = given(unpublishedPost(postId, author, 'public'))
-      .when(() => decideCreatePost({ postId, authorId: author, request: { ...request, tags: ['a'] }, now }))
+      .when(() => create({}))
       .thenRecords([
         {
           type: 'PostCreated',
-          data: { postId, authorId: author, ...request, tags: ['a'], createdAt: now.toISOString() },
+          data: {
+            postId,
+            authorId: author,
+            ...request,
+            tags: ['a'],
+            images: [],
+            createdAt: now.toISOString(),
+          },
         },
       ]);
     expect(evolvePost(unpublishedPost(postId, author, 'public'), event as NonNullable<typeof event>)).toEqual(
@@ -61,6 +75,114 @@ describe('create post', () => {
         version: 1,
       },
     );
+  });
+
+  it("parses the text's #words into the tags, after those given, once each by tagKey", () => {
+    const [event] = given(null)
+      .when(() =>
+        create({
+          content: 'Shipping #TypeScript with #QA, #qa again, C# and #1',
+          tags: ['Testing', 'typescript'],
+        }),
+      )
+      .thenRecords([
+        {
+          type: 'PostCreated',
+          data: {
+            postId,
+            authorId: author,
+            ...request,
+            content: 'Shipping #TypeScript with #QA, #qa again, C# and #1',
+            tags: ['Testing', 'typescript', 'QA'],
+            images: [],
+            createdAt: now.toISOString(),
+          },
+        },
+      ]);
+    expect(event?.type).toBe('PostCreated');
+  });
+
+  it(`refuses more than ${MAX_TAGS} tags, counting those of the text`, () => {
+    const words = (n: number, from = 0) => Array.from({ length: n }, (_, i) => `#tag${from + i}`).join(' ');
+    given(null)
+      .when(() => create({ content: words(MAX_TAGS - 1), tags: ['given'] }))
+      .thenRecords([
+        {
+          type: 'PostCreated',
+          data: {
+            postId,
+            authorId: author,
+            ...request,
+            content: words(MAX_TAGS - 1),
+            tags: ['given', ...Array.from({ length: MAX_TAGS - 1 }, (_, i) => `tag${i}`)],
+            images: [],
+            createdAt: now.toISOString(),
+          },
+        },
+      ]);
+    given(null)
+      .when(() => create({ content: words(MAX_TAGS), tags: ['given'] }))
+      .thenRefuses('invalid', postMessages.tooManyTags);
+    given(null)
+      .when(() => create({ content: words(MAX_TAGS + 1), tags: [] }))
+      .thenRefuses('invalid', postMessages.tooManyTags);
+  });
+
+  const one = '77777777-7777-4777-8777-777777777777';
+  const two = '88888888-8888-4888-8888-888888888888';
+  const staged: StagedImage[] = [
+    { imageId: one, width: 1600, height: 900 },
+    { imageId: two, width: 640, height: 1600 },
+  ];
+
+  it('records the pictures named, in the order given, with their alt text and stored size', () => {
+    given(null)
+      .when(() =>
+        create(
+          {
+            images: [
+              { imageId: two.toUpperCase(), alt: 'A tall one' },
+              { imageId: one, alt: '' },
+            ],
+          },
+          staged,
+        ),
+      )
+      .thenRecords([
+        {
+          type: 'PostCreated',
+          data: {
+            postId,
+            authorId: author,
+            ...request,
+            images: [
+              { imageId: two, alt: 'A tall one', width: 640, height: 1600 },
+              { imageId: one, alt: '', width: 1600, height: 900 },
+            ],
+            createdAt: now.toISOString(),
+          },
+        },
+      ]);
+  });
+
+  it('refuses a picture not among the waiting uploads found: not found, whichever it is', () => {
+    const unknown = '99999999-9999-4999-8999-999999999999';
+    given(null)
+      .when(() =>
+        create(
+          {
+            images: [
+              { imageId: one, alt: '' },
+              { imageId: unknown, alt: '' },
+            ],
+          },
+          staged,
+        ),
+      )
+      .thenRefuses('invalid', postMessages.imageNotFound);
+    given(null)
+      .when(() => create({ images: [{ imageId: one, alt: '' }] }, []))
+      .thenRefuses('invalid', postMessages.imageNotFound);
   });
 });
 
@@ -157,18 +279,61 @@ const otherPostsComment: CommentState = { ...comment, postId: '66666666-6666-466
 const at = now.toISOString();
 
 describe('edit post', () => {
-  const edit = (viewer: typeof stranger) => (p: PostState | null) =>
-    decideEditPost({ post: p, viewer, request: { content: 'Better words' }, now });
+  const edit =
+    (viewer: typeof stranger, content = 'Better words', givenTags: string[] = []) =>
+    (p: PostState | null) =>
+      decideEditPost({ post: p, viewer, givenTags, request: { content }, now });
 
   it('records PostEdited with the new text for the author, and the version moves on', () => {
     for (const p of [post, privatePost]) {
       const [event] = given(p)
         .when(edit(theAuthor))
         .thenRecords([
-          { type: 'PostEdited', data: { postId, authorId: author, content: 'Better words', editedAt: at } },
+          {
+            type: 'PostEdited',
+            data: { postId, authorId: author, content: 'Better words', tags: [], editedAt: at },
+          },
         ]);
       expect(evolvePost(p, event as NonNullable<typeof event>)).toEqual({ ...p, version: 8 });
     }
+  });
+
+  it('records the tags after the edit: those given at creation and the #words of the new text', () => {
+    given(post)
+      .when(edit(theAuthor, 'Now about #Rust and #career', ['Career']))
+      .thenRecords([
+        {
+          type: 'PostEdited',
+          data: {
+            postId,
+            authorId: author,
+            content: 'Now about #Rust and #career',
+            tags: ['Career', 'Rust'],
+            editedAt: at,
+          },
+        },
+      ]);
+  });
+
+  it(`refuses an edit whose text brings the tags past ${MAX_TAGS}`, () => {
+    const words = Array.from({ length: MAX_TAGS }, (_, i) => `#w${i}`).join(' ');
+    given(post)
+      .when(edit(theAuthor, words, []))
+      .thenRecords([
+        {
+          type: 'PostEdited',
+          data: {
+            postId,
+            authorId: author,
+            content: words,
+            tags: Array.from({ length: MAX_TAGS }, (_, i) => `w${i}`),
+            editedAt: at,
+          },
+        },
+      ]);
+    given(post)
+      .when(edit(theAuthor, words, ['given']))
+      .thenRefuses('invalid', postMessages.tooManyTags);
   });
 
   it('refuses anyone else who sees the post with 403, and reads an unseen or missing post as not found', () => {

@@ -1,3 +1,4 @@
+import { MAX_TAGS } from '@careers/contracts/constants';
 import type { PostVisibility } from '@careers/contracts/entities/enums';
 import type { NewDomainEvent, NewEventOf } from '@careers/contracts/events/catalogue';
 import { postMessages } from '@careers/contracts/messages';
@@ -5,7 +6,8 @@ import { canSeePost, type PostViewer } from '@careers/contracts/policies/post-ac
 import type { AddCommentRequest } from '@careers/contracts/requests/add-comment';
 import type { CreatePostRequest } from '@careers/contracts/requests/create-post';
 import type { EditCommentRequest, EditPostRequest } from '@careers/contracts/requests/edit-post';
-import { type Decision, refuse } from '../pipeline/domain-error.ts';
+import { tagsOf } from '@careers/contracts/tags';
+import { type Decision, type DomainError, isRefusal, refuse } from '../pipeline/domain-error.ts';
 
 /** The write side's view of a post: enough to decide likes and comments and to count them. */
 export interface PostState {
@@ -27,13 +29,50 @@ export interface CommentState {
   authorId: string;
 }
 
+/**
+ * A picture uploaded for a post (`POST /posts/images`) and not yet in one, as the staging table keeps
+ * it: what the uploader may name in their post. `width` and `height` are the large rendition's.
+ */
+export interface StagedImage {
+  imageId: string;
+  width: number;
+  height: number;
+}
+
+/**
+ * The post's tags: those given apart from the text and the `#words` of the text, once each (`tagsOf`),
+ * or a refusal past MAX_TAGS. The request checks the given ones alone; the text can add more.
+ */
+export function tagsOfPost(content: string, given: readonly string[]): string[] | DomainError {
+  const tags = tagsOf(content, given);
+  return tags.length > MAX_TAGS ? refuse.invalid(postMessages.tooManyTags) : tags;
+}
+
+/**
+ * A new post. Its tags are parsed here, on the write side, into the event (the read side and the
+ * client never parse them again). Every picture it names must be one of `staged`: the author's own
+ * uploads not yet in a post, found (and consumed) in the command's transaction. One that is not (never
+ * uploaded, someone else's, in a post already, or swept after an hour) is refused as not found, the
+ * same for each, so nothing is told about another person's uploads. The pictures keep the author's
+ * order, each with its alt text and the size it was stored at.
+ */
 export function decideCreatePost(input: {
   postId: string;
   authorId: string;
   request: CreatePostRequest;
+  staged: readonly StagedImage[];
   now: Date;
-}): [NewEventOf<'PostCreated'>] {
-  const { content, type, category, visibility, tags } = input.request;
+}): Decision<NewEventOf<'PostCreated'>> {
+  const { content, type, category, visibility } = input.request;
+  const tags = tagsOfPost(content, input.request.tags);
+  if (isRefusal(tags)) return tags;
+  const staged = new Map(input.staged.map((image) => [image.imageId.toLowerCase(), image]));
+  const images = [];
+  for (const { imageId, alt } of input.request.images) {
+    const found = staged.get(imageId.toLowerCase());
+    if (!found) return refuse.invalid(postMessages.imageNotFound);
+    images.push({ imageId: found.imageId.toLowerCase(), alt, width: found.width, height: found.height });
+  }
   return [
     {
       type: 'PostCreated',
@@ -45,6 +84,7 @@ export function decideCreatePost(input: {
         category,
         visibility,
         tags,
+        images,
         createdAt: input.now.toISOString(),
       },
     },
@@ -121,16 +161,23 @@ export function decideAddComment(input: {
 /**
  * The post's author changes its text. An edit to the same text is recorded too: the write side keeps
  * no text to compare with, and the author asked for it (the post shows as edited, at this time).
+ *
+ * The tags follow the text: the post's tags after the edit are those given when it was created
+ * (`givenTags`, kept on the write side's row) and the `#words` of the new text, at most MAX_TAGS as a
+ * new post's. The pictures stay as they are.
  */
 export function decideEditPost(input: {
   post: PostState | null;
   viewer: PostViewer;
+  givenTags: readonly string[];
   request: EditPostRequest;
   now: Date;
-}): Decision {
+}): Decision<NewEventOf<'PostEdited'>> {
   const post = visiblePost(input.post, input.viewer);
   if (!post) return postNotFound();
   if (input.viewer.userId !== post.authorId) return refuse.forbidden(postMessages.onlyAuthorEditsPost);
+  const tags = tagsOfPost(input.request.content, input.givenTags);
+  if (isRefusal(tags)) return tags;
   return [
     {
       type: 'PostEdited',
@@ -138,6 +185,7 @@ export function decideEditPost(input: {
         postId: post.id,
         authorId: post.authorId,
         content: input.request.content,
+        tags,
         editedAt: input.now.toISOString(),
       },
     },

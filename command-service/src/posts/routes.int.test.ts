@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CONSISTENCY_HEADER, consistencyTokenSubjects } from '@careers/contracts/consistency';
+import { MAX_TAGS } from '@careers/contracts/constants';
 import { AddedComment, DeletedComment, EditedComment, EditedPost } from '@careers/contracts/entities/comment';
 import { Post } from '@careers/contracts/entities/post';
 import { IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAY_HEADER } from '@careers/contracts/idempotency';
@@ -106,6 +107,44 @@ describe('POST /api/posts', () => {
     expect(response.json()).toEqual({ message });
     const after = await command.deps.pool.query(`SELECT count(*)::int AS n FROM ${s()}.event_log`);
     expect(after.rows[0].n).toBe(before.rows[0].n);
+  });
+
+  it("parses the text's #words into the tags, after those given, and answers them", async () => {
+    const alan = await signUp();
+    const response = await call('POST', '/api/posts', alan.sid, {
+      content: 'Shipped the #TypeScript rewrite with #QA (and #qa, C#, #1, example.com/#top)',
+      tags: ['Release', 'typescript'],
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const post = Post.parse(response.json().data);
+    expect(post.tags).toEqual(['Release', 'typescript', 'QA']);
+    expect(post.images).toEqual([]);
+    expect((await eventsOf(post._id))[0]).toMatchObject({
+      type: 'PostCreated',
+      data: { tags: ['Release', 'typescript', 'QA'], images: [] },
+    });
+    const { rows } = await command.deps.pool.query(`SELECT given_tags FROM ${s()}.posts WHERE id = $1`, [
+      post._id,
+    ]);
+    expect(rows[0].given_tags).toEqual(['Release', 'typescript']);
+  });
+
+  it(`refuses more than ${MAX_TAGS} tags parsed from the text with 400, and writes nothing`, async () => {
+    const alan = await signUp();
+    const before = await command.deps.pool.query(`SELECT count(*)::int AS n FROM ${s()}.event_log`);
+    const content = Array.from({ length: MAX_TAGS }, (_, i) => `#topic${i}`).join(' ');
+    const response = await call('POST', '/api/posts', alan.sid, { content, tags: ['one-more'] });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: postMessages.tooManyTags });
+    const after = await command.deps.pool.query(`SELECT count(*)::int AS n FROM ${s()}.event_log`);
+    expect(after.rows[0].n).toBe(before.rows[0].n);
+    const { rows } = await command.deps.pool.query(
+      `SELECT count(*)::int AS n FROM ${s()}.posts WHERE author_id = $1`,
+      [alan.id],
+    );
+    expect(rows[0].n).toBe(0);
+    // Exactly MAX_TAGS is a post.
+    expect((await call('POST', '/api/posts', alan.sid, { content })).statusCode).toBe(201);
   });
 
   it('requires a session', async () => {
@@ -340,11 +379,22 @@ describe('PUT /api/posts/:id', () => {
     const response = await call('PUT', `/api/posts/${post._id}`, alan.sid, { content: '  Hello again  ' });
     expect(response.statusCode, response.body).toBe(200);
     const edited = EditedPost.parse(response.json().data);
-    expect(edited).toEqual({ postId: post._id, content: 'Hello again', editedAt: expect.any(String) });
+    expect(edited).toEqual({
+      postId: post._id,
+      content: 'Hello again',
+      editedAt: expect.any(String),
+      tags: [],
+    });
     expect(consistencyTokenSubjects(response.headers[CONSISTENCY_HEADER])).toEqual([`${post._id}@3`]);
     expect((await eventsOf(post._id)).at(-1)).toEqual({
       type: 'PostEdited',
-      data: { postId: post._id, authorId: alan.id, content: 'Hello again', editedAt: edited.editedAt },
+      data: {
+        postId: post._id,
+        authorId: alan.id,
+        content: 'Hello again',
+        tags: [],
+        editedAt: edited.editedAt,
+      },
     });
     const { rows } = await command.deps.pool.query(
       `SELECT data->>'content' AS content FROM ${s()}.event_log WHERE stream_id = $1 AND type = 'PostEdited'`,
@@ -356,6 +406,29 @@ describe('PUT /api/posts/:id', () => {
       likes: 1,
       comments: 0,
     });
+  });
+
+  it('keeps the tags given at creation and takes those of the new text', async () => {
+    const alan = await signUp();
+    const post = await createPost(alan.sid, { content: 'About #Rust', tags: ['Career'] });
+    expect(post.tags).toEqual(['Career', 'Rust']);
+    const response = await call('PUT', `/api/posts/${post._id}`, alan.sid, {
+      content: 'Now #Go and #career',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(EditedPost.parse(response.json().data).tags).toEqual(['Career', 'Go']);
+    expect((await eventsOf(post._id)).at(-1)).toMatchObject({
+      type: 'PostEdited',
+      data: { content: 'Now #Go and #career', tags: ['Career', 'Go'] },
+    });
+  });
+
+  it(`refuses an edit whose text brings the tags past ${MAX_TAGS} with 400, and writes nothing`, async () => {
+    const alan = await signUp();
+    const post = await createPost(alan.sid, { content: 'Plain', tags: ['given'] });
+    const content = Array.from({ length: MAX_TAGS }, (_, i) => `#topic${i}`).join(' ');
+    await refused('PUT', `/api/posts/${post._id}`, alan.sid, 400, postMessages.tooManyTags, { content });
+    expect(await eventTypes(post._id)).toEqual(['PostCreated']);
   });
 
   it('records an edit to the same text too (the write side keeps no text to compare)', async () => {

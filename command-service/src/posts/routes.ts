@@ -1,14 +1,19 @@
 import { randomUUID } from 'node:crypto';
+import { fileUrls } from '@careers/contracts/api/file-routes';
 import type { AuthorSummary } from '@careers/contracts/entities/person-summary';
 import type { User } from '@careers/contracts/entities/user';
-import type { NewDomainEvent } from '@careers/contracts/events/catalogue';
+import type { NewDomainEvent, NewEventOf } from '@careers/contracts/events/catalogue';
 import { postMessages } from '@careers/contracts/messages';
 import type { PostViewer } from '@careers/contracts/policies/post-access';
 import { routes } from '@careers/contracts/routes';
+import { tagsOf } from '@careers/contracts/tags';
 import type { Pool } from '@careers/service-kit';
+import type { ObjectStorage } from '@careers/service-kit/object-storage';
+import type { FastifyRequest } from 'fastify';
 import type { CommandTransaction } from '../event-log/event-store.ts';
 import { type PipelineDeps, registerCommand, signedOut } from '../pipeline/command-pipeline.ts';
 import { type DomainError, isRefusal } from '../pipeline/domain-error.ts';
+import { postImageKeys } from '../uploads/store-picture.ts';
 import type { UserStore } from '../users/store.ts';
 import {
   type CommentState,
@@ -22,14 +27,20 @@ import {
   foldPost,
   type PostState,
   postNotFound,
+  type StagedImage,
   unpublishedPost,
 } from './decide.ts';
+import type { PostImageStore } from './image-store.ts';
 import type { PostStore } from './store.ts';
 
 export interface PostRouteDeps extends PipelineDeps {
   pool: Pool;
   posts: PostStore;
   users: UserStore;
+  /** Pictures uploaded for a post to come: a new post consumes those it names. */
+  images: PostImageStore;
+  /** Where a removed post's pictures are removed from, after the commit. */
+  storage: ObjectStorage;
 }
 
 function authorSummary(user: User): AuthorSummary {
@@ -42,11 +53,26 @@ function authorSummary(user: User): AuthorSummary {
   };
 }
 
-/** A like or comment: the post as locked, the actor as the post rule sees them, and their like. */
+/**
+ * A like or comment: the post as locked, the actor as the post rule sees them, and their like; and the
+ * post's given tags (an edit's tags are decided on them) and pictures (a removal removes their objects).
+ */
 interface PostCommandState {
   post: PostState;
   viewer: PostViewer;
   likedAlready: boolean;
+  givenTags: string[];
+  imageIds: string[];
+}
+
+/**
+ * A new post: the post about to be, the author's waiting uploads it names (consumed in the command's
+ * transaction), and, once decided, the PostCreated that records it (the reply is made from it).
+ */
+interface CreatePostState {
+  post: PostState;
+  staged: StagedImage[];
+  created: NewEventOf<'PostCreated'>['data'] | null;
 }
 
 /** The actor's like follows their own like events; the post follows all of them. */
@@ -76,7 +102,7 @@ const postStream = ({ post }: { post: PostState }) => ({
 
 /** The post aggregate's command routes, run by the pipeline. */
 export function registerPostRoutes(deps: PostRouteDeps): void {
-  const { pool, posts, users } = deps;
+  const { pool, posts, users, images, storage } = deps;
 
   /** The actor as the author of a post or comment (replies show their name and picture). */
   async function authorOf(userId: string) {
@@ -87,11 +113,23 @@ export function registerPostRoutes(deps: PostRouteDeps): void {
   /** Reads and locks the post and the actor's standing to it; a missing post reads as not found. */
   async function lockPost(tx: CommandTransaction, postId: string, userId: string, withLike: boolean) {
     const locked = await posts.lock(tx.client, postId, userId, withLike);
-    const { post, viewer } = locked;
+    const { post, viewer, givenTags, imageIds } = locked;
     if (!post) return postNotFound();
     const likedAlready =
       withLike && (locked.likedAlready ?? (await posts.isLikedBy(tx.client, postId, userId)));
-    return { post, viewer, likedAlready };
+    return { post, viewer, likedAlready, givenTags, imageIds };
+  }
+
+  /**
+   * After a post's removal commits, best effort: its pictures' objects. What is missed here is not lost
+   * track of: no row names the pictures any more, so the uploads sweeper removes them as orphans.
+   */
+  async function removeImages(request: FastifyRequest, imageIds: readonly string[]) {
+    const keys = imageIds.flatMap(postImageKeys);
+    if (keys.length === 0) return;
+    await storage.remove(keys).catch((error: unknown) => {
+      request.log.warn({ err: error, keys }, "a removed post's pictures were not removed; the sweeper will");
+    });
   }
 
   /**
@@ -115,26 +153,59 @@ export function registerPostRoutes(deps: PostRouteDeps): void {
       const author = await authorOf(actor.userId);
       return author ? { author, postId: randomUUID() } : signedOut();
     },
-    load: async (_tx, { actor, body }, { postId }) => ({
+    // The pictures named are taken out of staging here, in the transaction: a refusal rolls it back.
+    load: async (tx, { actor, body }, { postId }): Promise<CreatePostState> => ({
       post: unpublishedPost(postId, actor.userId, body.visibility),
+      staged: await images.consume(
+        tx.client,
+        actor.userId,
+        body.images.map((image) => image.imageId),
+      ),
+      created: null,
     }),
-    decide: (_state, { actor, body, now }, { postId }) =>
-      decideCreatePost({ postId, authorId: actor.userId, request: body, now }),
+    decide: ({ staged }, { actor, body, now }, { postId }) =>
+      decideCreatePost({ postId, authorId: actor.userId, request: body, staged, now }),
     stream: postStream,
-    evolve: (state, events) => ({ post: foldPost(state.post, events) }),
-    save: (tx, { post }) => posts.insert(tx.client, post),
-    respond: ({ post }, { body, now }, { author }) => ({
-      data: {
-        _id: post.id,
-        ...body,
-        createdAt: now.toISOString(),
-        likesCount: post.likesCount,
-        commentsCount: post.commentsCount,
-        isLiked: false,
-        author,
-        comments: [],
-      },
+    evolve: (state, events) => ({
+      ...state,
+      post: foldPost(state.post, events),
+      created: events.find((event) => event.type === 'PostCreated')?.data ?? state.created,
     }),
+    save: (tx, { post, created }, { body }) =>
+      posts.insert(tx.client, post, {
+        givenTags: body.tags,
+        imageIds: created?.images.map((image) => image.imageId) ?? [],
+      }),
+    respond: ({ post, created }, _input, { author }) => {
+      if (!created) throw new Error('createPost answered without its PostCreated');
+      const { content, type, category, visibility, tags, createdAt } = created;
+      return {
+        data: {
+          _id: post.id,
+          content,
+          type,
+          category,
+          visibility,
+          tags,
+          images: created.images.map(({ imageId, alt, width, height }) => ({
+            _id: imageId,
+            alt,
+            width,
+            height,
+            urls: {
+              small: fileUrls.postImage(imageId, 'small'),
+              large: fileUrls.postImage(imageId, 'large'),
+            },
+          })),
+          createdAt,
+          likesCount: post.likesCount,
+          commentsCount: post.commentsCount,
+          isLiked: false,
+          author,
+          comments: [],
+        },
+      };
+    },
   });
 
   registerCommand(deps, {
@@ -178,12 +249,19 @@ export function registerPostRoutes(deps: PostRouteDeps): void {
   registerCommand(deps, {
     route: routes.editPost,
     load: (tx, { actor, params }) => lockPost(tx, params.id, actor.userId, false),
-    decide: ({ post, viewer }, { body, now }) => decideEditPost({ post, viewer, request: body, now }),
+    decide: ({ post, viewer, givenTags }, { body, now }) =>
+      decideEditPost({ post, viewer, givenTags, request: body, now }),
     stream: postStream,
     evolve: evolvePostCommand,
     saveAlong: ({ post }) => posts.versionWrite(post),
-    respond: ({ post }, { body, now }) => ({
-      data: { postId: post.id, content: body.content, editedAt: now.toISOString() },
+    // The tags as decided (`tagsOf` is pure: the same text and given tags give the event's tags).
+    respond: ({ post, givenTags }, { body, now }) => ({
+      data: {
+        postId: post.id,
+        content: body.content,
+        editedAt: now.toISOString(),
+        tags: tagsOf(body.content, givenTags),
+      },
     }),
   });
 
@@ -194,7 +272,11 @@ export function registerPostRoutes(deps: PostRouteDeps): void {
     stream: postStream,
     evolve: evolvePostCommand,
     // Forgotten as an account deletion forgets its posts: a like, comment or edit after it finds none.
-    save: (tx, { post }) => posts.removePosts(tx.client, [post.id]),
+    save: async (tx, { post }) => {
+      await posts.removePosts(tx.client, [post.id]);
+    },
+    // Its pictures go once the removal stands (a failed command must not lose a post's pictures).
+    afterCommit: ({ imageIds }, { request }) => removeImages(request, imageIds),
     respond: () => ({ message: postMessages.postDeleted }),
   });
 

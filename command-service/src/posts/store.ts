@@ -14,6 +14,8 @@ interface Row {
   likes_count: number;
   comments_count: number;
   version: number;
+  given_tags: string[];
+  image_ids: string[];
 }
 
 const toState = (r: Row): PostState => ({
@@ -72,7 +74,14 @@ export class PostStore {
     postId: string,
     userId: string,
     withLike = false,
-  ): Promise<{ post: PostState | null; viewer: PostViewer; likedAlready: boolean | null }> {
+  ): Promise<{
+    post: PostState | null;
+    viewer: PostViewer;
+    likedAlready: boolean | null;
+    /** The post's given tags and pictures (for an edit's tags, and a removal's objects). */
+    givenTags: string[];
+    imageIds: string[];
+  }> {
     const like = withLike
       ? `,
           (SELECT s.version FROM ${this.posts} s WHERE s.id = $1) AS version_at_start,
@@ -99,6 +108,8 @@ export class PostStore {
       post: row ? toState(row) : null,
       viewer: { userId, connectedToAuthor: row?.viewer_connected ?? false },
       likedAlready: withLike && unchanged ? (row.liked_at_start ?? null) : null,
+      givenTags: row?.given_tags ?? [],
+      imageIds: row?.image_ids ?? [],
     };
   }
 
@@ -130,12 +141,39 @@ export class PostStore {
     return row ? { id: row.comment_id, postId: row.post_id, authorId: row.author_id } : null;
   }
 
-  async insert(tx: Queryable, post: PostState): Promise<void> {
+  /**
+   * A new post's row, with the tags its author gave apart from the text (an edit's tags are decided on
+   * them) and the ids of its pictures (the sweeper keeps their objects, its removal removes them).
+   */
+  async insert(
+    tx: Queryable,
+    post: PostState,
+    extras: { givenTags: readonly string[]; imageIds: readonly string[] } = { givenTags: [], imageIds: [] },
+  ): Promise<void> {
     await tx.query(
-      `INSERT INTO ${this.posts} (id, author_id, visibility, likes_count, comments_count, version)
-       VALUES ($1, $2, $3, $4, $5, $6)`,
-      [post.id, post.authorId, post.visibility, post.likesCount, post.commentsCount, post.version],
+      `INSERT INTO ${this.posts}
+         (id, author_id, visibility, likes_count, comments_count, version, given_tags, image_ids)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [
+        post.id,
+        post.authorId,
+        post.visibility,
+        post.likesCount,
+        post.commentsCount,
+        post.version,
+        extras.givenTags,
+        extras.imageIds,
+      ],
     );
+  }
+
+  /** Of the given ids, those some post holds as a picture (the uploads sweeper keeps their objects). */
+  async referencedImageIds(db: Queryable, ids: readonly string[]): Promise<Set<string>> {
+    const { rows } = await db.query<{ id: string }>(
+      `SELECT DISTINCT unnest(image_ids) AS id FROM ${this.posts} WHERE image_ids && $1::uuid[]`,
+      [ids],
+    );
+    return new Set(rows.map((row) => row.id));
   }
 
   /**
@@ -249,10 +287,11 @@ export class PostStore {
 
   /**
    * Posts removed (by their author, or with their author's account), with their likes and comments:
-   * nothing of them is left.
+   * nothing of them is left. Resolves with the ids of the pictures they held, whose objects the caller
+   * removes after the commit (once no row names them, the sweeper would remove them anyway).
    */
-  async removePosts(tx: Queryable, postIds: readonly string[]): Promise<void> {
-    if (postIds.length === 0) return;
+  async removePosts(tx: Queryable, postIds: readonly string[]): Promise<string[]> {
+    if (postIds.length === 0) return [];
     await tx.query(
       `WITH likes AS (DELETE FROM ${this.likes} WHERE post_id = ANY($1::uuid[])),
             comments AS (DELETE FROM ${this.comments} WHERE post_id = ANY($1::uuid[]))
@@ -261,7 +300,11 @@ export class PostStore {
     );
     // After the rows that reference them (a data-modifying WITH runs with the same snapshot, so the
     // foreign keys would still see the likes and comments if the posts went in the same statement).
-    await tx.query(`DELETE FROM ${this.posts} WHERE id = ANY($1::uuid[])`, [postIds]);
+    const { rows } = await tx.query<{ image_ids: string[] }>(
+      `DELETE FROM ${this.posts} WHERE id = ANY($1::uuid[]) RETURNING image_ids`,
+      [postIds],
+    );
+    return rows.flatMap((row) => row.image_ids);
   }
 
   /** Takes a person's likes and comments off other people's posts; `posts` carry the counts after. */

@@ -33,12 +33,19 @@ export const commandRateLimitClasses = {
   // An edit sends the whole posting again, as a post does: one counter for both.
   editJob: 'jobPosts',
   applyToJob: 'applications',
+  // A resume for one application is an upload like any other.
+  uploadApplicationResume: 'uploads',
   closeJob: 'hiring',
   saveJob: 'profileSaves',
   unsaveJob: 'profileSaves',
+  // Following a tag keeps a list of one's own, as saving a job does.
+  followTag: 'profileSaves',
+  unfollowTag: 'profileSaves',
   moveApplication: 'hiring',
   withdrawApplication: 'applications',
   createPost: 'posts',
+  // A picture for a post to come is an upload like any other.
+  uploadPostImage: 'uploads',
   toggleLike: 'likes',
   addComment: 'comments',
   editPost: 'posts',

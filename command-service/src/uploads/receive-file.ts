@@ -1,5 +1,5 @@
 import { uploadLimits } from '@careers/contracts/constants';
-import { profileMessages, type UploadKind } from '@careers/contracts/messages';
+import { postMessages, profileMessages, requestMessages } from '@careers/contracts/messages';
 import type { FastifyRequest } from 'fastify';
 import { type DomainError, refuse } from '../pipeline/domain-error.ts';
 import { type FileFormat, SNIFF_BYTES, sniffFormat } from './file-type.ts';
@@ -29,12 +29,19 @@ const formLimits = { files: 1, fields: 10, fieldSize: 1024, parts: 20, headerPai
  */
 export async function receiveFile(
   request: FastifyRequest,
-  kind: UploadKind,
+  kind: keyof typeof uploadLimits,
   refusalFor: (format: FileFormat | null) => string | null,
 ): Promise<IncomingFile | DomainError> {
   const { field, maxBytes } = uploadLimits[kind];
   const missing = () => refuse.invalid(profileMessages.fileMissing);
-  const cutOff = () => refuse.invalid(profileMessages.uploadFailed(kind));
+  const cutOff = () =>
+    refuse.invalid(
+      kind === 'postImage' ? requestMessages.invalidRequest : profileMessages.uploadFailed(kind),
+    );
+  const tooLarge = () =>
+    refuse.tooLarge(
+      kind === 'postImage' ? postMessages.imageTooLarge(maxBytes) : profileMessages.fileTooLarge(maxBytes),
+    );
   if (!request.isMultipart()) return missing();
 
   let part: Awaited<ReturnType<FastifyRequest['file']>>;
@@ -92,7 +99,7 @@ export async function receiveFile(
       if (received > maxBytes) break;
       yield next.value;
     }
-    if (file.truncated || received > maxBytes) throw refuse.tooLarge(profileMessages.fileTooLarge(maxBytes));
+    if (file.truncated || received > maxBytes) throw tooLarge();
   }
 
   return { filename: part.filename, format, chunks: chunks() };

@@ -3,8 +3,11 @@ import { storageKeys } from '@careers/service-kit/object-storage';
 import { testNamespace } from '@careers/service-kit/testing';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { ResumeUploadStore } from '../applications/resume-upload-store.ts';
 import { ApplicationStore } from '../applications/store.ts';
 import { jobForm } from '../jobs/testing.ts';
+import { PostImageStore } from '../posts/image-store.ts';
+import { PostStore } from '../posts/store.ts';
 import { UserStore } from '../users/store.ts';
 import { sweepOrphanedUploads } from './sweeper.ts';
 import { tinyPdf, uploadTestbed } from './testing.ts';
@@ -21,6 +24,9 @@ function sweep(now: Date) {
       pool,
       users: new UserStore(config.DB_SCHEMA),
       applications: new ApplicationStore(config.DB_SCHEMA),
+      resumeUploads: new ResumeUploadStore(config.DB_SCHEMA),
+      posts: new PostStore(config.DB_SCHEMA),
+      postImages: new PostImageStore(config.DB_SCHEMA),
       log,
     },
     { now },
@@ -72,5 +78,49 @@ describe('sweepOrphanedUploads', () => {
     expect((await bed.call('DELETE', '/api/users/resume', ada.sid)).statusCode).toBe(200);
     expect((await bed.keys('resumes/')).filter((key) => key !== 'resumes/not-an-id.pdf')).toHaveLength(1);
     expect(await sweep(new Date(Date.now() + 2 * HOUR))).toEqual([]);
+  });
+
+  it('keeps a resume uploaded for an application for an hour, then removes it with its row', async () => {
+    const grace = await bed.signUp('Grace');
+    const ada = await bed.signUp();
+    const stage = async () => {
+      const response = await bed.upload('/api/applications/resume-uploads', ada.sid, {
+        field: 'resume',
+        filename: 'for-grace.pdf',
+        contentType: 'application/pdf',
+        content: tinyPdf(),
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json().data.uploadId as string;
+    };
+    const waiting = await stage();
+    const sent = await stage();
+    const job = await bed.call('POST', '/api/jobs', grace.sid, jobForm);
+    const applied = await bed.call('POST', `/api/jobs/${job.json().data._id}/apply`, ada.sid, {
+      coverLetter: 'Hello',
+      resume: { uploadId: sent },
+    });
+    expect(applied.statusCode, applied.body).toBe(201);
+    const staged = () =>
+      bed.query('SELECT upload_id FROM {schema}.application_resume_uploads WHERE owner_id = $1', [ada.id]);
+
+    // Two hours on, its object is old; staged half an hour before then, it is kept (as named).
+    const start = Date.now();
+    await bed.query('UPDATE {schema}.application_resume_uploads SET uploaded_at = $2 WHERE upload_id = $1', [
+      waiting,
+      new Date(start + 1.5 * HOUR),
+    ]);
+    expect(await sweep(new Date(start + 2 * HOUR))).not.toContain(storageKeys.resume(waiting));
+    expect(await staged()).toEqual([{ upload_id: waiting }]);
+    expect(await bed.storage.stat(storageKeys.resume(waiting))).not.toBeNull();
+
+    // An hour and a half after it was staged, not taken: the row and the object go. The one sent
+    // stays with its application.
+    const removed = await sweep(new Date(start + 3 * HOUR));
+    expect(removed).toContain(storageKeys.resume(waiting));
+    expect(removed).not.toContain(storageKeys.resume(sent));
+    expect(await staged()).toEqual([]);
+    expect(await bed.storage.stat(storageKeys.resume(waiting))).toBeNull();
+    expect(await bed.storage.stat(storageKeys.resume(sent))).not.toBeNull();
   });
 });

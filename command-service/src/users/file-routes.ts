@@ -34,7 +34,8 @@ function pictureRefusal(format: FileFormat | null): string | null {
   return format === 'other-image' ? profileMessages.pictureTypeNotSupported : profileMessages.pictureNotImage;
 }
 
-const resumeRefusal = (format: FileFormat | null): string | null =>
+/** Resumes are PDFs, by their first bytes (also a resume uploaded for one application). */
+export const resumeRefusal = (format: FileFormat | null): string | null =>
   format === 'pdf' ? null : profileMessages.resumeNotPdf;
 
 /**
