@@ -20,6 +20,7 @@ import { JobQueries } from './projectors/jobs/queries.ts';
 import { PeopleQueries } from './projectors/people/queries.ts';
 import { PostQueries } from './projectors/posts/queries.ts';
 import { SavedJobQueries } from './projectors/saved-jobs/queries.ts';
+import { TagFollowQueries } from './projectors/tag-follows/queries.ts';
 import { registerApiDocs } from './routes/api-docs.ts';
 import { registerConnectionQueries } from './routes/connections.ts';
 import { registerDashboardQueries } from './routes/dashboard.ts';
@@ -31,6 +32,7 @@ import { registerNotificationQueries } from './routes/notifications.ts';
 import { registerPeopleQueries } from './routes/people.ts';
 import { registerPostQueries } from './routes/posts.ts';
 import { registerSearchQueries } from './routes/search.ts';
+import { registerTagQueries } from './routes/tags.ts';
 
 export interface QueryServiceDeps {
   config: QueryServiceConfig;
@@ -77,6 +79,7 @@ export async function buildQueryApp(deps: QueryServiceDeps): Promise<FastifyInst
     people: new PeopleQueries(deps.pool, schema),
     applications: new ApplicationQueries(deps.pool, schema),
     savedJobs: new SavedJobQueries(deps.pool, schema),
+    tagFollows: new TagFollowQueries(deps.pool, schema),
   };
   registerApiDocs(app);
   registerGetMe(routeDeps);
@@ -89,5 +92,6 @@ export async function buildQueryApp(deps: QueryServiceDeps): Promise<FastifyInst
   registerNotificationQueries(routeDeps);
   registerPeopleQueries(routeDeps);
   registerSearchQueries(routeDeps);
+  registerTagQueries(routeDeps);
   return app;
 }

@@ -160,6 +160,11 @@ const pushes: EventTable<SocketMessage[], PushedStream, [consistencyToken: strin
   // follows). Nobody else is told, the job's poster included.
   JobSaved: (event, consistencyToken) => [savedJobsChanged(event.data, true, consistencyToken)],
   JobUnsaved: (event, consistencyToken) => [savedJobsChanged(event.data, false, consistencyToken)],
+  // The tab that follows or unfollows a tag has the answer, and the tag's page reads the rest as now
+  // when it next loads: the socket contract has no event for a person's followed tags, and posts of the
+  // tag reach the Following feed when they are made, announced as any post (PostCreated).
+  TagFollowed: null,
+  TagUnfollowed: null,
   // Nothing another tab shows: a registration (no tab is signed in yet), a sign-in or out, a new
   // password (the sessions it ends are closed through Redis), an account's end (likewise). Marks of
   // notifications reach the person's tabs through the projector's notifications:changed.

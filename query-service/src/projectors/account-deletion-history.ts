@@ -7,10 +7,11 @@ import type { projectorTestbed } from './testing.ts';
 /**
  * The history of an account deletion, for its tests across every read model (their other helpers are
  * in `account-deletion-testing.ts`). One person (Dora) registers, fills her profile, posts, comments,
- * likes, connects, applies, saves jobs and posts a job (and edits it); others interact with her (Bob
- * saves her job); then she deletes her account, which the write side records as the end of each of
+ * likes, connects, applies, saves jobs, follows tags and posts a job (and edits it); others interact
+ * with her (Bob saves her job, Cy follows a tag of her post); then she deletes her account, which the write side records as the end of each of
  * her posts, comments, likes, connections, open applications and open jobs on their own streams, and
- * AccountDeleted last on hers (her saved jobs need no event of their own: they go with it).
+ * AccountDeleted last on hers (her saved jobs and followed tags need no event of their own: they go
+ * with it).
  */
 
 export type DeletionBed = Awaited<ReturnType<typeof projectorTestbed>>;
@@ -30,6 +31,8 @@ export const doraText = {
   comment: 'Dorothea thinks this is splendid',
   coverLetter: 'Dorothea has wanted to work at Lumen since 2019',
   resume: 'dorothea-quillfeather-cv.pdf',
+  /** A tag she follows. */
+  followedTag: 'LighthouseKeeping',
 };
 export const doraNeedles = [dora, ...Object.values(doraText)];
 /** What her post and comment said before she edited them: gone with the edit already, and after it. */
@@ -186,6 +189,12 @@ export function deletionHistory(event: DeletionBed['event']): EventEnvelope[] {
   connect(connections.annBob, ann, bob, true);
   connect(connections.cyAnn, cy, ann, true);
 
+  // Her follows (one given up again), and Cy's of the tag of her post: Cy is not connected with her, so
+  // her post reaches Cy's Following feed through the tag alone.
+  record('TagFollowed', dora, { userId: dora, tag: doraText.followedTag, followedAt: at() });
+  record('TagFollowed', dora, { userId: dora, tag: 'Tides', followedAt: at() });
+  record('TagUnfollowed', dora, { userId: dora, tag: 'tides', unfollowedAt: at() });
+  record('TagFollowed', cy, { userId: cy, tag: 'TIDES', followedAt: at() });
   post(ids.doraPost, dora, doraDrafts.post);
   post(ids.annPost, ann, 'Ann on tides');
   post(ids.bobPost, bob, 'Bob on boats');

@@ -109,7 +109,10 @@ describe('an account deletion in the read models', () => {
       (keys[timelineKeys.home(userId)] as string[]).filter((_, i) => i % 2 === 0).sort();
     expect(timeline(ann)).toEqual([ids.annPost, ids.bobPost].sort());
     expect(timeline(bob)).toEqual([ids.annPost, ids.bobPost].sort());
-    expect(timeline(cy)).toEqual([ids.annPost]);
+    // Cy follows the posts' tag: Bob's post too, but not Dora's, which reached Cy through it alone.
+    expect(timeline(cy)).toEqual([ids.annPost, ids.bobPost].sort());
+    expect(rows('tag_follows').map((f) => f.user_id)).toEqual([cy]);
+    expect(rows('timeline_tag_follows').map((f) => f.user_id)).toEqual([cy]);
 
     expect(
       rows('connections')

@@ -44,12 +44,14 @@ export function interleaved(
  * Events as the write side makes them, in one order: people, connections, posts created all along,
  * likes and unlikes by few people on few posts (so one person likes, unlikes and likes one post again
  * within one batch), self-likes, comments, edits of posts and comments (one edited again and again,
- * some in the batch that made it), likes and edits dated out of order, an account deletion with the
- * deleted person's likes still arriving after it (a lagging topic), and a removed post.
+ * some in the batch that made it, some changing the tags), likes and edits dated out of order, an
+ * account deletion with the deleted person's likes still arriving after it (a lagging topic), and a
+ * removed post. Posts carry pictures now and then, and people follow and unfollow tags all along (their
+ * Following feeds, and the deleted person's follows).
  */
 export function history(seed: number): EventEnvelope[] {
   const random = seeded(seed);
-  const { event, registered } = testMessages();
+  const { event, current, registered } = testMessages();
   const events: EventEnvelope[] = [];
   const users = Array.from({ length: 9 }, () => randomUUID());
   const versions = new Map<string, number>();
@@ -95,19 +97,42 @@ export function history(seed: number): EventEnvelope[] {
     const postId = randomUUID();
     const authorId = random.pick(users.filter((u) => u !== deleted));
     posts.push({ postId, authorId, likers: new Set(), comments: 0, written: [], edits: 0, removed: false });
+    const images = Array.from({ length: random.int(3) }, (_, i) => ({
+      imageId: randomUUID(),
+      alt: i === 0 ? '' : `Picture ${i}`,
+      width: 1600,
+      height: 900 + i,
+    }));
     events.push(
-      event('PostCreated', postId, next(postId), {
+      current('PostCreated', postId, next(postId), {
         postId,
         authorId,
         content: `Post ${posts.length}`,
         type: 'text',
         category: 'Career',
-        visibility: 'public',
-        tags: ['Kafka', 'tuning'],
+        visibility: random.int(3) === 0 ? 'connections' : 'public',
+        tags: random.int(2) === 0 ? ['Kafka', 'tuning'] : ['ＫＡＦＫＡ'],
+        images,
         createdAt: at(),
       }),
     );
   };
+  // Follows and unfollows of tags, by any spelling of them (tagKey: `Kafka`, `kafka`, `ＫＡＦＫＡ`).
+  const followed = new Map<string, Set<string>>();
+  const toggleFollow = (userId: string) => {
+    const tag = random.pick(['Kafka', 'kafka', 'ＫＡＦＫＡ', 'tuning']);
+    const key = tag.normalize('NFKC').toLowerCase();
+    const mine = followed.get(userId) ?? new Set();
+    followed.set(userId, mine);
+    if (mine.has(key)) {
+      mine.delete(key);
+      events.push(event('TagUnfollowed', userId, next(userId), { userId, tag, unfollowedAt: at() }));
+    } else {
+      mine.add(key);
+      events.push(event('TagFollowed', userId, next(userId), { userId, tag, followedAt: at() }));
+    }
+  };
+  for (const userId of users) if (random.int(2) === 0) toggleFollow(userId);
   for (let i = 0; i < 4; i++) create();
   for (let step = 0; step < 900; step++) {
     minute++;
@@ -115,6 +140,10 @@ export function history(seed: number): EventEnvelope[] {
       events.push(event('AccountDeleted', deleted, next(deleted), { userId: deleted, deletedAt: at() }));
     }
     if (step % 60 === 0) create();
+    if (step % 45 === 7) {
+      const userId = random.pick(users);
+      if (userId !== deleted || step < 300) toggleFollow(userId);
+    }
     const post = random.pick(posts.filter((p) => !p.removed));
     if (step === 700) {
       post.removed = true;
@@ -147,11 +176,14 @@ export function history(seed: number): EventEnvelope[] {
           }),
         );
       } else {
+        // Some edits change the tags (version 2), some leave them (as version 1 edits did).
+        const tags = random.int(3) === 0 ? undefined : random.pick([[], ['Tuning'], ['kafka', 'Streams']]);
         events.push(
           event('PostEdited', post.postId, next(post.postId), {
             postId: post.postId,
             authorId: post.authorId,
             content: `Post edited ${post.edits} times, last at ${step}`,
+            ...(tags ? { tags } : {}),
             editedAt: when,
           }),
         );

@@ -4,8 +4,8 @@ import { snapshotOf } from './batch-testing.ts';
 import { projectorTestbed } from './testing.ts';
 
 /**
- * Batches of people, posts, likes and comments (the history of `batch-history.ts`) leave the read
- * models as applying each event alone does, a poison message among them included.
+ * Batches of people, posts, likes, comments and followed tags (the history of `batch-history.ts`)
+ * leave the read models as applying each event alone does, a poison message among them included.
  */
 
 let oneByOne: Awaited<ReturnType<typeof projectorTestbed>>;
@@ -37,6 +37,10 @@ describe('projector batches', () => {
       expect(expected.tables.notifications?.length).toBeGreaterThan(0);
       expect(expected.tables.notification_likers?.length).toBeGreaterThan(0);
       expect(Object.keys(expected.keys).some((k) => k.startsWith('timelines:'))).toBe(true);
+      // Tags followed (the tag-follows model and the timelines' copy), and posts with pictures.
+      expect(expected.tables.tag_follows?.length).toBeGreaterThan(0);
+      expect(expected.tables.timeline_tag_follows?.length).toBeGreaterThan(0);
+      expect(expected.tables.posts?.some((row) => row.includes('"imageId"'))).toBe(true);
       // Edits of posts and comments, and a comment's notification quoting its edited text.
       for (const table of ['posts', 'post_comments', 'notifications']) {
         expect(

@@ -90,11 +90,18 @@ function history(): EventEnvelope[] {
   return events;
 }
 
+/** The columns migration 024 made: the timelines' posts have more since (migration 035 copies those). */
+const COLUMNS: Record<(typeof COPIES)[number], string> = {
+  suggestion_links: '*',
+  timeline_links: '*',
+  timeline_posts: 'id, author_id, created_at',
+};
+
 async function copies(): Promise<Record<string, unknown[]>> {
   const out: Record<string, unknown[]> = {};
   for (const table of COPIES) {
     const { rows } = await bed.pool.query(
-      `SELECT * FROM ${bed.schema}.${table} t ORDER BY to_jsonb(t)::text`,
+      `SELECT ${COLUMNS[table]} FROM ${bed.schema}.${table} t ORDER BY to_jsonb(t)::text`,
     );
     out[table] = rows;
   }

@@ -58,8 +58,9 @@ export interface Projector {
    * model over its own copy of the job (the jobs model's rows, the notifications' title and company);
    * and what each projector writes for people's events (the users rows, the suggestions' cities and
    * skills, the notifications' alert keys, each model's own cards of people: people-cards.ts, the
-   * saved jobs) no other projector reads: a model's
-   * cards only its own queries and its after-batch work do, the saved jobs only their own queries.
+   * saved jobs, the followed tags) no other projector reads: a model's cards only its own queries and
+   * its after-batch work do, the saved jobs and the followed tags only their own queries (the
+   * timelines keep their own copy of the follows, and take them one at a time).
    * Naming a type here claims this for every projector handling it; a type that breaks it must not be
    * named.
    */
@@ -144,4 +145,8 @@ export const userEventsBesidesDeletion = [
   // A person's saved jobs: the saved-jobs model's alone (saved-jobs/project.ts).
   'JobSaved',
   'JobUnsaved',
+  // The tags a person follows: the tag-follows model's (tag-follows/project.ts), and the timelines'
+  // own copy of them, which brings a followed tag's posts into the Following feed.
+  'TagFollowed',
+  'TagUnfollowed',
 ] as const satisfies readonly DomainEventType[];

@@ -10,6 +10,7 @@ import { postsProjector } from './posts/project.ts';
 import type { Projector, ReadModelVersion } from './projector.ts';
 import { savedJobsProjector } from './saved-jobs/project.ts';
 import { suggestionsProjector } from './suggestions/project.ts';
+import { tagFollowsProjector } from './tag-follows/project.ts';
 import { timelinesProjector } from './timelines/project.ts';
 import { usersProjector } from './users/project.ts';
 import { feedVersion, networkVersion, siteSearchVersion } from './version-scopes.ts';
@@ -19,14 +20,16 @@ export const projectors: readonly Projector[] = [
   // First: every model applying a batch with an AccountDeleted sees it in the ledger.
   erasureLedger,
   usersProjector,
-  // Timelines and suggestions keep their own copies of what they need of the network and the posts, so
-  // where they stand beside the connections and posts read models does not matter.
+  // Timelines and suggestions keep their own copies of what they need of the network, the posts and
+  // the followed tags, so where they stand beside the connections, posts and tag-follows read models
+  // does not matter.
   timelinesProjector,
   connectionsProjector,
   postsProjector,
   jobsProjector,
   applicationsProjector,
   savedJobsProjector,
+  tagFollowsProjector,
   suggestionsProjector,
   peopleProjector,
   // Last: what it reads of the same batch it keeps itself (the posts' authors, the jobs' titles, the

@@ -139,8 +139,8 @@ describe('a version 1 event replayed after its type moved to version 2', () => {
       ].sort(),
     );
     for (const type of upgraded) {
-      // PostCreated went on to seal its tags too (version 3).
-      expect(readableVersions(type)).toEqual(type === 'PostCreated' ? [3, 2, 1] : [2, 1]);
+      // PostCreated went on to seal its tags too (version 3), then to carry pictures (version 4).
+      expect(readableVersions(type)).toEqual(type === 'PostCreated' ? [4, 3, 2, 1] : [2, 1]);
     }
 
     const v1 = history.map((e) => ({ ...e, schemaVersion: 1 }));

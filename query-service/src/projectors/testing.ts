@@ -25,6 +25,20 @@ import type { Projector } from './projector.ts';
 import { projectors, readModelVersions } from './registry.ts';
 import { ProjectorRunner, type RawMessage } from './runner.ts';
 
+/**
+ * The version `event` writes a type at, its fields in plain: version 1, as it travelled before any
+ * field was sealed; or, for a type whose version 1 already sealed a field (PostEdited), the current
+ * version, the one version that reads such a field in plain.
+ */
+function plainVersionOf(type: DomainEventType): number {
+  const definition = domainEvents[type] as {
+    schemaVersion: number;
+    previousVersions?: readonly { schemaVersion: number; sealed?: readonly string[] }[];
+  };
+  const first = definition.previousVersions?.find((v) => v.schemaVersion === 1);
+  return (first?.sealed?.length ?? 0) > 0 ? definition.schemaVersion : 1;
+}
+
 /** Builds envelopes and Kafka-like messages for projector tests (positions and offsets count up). */
 export function testMessages() {
   let position = 0;
@@ -60,7 +74,25 @@ export function testMessages() {
       streamVersion: number,
       data: EventDataInput<T>,
     ): EventEnvelope {
-      return envelope(domainEvents[type].streamType, streamId, streamVersion, type, data);
+      return {
+        ...envelope(domainEvents[type].streamType, streamId, streamVersion, type, data),
+        schemaVersion: plainVersionOf(type),
+      };
+    },
+    /**
+     * An envelope at its type's current version, its fields in plain (as a current version's sealed
+     * fields may travel): for fields version 1 did not have, such as PostCreated's `images`.
+     */
+    current<T extends DomainEventType>(
+      type: T,
+      streamId: string,
+      streamVersion: number,
+      data: EventDataInput<T>,
+    ): EventEnvelope {
+      return {
+        ...envelope(domainEvents[type].streamType, streamId, streamVersion, type, data),
+        schemaVersion: domainEvents[type].schemaVersion,
+      };
     },
     /** A person registering: every read model that shows people keeps their names and pictures from it. */
     registered(userId: string, firstName: string, lastName = 'Tester'): EventEnvelope {

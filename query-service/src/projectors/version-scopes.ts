@@ -10,8 +10,9 @@ type Queryable = Parameters<typeof deletedAmong>[0];
 
 /**
  * What decides which posts a feed page holds, in which order, and how the people on it show: posts
- * made or removed, connections made or ended (who sees connections-only posts, the home timelines),
- * and the names, job titles and pictures of authors and commenters (registered, edited, deleted).
+ * made, removed or retagged, connections made or ended (who sees connections-only posts, the home
+ * timelines), tags followed or not (the Following feed), and the names, job titles and pictures of
+ * authors and commenters (registered, edited, deleted).
  * Each post's own counts, comments and likes are not here: they move that post's version alone
  * (`scopes` below), so a like changes only the cached pages that show the post liked.
  */
@@ -20,6 +21,12 @@ export const feedVersion: ReadModelVersion = {
   changedBy: [
     'PostCreated',
     'PostRemoved',
+    // An edit may change a post's tags, and so which pages filtered by a tag hold it.
+    'PostEdited',
+    // Which posts a reader's Following feed holds: an unfollow takes out the posts the follow brought,
+    // and a filtered Following page reads the followed tags.
+    'TagFollowed',
+    'TagUnfollowed',
     'ConnectionAccepted',
     'ConnectionRemoved',
     'UserRegistered',
@@ -137,6 +144,11 @@ const scopes: EventTable<Scopes> = {
   // which the batch that applied it to the saved-jobs model moved in the same transaction.
   JobSaved: null,
   JobUnsaved: null,
+  // Neither shows on a post or anyone's card. The followed tags (GET /api/users/followed-tags) and a
+  // tag's page (GET /api/tags/:tag) are read uncached, as the saved list is; the Following feed they
+  // change is retired by feedVersion, which they move.
+  TagFollowed: null,
+  TagUnfollowed: null,
 };
 
 const personKeysOf = (userId: string) => [

@@ -6,6 +6,7 @@ import type { JobQueries } from '../projectors/jobs/queries.ts';
 import type { PeopleQueries } from '../projectors/people/queries.ts';
 import type { PostQueries } from '../projectors/posts/queries.ts';
 import type { SavedJobQueries } from '../projectors/saved-jobs/queries.ts';
+import type { TagFollowQueries } from '../projectors/tag-follows/queries.ts';
 
 export interface QueryRouteDeps {
   app: FastifyInstance;
@@ -20,4 +21,5 @@ export interface QueryRouteDeps {
   applications: ApplicationQueries;
   people: PeopleQueries;
   savedJobs: SavedJobQueries;
+  tagFollows: TagFollowQueries;
 }

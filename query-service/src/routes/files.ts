@@ -1,5 +1,5 @@
 import { fileRoutes } from '@careers/contracts/api/file-routes';
-import { profileMessages } from '@careers/contracts/messages';
+import { postMessages, profileMessages } from '@careers/contracts/messages';
 import { canSeeApplication } from '@careers/contracts/policies/application-access';
 import { apiPath } from '@careers/contracts/routes';
 import { notFound } from '@careers/service-kit';
@@ -12,6 +12,7 @@ import type { QueryRouteDeps } from './deps.ts';
 
 const pictureMissing = profileMessages.notAvailableForDownload('profilePicture');
 const resumeMissing = profileMessages.notAvailableForDownload('resume');
+const postImageMissing = postMessages.imageNotFound;
 
 /**
  * HEAD is answered here rather than by Fastify's automatic HEAD route, which would stream the whole
@@ -23,14 +24,22 @@ const READ = ['GET', 'HEAD'];
 const PICTURE_CACHE = 'private, max-age=31536000, immutable';
 
 /**
- * GET /api/files/pictures/:pictureId/:size and /api/files/resumes/:resumeId: the files themselves,
- * streamed from object storage. Both need a session (401). What is not there and what the viewer may
+ * A post's picture never changes under its id either, but who may read it can (a connection removed,
+ * the post deleted): kept by the reader's browser alone (`private`, no shared cache ever holds a
+ * connections-only picture), and asked for again after a day, which the ETag answers with a 304 once
+ * access was checked again.
+ */
+const POST_IMAGE_CACHE = 'private, max-age=86400';
+
+/**
+ * GET /api/files/pictures/:pictureId/:size, /api/files/post-images/:imageId/:size and
+ * /api/files/resumes/:resumeId: the files themselves, streamed from object storage. Both need a session (401). What is not there and what the viewer may
  * not read get the same 404, so an id tells nobody whether a file exists. Served as what they are
- * (`nosniff`): a picture as the WebP the server re-encoded, a resume as a PDF to save, never to render
+ * (`nosniff`): a picture (a profile's or a post's) as the WebP the server re-encoded, a resume as a PDF to save, never to render
  * in the page's origin.
  */
 export function registerFileRoutes(deps: QueryRouteDeps): void {
-  const { app, pool, redis, schema, storage, applications } = deps;
+  const { app, pool, redis, schema, storage, applications, posts } = deps;
 
   app.route({
     method: READ,
@@ -56,6 +65,36 @@ export function registerFileRoutes(deps: QueryRouteDeps): void {
           'content-length': String(file.size),
           'x-content-type-options': 'nosniff',
           'cache-control': PICTURE_CACHE,
+          etag,
+        })
+        .send(file.body);
+    },
+  });
+
+  app.route({
+    method: READ,
+    url: apiPath(fileRoutes.postImage),
+    handler: async (request, reply) => {
+      const viewerId = await requireViewer(redis, request);
+      const params = fileRoutes.postImage.params.safeParse(request.params);
+      if (!params.success) throw notFound(postImageMissing);
+      const { imageId, size } = params.data;
+      // Served to whoever may read the post holding it (as GET /api/posts/:id decides); a picture in no
+      // post the read model knows (not yet in one, its post removed) and one the viewer may not see
+      // read alike. Checked before the ETag: a 304 says the picture is still theirs to see.
+      if (!(await posts.canSeeImage(imageId, viewerId))) throw notFound(postImageMissing);
+      const etag = `"${imageId}-${size}"`;
+      if (matchesEtag(request.headers['if-none-match'], etag)) {
+        return reply.code(304).headers({ etag, 'cache-control': POST_IMAGE_CACHE }).send();
+      }
+      const file = await openStoredFile(storage, storageKeys.postImage(imageId, size), request.method);
+      if (!file) throw notFound(postImageMissing);
+      return reply
+        .headers({
+          'content-type': 'image/webp',
+          'content-length': String(file.size),
+          'x-content-type-options': 'nosniff',
+          'cache-control': POST_IMAGE_CACHE,
           etag,
         })
         .send(file.body);

@@ -47,14 +47,15 @@ export function postCacheOptions(
 
 /** GET /api/posts/feed, /api/posts/my/posts and /api/posts/:id. */
 export function registerPostQueries(deps: QueryRouteDeps): void {
-  const { posts } = deps;
+  const { posts, tagFollows } = deps;
   // Feed pages per reader and query, valid while what decides the page (feedVersion) and each post on
   // it keep their versions: a like elsewhere leaves them, and repeated reads cost one Redis round
   // trip. 32 MB at most.
   const cache = new ResponseCache(32 * 1024 * 1024);
 
   registerCachedQuery(deps, routes.getFeed, feedCacheOptions(cache), async ({ viewerId, query }) => {
-    const { posts: data, total } = await posts.feed(viewerId, query);
+    // A filtered Following page asks for the reader's followed tags (the timeline holds their posts).
+    const { posts: data, total } = await posts.feed(viewerId, query, () => tagFollows.ofUser(viewerId));
     const pagination: PostsPagination = {
       ...pageInfo({ page: query.page, limit: query.limit, total }),
       totalPosts: total,

@@ -95,6 +95,9 @@ const project: EventTable<Promise<Change[]>, StreamType, Args> = {
   // A person's own list: saving a job tells nobody, its poster included.
   JobSaved: null,
   JobUnsaved: null,
+  // Following a tag tells nobody.
+  TagFollowed: null,
+  TagUnfollowed: null,
 };
 
 /** Each batch's changes so far (a batch has one context), announced when it finishes. */

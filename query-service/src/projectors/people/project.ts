@@ -36,6 +36,8 @@ export const peopleProjector = defineProjector({
       'AllNotificationsRead',
       'JobSaved',
       'JobUnsaved',
+      'TagFollowed',
+      'TagUnfollowed',
     ],
   }),
   apply: (event, ctx) => directory.apply([event], ctx),

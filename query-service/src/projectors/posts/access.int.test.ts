@@ -68,17 +68,28 @@ function relationEvents(relation: ViewerRelation, authorId: string, viewerId: st
   return [requested, event('ConnectionAccepted', connectionId, 2, { ...parties, respondedAt: later() })];
 }
 
-function postCreated(postId: string, authorId: string, visibility: PostVisibility): EventEnvelope {
-  return event('PostCreated', postId, 1, {
-    postId,
-    authorId,
-    content: `A ${visibility} post`,
-    type: 'text',
-    category: 'Career',
-    visibility,
-    tags: [],
-    createdAt: later(),
-  });
+/** A post with a picture and a tag of its own (at PostCreated's current version, which has pictures). */
+function postCreated(
+  postId: string,
+  authorId: string,
+  visibility: PostVisibility,
+  imageId: string,
+  tag: string,
+): EventEnvelope {
+  return {
+    ...event('PostCreated', postId, 1, {
+      postId,
+      authorId,
+      content: `A ${visibility} post`,
+      type: 'text',
+      category: 'Career',
+      visibility,
+      tags: [tag],
+      images: [{ imageId, alt: '', width: 640, height: 480 }],
+      createdAt: later(),
+    }),
+    schemaVersion: domainEvents.PostCreated.schemaVersion,
+  };
 }
 
 /** Every post id of the viewer's feed, page after page as the client reads it (other worlds' public posts share it). */
@@ -123,7 +134,8 @@ describe.for(orders)('who may see a post, when $order', ({ postFirst }) => {
         ? [registered(authorId, 'Author')]
         : [registered(authorId, 'Author'), registered(viewerId, 'Viewer')];
     const relation = relationEvents(viewer, authorId, viewerId);
-    const post = postCreated(postId, authorId, visibility);
+    const [imageId, tag] = [randomUUID(), `tag${randomUUID().slice(0, 8)}`];
+    const post = postCreated(postId, authorId, visibility, imageId, tag);
     const events = postFirst ? [...people, post, ...relation] : [...people, ...relation, post];
     await bed.runner.applyMessages(events.map(message));
 
@@ -148,5 +160,9 @@ describe.for(orders)('who may see a post, when $order', ({ postFirst }) => {
 
     // A profile page's posts (the author's alone) follow the same rule.
     expect(await wholeFeed(viewerId, { author: authorId })).toEqual(canSee ? [postId] : []);
+
+    // So do its pictures (the file route asks this) and a tag's page count.
+    expect(await posts.canSeeImage(imageId, viewerId)).toBe(canSee);
+    expect(await posts.taggedCount(viewerId, tag.toUpperCase())).toBe(canSee ? 1 : 0);
   });
 });

@@ -99,7 +99,7 @@ const everything: EventEnvelope[] = [
 /** What the posts model holds of the post: its row, its comments and who likes it. */
 async function rows(bed: Bed) {
   const { rows: posts } = await bed.pool.query(
-    `SELECT id, author_id, content, tags, tags_lower, likes_count, comments_count, edited_at
+    `SELECT id, author_id, content, tags, tag_keys, likes_count, comments_count, edited_at
        FROM ${bed.schema}.posts WHERE id = $1`,
     [postId],
   );
@@ -122,7 +122,7 @@ describe('the posts read model', () => {
           author_id: ada,
           content: 'Shipped the read models',
           tags: ['Kafka'],
-          tags_lower: ['kafka'],
+          tag_keys: ['kafka'],
           likes_count: 1,
           comments_count: 1,
           edited_at: new Date(at(9)),

@@ -1,5 +1,6 @@
 import type { DomainEvent } from '@careers/contracts/events/catalogue';
 import { eventsDecided } from '@careers/contracts/events/event-table';
+import { tagKey } from '@careers/contracts/tags';
 import { peopleCards, personCardEvents, userEventsBesidesCards } from '../people-cards.ts';
 import { defineProjector, type ProjectionContext, unhandled } from '../projector.ts';
 import { postKeys } from './keys.ts';
@@ -12,8 +13,13 @@ const authors = peopleCards('post_people');
  * The effect of PostCreated, PostLiked, PostUnliked, CommentAdded, PostEdited and CommentEdited, for any
  * number of them in stream order: written here once, for a batch or for one event alone.
  *
- * An edit replaces the text and sets when it changed. Of a post's or comment's edits in one run the
- * last (in stream order) is the one left, and the edits are written after the run's new rows, so an
+ * A post keeps its pictures as its PostCreated has them, in order (the URLs are made when read), and
+ * its tags with their keys (`tagKey`: the feed's `tags` filter and a tag's page match the keys).
+ *
+ * An edit replaces the text and sets when it changed, and the tags with their keys when it carries
+ * them (PostEdited version 2; a version 1 edit leaves the tags). Of a post's or comment's edits in one
+ * run the last (in stream order) is the one left, its tags those of the last edit that carried any (as
+ * applying them one by one leaves them), and the edits are written after the run's new rows, so an
  * edit of a post or comment made in the same run finds its row. An edit whose post or comment is gone
  * (removed, or its author's account deleted) finds nothing and brings nothing back. Edits are set
  * unconditionally: their stream's order is theirs (a comment's edits are on its post's stream), the
@@ -40,7 +46,10 @@ async function applyRun(
   // Per post, each person's last like or unlike: SADD and SREM of different members commute.
   const likers = new Map<string, Map<string, boolean>>();
   // Each post's and comment's last edit in the run, by id.
-  const postEdits = new Map<string, { id: string; content: string; edited_at: string }>();
+  const postEdits = new Map<
+    string,
+    { id: string; content: string; edited_at: string; tags: string[] | null; tag_keys: string[] | null }
+  >();
   const commentEdits = new Map<string, { id: string; content: string; edited_at: string }>();
   for (const event of events) {
     switch (event.type) {
@@ -54,7 +63,8 @@ async function applyRun(
           category: d.category,
           visibility: d.visibility,
           tags: d.tags,
-          tags_lower: d.tags.map((tag) => tag.toLowerCase()),
+          tag_keys: tagKeysOf(d.tags),
+          images: d.images,
           created_at: d.createdAt,
         });
         break;
@@ -86,7 +96,14 @@ async function applyRun(
       }
       case 'PostEdited': {
         const d = event.data;
-        postEdits.set(d.postId, { id: d.postId, content: d.content, edited_at: d.editedAt });
+        const before = postEdits.get(d.postId);
+        postEdits.set(d.postId, {
+          id: d.postId,
+          content: d.content,
+          edited_at: d.editedAt,
+          tags: d.tags ?? before?.tags ?? null,
+          tag_keys: d.tags ? tagKeysOf(d.tags) : (before?.tag_keys ?? null),
+        });
         break;
       }
       case 'CommentEdited': {
@@ -100,9 +117,10 @@ async function applyRun(
   }
   if (created.length > 0) {
     await tx.query(
-      `INSERT INTO ${schema}.posts (id, author_id, content, type, category, visibility, tags, tags_lower, created_at)
+      `INSERT INTO ${schema}.posts (id, author_id, content, type, category, visibility, tags, tag_keys, images,
+         created_at)
        SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(id text, author_id text, content text, type text,
-         category text, visibility text, tags text[], tags_lower text[], created_at timestamptz)
+         category text, visibility text, tags text[], tag_keys text[], images jsonb, created_at timestamptz)
        ON CONFLICT (id) DO NOTHING`,
       [JSON.stringify(created)],
     );
@@ -132,10 +150,12 @@ async function applyRun(
     );
   }
   if (postEdits.size > 0) {
-    // Found through the key, as the counts are.
+    // Found through the key, as the counts are. Tags left as they are by an edit without them.
     await tx.query(
-      `UPDATE ${schema}.posts p SET content = e.content, edited_at = e.edited_at
-         FROM jsonb_to_recordset($1::jsonb) AS e(id text, content text, edited_at timestamptz)
+      `UPDATE ${schema}.posts p SET content = e.content, edited_at = e.edited_at,
+         tags = coalesce(e.tags, p.tags), tag_keys = coalesce(e.tag_keys, p.tag_keys)
+         FROM jsonb_to_recordset($1::jsonb) AS e(id text, content text, edited_at timestamptz, tags text[],
+           tag_keys text[])
         WHERE p.id = ANY($2::text[]) AND p.id = e.id`,
       [JSON.stringify([...postEdits.values()]), [...postEdits.keys()]],
     );
@@ -154,6 +174,11 @@ async function applyRun(
     if (added.length > 0) redis.sadd(postKeys.likes(postId), ...added);
     if (removed.length > 0) redis.srem(postKeys.likes(postId), ...removed);
   }
+}
+
+/** A post's tags as they compare (`tagKey`), each once, in order. */
+function tagKeysOf(tags: readonly string[]): string[] {
+  return [...new Set(tags.map(tagKey))];
 }
 
 /**

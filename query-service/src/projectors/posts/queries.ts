@@ -2,8 +2,9 @@ import type { Comment } from '@careers/contracts/entities/comment';
 import type { AuthorSummary } from '@careers/contracts/entities/person-summary';
 import type { Post } from '@careers/contracts/entities/post';
 import type { FeedQuery } from '@careers/contracts/requests/feed-query';
+import { tagKey } from '@careers/contracts/tags';
 import type { Pool, Redis } from '@careers/service-kit';
-import { profilePictureOf } from '../file-urls.ts';
+import { postImageOf, profilePictureOf, type StoredPostImage } from '../file-urls.ts';
 import { statementName } from '../statement-name.ts';
 import { timelineKeys } from '../timeline-keys.ts';
 import { postKeys } from './keys.ts';
@@ -27,6 +28,8 @@ interface PostRow extends AuthorColumns {
   category: Post['category'];
   visibility: Post['visibility'];
   tags: string[];
+  /** In the author's order, as PostCreated had them. */
+  images: StoredPostImage[];
   likes_count: number;
   comments_count: number;
   created_at: Date;
@@ -52,7 +55,7 @@ const author = (r: AuthorColumns): AuthorSummary => ({
   profilePicture: profilePictureOf(r.picture_id),
 });
 
-const POST_COLUMNS = `p.id, p.author_id, p.content, p.type, p.category, p.visibility, p.tags, p.likes_count,
+const POST_COLUMNS = `p.id, p.author_id, p.content, p.type, p.category, p.visibility, p.tags, p.images, p.likes_count,
   p.comments_count, p.created_at, p.edited_at, u.first_name, u.last_name, u.job_title, u.picture_id`;
 
 const COMMENT_COLUMNS = `c.id, c.post_id, c.content, c.created_at, c.edited_at, c.author_id,
@@ -77,6 +80,7 @@ const toPost = (row: PostRow, comments: Comment[], isLiked: boolean): Post => ({
   category: row.category,
   visibility: row.visibility,
   tags: row.tags,
+  images: row.images.map(postImageOf),
   createdAt: row.created_at.toISOString(),
   ...editedAt(row.edited_at),
   likesCount: row.likes_count,
@@ -141,10 +145,19 @@ export class PostQueries {
 
   /**
    * The reader's feed, newest first. `following` without other filters reads the reader's home
-   * timeline (Redis); everything else is one SQL query over the posts the reader may see: public ones,
-   * their own, and connections-only posts of their connections.
+   * timeline (Redis: the timelines model puts there the posts of the reader and their connections, and
+   * the public posts carrying a tag they follow, made since they followed it); everything else is one
+   * SQL query over the posts the reader may see: public ones, their own, and connections-only posts of
+   * their connections. `following` with other filters holds the same posts as the timeline: those of
+   * the reader's network, and the public ones carrying a tag of `followedTags` (the tag-follows
+   * model's, which the route asks for only then: this model does not keep them) made since it was
+   * followed.
    */
-  async feed(viewerId: string, query: FeedQuery): Promise<{ posts: Post[]; total: number }> {
+  async feed(
+    viewerId: string,
+    query: FeedQuery,
+    followedTags: () => Promise<readonly { tag: string; followedAt: string }[]> = async () => [],
+  ): Promise<{ posts: Post[]; total: number }> {
     const offset = (query.page - 1) * query.limit;
     const filtered =
       query.type !== undefined ||
@@ -158,13 +171,22 @@ export class PostQueries {
     const network = `(SELECT $1::text UNION SELECT other_id FROM ${this.s}.post_links WHERE user_id = $1)`;
     const where = [`(p.visibility = 'public' OR p.author_id IN ${network})`];
     const params: unknown[] = [viewerId];
-    if (query.following) where.push(`p.author_id IN ${network}`);
+    const followed = query.following ? await followedTags() : [];
+    if (query.following && followed.length === 0) where.push(`p.author_id IN ${network}`);
+    if (query.following && followed.length > 0) {
+      const keys = `$${params.push(followed.map((f) => tagKey(f.tag)))}::text[]`;
+      const since = `$${params.push(followed.map((f) => f.followedAt))}::timestamptz[]`;
+      where.push(`(p.author_id IN ${network} OR (p.visibility = 'public' AND p.tag_keys && ${keys} AND
+        EXISTS (SELECT 1 FROM unnest(${keys}, ${since}) AS f(tag_key, at)
+                 WHERE f.tag_key = ANY(p.tag_keys) AND p.created_at >= f.at)))`);
+    }
     if (query.type !== undefined) where.push(`p.type = $${params.push(query.type)}`);
     if (query.category !== undefined) where.push(`p.category = $${params.push(query.category)}`);
     if (query.author !== undefined) where.push(`p.author_id = $${params.push(query.author)}`);
     if (query.tags.length > 0) {
-      const tags = query.tags.map((tag) => tag.replace(/^#+/, '').toLowerCase());
-      where.push(`p.tags_lower && $${params.push(tags)}::text[]`);
+      // Compared by their keys (`tagKey`), through the GIN index of the keys.
+      const keys = query.tags.map((tag) => tagKey(tag.replace(/^#+/, '')));
+      where.push(`p.tag_keys && $${params.push(keys)}::text[]`);
     }
     const condition = where.join(' AND ');
     const page = await this.pool.query<PostRow & { total: number }>(
@@ -184,6 +206,41 @@ export class PostQueries {
       total = count.rows[0]?.n ?? 0;
     }
     return { posts: await this.hydrate(page.rows, viewerId, FEED_COMMENTS_PER_POST), total };
+  }
+
+  /**
+   * How many posts carrying `tag` (compared by its key) the reader may see: public ones, their own, and
+   * connections-only posts of their connections, as the feed's `tags` filter finds them (GIN index of
+   * the keys).
+   */
+  async taggedCount(viewerId: string, tag: string): Promise<number> {
+    const { rows } = await this.pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM ${this.s}.posts p
+        WHERE p.tag_keys @> ARRAY[$2::text]
+          AND (p.visibility = 'public' OR p.author_id = $1
+               OR p.author_id IN (SELECT other_id FROM ${this.s}.post_links WHERE user_id = $1))`,
+      [viewerId, tagKey(tag)],
+    );
+    return rows[0]?.n ?? 0;
+  }
+
+  /**
+   * Whether the reader may see a picture: it is in a post they may see (as GET /posts/:id decides:
+   * public, their own, or connections-only and they are connected with its author). A picture in no
+   * post (not yet in one, or its post removed) is seen by nobody. Found through the GIN index of the
+   * posts' pictures.
+   */
+  async canSeeImage(imageId: string, viewerId: string): Promise<boolean> {
+    const { rows } = await this.pool.query<{ visible: boolean }>(
+      `SELECT EXISTS (
+         SELECT 1 FROM ${this.s}.posts p
+          WHERE p.images @> jsonb_build_array(jsonb_build_object('imageId', $1::text))
+            AND (p.visibility = 'public' OR p.author_id = $2
+                 OR EXISTS (SELECT 1 FROM ${this.s}.post_links l WHERE l.user_id = $2 AND l.other_id = p.author_id))
+       ) AS visible`,
+      [imageId, viewerId],
+    );
+    return rows[0]?.visible ?? false;
   }
 
   /** A user's own posts, newest first (GET /posts/my/posts). */

@@ -198,6 +198,8 @@ export const suggestionsProjector = defineProjector({
       'AllNotificationsRead',
       'JobSaved',
       'JobUnsaved',
+      'TagFollowed',
+      'TagUnfollowed',
     ],
   }),
   async apply(event, { tx, schema, replaying }) {

@@ -127,7 +127,8 @@ export const usersProjector = defineProjector({
       'ResumeRemoved',
       'AccountDeleted',
     ],
-    // A person's saved jobs are the saved-jobs model's (saved-jobs/project.ts).
+    // A person's saved jobs are the saved-jobs model's (saved-jobs/project.ts), their followed tags the
+    // tag-follows model's.
     ignores: [
       'UserLoggedOut',
       'PasswordChanged',
@@ -135,6 +136,8 @@ export const usersProjector = defineProjector({
       'AllNotificationsRead',
       'JobSaved',
       'JobUnsaved',
+      'TagFollowed',
+      'TagUnfollowed',
     ],
   }),
   async apply(event, { tx, schema }) {
