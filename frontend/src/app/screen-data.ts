@@ -2,9 +2,11 @@ import type { QueryClient } from '@tanstack/react-query';
 import { dashboardFeedFilters } from '../features/dashboard/api/dashboard-feed';
 import { dashboardJobsQueryOptions } from '../features/dashboard/api/dashboard-jobs';
 import { recommendedJobsQueryOptions } from '../features/dashboard/api/recommended-jobs';
-import { feedQueryOptions, feedScreenFilters } from '../features/feed/api/get-feed';
+import { feedQueryOptions, feedScreenFilters, tagFeedFilters } from '../features/feed/api/get-feed';
 import { savedJobsQueryOptions } from '../features/jobs/api/get-saved-jobs';
 import { jobFiltersOf, jobListQueryOptions } from '../features/jobs/api/list-jobs';
+import { tagSummaryQueryOptions } from '../features/tags/api/get-tag';
+import { tagOfUrl } from '../features/tags/tag-in-url';
 import { currentUserQueryKey } from '../lib/current-user';
 
 /** The routes whose first reads start with the route (see createRouteTable's `prefetching`). */
@@ -29,7 +31,17 @@ const firstReads: Record<ScreenData, (queryClient: QueryClient, url: URL) => Pro
       queryClient.prefetchQuery(jobListQueryOptions(jobFiltersOf(url.searchParams))),
       queryClient.prefetchQuery(savedJobsQueryOptions()),
     ]),
-  feed: (queryClient) => queryClient.prefetchInfiniteQuery(feedQueryOptions(feedScreenFilters)),
+  // A tag's page (`/feed?tag=word`, beyond the spec) reads its posts and its header; a tag that cannot
+  // be one reads nothing (the screen says so).
+  feed: async (queryClient, url) => {
+    const wanted = tagOfUrl(url.searchParams);
+    if (wanted.kind === 'none') return queryClient.prefetchInfiniteQuery(feedQueryOptions(feedScreenFilters));
+    if (wanted.kind === 'invalid') return;
+    return Promise.all([
+      queryClient.prefetchInfiniteQuery(feedQueryOptions(tagFeedFilters(wanted.key))),
+      queryClient.prefetchQuery(tagSummaryQueryOptions(wanted.key)),
+    ]);
+  },
 };
 
 /**

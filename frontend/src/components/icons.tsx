@@ -138,3 +138,14 @@ export function MoreIcon() {
     </Icon>
   );
 }
+
+/** A framed landscape: pictures (the composer's Add images). */
+export function ImageIcon() {
+  return (
+    <Icon>
+      <rect x="3" y="3" width="18" height="18" rx="2" />
+      <circle cx="9" cy="9" r="2" />
+      <path d="m21 15-3.1-3.1a2 2 0 0 0-2.8 0L6 21" />
+    </Icon>
+  );
+}

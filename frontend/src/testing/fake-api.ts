@@ -48,16 +48,23 @@ export const ada: User = User.parse({
 /** What the top bar's bell reads on every signed-in screen. */
 const BELL_COUNT_URL = '/api/notifications/unread-count';
 
+/** What the feed's "Followed tags" card reads beside every feed list. */
+export const FOLLOWED_TAGS_URL = '/api/users/followed-tags';
+
 /**
  * GET /api/auth/me answers with `user` (or 401 when null; a function is asked at each call, for a test
  * that signs out and in again); other calls get `others` or a 404. The bell's count answers "nothing
- * unread" unless `bell: 'others'` hands it to `others` too, so a test of another screen counts and
- * answers only its own calls.
+ * unread" unless `bell: 'others'` hands it to `others` too, and the followed tags (the feed's card)
+ * answer "none" unless `followedTags: 'others'` does, so a test of another screen counts and answers
+ * only its own calls.
  */
 export function stubSession(
   user: User | null | (() => User | null),
   others?: FetchHandler,
-  { bell = 'nothing-unread' }: { bell?: 'nothing-unread' | 'others' } = {},
+  {
+    bell = 'nothing-unread',
+    followedTags = 'none',
+  }: { bell?: 'nothing-unread' | 'others'; followedTags?: 'none' | 'others' } = {},
 ) {
   return stubFetch((method, url, init) => {
     if (method === 'GET' && url === '/api/auth/me') {
@@ -66,6 +73,9 @@ export function stubSession(
     }
     if (bell === 'nothing-unread' && method === 'GET' && url === BELL_COUNT_URL) {
       return jsonReply(200, { data: { unreadCount: 0 } });
+    }
+    if (followedTags === 'none' && method === 'GET' && url === FOLLOWED_TAGS_URL) {
+      return jsonReply(200, { data: [] });
     }
     return others ? others(method, url, init) : jsonReply(404, { message: 'Not found' });
   });

@@ -35,6 +35,7 @@ export function aPost(fields: Partial<Post> = {}): Post {
     category: 'Career',
     visibility: 'public',
     tags: [],
+    images: [],
     createdAt: minutesAgo(5),
     likesCount: 0,
     commentsCount: 0,

@@ -17,14 +17,24 @@ export type FeedData = InfiniteData<RouteResponse<'getFeed'>, number>;
 /** What a feed list asks for: the feed screen and the dashboard's Recent Activity differ only here. */
 export interface FeedFilters {
   limit: number;
-  /** Only the reader's network: their own posts and their connections'. */
+  /**
+   * Only the reader's network: their own posts, their connections', and (beyond the spec) those
+   * carrying a tag they follow.
+   */
   following?: boolean;
   /** Beyond the spec: one person's posts, as far as the reader may see them (their profile page). */
   author?: string;
+  /** Beyond the spec: the posts carrying one tag (its page), as tags compare (tagKey). */
+  tag?: string;
 }
 
 /** The feed screen's list: the whole feed, newest first, a page at a time. */
 export const feedScreenFilters: FeedFilters = { limit: DEFAULT_PAGE_SIZE };
+
+/** The feed screen's list on a tag's page (`/feed?tag=word`); `key` is the tag's tagKey. */
+export function tagFeedFilters(key: string): FeedFilters {
+  return { ...feedScreenFilters, tag: key };
+}
 
 /** Every cached feed list sits under this key, whatever its filters. */
 export const feedListsKey = ['posts', 'feed'] as const;
@@ -39,6 +49,7 @@ export function getFeedPage(filters: FeedFilters, page: number, signal?: AbortSi
         limit: filters.limit,
         following: filters.following,
         author: filters.author,
+        tags: filters.tag,
       },
     },
     { signal, fallbackMessage: fallbackMessages.fetchFeed },

@@ -1,5 +1,6 @@
 import type { Comment } from '@careers/contracts/entities/comment';
 import type { Post } from '@careers/contracts/entities/post';
+import { tagKey } from '@careers/contracts/tags';
 import type { Query, QueryClient } from '@tanstack/react-query';
 import { type FeedData, type FeedFilters, feedListsKey } from './get-feed';
 import { myPostsQueryKey } from './get-my-posts';
@@ -73,13 +74,16 @@ export function removePost(queryClient: QueryClient, postId: string): void {
 
 /**
  * Spec section 4: a new post goes first in the feed and in the user's posts. A list of one person's
- * posts (a profile page) takes it only when that person wrote it.
+ * posts (a profile page) takes it only when that person wrote it, a tag's list only when it carries
+ * the tag.
  */
 export function addPostFirst(queryClient: QueryClient, post: Post): void {
   const first = (posts: Post[]) => [post, ...posts.filter((other) => other._id !== post._id)];
   const listsItBelongsTo = (query: Query) => {
     const filters = query.queryKey[feedListsKey.length] as FeedFilters | undefined;
-    return filters?.author === undefined || filters.author === post.author._id;
+    if (filters?.author !== undefined && filters.author !== post.author._id) return false;
+    const { tag } = filters ?? {};
+    return tag === undefined || post.tags.some((carried) => tagKey(carried) === tag);
   };
   queryClient.setQueriesData<FeedData>({ queryKey: feedListsKey, predicate: listsItBelongsTo }, (data) => {
     const [firstPage, ...rest] = data?.pages ?? [];

@@ -8,6 +8,7 @@ import { CommentIcon, HeartIcon } from '../../../components/icons';
 import { LinkifiedText } from '../../../components/linkified-text';
 import { PersonLink } from '../../../components/person-link';
 import { RelativeTime } from '../../../components/relative-time';
+import { TagLink } from '../../../components/tag-link';
 import { formatCount, useLanguage } from '../../../lib/locale';
 import { useFocusAfterRemoval } from '../../../lib/use-focus-after-removal';
 import { useDeletePost } from '../api/delete-post';
@@ -17,6 +18,7 @@ import { authorHeadline, authorInitial, authorName } from './author';
 import { clipPost, isLongPost } from './clip-post';
 import { EditedMark } from './edited-mark';
 import { PostComments } from './post-comments';
+import { PostImages } from './post-images';
 import { TextEditor } from './text-editor';
 import { useEditAndDelete } from './use-edit-and-delete';
 
@@ -25,8 +27,9 @@ export type ViewerId = string | null;
 
 /**
  * One post: author (their name a link to their profile), time, who sees it when only the author's
- * connections do, text (line breaks kept, web addresses linked; React escapes the rest, so no
- * markup gets in), tags, and the like and comment buttons. Each button's name says what it does and
+ * connections do, text (line breaks kept, web addresses linked, and each `#word` the server parsed
+ * into the post's tags linked to that tag's page; React escapes the rest, so no markup gets in), tags
+ * (links to their pages), and the like and comment buttons. Each button's name says what it does and
  * its count ("Like, 3"), as the icon and number on screen do; whether the reader likes the post is
  * the like button's pressed state, so the name does not flip to "Unlike" (that would read "Unlike,
  * pressed"). While a like is sent the button is aria-disabled, not disabled: a focused button that
@@ -113,7 +116,11 @@ export function PostCard({ post, now, viewerId }: { post: Post; now: Date; viewe
         />
       ) : (
         <p className="post-content" id={ids.content} dir="auto">
-          <LinkifiedText text={long && !unfolded ? clipPost(post.content) : post.content} />
+          <LinkifiedText
+            text={long && !unfolded ? clipPost(post.content) : post.content}
+            tags={post.tags}
+            whole={post.content}
+          />
         </p>
       )}
       {long && !own.editing ? (
@@ -130,12 +137,13 @@ export function PostCard({ post, now, viewerId }: { post: Post; now: Date; viewe
       {post.tags.length > 0 ? (
         <ul className="post-tags" aria-label="Tags">
           {post.tags.map((tag) => (
-            <li key={tag} className="post-tag">
-              #{tag}
+            <li key={tag}>
+              <TagLink tag={tag} className="post-tag" />
             </li>
           ))}
         </ul>
       ) : null}
+      <PostImages images={post.images} />
       <div className="post-actions">
         <button
           type="button"

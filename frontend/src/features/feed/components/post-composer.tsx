@@ -5,6 +5,7 @@ import { type FormEvent, useId, useRef, useState } from 'react';
 import { TextLimitNote, textLimit, textLimitDescription } from '../../../components/text-limit';
 import { useIntents } from '../../../lib/intent';
 import { useCreatePost } from '../api/create-post';
+import { AddImagesButton, ComposerImageList, useComposerImages } from './post-composer-images';
 
 /**
  * Spec, Feed: the Post button appears once there is text and stays disabled while the text is blank.
@@ -21,6 +22,11 @@ import { useCreatePost } from '../api/create-post';
  *
  * Who sees it (beyond the spec): Everyone or Connections only, chosen beside Post; the choice stays for
  * the next post, as the person left it.
+ *
+ * Pictures (beyond the spec, post-composer-images.tsx): up to four, each uploaded as soon as it is
+ * chosen. Post sends nothing while one uploads, or one failed (the focus goes to its Remove), and says
+ * why beside it; the post names the uploaded pictures in order, with their alt text, and they clear
+ * once it is published.
  */
 export function PostComposer() {
   const [content, setContent] = useState('');
@@ -32,6 +38,7 @@ export function PostComposer() {
   const limitId = useId();
   const blank = content.trim() === '';
   const limit = textLimit(content, POST_CONTENT_MAX_LENGTH);
+  const images = useComposerImages();
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -41,13 +48,19 @@ export function PostComposer() {
       input.current?.focus();
       return;
     }
+    if (images.uploading) return;
+    const problem = images.problem();
+    if (problem) {
+      problem.focus();
+      return;
+    }
     // One post per intent: a second click while it is sent sends nothing, and posting the same text to
     // the same people again after a failure carries the same key (lib/intent.ts).
     const text = content.trim();
-    const key = intents.begin('post', { text, visibility });
+    const key = intents.begin('post', { text, visibility, images: images.input });
     if (key === null) return;
     create.mutate(
-      { content: text, visibility, key },
+      { content: text, visibility, key, images: images.input },
       {
         onSettled: (_post, error) => intents.end('post', !error),
         onSuccess: () => {
@@ -55,6 +68,7 @@ export function PostComposer() {
           if (!focused || focused === document.body || form.current?.contains(focused))
             input.current?.focus();
           setContent('');
+          images.clear();
         },
         onError: () => window.alert(postMessages.createFailed),
       },
@@ -78,28 +92,38 @@ export function PostComposer() {
         />
         <TextLimitNote id={limitId} limit={limit} tooLong={textLimitMessages.postTooLong} />
       </div>
-      {content === '' ? null : (
-        <div className="form-actions">
-          <label className="post-composer-visibility">
-            <span className="visually-hidden">{feedMessages.visibilityLabel}</span>
-            <select
-              className="input"
-              value={visibility}
-              onChange={(event) => setVisibility(event.target.value as PostVisibility)}
+      <ComposerImageList images={images} />
+      <div className="post-composer-bar">
+        <AddImagesButton images={images} />
+        {content === '' ? null : (
+          <div className="form-actions">
+            <label className="post-composer-visibility">
+              <span className="visually-hidden">{feedMessages.visibilityLabel}</span>
+              <select
+                className="input"
+                value={visibility}
+                onChange={(event) => setVisibility(event.target.value as PostVisibility)}
+              >
+                <option value="public">{feedMessages.visibilityPublic}</option>
+                <option value="connections">{feedMessages.visibilityConnections}</option>
+              </select>
+            </label>
+            <button
+              type="submit"
+              className="button"
+              disabled={blank}
+              aria-disabled={create.isPending || limit.over || !images.ready || undefined}
+              aria-describedby={images.blocked === null ? undefined : images.ids.blocked}
             >
-              <option value="public">{feedMessages.visibilityPublic}</option>
-              <option value="connections">{feedMessages.visibilityConnections}</option>
-            </select>
-          </label>
-          <button
-            type="submit"
-            className="button"
-            disabled={blank}
-            aria-disabled={create.isPending || limit.over || undefined}
-          >
-            {create.isPending ? 'Posting...' : 'Post'}
-          </button>
-        </div>
+              {create.isPending ? 'Posting...' : 'Post'}
+            </button>
+          </div>
+        )}
+      </div>
+      {content === '' || images.blocked === null ? null : (
+        <p id={images.ids.blocked} className="post-composer-blocked">
+          {images.blocked}
+        </p>
       )}
     </form>
   );

@@ -15,7 +15,7 @@ import { postsOf, useFeed } from '../api/get-feed';
 import { authorName } from './author';
 import { EditedMark } from './edited-mark';
 
-/** The dashboard's latest posts from the reader's network (their home timeline). */
+/** The dashboard's latest posts from the reader's network (their home timeline), followed tags' included. */
 const networkFilters = { limit: dashboardCounts.posts, following: true };
 
 export function RecentActivity() {

@@ -1,5 +1,6 @@
 import type { Application } from '@careers/contracts/entities/application';
 import type { Job } from '@careers/contracts/entities/job';
+import type { ApplicationResumeUpload } from '@careers/contracts/entities/uploaded-files';
 import { applyMessages, hiringMessages, jobScreenMessages } from '@careers/contracts/messages';
 import { ApplicationData } from '@careers/contracts/requests/apply-to-job';
 import { earliestCurrentDate } from '@careers/contracts/requests/create-job';
@@ -8,13 +9,15 @@ import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'rea
 import { Link } from 'react-router-dom';
 import { InputField, TextAreaField } from '../../../components/input-field';
 import { useIntents } from '../../../lib/intent';
+import { useSignedInUser } from '../../../lib/use-signed-in-user';
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes';
 import { useApplyToJob } from '../api/apply-to-job';
 import { refusalMessage } from './refusal';
+import { defaultResumeOption, ResumeChoice, type ResumeOption, resumeChoiceBody } from './resume-choice';
 import { StatusBadge } from './status-badge';
 
 const emptyForm = { coverLetter: '', expectedSalary: '' };
-type ApplyField = keyof typeof emptyForm;
+type ApplyField = keyof typeof emptyForm | 'resume';
 
 /**
  * The server's rule (applications/decide.ts): a deadline has passed once it is before the earliest
@@ -38,6 +41,9 @@ interface ApplySectionProps {
  * successfully!"; a refusal (already applied, closed, deadline passed, one's own job) is shown in the
  * server's words, any other failure as the spec's "Failed to submit application. Please try again.".
  * A closed job, a passed deadline or an application already made take the place of the button.
+ *
+ * Beyond the spec: the resume to send is chosen in the panel (`ResumeChoice`), the profile resume by
+ * default when there is one, else none.
  */
 export function ApplySection({ job, application, now }: ApplySectionProps) {
   const apply = useApplyToJob(job._id);
@@ -45,6 +51,11 @@ export function ApplySection({ job, application, now }: ApplySectionProps) {
   const [open, setOpen] = useState(false);
   const [values, setValues] = useState(emptyForm);
   const [errors, setErrors] = useState<Partial<Record<ApplyField, string>>>({});
+  const profileResume = useSignedInUser()?.resume ?? null;
+  const [chosenResume, setResumeOption] = useState<ResumeOption>(() => defaultResumeOption(profileResume));
+  // A profile resume removed meanwhile (another tab) cannot be chosen: none goes, as the server would.
+  const resumeOption = chosenResume === 'profile' && !profileResume ? 'none' : chosenResume;
+  const [uploaded, setUploaded] = useState<ApplicationResumeUpload | null>(null);
   const coverLetter = useRef<HTMLTextAreaElement>(null);
   const applyButton = useRef<HTMLButtonElement>(null);
   const success = useRef<HTMLParagraphElement>(null);
@@ -62,10 +73,28 @@ export function ApplySection({ job, application, now }: ApplySectionProps) {
     if (apply.isError) apply.reset();
   }
 
-  function close() {
-    setOpen(false);
+  function chooseResume(option: ResumeOption) {
+    setResumeOption(option);
+    setErrors(({ resume: _cleared, ...rest }) => rest);
+    if (apply.isError) apply.reset();
+  }
+
+  function resumeUploaded(upload: ApplicationResumeUpload) {
+    setUploaded(upload);
+    chooseResume('upload');
+  }
+
+  /** The form as new: the resume choice back to its default, any upload forgotten. */
+  function clear() {
     setValues(emptyForm);
     setErrors({});
+    setResumeOption(defaultResumeOption(profileResume));
+    setUploaded(null);
+  }
+
+  function close() {
+    setOpen(false);
+    clear();
     apply.reset();
     // The button comes back on the next render; focus it there rather than losing focus to the page.
     requestAnimationFrame(() => applyButton.current?.focus());
@@ -74,11 +103,20 @@ export function ApplySection({ job, application, now }: ApplySectionProps) {
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (blank || intents.isRunning('apply')) return;
-    const outcome = parseInput(ApplicationData, values);
-    if (!outcome.success) {
-      setErrors(outcome.fieldErrors);
-      const [first] = Object.keys(outcome.fieldErrors);
-      const element = first ? event.currentTarget.elements.namedItem(first) : null;
+    const resume = resumeChoiceBody(resumeOption, uploaded);
+    const outcome = parseInput(ApplicationData, { ...values, resume: resume ?? 'none' });
+    if (!outcome.success || resume === null) {
+      const fieldErrors: Partial<Record<ApplyField, string>> = outcome.success ? {} : outcome.fieldErrors;
+      if (resume === null) fieldErrors.resume = applyMessages.resumeUploadRequired;
+      setErrors(fieldErrors);
+      const [first] = Object.keys(fieldErrors);
+      const form = event.currentTarget;
+      const element =
+        first === 'resume'
+          ? form.querySelector('.resume-upload input')
+          : first
+            ? form.elements.namedItem(first)
+            : null;
       if (element instanceof HTMLElement) element.focus();
       return;
     }
@@ -91,8 +129,7 @@ export function ApplySection({ job, application, now }: ApplySectionProps) {
         onSettled: (_application, error) => intents.end('apply', !error),
         onSuccess: () => {
           setOpen(false);
-          setValues(emptyForm);
-          setErrors({});
+          clear();
           requestAnimationFrame(() => success.current?.focus());
         },
       },
@@ -116,7 +153,16 @@ export function ApplySection({ job, application, now }: ApplySectionProps) {
     body = <p className="apply-notice">{applyMessages.deadlinePassed}</p>;
   } else if (!open) {
     body = (
-      <button ref={applyButton} type="button" className="button button-block" onClick={() => setOpen(true)}>
+      <button
+        ref={applyButton}
+        type="button"
+        className="button button-block"
+        onClick={() => {
+          // The profile resume as it is now (uploaded or removed since the page opened).
+          setResumeOption(defaultResumeOption(profileResume));
+          setOpen(true);
+        }}
+      >
         {jobScreenMessages.applyNow}
       </button>
     );
@@ -144,6 +190,14 @@ export function ApplySection({ job, application, now }: ApplySectionProps) {
           value={values.expectedSalary}
           error={errors.expectedSalary}
           onChange={(value) => edit('expectedSalary', value)}
+        />
+        <ResumeChoice
+          profileResume={profileResume}
+          option={resumeOption}
+          onOption={chooseResume}
+          uploaded={uploaded}
+          onUploaded={resumeUploaded}
+          error={errors.resume}
         />
         {apply.isError ? (
           <p className="banner banner-error" role="alert">

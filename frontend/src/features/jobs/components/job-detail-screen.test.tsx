@@ -177,7 +177,13 @@ describe('job detail: applying', () => {
 
     expect(await screen.findByText('Application submitted successfully!')).toBeTruthy();
     expect(sentBodies(api, 'POST', `/api/jobs/${job._id}/apply`)).toEqual([
-      { applicationData: { coverLetter: 'I wrote the first compiler.', expectedSalary: 95000 } },
+      {
+        applicationData: {
+          coverLetter: 'I wrote the first compiler.',
+          expectedSalary: 95000,
+          resume: 'none',
+        },
+      },
     ]);
     expect(screen.queryByRole('textbox', { name: 'Cover Letter' })).toBeNull();
     expect(information().getByText('1 applied')).toBeTruthy();
@@ -195,7 +201,7 @@ describe('job detail: applying', () => {
 
     expect(await screen.findByText('Application submitted successfully!')).toBeTruthy();
     expect(sentBodies(api, 'POST', `/api/jobs/${job._id}/apply`)).toEqual([
-      { applicationData: { coverLetter: 'Hello', expectedSalary: null } },
+      { applicationData: { coverLetter: 'Hello', expectedSalary: null, resume: 'none' } },
     ]);
   });
 
@@ -210,7 +216,7 @@ describe('job detail: applying', () => {
 
     expect(await screen.findByText('Application submitted successfully!')).toBeTruthy();
     expect(sentBodies(api, 'POST', `/api/jobs/${job._id}/apply`)).toEqual([
-      { applicationData: { coverLetter: 'Hello', expectedSalary: 95000 } },
+      { applicationData: { coverLetter: 'Hello', expectedSalary: 95000, resume: 'none' } },
     ]);
   });
 
