@@ -217,9 +217,9 @@ describe('the analytics example, against the events of a known scenario', () => 
       duplicates: 0,
       skipped: 0,
       invalid: 0,
-      // 5 sign-ups x 3 names, 4 applications x 3 fields, 3 posts x 2 (text, tags), 3 comments: all
-      // sealed on the wire.
-      sealed: 15 + 12 + 6 + 3,
+      // 5 sign-ups x 3 names, 4 applications x 3 fields, 3 posts x 3 (text, tags, pictures), 3
+      // comments: all sealed on the wire.
+      sealed: 15 + 12 + 9 + 3,
       plain_personal: 0,
     });
     expect(result.topics.map((t) => t.topic)).toEqual(

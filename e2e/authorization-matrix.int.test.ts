@@ -80,6 +80,12 @@ const picture: FilePart = {
   contentType: 'image/png',
   content: ONE_PIXEL_PNG,
 };
+const postImage: FilePart = {
+  field: routes.uploadPostImage.multipart.field,
+  filename: 'photo.png',
+  contentType: 'image/png',
+  content: ONE_PIXEL_PNG,
+};
 const resume: FilePart = {
   field: routes.uploadResume.multipart.field,
   filename: 'resume.pdf',
@@ -304,6 +310,16 @@ const matrix: Record<CommandRouteName, Row> = {
     stranger: 409,
     rule: "A's closed job takes no application",
   },
+  // An upload staged for an application is its uploader's alone: B's is B's own, and A's stays A's to
+  // send (applying with someone else's upload is refused: command-service/src/applications/resume-upload.int.test.ts).
+  uploadApplicationResume: ownAccount(
+    async ({ a }) => {
+      await ok(routes.uploadApplicationResume, { upload: resume }, a.sid);
+      return { upload: resume };
+    },
+    "a staged resume of B's own, nothing of A's",
+    201,
+  ),
   closeJob: {
     arrange: async ({ a }) => {
       const jobId = await jobBy(a);
@@ -343,6 +359,22 @@ const matrix: Record<CommandRouteName, Row> = {
     stranger: 200,
     rule: "B's own list only (not on it: nothing written); A's saved job stays saved",
   },
+  followTag: {
+    arrange: async ({ a }) => {
+      await ok(routes.followTag, { params: { tag: 'QA' } }, a.sid);
+      return { attempt: { params: { tag: 'QA' } }, owned: [a.id] };
+    },
+    stranger: 200,
+    rule: "followed on B's own list; A's list untouched",
+  },
+  unfollowTag: {
+    arrange: async ({ a }) => {
+      await ok(routes.followTag, { params: { tag: 'QA' } }, a.sid);
+      return { attempt: { params: { tag: 'QA' } }, owned: [a.id] };
+    },
+    stranger: 200,
+    rule: "B's own list only (not on it: nothing written); A still follows the tag",
+  },
   moveApplication: {
     arrange: async ({ a, c }) => {
       const jobId = await jobBy(a);
@@ -372,6 +404,14 @@ const matrix: Record<CommandRouteName, Row> = {
     stranger: 201,
     rule: "a new post of B's, nothing of A's",
   },
+  uploadPostImage: ownAccount(
+    async ({ a }) => {
+      await ok(routes.uploadPostImage, { upload: postImage }, a.sid);
+      return { upload: postImage };
+    },
+    "a waiting picture of B's own, nothing of A's",
+    201,
+  ),
   toggleLike: {
     arrange: async ({ a }) => {
       const postId = await postBy(a, 'connections');

@@ -116,6 +116,7 @@ async function appendRegistrationAndPost() {
             category: 'Career',
             visibility: 'public',
             tags: ['launch'],
+            images: [],
             createdAt: at,
           },
         },

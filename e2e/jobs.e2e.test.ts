@@ -13,6 +13,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keepScreenshot, launchBrowser } from './browser.ts';
 import {
+  aPdf,
   at,
   axeAtEveryLook,
   callFromPage,
@@ -235,6 +236,17 @@ describe('jobs in two browsers: post, find, apply, move to interview live', () =
     expect(await submit.isDisabled(), 'Submit Application with a blank cover letter').toBe(true);
     await page.getByLabel('Cover Letter', { exact: true }).fill('I broke Enigma; a compiler should be fine.');
     await page.getByLabel('Expected Salary', { exact: true }).fill('95000');
+    // B has no resume on the profile, so B uploads one for this job alone.
+    await visible(page.getByText('Your profile has no resume.'), 'told the profile has no resume');
+    await page.getByRole('radio', { name: 'Upload a resume for this job', exact: true }).check();
+    const uploaded = await replyTo(page, 'POST', '/api/applications/resume-uploads', () =>
+      page
+        .getByLabel('Choose a PDF', { exact: true })
+        .setInputFiles({ name: 'turing-cv.pdf', mimeType: 'application/pdf', buffer: aPdf() }),
+    );
+    expect(uploaded.status(), 'POST resume upload').toBe(201);
+    await visible(page.getByText('turing-cv.pdf', { exact: true }), 'the uploaded resume named');
+    await checkAxe(page, 'Apply with a resume uploaded for the job');
     const reply = await replyTo(page, 'POST', `/api/jobs/${jobId}/apply`, () => submit.click());
     expect(reply.status(), 'POST apply').toBe(201);
 
@@ -284,6 +296,11 @@ describe('jobs in two browsers: post, find, apply, move to interview live', () =
       'the letter',
     );
     await visible(applicant.getByText('Expected salary: $95,000', { exact: true }), 'the salary');
+    await visible(applicant.getByText('turing-cv.pdf', { exact: true }), 'the resume B sent for this job');
+    const resumeUrl = await applicant.getByRole('link', { name: 'Resume', exact: true }).getAttribute('href');
+    const resume = await page.request.get(`${WEB_URL}${resumeUrl}`);
+    expect(resume.status(), 'A downloads the resume').toBe(200);
+    expect((await resume.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
     const bNavigations = b.navigations.length;
     const reply = await replyTo(page, 'PUT', /^\/api\/applications\/[^/]+\/status$/, () =>
@@ -334,7 +351,7 @@ describe('jobs in two browsers: post, find, apply, move to interview live', () =
   });
 
   it('met no serious or critical axe-core finding on the screens it filled', () => {
-    expect(Object.keys(axeFindings).length).toBe(7);
+    expect(Object.keys(axeFindings).length).toBe(8);
     expect(Object.fromEntries(Object.entries(axeFindings).filter(([, found]) => found.length > 0))).toEqual(
       {},
     );

@@ -1,13 +1,15 @@
 /**
  * Editing and deleting one's own words, in Chromium, as three people see it: A posts to connections
- * only, B is A's connection and C a stranger. A edits the post and B's open feed shows the new text
- * marked "Edited" without a reload; C can open nothing of it. B comments and edits the comment, which
- * A sees live; A, the post's author, deletes B's comment; then A deletes the post, and it leaves B's
- * screen too.
+ * only, with a picture and a #tag, B is A's connection and C a stranger. B sees the picture with A's
+ * alt text and follows the tag from its page; C can open neither the post nor its picture. A edits the
+ * post and B's open feed shows the new text marked "Edited" without a reload. B comments and edits the
+ * comment, which A sees live; A, the post's author, deletes B's comment; then A deletes the post, and
+ * it leaves B's screen too, picture and all.
  */
 import { randomUUID } from 'node:crypto';
 import { serverEvents } from '@careers/contracts/sockets';
 import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser.ts';
 import {
@@ -31,6 +33,20 @@ async function openFeed(page: Page): Promise<void> {
   await visible(page.getByRole('heading', { name: 'Feed', exact: true, level: 1 }), 'the feed');
 }
 
+/** A 1200 x 800 JPEG photo, the kind a phone sends. */
+function aPhoto(): Promise<Buffer> {
+  const [width, height] = [1200, 800];
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let i = 0; i < pixels.length; i += 3) {
+    pixels[i] = (i / 3) % 256;
+    pixels[i + 1] = 90;
+    pixels[i + 2] = 160;
+  }
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg()
+    .toBuffer();
+}
+
 async function userId(visitor: Visitor): Promise<string> {
   const me = await callFromPage(visitor.page, 'GET', '/api/auth/me');
   return String((me.body.user as { _id: string })._id);
@@ -38,8 +54,10 @@ async function userId(visitor: Visitor): Promise<string> {
 
 describe('editing and deleting a post and a comment, live on a connection screen', () => {
   const run = randomUUID().slice(0, 8);
-  const original = `First thoughts on the QA role ${run}`;
-  const edited = `Second thoughts on the QA role, better put ${run}`;
+  const tag = `QA_${run}`;
+  const alt = `A whiteboard of test cases ${run}`;
+  const original = `First thoughts on the #${tag} role ${run}`;
+  const edited = `Second thoughts on the #${tag} role, better put ${run}`;
   const comment = `Congratulations ${run}`;
   const editedComment = `Congratulations, well deserved ${run}`;
   let browser: Browser;
@@ -47,6 +65,7 @@ describe('editing and deleting a post and a comment, live on a connection screen
   let b: Visitor;
   let c: Visitor;
   let postId = '';
+  let imageUrls: { small: string; large: string } = { small: '', large: '' };
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -70,16 +89,33 @@ describe('editing and deleting a post and a comment, live on a connection screen
   }, 90_000);
   afterAll(() => closeVisitors(browser, { 'edits-a': a, 'edits-b': b, 'edits-c': c }));
 
-  it('A posts to connections only; B sees it in the feed, C does not and cannot open it', async () => {
+  it('A posts to connections only, with a picture and a tag; B sees it in the feed, C cannot open it', async () => {
     await openFeed(a.page);
     await a.page.getByRole('textbox', { name: "What's on your mind?", exact: true }).fill(original);
     await a.page.getByRole('combobox', { name: 'Who can see this post' }).selectOption('Connections only');
+    const chooser = a.page.waitForEvent('filechooser');
+    await a.page.getByRole('button', { name: 'Add images', exact: true }).click();
+    const uploaded = await replyTo(a.page, 'POST', '/api/posts/images', async () =>
+      (await chooser).setFiles({ name: 'whiteboard.jpg', mimeType: 'image/jpeg', buffer: await aPhoto() }),
+    );
+    expect(uploaded.status(), 'POST /api/posts/images').toBe(201);
+    await a.page.getByRole('textbox', { name: 'Alt text for image 1' }).fill(alt);
+    // The composer with a picture at 1280 and 375 px, in both themes: no serious or critical finding.
+    expect(await axeAtEveryLook(a.page, { screenshots: 'composer-with-picture' })).toEqual([]);
     const posted = await replyTo(a.page, 'POST', '/api/posts', () =>
       a.page.getByRole('button', { name: 'Post', exact: true }).click(),
     );
     expect(posted.status(), 'POST /api/posts').toBe(201);
-    postId = ((await posted.json()) as { data: { _id: string } }).data._id;
+    const reply = (await posted.json()) as {
+      data: { _id: string; tags: string[]; images: { alt: string; urls: typeof imageUrls }[] };
+    };
+    postId = reply.data._id;
+    // The server found the tag in the text; the picture came back re-encoded in its two sizes.
+    expect(reply.data.tags, 'the tags the server parsed').toEqual([tag]);
+    expect(reply.data.images.map((image) => image.alt)).toEqual([alt]);
+    imageUrls = reply.data.images[0]?.urls ?? imageUrls;
     await visible(card(a, original), "A's post on A's feed");
+    await visible(card(a, original).getByRole('img', { name: alt }), "the picture on A's card");
 
     // Nobody but A is told of a connections-only post live: B opens the feed once B's read finds it.
     await until("A's post in B's feed read", async () => {
@@ -90,10 +126,54 @@ describe('editing and deleting a post and a comment, live on a connection screen
     await visible(card(b, original), "A's post on B's feed");
     // Only the author has the post's actions.
     expect(await card(b, original).getByRole('button', { name: 'Post actions' }).count()).toBe(0);
+    const picture = card(b, original).getByRole('img', { name: alt });
+    await visible(picture, "the picture on B's card, named by A's alt text");
+    await until("the picture drawn on B's screen", () =>
+      picture.evaluate((img) => {
+        const drawn = img as unknown as { complete: boolean; naturalWidth: number };
+        return drawn.complete && drawn.naturalWidth > 0;
+      }),
+    );
+    // Opened large in a dialog, and closed with Escape, the focus back on the picture.
+    await card(b, original).getByRole('button', { name: alt }).click();
+    const dialog = b.page.getByRole('dialog', { name: 'Image 1 of 1' });
+    await visible(dialog, 'the picture opened large');
+    await b.page.keyboard.press('Escape');
+    await until('the dialog closed', async () => (await dialog.count()) === 0 || !(await dialog.isVisible()));
+    for (const size of ['small', 'large'] as const) {
+      const file = await b.page.request.get(`${WEB_URL}${imageUrls[size]}`);
+      expect(file.status(), `B reads the ${size} picture`).toBe(200);
+      expect(file.headers()['content-type']).toBe('image/webp');
+    }
 
     await openFeed(c.page);
     expect(await card(c, original).count(), "A's post on C's feed").toBe(0);
     expect((await callFromPage(c.page, 'GET', `/api/posts/${postId}`)).status, 'C opens the post').toBe(404);
+    const cPicture = await c.page.request.get(`${WEB_URL}${imageUrls.large}`);
+    expect(cPicture.status(), "C asks for the post's picture").toBe(404);
+  });
+
+  it("B opens the post's tag from its text and follows it", async () => {
+    await card(b, original)
+      .getByRole('link', { name: `#${tag}`, exact: true })
+      .first()
+      .click();
+    await b.page.waitForURL(`**/feed?tag=${tag}`);
+    await visible(b.page.getByRole('heading', { name: `#${tag}` }), "the tag's page");
+    await visible(card(b, original), "A's post on the tag's page");
+    // The tag's page at 1280 and 375 px, in both themes: no serious or critical axe finding.
+    expect(await axeAtEveryLook(b.page, { screenshots: 'tag-page' })).toEqual([]);
+    const follow = b.page.getByRole('button', { name: `Follow #${tag}`, exact: true });
+    expect(await follow.getAttribute('aria-pressed')).toBe('false');
+    const followed = await replyTo(b.page, 'PUT', `/api/tags/${tag}/follow`, () => follow.click());
+    expect(followed.status(), 'PUT /api/tags/:tag/follow').toBe(200);
+    await until(
+      'the toggle pressed',
+      async () => (await b.page.getByRole('button', { name: /#/, pressed: true }).count()) === 1,
+    );
+    const mine = await callFromPage(b.page, 'GET', '/api/users/followed-tags');
+    expect((mine.body.data as { tag: string }[]).map((one) => one.tag)).toContain(tag);
+    await openFeed(b.page);
   });
 
   it('A edits the post: both screens show the new text marked "Edited", B\'s without a reload', async () => {
@@ -197,6 +277,9 @@ describe('editing and deleting a post and a comment, live on a connection screen
     for (const visitor of [a, b]) {
       await until('GET /api/posts/:id answers 404', async () => {
         return (await callFromPage(visitor.page, 'GET', `/api/posts/${postId}`)).status === 404;
+      });
+      await until('its picture answers 404', async () => {
+        return (await visitor.page.request.get(`${WEB_URL}${imageUrls.small}`)).status() === 404;
       });
     }
   });

@@ -11,6 +11,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keepScreenshot, launchBrowser } from './browser.ts';
 import {
+  aPdf,
   at,
   axeAtEveryLook,
   closeVisitors,
@@ -33,26 +34,6 @@ async function aPng(): Promise<Buffer> {
   return sharp(pixels, { raw: { width: size, height: size, channels: 3 } })
     .png()
     .toBuffer();
-}
-
-/** A small, valid one-page PDF written by hand (the header, a catalogue, one page, the trailer). */
-function aPdf(): Buffer {
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 144] >>',
-  ];
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((object, index) => {
-    offsets.push(body.length);
-    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
 }
 
 const field = (page: Page, label: string): Locator => page.getByLabel(label, { exact: true });

@@ -164,8 +164,11 @@ describe('recovery in Chromium', () => {
     await visible(page.getByRole('heading', { name: 'Feed', exact: true, level: 1 }));
     const composer = page.getByRole('textbox', { name: "What's on your mind?", exact: true });
     await composer.fill(content);
-    // Past who can see the post (Everyone), to Post.
+    // Past Add images and who can see the post (Everyone), to Post.
     await composer.press('Tab');
+    expect(await focused(page)).toMatchObject({ tag: 'BUTTON' });
+    expect(await page.evaluate('document.activeElement.textContent')).toContain('Add images');
+    await page.keyboard.press('Tab');
     expect(await focused(page)).toMatchObject({ tag: 'SELECT' });
     await page.keyboard.press('Tab');
     expect(await focused(page)).toMatchObject({ tag: 'BUTTON' });
