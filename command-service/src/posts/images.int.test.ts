@@ -13,34 +13,13 @@ import { describe, expect, it } from 'vitest';
 import { ResumeUploadStore } from '../applications/resume-upload-store.ts';
 import { ApplicationStore } from '../applications/store.ts';
 import { sweepOrphanedUploads } from '../uploads/sweeper.ts';
-import { elfExecutable, tinyPdf, uploadTestbed } from '../uploads/testing.ts';
+import { elfExecutable, phonePhoto, png, tinyPdf, uploadTestbed } from '../uploads/testing.ts';
 import { UserStore } from '../users/store.ts';
 import { PostImageStore } from './image-store.ts';
 import { PostStore } from './store.ts';
 
 const bed = uploadTestbed(testNamespace('post-images'));
 const { call, query } = bed;
-
-const png = (width = 1200, height = 900) =>
-  sharp({ create: { width, height, channels: 3, background: '#3366cc' } })
-    .png()
-    .toBuffer();
-
-/** A JPEG as a phone writes it: GPS position, camera make, and an orientation tag (turn 90°). */
-const phonePhoto = () =>
-  sharp({ create: { width: 300, height: 150, channels: 3, background: '#cc6633' } })
-    .jpeg()
-    .withExif({
-      IFD0: { Make: 'Careers Test Camera' },
-      IFD3: {
-        GPSLatitudeRef: 'N',
-        GPSLatitude: '51/1 30/1 2616/100',
-        GPSLongitudeRef: 'W',
-        GPSLongitude: '0/1 7/1 3990/100',
-      },
-    })
-    .withMetadata({ orientation: 6 })
-    .toBuffer();
 
 /** The first bytes of a real JPEG: what a damaged or disguised file would start with. */
 const jpegStart = (

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { ident, SESSION_COOKIE } from '@careers/service-kit';
 import type { TestNamespace } from '@careers/service-kit/testing';
 import type { LightMyRequestResponse } from 'fastify';
+import sharp from 'sharp';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { openedLogRows } from '../event-log/testing.ts';
 import { type RunningCommandService, startCommandService } from '../service.ts';
@@ -71,6 +72,28 @@ export const elfExecutable = Buffer.concat([
   Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x01, 0x00]),
   randomBytes(4096),
 ]);
+
+/** A 1200 x 900 PNG (or the size asked for), one colour. */
+export const png = (width = 1200, height = 900) =>
+  sharp({ create: { width, height, channels: 3, background: '#3366cc' } })
+    .png()
+    .toBuffer();
+
+/** A JPEG as a phone writes it: GPS position, camera make, and an orientation tag (turn 90°). */
+export const phonePhoto = () =>
+  sharp({ create: { width: 300, height: 150, channels: 3, background: '#cc6633' } })
+    .jpeg()
+    .withExif({
+      IFD0: { Make: 'Careers Test Camera' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '51/1 30/1 2616/100',
+        GPSLongitudeRef: 'W',
+        GPSLongitude: '0/1 7/1 3990/100',
+      },
+    })
+    .withMetadata({ orientation: 6 })
+    .toBuffer();
 
 /**
  * The command-service of one upload test file, on a bucket of its own (so its sweeps and listings meet

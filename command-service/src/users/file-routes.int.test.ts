@@ -10,30 +10,17 @@ import { testNamespace } from '@careers/service-kit/testing';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { TEST_ORIGIN } from '../testing.ts';
-import { elfExecutable, multipartBody, pdfOfSize, tinyPdf, uploadTestbed } from '../uploads/testing.ts';
+import {
+  elfExecutable,
+  multipartBody,
+  pdfOfSize,
+  phonePhoto,
+  png,
+  tinyPdf,
+  uploadTestbed,
+} from '../uploads/testing.ts';
 
 const bed = uploadTestbed(testNamespace('user-file-routes'));
-
-const png = (width = 1200, height = 900) =>
-  sharp({ create: { width, height, channels: 3, background: '#3366cc' } })
-    .png()
-    .toBuffer();
-
-/** A JPEG as a phone writes it: GPS position, camera make, and an orientation tag (turn 90°). */
-const phonePhoto = () =>
-  sharp({ create: { width: 300, height: 150, channels: 3, background: '#cc6633' } })
-    .jpeg()
-    .withExif({
-      IFD0: { Make: 'Careers Test Camera' },
-      IFD3: {
-        GPSLatitudeRef: 'N',
-        GPSLatitude: '51/1 30/1 2616/100',
-        GPSLongitudeRef: 'W',
-        GPSLongitude: '0/1 7/1 3990/100',
-      },
-    })
-    .withMetadata({ orientation: 6 })
-    .toBuffer();
 
 /** The first bytes of a real PNG: what a damaged or disguised file would start with. */
 const pngStart = (await png(10, 10)).subarray(0, 33);
