@@ -128,6 +128,7 @@ describe('the AsyncAPI document', () => {
         'ApplicationSubmitted.expectedSalary',
         'ApplicationSubmitted.resume',
         'CommentAdded.content',
+        'MessageSent.text',
         'CommentEdited.content',
         'PostCreated.content',
         'PostCreated.images',

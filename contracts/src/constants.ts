@@ -132,6 +132,17 @@ export const POST_CONTENT_MAX_LENGTH = 5000;
 export const COMMENT_MAX_LENGTH = 2000;
 export const MAX_TAGS = 10;
 export const TAG_MAX_LENGTH = 30;
+// ---- Messaging -----------------------------------------------------------------------------------------
+
+/** Not in the spec: one message's text (LinkedIn allows 8,000; a chat line is rarely over 2,000). */
+export const MESSAGE_MAX_LENGTH = 2000;
+/** Messages per page of a thread (newest first, paged back in time) and conversations per page. */
+export const MESSAGES_PAGE_SIZE = 30;
+export const CONVERSATIONS_PAGE_SIZE = 20;
+/** How long a "typing" note lasts on the other side without a new one (ms); sent at most every 3 s. */
+export const TYPING_TIMEOUT_MS = 5000;
+export const TYPING_EVERY_MS = 3000;
+
 /** Not in the spec: how many tags one person may follow (LinkedIn and Mastodon allow a few hundred). */
 export const MAX_FOLLOWED_TAGS = 100;
 /** Not in the spec: pictures per post (as LinkedIn and Mastodon allow 4 in a grid) and their alt text. */

@@ -20,6 +20,7 @@ import {
   MAX_TAGS,
   MAX_YEARS_OF_EXPERIENCE,
   MEGABYTE,
+  MESSAGE_MAX_LENGTH,
   NAME_MAX_LENGTH,
   NAME_MIN_LENGTH,
   PASSWORD_MAX_LENGTH,
@@ -541,6 +542,27 @@ export const tagMessages = {
   /** The feed's "Following" list is the dashboard's Recent Activity: the reader's network and followed tags. */
   noneFollowed:
     "You don't follow any tags yet. Follow one from its page (select a #tag in a post) to see its posts in Recent Activity on your dashboard.",
+} as const;
+
+/** Messaging: what the server answers (the screens' own texts are in messagingScreenMessages). */
+export const messagingMessages = {
+  /** A conversation that does not exist, or that the reader may not open or write into: one answer. */
+  conversationNotFound: 'Conversation not found',
+  /**
+   * Writing into one's conversation with someone one may not write to now: no longer connected nor
+   * linked by an application, or blocked by them (the blocked side is told nothing more than this).
+   */
+  cannotReply: "You can't reply to this conversation",
+  cannotMessageSelf: 'You cannot message yourself',
+  messageEmpty: 'Message cannot be empty',
+  messageTooLong: tooLong('Message', MESSAGE_MAX_LENGTH),
+  messageNotFound: 'Message not found',
+  /** To the person who blocked the other, trying to write: only they are told of the block. */
+  youBlocked: 'You blocked this person. Unblock them to send a message.',
+  cannotBlockSelf: 'You cannot block yourself',
+  beforeInvalid: 'before must be a date and time',
+  blocked: 'Blocked',
+  unblocked: 'Unblocked',
 } as const;
 
 export const postMessages = {

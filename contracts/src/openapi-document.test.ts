@@ -187,7 +187,7 @@ describe('the OpenAPI document', () => {
       'unsaveJob',
     ]);
     expect(linked.get('applyToJob')?.sort()).toEqual(['moveApplication', 'withdrawApplication']);
-    expect(linked.get('register')).toEqual(['connect', 'getPerson']);
+    expect(linked.get('register')?.sort()).toEqual(['blockUser', 'connect', 'getPerson', 'unblockUser']);
     expect(linked.get('connect')?.sort()).toEqual(['respondToConnection', 'withdrawConnectionRequest']);
     // A comment is named by two parameters: its post and itself.
     expect(linked.get('addComment')?.sort()).toEqual(['deleteComment', 'editComment']);

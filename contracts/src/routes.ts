@@ -3,6 +3,7 @@ import { authRoutes } from './api/auth-routes.ts';
 import { connectionRoutes } from './api/connection-routes.ts';
 import { dashboardRoutes } from './api/dashboard-routes.ts';
 import { jobRoutes } from './api/job-routes.ts';
+import { messagingRoutes } from './api/messaging-routes.ts';
 import { notificationRoutes } from './api/notification-routes.ts';
 import { peopleRoutes } from './api/people-routes.ts';
 import { postRoutes } from './api/post-routes.ts';
@@ -36,6 +37,7 @@ export const routes = Object.freeze({
   ...peopleRoutes,
   ...searchRoutes,
   ...tagRoutes,
+  ...messagingRoutes,
 });
 
 export type Routes = typeof routes;

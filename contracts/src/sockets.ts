@@ -46,11 +46,15 @@ export const serverEvents = {
   ownLikeChanged: 'post:own-like',
   userUpdated: 'user:updated',
   savedJobsChanged: 'jobs:saved-changed',
+  messageReceived: 'message:new',
+  conversationRead: 'conversation:read',
+  conversationTyping: 'conversation:typing',
 } as const;
 
 export const clientEvents = {
   postSubscribe: 'post:subscribe',
   postUnsubscribe: 'post:unsubscribe',
+  typing: 'conversation:typing',
 } as const;
 
 /**
@@ -189,6 +193,39 @@ export const SavedJobsChangedPayload = z.object({
 });
 export type SavedJobsChangedPayload = z.infer<typeof SavedJobsChangedPayload>;
 
+/**
+ * A message was sent: to both people's rooms (the recipient's tabs, and the sender's other tabs). Small
+ * enough to show at once; the thread and the list read again with the token for the rest.
+ */
+export const MessageReceivedPayload = z.object({
+  conversationId: Id,
+  messageId: Id,
+  senderId: Id,
+  text: z.string(),
+  sentAt: IsoDateTime,
+  consistencyToken: ConsistencyTokenText,
+});
+export type MessageReceivedPayload = z.infer<typeof MessageReceivedPayload>;
+
+/** Someone read a conversation up to a message: to both rooms (the other's "Seen"; the reader's badge). */
+export const ConversationReadPayload = z.object({
+  conversationId: Id,
+  readerId: Id,
+  upToMessageId: Id,
+  consistencyToken: ConsistencyTokenText,
+});
+export type ConversationReadPayload = z.infer<typeof ConversationReadPayload>;
+
+/**
+ * "is typing": the client sends `{ conversationId }` at most every TYPING_EVERY_MS while typing; the
+ * gateway passes it to the other person's room as `{ conversationId, userId }` if the sender is in the
+ * conversation and may write to the other. Never an event, never stored.
+ */
+export const TypingPayload = z.object({ conversationId: Id });
+export type TypingPayload = z.infer<typeof TypingPayload>;
+export const ConversationTypingPayload = z.object({ conversationId: Id, userId: Id });
+export type ConversationTypingPayload = z.infer<typeof ConversationTypingPayload>;
+
 /** Payload schema of each server -> client event. */
 export const serverEventPayloads = {
   [serverEvents.postUpdated]: PostUpdatedPayload,
@@ -206,12 +243,16 @@ export const serverEventPayloads = {
   [serverEvents.ownLikeChanged]: OwnLikeChangedPayload,
   [serverEvents.userUpdated]: UserUpdatedPayload,
   [serverEvents.savedJobsChanged]: SavedJobsChangedPayload,
+  [serverEvents.messageReceived]: MessageReceivedPayload,
+  [serverEvents.conversationRead]: ConversationReadPayload,
+  [serverEvents.conversationTyping]: ConversationTypingPayload,
 } as const;
 
 /** Payload schema of each client -> server event. */
 export const clientEventPayloads = {
   [clientEvents.postSubscribe]: PostSubscriptionPayload,
   [clientEvents.postUnsubscribe]: PostSubscriptionPayload,
+  [clientEvents.typing]: TypingPayload,
 } as const;
 
 export type ServerEventName = keyof typeof serverEventPayloads;
@@ -227,4 +268,5 @@ export type ClientToServerEvents = {
     ack?: (reply: PostSubscriptionReply) => void,
   ) => void;
   [clientEvents.postUnsubscribe]: (payload: PostSubscriptionPayload) => void;
+  [clientEvents.typing]: (payload: TypingPayload) => void;
 };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** Aggregate (stream) types. One Kafka topic per stream type; key = stream id. */
-export const streamTypes = ['user', 'job', 'application', 'post', 'connection'] as const;
+export const streamTypes = ['user', 'job', 'application', 'post', 'connection', 'conversation'] as const;
 export const StreamType = z.enum(streamTypes);
 export type StreamType = z.infer<typeof StreamType>;
 
@@ -11,6 +11,7 @@ export const topics = {
   application: 'careers.applications',
   post: 'careers.posts',
   connection: 'careers.connections',
+  conversation: 'careers.messages',
 } as const satisfies Record<StreamType, string>;
 
 export type TopicName = (typeof topics)[StreamType];

@@ -101,6 +101,22 @@ export const endpoints = {
   followTag: { name: 'followTag', method: 'PUT', path: '/tags/:tag/follow' },
   unfollowTag: { name: 'unfollowTag', method: 'DELETE', path: '/tags/:tag/follow' },
   getFollowedTags: { name: 'getFollowedTags', method: 'GET', path: '/users/followed-tags' },
+  listConversations: { name: 'listConversations', method: 'GET', path: '/conversations' },
+  getUnreadMessageCount: {
+    name: 'getUnreadMessageCount',
+    method: 'GET',
+    path: '/conversations/unread-count',
+  },
+  getConversationMessages: {
+    name: 'getConversationMessages',
+    method: 'GET',
+    path: '/conversations/:id/messages',
+  },
+  startConversation: { name: 'startConversation', method: 'POST', path: '/conversations' },
+  sendMessage: { name: 'sendMessage', method: 'POST', path: '/conversations/:id/messages' },
+  markConversationRead: { name: 'markConversationRead', method: 'PUT', path: '/conversations/:id/read' },
+  blockUser: { name: 'blockUser', method: 'PUT', path: '/users/:id/block' },
+  unblockUser: { name: 'unblockUser', method: 'DELETE', path: '/users/:id/block' },
 } as const satisfies {
   [N in RouteName]: { name: N; method: Routes[N]['method']; path: Routes[N]['path'] };
 };

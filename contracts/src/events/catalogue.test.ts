@@ -44,6 +44,11 @@ const required: Record<DomainEventType, readonly string[]> = {
   AccountDeleted: ['userId', 'deletedAt'],
   JobSaved: ['userId', 'jobId', 'savedAt'],
   JobUnsaved: ['userId', 'jobId', 'unsavedAt'],
+  PersonBlocked: ['userId', 'blockedUserId', 'blockedAt'],
+  PersonUnblocked: ['userId', 'blockedUserId', 'unblockedAt'],
+  ConversationStarted: ['conversationId', 'participantIds', 'startedBy', 'job', 'startedAt'],
+  MessageSent: ['conversationId', 'participantIds', 'messageId', 'senderId', 'text', 'sentAt'],
+  MessagesRead: ['conversationId', 'participantIds', 'readerId', 'upToMessageId', 'readAt'],
   TagFollowed: ['userId', 'tag', 'followedAt'],
   TagUnfollowed: ['userId', 'tag', 'unfollowedAt'],
   PostEdited: ['postId', 'authorId', 'content', 'editedAt', 'tags'],
@@ -109,7 +114,7 @@ describe('the event catalogue', () => {
     const all = streamTypes.flatMap((streamType) => eventTypesOf(streamType));
     expect(all.sort()).toEqual([...domainEventTypes].sort());
     for (const type of domainEventTypes)
-      expect(type).toMatch(/^[A-Z][A-Za-z]+(ed|In|Out|To|Withdrawn|Read)$/);
+      expect(type).toMatch(/^[A-Z][A-Za-z]+(ed|In|Out|To|Withdrawn|Read|Sent)$/);
   });
 
   it('knows its own names only', () => {

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { StreamType } from '../topics.ts';
 import { applicationEvents } from './application-events.ts';
 import { connectionEvents } from './connection-events.ts';
+import { conversationEvents } from './conversation-events.ts';
 import type { PreviousVersion } from './define-event.ts';
 import { EventEnvelope } from './envelope.ts';
 import { jobEvents } from './job-events.ts';
@@ -26,6 +27,7 @@ export const domainEvents = Object.freeze({
   ...applicationEvents,
   ...postEvents,
   ...connectionEvents,
+  ...conversationEvents,
 });
 
 export type DomainEvents = typeof domainEvents;
@@ -42,6 +44,7 @@ export const streamIdFields = {
   application: 'applicationId',
   post: 'postId',
   connection: 'connectionId',
+  conversation: 'conversationId',
 } as const satisfies Record<StreamType, string>;
 
 /** One event in its envelope, with `type`, `streamType` and `data` tied together. */

@@ -8,4 +8,6 @@ export const exampleIds = {
   comment: '01936b33-4c5d-7e6f-b071-9d8e7f6a5b66',
   connection: '01936b34-5d6e-7f70-8182-ae9f8a7b6c77',
   resume: '01936b35-6e7f-7081-9293-bfa09b8c7d88',
+  conversation: '01936b36-7f80-7192-a3a4-c0b1ac9d8e99',
+  message: '01936b37-8091-72a3-b4b5-d1c2bdae9faa',
 } as const;

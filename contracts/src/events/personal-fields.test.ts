@@ -14,6 +14,7 @@ const NOT_PERSONAL: Partial<Record<DomainEventType | `${DomainEventType}.${strin
   JobPosted: JOB_LISTING,
   JobEdited: JOB_LISTING,
   'ApplicationSubmitted.job': `the job applied to, as it read then: ${JOB_LISTING}`,
+  'ConversationStarted.job': `the job a conversation is about, by its title: ${JOB_LISTING}`,
 };
 
 interface Def {

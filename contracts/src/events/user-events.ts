@@ -105,6 +105,14 @@ export const AccountDeletedData = z.strictObject({ userId: Id, deletedAt: IsoDat
 export const JobSavedData = z.strictObject({ userId: Id, jobId: Id, savedAt: IsoDateTime });
 /** A person took a job off their saved list. */
 export const JobUnsavedData = z.strictObject({ userId: Id, jobId: Id, unsavedAt: IsoDateTime });
+/** A person blocked another: no new messages between them either way. */
+export const PersonBlockedData = z.strictObject({ userId: Id, blockedUserId: Id, blockedAt: IsoDateTime });
+/** A person lifted their block of another. */
+export const PersonUnblockedData = z.strictObject({
+  userId: Id,
+  blockedUserId: Id,
+  unblockedAt: IsoDateTime,
+});
 /** A person started following a tag (spelled as they asked for it; tags compare by `tagKey`). */
 export const TagFollowedData = z.strictObject({
   userId: Id,
@@ -291,6 +299,21 @@ export const userEvents = {
     data: JobUnsavedData,
     description: 'A user took a job off their saved list.',
     example: { userId, jobId: '01936b50-0000-7000-8000-000000000010', unsavedAt: at },
+  }),
+  PersonBlocked: defineEvent({
+    streamType: 'user',
+    schemaVersion: 1,
+    data: PersonBlockedData,
+    description:
+      'A user blocked another: neither can send the other a message while the block holds; the blocked person is told nothing. Blocking twice records nothing.',
+    example: { userId, blockedUserId: exampleIds.otherUser, blockedAt: at },
+  }),
+  PersonUnblocked: defineEvent({
+    streamType: 'user',
+    schemaVersion: 1,
+    data: PersonUnblockedData,
+    description: 'A user lifted their block of another.',
+    example: { userId, blockedUserId: exampleIds.otherUser, unblockedAt: at },
   }),
   TagFollowed: defineEvent({
     streamType: 'user',

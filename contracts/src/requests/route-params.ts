@@ -41,6 +41,10 @@ export const CommentParams = z.object({ id: idOf('Post'), commentId: idOf('Comme
 export type CommentParams = z.infer<typeof CommentParams>;
 
 export const UserIdParams = z.object({ id: idOf('User') });
+
+/** A conversation: a malformed id reads "Conversation not found", as an unknown one or another's does. */
+export const ConversationIdParams = z.object({ id: idOf('Conversation') });
+export type ConversationIdParams = z.infer<typeof ConversationIdParams>;
 export type UserIdParams = z.infer<typeof UserIdParams>;
 
 export const ConnectionRequestParams = z.object({ requestId: idOf('Connection request') });
