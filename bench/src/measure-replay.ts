@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { type DomainEventType, sealEventData } from '@careers/contracts/events/catalogue';
+import { streamTypes } from '@careers/contracts/topics';
 import {
   createKafka,
   createLogger,
@@ -83,7 +84,7 @@ export async function measureReplay(
     await ensureTopics(
       kafka,
       settings,
-      ['user', 'job', 'application', 'post', 'connection'].map((t) => topicName(settings, t as never)),
+      streamTypes.map((type) => topicName(settings, type)),
     );
     await producer.connect();
 

@@ -26,6 +26,8 @@ import { registerApplicationRoutes } from './applications/routes.ts';
 import { ApplicationStore } from './applications/store.ts';
 import { registerConnectionRoutes } from './connections/routes.ts';
 import { ConnectionStore } from './connections/store.ts';
+import { registerConversationRoutes } from './conversations/routes.ts';
+import { BlockStore, ConversationStore } from './conversations/store.ts';
 import type { EventStore } from './event-log/event-store.ts';
 import type { OutboxRelay } from './event-log/outbox-relay.ts';
 import { registerFollowedTagRoutes } from './followed-tags/routes.ts';
@@ -164,6 +166,18 @@ export async function buildCommandApp(deps: CommandServiceDeps): Promise<Fastify
     connections: new ConnectionStore(config.DB_SCHEMA),
     users,
   });
+  const blocks = new BlockStore(config.DB_SCHEMA);
+  registerConversationRoutes({
+    app,
+    redis: deps.redis,
+    store: deps.store,
+    conversations: new ConversationStore(config.DB_SCHEMA),
+    blocks,
+    users,
+    connections: new ConnectionStore(config.DB_SCHEMA),
+    applications,
+    jobs,
+  });
   registerNotificationRoutes({ app, redis: deps.redis, store: deps.store, users });
   registerExportRoute({ ...deps, app, schema: config.DB_SCHEMA });
   registerAccountRoutes({
@@ -178,6 +192,7 @@ export async function buildCommandApp(deps: CommandServiceDeps): Promise<Fastify
     posts: new PostStore(config.DB_SCHEMA),
     connections: new ConnectionStore(config.DB_SCHEMA),
     applications,
+    blocks,
   });
   return app;
 }

@@ -228,6 +228,12 @@ export const mutationRateLimits = {
   /** Accepting, declining, withdrawing and removing: a person clears a backlog of requests at once. */
   connectionChanges: { max: 60, windowSeconds: 60 },
   applications: { max: 20, windowSeconds: 60 },
+  /**
+   * Sending messages: a chat goes back and forth in short lines ("ok", "thanks!") faster than comments
+   * do, so a message a second, kept up for a minute, is above anyone typing; a script spamming someone's
+   * inbox is stopped within a minute.
+   */
+  messages: { max: 60, windowSeconds: 60 },
   jobPosts: { max: 10, windowSeconds: 60 },
   /** Moving applicants through statuses and closing jobs: an employer triages a list quickly. */
   hiring: { max: 60, windowSeconds: 60 },

@@ -365,6 +365,100 @@ describe('POST /api/auth/export after edits and deletions', () => {
   });
 });
 
+describe('POST /api/auth/export with conversations', () => {
+  it("lists the person's conversations and the messages sent and received, received texts while their sender is there", async () => {
+    const [gil, hal, ivy] = [await bed.signUp('Gil'), await bed.signUp('Hal'), await bed.signUp('Ivy')];
+    const app = bed.running().app;
+    const command = async (method: 'POST' | 'PUT', url: string, sid: string, body?: unknown) => {
+      const response = await sendCommand(app, { method, url, sid, body });
+      expect(response.statusCode, `${method} ${url}: ${response.body}`).toBeLessThan(300);
+      return response.json().data;
+    };
+    const connect = async (a: Person, b: Person) => {
+      const { _id } = await command('POST', `/api/users/${b.id}/connect`, a.sid);
+      await command('PUT', `/api/users/connections/${_id}`, b.sid, { status: 'accepted' });
+    };
+    await connect(gil, hal);
+    await connect(ivy, gil);
+    const withHal = (await command('POST', '/api/conversations', gil.sid, { participantId: hal.id }))
+      .conversationId as string;
+    const gilSaid = await command('POST', `/api/conversations/${withHal}/messages`, gil.sid, {
+      text: 'Gil says hi',
+    });
+    const halSaid = await command('POST', `/api/conversations/${withHal}/messages`, hal.sid, {
+      text: 'Hal answers',
+    });
+    await command('PUT', `/api/conversations/${withHal}/read`, gil.sid, { upToMessageId: halSaid._id });
+    const withIvy = (await command('POST', '/api/conversations', ivy.sid, { participantId: gil.id }))
+      .conversationId as string;
+    const ivySaid = await command('POST', `/api/conversations/${withIvy}/messages`, ivy.sid, {
+      text: 'Ivy here',
+    });
+    // Not Gil's: Hal and Ivy's own conversation.
+    await connect(hal, ivy);
+    const theirs = (await command('POST', '/api/conversations', hal.sid, { participantId: ivy.id }))
+      .conversationId as string;
+    await command('POST', `/api/conversations/${theirs}/messages`, hal.sid, { text: 'Between Hal and Ivy' });
+
+    const text = (await exportOf(gil.sid)).body;
+    const body = AccountExport.parse(JSON.parse(text));
+    expect(body.conversations).toEqual([
+      {
+        conversationId: withHal,
+        otherUserId: hal.id,
+        job: null,
+        startedBy: gil.id,
+        startedAt: expect.any(String),
+      },
+      {
+        conversationId: withIvy,
+        otherUserId: ivy.id,
+        job: null,
+        startedBy: ivy.id,
+        startedAt: expect.any(String),
+      },
+    ]);
+    const message = (
+      said: { _id: string; sentAt: string },
+      conversationId: string,
+      senderId: string,
+      words: string,
+    ) => ({ conversationId, messageId: said._id, senderId, text: words, sentAt: said.sentAt });
+    expect(body.messages).toEqual([
+      message(gilSaid, withHal, gil.id, 'Gil says hi'),
+      message(halSaid, withHal, hal.id, 'Hal answers'),
+      message(ivySaid, withIvy, ivy.id, 'Ivy here'),
+    ]);
+    expect(body.events.filter((e) => e.streamType === 'conversation').map((e) => e.type)).toEqual([
+      'ConversationStarted',
+      'MessageSent',
+      'MessageSent',
+      'MessagesRead',
+      'ConversationStarted',
+      'MessageSent',
+    ]);
+    expect(text).not.toContain('Between Hal and Ivy');
+    expect(text).not.toContain(theirs);
+    expect(text).not.toContain('pii1.');
+
+    // Hal deletes his account: his texts are gone with his key, Gil's own stay.
+    const deleted = await sendCommand(app, {
+      method: 'DELETE',
+      url: '/api/auth/account',
+      sid: hal.sid,
+      body: { password: 'engine-1843' },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const after = AccountExport.parse((await exportOf(gil.sid)).json());
+    expect(after.conversations.map((c) => c.otherUserId)).toEqual([hal.id, ivy.id]);
+    expect(after.messages.map((m) => [m.senderId, m.text])).toEqual([
+      [gil.id, 'Gil says hi'],
+      [hal.id, ''],
+      [ivy.id, 'Ivy here'],
+    ]);
+  });
+});
+
 // Last, as it changes the history the tests above read: Ben deletes his account.
 describe('POST /api/auth/export after someone else deleted their account', () => {
   it("drops what was on their posts and the connection with them; the person's own events stay", async () => {

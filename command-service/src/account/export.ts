@@ -3,10 +3,12 @@ import type {
   ExportedApplication,
   ExportedComment,
   ExportedConnection,
+  ExportedConversation,
   ExportedEvent,
   ExportedFollowedTag,
   ExportedJob,
   ExportedLike,
+  ExportedMessage,
   ExportedPost,
   ExportedSavedJob,
 } from '@careers/contracts/api/account-export';
@@ -38,8 +40,10 @@ import { evolveUser } from '../users/evolve.ts';
  *    rather than held in memory. The log is append-only and its rows immutable, so reading the same
  *    positions twice reads the same events.
  *
- * Sealed personal fields are opened with the person's own key only: every event found names them as
- * its data subject (the author, liker, applicant...), and no one else's key is ever fetched.
+ * Sealed personal fields are opened with the person's own key, and with the keys of the people they
+ * have a conversation with: every event found names them as its data subject (the author, liker,
+ * applicant...) but the messages they received, whose texts are theirs to keep (as a letter received
+ * is). No other key is ever fetched; a sender whose account is gone has no key, and their texts read "".
  */
 
 /** Events per query while folding and while streaming. */
@@ -65,7 +69,21 @@ function positionsQuery(table: string): string {
     SELECT position FROM ${table} WHERE stream_type = 'job' AND data->>'employerId' = $1
     UNION
     SELECT position FROM ${table} WHERE stream_type = 'application' AND data->>'applicantId' = $1
+    UNION
+    SELECT position FROM ${table} WHERE stream_type = 'conversation' AND data->'participantIds'->>0 = $1
+    UNION
+    SELECT position FROM ${table} WHERE stream_type = 'conversation' AND data->'participantIds'->>1 = $1
     ORDER BY position`;
+}
+
+/** The people the person has a conversation with (their keys open the messages they sent the person). */
+function partnersQuery(table: string): string {
+  return `
+    SELECT data->'participantIds'->>1 AS other FROM ${table}
+     WHERE stream_type = 'conversation' AND type = 'ConversationStarted' AND data->'participantIds'->>0 = $1
+    UNION
+    SELECT data->'participantIds'->>0 FROM ${table}
+     WHERE stream_type = 'conversation' AND type = 'ConversationStarted' AND data->'participantIds'->>1 = $1`;
 }
 
 interface LogRow {
@@ -103,6 +121,8 @@ export class ExportSummary {
   /** By `tagKey`: one follow per tag, whatever its spelling. */
   private readonly followedTags: Keyed<ExportedFollowedTag> = new Map();
   private readonly removedPosts = new Set<string>();
+  private readonly conversations: Keyed<ExportedConversation> = new Map();
+  private readonly messages: ExportedMessage[] = [];
 
   constructor(userId: string) {
     this.userId = userId;
@@ -262,6 +282,21 @@ export class ExportSummary {
     if (event.data.userId === this.userId) this.likes.delete(event.data.postId);
   }
 
+  /** A conversation the person is in: the other person by id, and the job it was started from. */
+  conversationStarted(event: EventOfType<'ConversationStarted'>): void {
+    const { conversationId, participantIds, job, startedBy, startedAt } = event.data;
+    if (!participantIds.includes(this.userId)) return;
+    const otherUserId = participantIds[0] === this.userId ? participantIds[1] : participantIds[0];
+    this.conversations.set(conversationId, { conversationId, otherUserId, job, startedBy, startedAt });
+  }
+
+  /** A message the person sent or received (its text "" when its sender's account is gone). */
+  messageSent(event: EventOfType<'MessageSent'>): void {
+    const { conversationId, participantIds, messageId, senderId, text, sentAt } = event.data;
+    if (!participantIds.includes(this.userId)) return;
+    this.messages.push({ conversationId, messageId, senderId, text, sentAt });
+  }
+
   /** The posts of others the person liked or commented on: whether they are gone is on their streams. */
   othersPostIds(): string[] {
     const ids = new Set<string>();
@@ -292,6 +327,8 @@ export class ExportSummary {
       jobsPosted: [...this.jobs.values()],
       savedJobs: [...this.savedJobs.values()],
       followedTags: [...this.followedTags.values()],
+      conversations: [...this.conversations.values()],
+      messages: this.messages,
     };
   }
 }
@@ -344,6 +381,13 @@ const folds: EventTable<void, StreamType, [summary: ExportSummary]> = {
   ApplicationSubmitted: (event, summary) => summary.applied(event),
   ApplicationStatusChanged: (event, summary) => summary.applicationMoved(event, event.data.to),
   ApplicationWithdrawn: (event, summary) => summary.applicationMoved(event, 'withdrawn'),
+  // The person's blocks change nothing of the account (they are in the `events` list).
+  PersonBlocked: (event, summary) => summary.userChanged(event),
+  PersonUnblocked: (event, summary) => summary.userChanged(event),
+  ConversationStarted: (event, summary) => summary.conversationStarted(event),
+  MessageSent: (event, summary) => summary.messageSent(event),
+  // Who read what when is in the `events` list; the parts sum up what was said.
+  MessagesRead: () => {},
 };
 
 export function exportedEvent(event: DomainEvent): ExportedEvent {
@@ -426,9 +470,19 @@ export class AccountExporter {
    * Reads and folds the person's events (steps 1 and 2). Null when they have no account any more (a
    * deletion that finished while their session was being read).
    */
+  /** The people the person has a conversation with. */
+  private async partnersOf(userId: string): Promise<string[]> {
+    const { rows } = await this.deps.pool.query<{ other: string }>({
+      name: preparedName(`${this.table}:export-partners`),
+      text: partnersQuery(this.table),
+      values: [userId],
+    });
+    return rows.map((row) => row.other);
+  }
+
   async prepare(userId: string, exportedAt: Date): Promise<PreparedExport | null> {
-    const positions = await this.positionsOf(userId);
-    const open = await this.deps.vault.opener(this.deps.pool, [userId]);
+    const [positions, partners] = await Promise.all([this.positionsOf(userId), this.partnersOf(userId)]);
+    const open = await this.deps.vault.opener(this.deps.pool, [userId, ...partners]);
     const fold = new ExportSummary(userId);
     for await (const batch of this.batches(positions, open)) {
       for (const event of batch) fold.apply(event);

@@ -15,6 +15,7 @@ import type { ObjectStorage } from '@careers/service-kit/object-storage';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ApplicationStore } from '../applications/store.ts';
 import type { ConnectionStore } from '../connections/store.ts';
+import type { BlockStore } from '../conversations/store.ts';
 import { ConcurrencyError, type EventStore } from '../event-log/event-store.ts';
 import type { FollowedTagStore } from '../followed-tags/store.ts';
 import type { JobStore } from '../jobs/store.ts';
@@ -46,6 +47,7 @@ export interface AccountRouteDeps {
   savedJobs: SavedJobStore;
   followedTags: FollowedTagStore;
   postImages: PostImageStore;
+  blocks: BlockStore;
 }
 
 const passwordIncorrect = () => refuse.invalid(accountMessages.passwordIncorrect);

@@ -5,6 +5,7 @@ import { foldApplication } from '../applications/decide.ts';
 import type { ApplicationStore } from '../applications/store.ts';
 import { foldConnection } from '../connections/decide.ts';
 import type { ConnectionStore } from '../connections/store.ts';
+import type { BlockStore } from '../conversations/store.ts';
 import type { CommandTransaction } from '../event-log/event-store.ts';
 import type { FollowedTagStore } from '../followed-tags/store.ts';
 import { foldJob } from '../jobs/decide.ts';
@@ -26,6 +27,7 @@ export interface AccountStoreDeps {
   savedJobs: SavedJobStore;
   followedTags: FollowedTagStore;
   postImages: PostImageStore;
+  blocks: BlockStore;
   vault: PersonalDataVault;
 }
 
@@ -110,7 +112,8 @@ export class AccountStore {
    * uploads'), whose objects go after the commit (`filesOf`).
    */
   async save(tx: CommandTransaction, holdings: AccountHoldings, streams: StreamEvents[]): Promise<string[]> {
-    const { users, posts, connections, applications, jobs, savedJobs, followedTags, postImages } = this.deps;
+    const { users, posts, connections, applications, jobs, savedJobs, followedTags, postImages, blocks } =
+      this.deps;
     const db = tx.client;
     const eventsOf = new Map(streams.map(({ stream, events }) => [stream.id, events]));
     const after = <S extends { id: string }>(
@@ -139,6 +142,10 @@ export class AccountStore {
     await savedJobs.removeAllOf(db, holdings.userId);
     // Likewise their follows and unfollows.
     await followedTags.removeAllOf(db, holdings.userId);
+    // Their blocks, and the blocks of them: nobody is left blocked by, or blocking, an account that is
+    // gone (AccountDeleted ends them; no PersonUnblocked is recorded). Their conversations stay for the
+    // other person, their messages' texts unreadable now that their key is destroyed.
+    await blocks.removeAllOf(db, holdings.userId);
     // A post of theirs naming one of these in flight consumes it first (it is committed by now: it held
     // their key, destroyed in step 3), or finds it gone and is refused.
     const waitingImageIds = await postImages.removeAllOf(db, holdings.userId);

@@ -61,6 +61,23 @@ export class ApplicationStore {
   }
 
   /**
+   * Whether an application links the two people, either way round (one posted the job, the other
+   * applied to it), whatever its status; only through `jobId` when it is given. Messaging reads it to
+   * decide whether one may write to the other.
+   */
+  async linksPeople(db: Queryable, a: string, b: string, jobId: string | null = null): Promise<boolean> {
+    const { rowCount } = await db.query({
+      name: preparedName(`${this.table}:links-people`),
+      text: `SELECT 1 FROM ${this.table}
+              WHERE ((applicant_id = $1 AND employer_id = $2) OR (applicant_id = $2 AND employer_id = $1))
+                AND ($3::uuid IS NULL OR job_id = $3::uuid)
+              LIMIT 1`,
+      values: [a, b, jobId],
+    });
+    return (rowCount ?? 0) > 0;
+  }
+
+  /**
    * How many of a job's applications stand (not withdrawn: a withdrawn one no longer counts in its
    * "{n} applied"), as the job's replies list them. Exact under the job's FOR UPDATE lock (an edit's),
    * which no apply holds at the same time.

@@ -83,6 +83,22 @@ export class ConnectionStore {
   }
 
   /**
+   * Whether the two are connected (accepted), either order, unlocked: messaging reads it to decide
+   * whether one may write to the other. A removal committing just after is a removal after the message.
+   */
+  async areConnected(db: Queryable, a: string, b: string): Promise<boolean> {
+    const { rowCount } = await db.query({
+      name: preparedName(`${this.table}:are-connected`),
+      text: `SELECT 1 FROM ${this.table}
+              WHERE least(requester_id, recipient_id) = least($1::uuid, $2::uuid)
+                AND greatest(requester_id, recipient_id) = greatest($1::uuid, $2::uuid)
+                AND status = 'accepted'`,
+      values: [a, b],
+    });
+    return (rowCount ?? 0) > 0;
+  }
+
+  /**
    * A relationship by id, locked while it is live; an ended one as its stream left it; null when no
    * such stream exists.
    */

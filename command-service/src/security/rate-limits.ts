@@ -57,6 +57,14 @@ export const commandRateLimitClasses = {
   withdrawConnectionRequest: 'connectionChanges',
   removeConnection: 'connectionChanges',
   markNotificationsRead: 'markRead',
+  // Opening a conversation is reaching out to someone, as asking to connect is.
+  startConversation: 'connectionRequests',
+  sendMessage: 'messages',
+  // Read receipts go out as a thread is scrolled, as notification marks do.
+  markConversationRead: 'markRead',
+  // Blocking and unblocking change a relationship, as removing a connection does.
+  blockUser: 'connectionChanges',
+  unblockUser: 'connectionChanges',
   exportMyData: 'accountData',
   deleteAccount: 'accountData',
 } as const satisfies Record<CommandRouteName, MutationRateLimitClass>;

@@ -4,6 +4,7 @@ import { Id, IsoDateTime } from '../entities/scalars.ts';
 import { ResumeFile } from '../entities/uploaded-files.ts';
 import { User } from '../entities/user.ts';
 import { ApplicationSubmittedData } from '../events/application-events.ts';
+import { ConversationJob, MessageSentData } from '../events/conversation-events.ts';
 import { CommentAddedData, PostCreatedData, PostLikedData } from '../events/post-events.ts';
 import { JobSavedData, TagFollowedData } from '../events/user-events.ts';
 
@@ -14,9 +15,12 @@ import { JobSavedData, TagFollowedData } from '../events/user-events.ts';
  * sealed personal fields opened. The `events` list is the record itself; the other parts sum it up for
  * people, as the events leave things today.
  *
- * Nothing of anyone else's is in it: another person appears by id only (a connection, the employer of
- * a job applied to), and the comments and likes others left on the person's posts are theirs, not
- * part of it. Every part is strict, so a field that would carry more cannot slip in unnoticed.
+ * Nothing of anyone else's is in it but the messages they sent the person: another person appears by
+ * id only (a connection, the employer of a job applied to, the other side of a conversation), and the
+ * comments and likes others left on the person's posts are theirs, not part of it. A message received
+ * is the one exception, as a letter received is the recipient's to keep: its text is opened with its
+ * sender's key while they have an account, and is "" once they deleted it. Every part is strict, so a
+ * field that would carry more cannot slip in unnoticed.
  */
 
 /** One event as the log holds it, personal fields opened, in the current version of its type. */
@@ -98,6 +102,30 @@ export type ExportedSavedJob = z.infer<typeof ExportedSavedJob>;
 export const ExportedFollowedTag = TagFollowedData.pick({ tag: true, followedAt: true });
 export type ExportedFollowedTag = z.infer<typeof ExportedFollowedTag>;
 
+/** Beyond the spec: a conversation the person is in (the other person by id only), and who started it when. */
+export const ExportedConversation = z.strictObject({
+  conversationId: Id,
+  otherUserId: Id,
+  /** The job it was started from, when it was. */
+  job: ConversationJob.nullable(),
+  startedBy: Id,
+  startedAt: IsoDateTime,
+});
+export type ExportedConversation = z.infer<typeof ExportedConversation>;
+
+/**
+ * Beyond the spec: a message the person sent or received, with who sent it and when. `text` is ""
+ * when its sender has deleted their account (their key is gone, and with it the text).
+ */
+export const ExportedMessage = MessageSentData.pick({
+  conversationId: true,
+  messageId: true,
+  senderId: true,
+  text: true,
+  sentAt: true,
+});
+export type ExportedMessage = z.infer<typeof ExportedMessage>;
+
 export const AccountExport = z.strictObject({
   exportedAt: IsoDateTime,
   /** The account as its events leave it (no password, no session). */
@@ -112,6 +140,10 @@ export const AccountExport = z.strictObject({
   savedJobs: z.array(ExportedSavedJob),
   /** Beyond the spec: the tags followed, in the order they were followed. */
   followedTags: z.array(ExportedFollowedTag),
+  /** Beyond the spec: the person's conversations, in the order they started. */
+  conversations: z.array(ExportedConversation),
+  /** Beyond the spec: the messages of those conversations, sent and received, in the order they were sent. */
+  messages: z.array(ExportedMessage),
   /** Every event that names the person, in the order they were recorded. */
   events: z.array(ExportedEvent),
 });
