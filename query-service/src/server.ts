@@ -17,6 +17,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerConsistencyWait } from './consistency.ts';
 import { ApplicationQueries } from './projectors/applications/queries.ts';
 import { JobQueries } from './projectors/jobs/queries.ts';
+import { MessagingQueries } from './projectors/messaging/queries.ts';
 import { PeopleQueries } from './projectors/people/queries.ts';
 import { PostQueries } from './projectors/posts/queries.ts';
 import { SavedJobQueries } from './projectors/saved-jobs/queries.ts';
@@ -28,6 +29,7 @@ import { registerFileRoutes } from './routes/files.ts';
 import { registerGetMe } from './routes/get-me.ts';
 import { registerGetResume } from './routes/get-resume.ts';
 import { registerJobQueries } from './routes/jobs.ts';
+import { registerMessagingQueries } from './routes/messaging.ts';
 import { registerNotificationQueries } from './routes/notifications.ts';
 import { registerPeopleQueries } from './routes/people.ts';
 import { registerPostQueries } from './routes/posts.ts';
@@ -80,6 +82,7 @@ export async function buildQueryApp(deps: QueryServiceDeps): Promise<FastifyInst
     applications: new ApplicationQueries(deps.pool, schema),
     savedJobs: new SavedJobQueries(deps.pool, schema),
     tagFollows: new TagFollowQueries(deps.pool, schema),
+    messaging: new MessagingQueries(deps.pool, schema),
   };
   registerApiDocs(app);
   registerGetMe(routeDeps);
@@ -93,5 +96,6 @@ export async function buildQueryApp(deps: QueryServiceDeps): Promise<FastifyInst
   registerPeopleQueries(routeDeps);
   registerSearchQueries(routeDeps);
   registerTagQueries(routeDeps);
+  registerMessagingQueries(routeDeps);
   return app;
 }

@@ -9,6 +9,8 @@ import {
   rooms,
   type ServerToClientEvents,
   SOCKET_MAX_MESSAGE_BYTES,
+  serverEvents,
+  TypingPayload,
 } from '@careers/contracts/sockets';
 import {
   answerHealth,
@@ -47,6 +49,7 @@ import {
   type SocketMessage,
   socketMessagesFor,
 } from './routing.ts';
+import { TypingAccessCheck, typingLimiter } from './typing.ts';
 
 export const GATEWAY_GROUP = 'realtime-gateway';
 /** A socket may watch this many posts at once (a feed page shows far fewer). */
@@ -136,6 +139,9 @@ export async function createGateway(deps: GatewayDeps): Promise<Gateway> {
   const signer = new ConsistencyTokenSigner(consistencyTokenSecret(config));
   const postAccess = new PostAccessCheck(config.QUERY_SERVICE_URL, (error, postId) =>
     log.warn({ err: error, postId }, 'could not check who may see a post; its room stays closed'),
+  );
+  const typingAccess = new TypingAccessCheck(config.QUERY_SERVICE_URL, (error, conversationId) =>
+    log.warn({ err: error, conversationId }, 'could not check a typing note; it is dropped'),
   );
   const healthChecks = {
     redis: async () => {
@@ -292,6 +298,24 @@ export async function createGateway(deps: GatewayDeps): Promise<Gateway> {
           if (postRooms.delete(rooms.post(postId))) roomsOfPerson(-1);
           void socket.leave(rooms.post(postId));
         }
+      });
+    });
+
+    // "is typing": passed to the other person's room (on every gateway) if the sender is in the
+    // conversation and may write to them now (TypingAccessCheck), at most one note per socket per
+    // TYPING_NOTE_EVERY_MS (the rest are dropped unchecked). Never stored, no token.
+    const typingMayPass = typingLimiter();
+    socket.on(clientEvents.typing, (payload) => {
+      const parsed = TypingPayload.safeParse(payload);
+      if (!parsed.success || !typingMayPass()) return;
+      const { conversationId } = parsed.data;
+      void typingAccess.check(sessionId, conversationId).then((access) => {
+        if (access === 'signed-out') {
+          socket.disconnect(true);
+          return;
+        }
+        if (access === 'refused' || !socket.connected) return;
+        io.to(rooms.user(access.to)).emit(serverEvents.conversationTyping, { conversationId, userId });
       });
     });
 

@@ -561,3 +561,60 @@ describe('accessRevokedBy', () => {
     ).toBeNull();
   });
 });
+
+describe('messaging pushes', () => {
+  const conversationId = randomUUID();
+  const [a, b] = [randomUUID(), randomUUID()];
+  const participantIds = [a, b];
+
+  it('tells both people of a message, without its sealed text (the thread reads it again with the token)', () => {
+    const messageId = randomUUID();
+    const sentAt = new Date().toISOString();
+    const messages = socketMessagesFor(
+      event('MessageSent', conversationId, 2, {
+        conversationId,
+        participantIds,
+        messageId,
+        senderId: a,
+        text: '',
+        sentAt,
+      }),
+    );
+    expect(messages).toEqual(
+      [a, b].map((userId) => ({
+        room: rooms.user(userId),
+        event: 'message:new',
+        payload: {
+          conversationId,
+          messageId,
+          senderId: a,
+          sentAt,
+          consistencyToken: `${conversationId}@2`,
+        },
+      })),
+    );
+  });
+
+  it('tells both people of a read, and nobody of a conversation begun or a block', () => {
+    const upToMessageId = randomUUID();
+    expect(
+      socketMessagesFor(
+        event('MessagesRead', conversationId, 3, {
+          conversationId,
+          participantIds,
+          readerId: b,
+          upToMessageId,
+          readAt: '',
+        }),
+      ).map((m) => [m.room, m.event, m.payload]),
+    ).toEqual(
+      [a, b].map((userId) => [
+        rooms.user(userId),
+        'conversation:read',
+        { conversationId, readerId: b, upToMessageId, consistencyToken: `${conversationId}@3` },
+      ]),
+    );
+    expect(socketMessagesFor(event('ConversationStarted', conversationId, 1, {}))).toEqual([]);
+    expect(socketMessagesFor(event('PersonBlocked', a, 2, {}))).toEqual([]);
+  });
+});

@@ -42,13 +42,15 @@ export function roomsJoinedOnConnect(userId: string): string[] {
  * of a core while likes were written, against 10 to 11 with three (about 0.03 ms a command;
  * alternating runs, docs/performance.md, "The command path"). People's events are read for one thing:
  * a person's own other tabs and devices follow their profile and settings (`user:updated`) and their
- * saved jobs (`jobs:saved-changed`).
+ * saved jobs (`jobs:saved-changed`). Conversations' events reach both of their people (`message:new`,
+ * `conversation:read`).
  */
 export const pushedStreamTypes = [
   'post',
   'connection',
   'application',
   'user',
+  'conversation',
 ] as const satisfies readonly StreamType[];
 
 type PushedStream = (typeof pushedStreamTypes)[number];
@@ -175,6 +177,39 @@ const pushes: EventTable<SocketMessage[], PushedStream, [consistencyToken: strin
   NotificationsRead: null,
   AllNotificationsRead: null,
   AccountDeleted: null,
+  // The blocked side is told nothing; the blocker's tab has the answer, and their other tabs read the
+  // conversation's `blockedByMe` when they next load it.
+  PersonBlocked: null,
+  PersonUnblocked: null,
+  // An empty conversation shows nowhere but in the tab that opened it; its first message is news.
+  ConversationStarted: null,
+  // Both people: the recipient's tabs, and the sender's other tabs. The text is sealed with the
+  // sender's key and the gateway holds no keys, so the push carries the message's ids and time: the
+  // thread and the list read it again with the token.
+  MessageSent: (event, consistencyToken) =>
+    event.data.participantIds.map((userId) => ({
+      room: rooms.user(userId),
+      event: serverEvents.messageReceived,
+      payload: {
+        conversationId: event.data.conversationId,
+        messageId: event.data.messageId,
+        senderId: event.data.senderId,
+        sentAt: event.data.sentAt,
+        consistencyToken,
+      },
+    })),
+  // Both people: the other's "Seen", and the reader's badge in their other tabs.
+  MessagesRead: (event, consistencyToken) =>
+    event.data.participantIds.map((userId) => ({
+      room: rooms.user(userId),
+      event: serverEvents.conversationRead,
+      payload: {
+        conversationId: event.data.conversationId,
+        readerId: event.data.readerId,
+        upToMessageId: event.data.upToMessageId,
+        consistencyToken,
+      },
+    })),
 };
 
 function userUpdated(userId: string, consistencyToken: string): SocketMessage {

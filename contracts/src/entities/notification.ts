@@ -16,6 +16,8 @@ export const notificationKinds = [
   'post_comment',
   'post_likes',
   'job_alert',
+  /** Messages from one person in one conversation: one notification, moved up by each new one while unread. */
+  'new_message',
 ] as const;
 export const NotificationKind = z.enum(notificationKinds);
 export type NotificationKind = z.infer<typeof NotificationKind>;
@@ -29,13 +31,17 @@ export const NotificationActor = z.object({
 });
 export type NotificationActor = z.infer<typeof NotificationActor>;
 
-/** Where a notification leads: a post, a job, an application (the applicant's My Applications), the Connections tab. */
+/**
+ * Where a notification leads: a post, a job, an application (the applicant's My Applications), the
+ * Connections tab, a conversation.
+ */
 export const NotificationTarget = z.discriminatedUnion('type', [
   z.object({ type: z.literal('post'), postId: Id }),
   z.object({ type: z.literal('job'), jobId: Id }),
   z.object({ type: z.literal('application'), applicationId: Id, jobId: Id }),
   z.object({ type: z.literal('job_applicants'), jobId: Id }),
   z.object({ type: z.literal('connections'), tab: z.enum(['pending', 'connections']) }),
+  z.object({ type: z.literal('conversation'), conversationId: Id }),
 ]);
 export type NotificationTarget = z.infer<typeof NotificationTarget>;
 

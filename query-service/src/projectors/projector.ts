@@ -149,4 +149,7 @@ export const userEventsBesidesDeletion = [
   // own copy of them, which brings a followed tag's posts into the Following feed.
   'TagFollowed',
   'TagUnfollowed',
+  // Who blocked whom: the messaging model's (messaging/project.ts), which judges who may write.
+  'PersonBlocked',
+  'PersonUnblocked',
 ] as const satisfies readonly DomainEventType[];

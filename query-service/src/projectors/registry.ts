@@ -3,6 +3,7 @@ import { connectionsProjector } from './connections/project.ts';
 import { erasureLedger } from './erasure.ts';
 import { jobsProjector } from './jobs/project.ts';
 import { jobsListVersion } from './jobs/version.ts';
+import { messagingProjector } from './messaging/project.ts';
 import { notificationsProjector } from './notifications/project.ts';
 import { peopleProjector } from './people/project.ts';
 import { peopleSearchVersion } from './people/version.ts';
@@ -32,6 +33,7 @@ export const projectors: readonly Projector[] = [
   tagFollowsProjector,
   suggestionsProjector,
   peopleProjector,
+  messagingProjector,
   // Last: what it reads of the same batch it keeps itself (the posts' authors, the jobs' titles, the
   // people it shows and tells).
   notificationsProjector,

@@ -149,6 +149,13 @@ const scopes: EventTable<Scopes> = {
   // change is retired by feedVersion, which they move.
   TagFollowed: null,
   TagUnfollowed: null,
+  // Messaging shows on no post or card, and its routes read uncached (one indexed statement each): a
+  // read after a send waits for its token's checkpoint, as the saved list's does.
+  ConversationStarted: null,
+  MessageSent: null,
+  MessagesRead: null,
+  PersonBlocked: null,
+  PersonUnblocked: null,
 };
 
 const personKeysOf = (userId: string) => [

@@ -3,6 +3,7 @@ import type { ObjectStorage } from '@careers/service-kit/object-storage';
 import type { FastifyInstance } from 'fastify';
 import type { ApplicationQueries } from '../projectors/applications/queries.ts';
 import type { JobQueries } from '../projectors/jobs/queries.ts';
+import type { MessagingQueries } from '../projectors/messaging/queries.ts';
 import type { PeopleQueries } from '../projectors/people/queries.ts';
 import type { PostQueries } from '../projectors/posts/queries.ts';
 import type { SavedJobQueries } from '../projectors/saved-jobs/queries.ts';
@@ -22,4 +23,5 @@ export interface QueryRouteDeps {
   people: PeopleQueries;
   savedJobs: SavedJobQueries;
   tagFollows: TagFollowQueries;
+  messaging: MessagingQueries;
 }

@@ -14,6 +14,7 @@ import { profileChanged, settingsChanged, skillsChanged } from './job-alerts.ts'
 import { jobsEdited, jobsPosted } from './jobs.ts';
 import { commentRemoved, type LikersKept, likersKept, postRemoved } from './likes-comments.ts';
 import { projectLikesAndComments } from './likes-comments-batch.ts';
+import { messageSent, messagesRead } from './messages.ts';
 import { unreadCountSql } from './queries.ts';
 import { allRead, read } from './reads.ts';
 import {
@@ -98,6 +99,14 @@ const project: EventTable<Promise<Change[]>, StreamType, Args> = {
   // Following a tag tells nobody.
   TagFollowed: null,
   TagUnfollowed: null,
+  // A conversation begun tells nobody: its first message does (messages.ts).
+  ConversationStarted: null,
+  MessageSent: (event, tx, schema) => messageSent(event, tx, schema),
+  // Reading the conversation reads its notification.
+  MessagesRead: (event, tx, schema) => messagesRead(event, tx, schema),
+  // The blocked side is told nothing; the blocker's own tabs have the answer.
+  PersonBlocked: null,
+  PersonUnblocked: null,
 };
 
 /** Each batch's changes so far (a batch has one context), announced when it finishes. */

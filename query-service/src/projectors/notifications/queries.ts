@@ -50,6 +50,7 @@ interface NotificationRow {
   kind: NotificationKind;
   actor_count: number;
   post_id: string | null;
+  conversation_id: string | null;
   job_id: string | null;
   application_id: string | null;
   status: ApplicationStatus | null;
@@ -77,6 +78,8 @@ function targetOf(r: NotificationRow): NotificationTarget {
       return { type: 'post', postId: r.post_id ?? '' };
     case 'job_alert':
       return { type: 'job', jobId: r.job_id ?? '' };
+    case 'new_message':
+      return { type: 'conversation', conversationId: r.conversation_id ?? '' };
   }
 }
 
@@ -125,7 +128,7 @@ export class NotificationQueries {
           ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3
        ),
        shown AS (
-         SELECT n.id, n.kind, n.actor_count, n.post_id, n.job_id, n.application_id, n.status, n.excerpt,
+         SELECT n.id, n.kind, n.actor_count, n.post_id, n.conversation_id, n.job_id, n.application_id, n.status, n.excerpt,
                 ${isReadSql(s, 'n')} AS read,
                 n.created_at, j.title AS job_title, nullif(j.company_name, '') AS company,
                 coalesce(people.actors, '[]'::json) AS actors

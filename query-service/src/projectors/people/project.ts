@@ -38,6 +38,9 @@ export const peopleProjector = defineProjector({
       'JobUnsaved',
       'TagFollowed',
       'TagUnfollowed',
+      // Blocks are the messaging model's (messaging/project.ts).
+      'PersonBlocked',
+      'PersonUnblocked',
     ],
   }),
   apply: (event, ctx) => directory.apply([event], ctx),

@@ -200,6 +200,9 @@ export const suggestionsProjector = defineProjector({
       'JobUnsaved',
       'TagFollowed',
       'TagUnfollowed',
+      // Blocks are the messaging model's (messaging/project.ts).
+      'PersonBlocked',
+      'PersonUnblocked',
     ],
   }),
   async apply(event, { tx, schema, replaying }) {

@@ -138,6 +138,9 @@ export const usersProjector = defineProjector({
       'JobUnsaved',
       'TagFollowed',
       'TagUnfollowed',
+      // Blocks are the messaging model's (messaging/project.ts).
+      'PersonBlocked',
+      'PersonUnblocked',
     ],
   }),
   async apply(event, { tx, schema }) {
