@@ -191,6 +191,22 @@ async function connectionRequest(from: Person, to: Person): Promise<string> {
   return dataId(await ok(routes.connect, { params: { id: to.id } }, from.sid));
 }
 
+async function connected(a: Person, b: Person): Promise<void> {
+  const requestId = await connectionRequest(a, b);
+  await ok(routes.respondToConnection, { params: { requestId }, body: { status: 'accepted' } }, b.sid);
+}
+/** A conversation between two connected people, started by `by`. */
+async function conversationBetween(by: Person, other: Person): Promise<string> {
+  await connected(by, other);
+  const body = await ok(routes.startConversation, { body: { participantId: other.id } }, by.sid);
+  return (body.data as { conversationId: string }).conversationId;
+}
+async function messageIn(conversationId: string, from: Person): Promise<string> {
+  return dataId(
+    await ok(routes.sendMessage, { params: { id: conversationId }, body: { text: 'Hi' } }, from.sid),
+  );
+}
+
 /** Rows for the routes that act on the caller's own account: B can only ever reach B's. */
 function ownAccount(
   attempt: (world: World) => Attempt | Promise<Attempt>,
@@ -498,6 +514,56 @@ const matrix: Record<CommandRouteName, Row> = {
     },
     stranger: 404,
     rule: 'only the two people connected remove a connection',
+  },
+  startConversation: {
+    arrange: async ({ a, c }) => {
+      // C applied to A's job, so A and C may write to each other; B is a stranger to A.
+      const jobId = await jobBy(a);
+      await application(c, jobId);
+      return { attempt: { body: { participantId: a.id, jobId } }, owned: [a.id, jobId] };
+    },
+    stranger: 404,
+    rule: 'nobody opens a conversation with a stranger, nor through a job that does not link them',
+  },
+  sendMessage: {
+    arrange: async ({ a, c }) => {
+      const conversationId = await conversationBetween(a, c);
+      return {
+        attempt: { params: { id: conversationId }, body: { text: 'Let me in' } },
+        owned: [a.id, conversationId],
+      };
+    },
+    stranger: 404,
+    rule: "only its two people write in A's conversation (others cannot see it)",
+  },
+  markConversationRead: {
+    arrange: async ({ a, c }) => {
+      const conversationId = await conversationBetween(a, c);
+      const messageId = await messageIn(conversationId, c);
+      return {
+        attempt: { params: { id: conversationId }, body: { upToMessageId: messageId } },
+        owned: [a.id, conversationId],
+      };
+    },
+    stranger: 404,
+    rule: "only its two people mark A's conversation read",
+  },
+  // A block is its blocker's: B's block of A is on B's own stream, and A is told nothing.
+  blockUser: {
+    arrange: async ({ a, c }) => {
+      await ok(routes.blockUser, { params: { id: c.id } }, a.sid);
+      return { attempt: { params: { id: a.id } }, owned: [a.id] };
+    },
+    stranger: 200,
+    rule: "B's block of A is B's own; A's stream and A's blocks untouched",
+  },
+  unblockUser: {
+    arrange: async ({ a, c }) => {
+      await ok(routes.blockUser, { params: { id: c.id } }, a.sid);
+      return { attempt: { params: { id: c.id } }, owned: [a.id] };
+    },
+    stranger: 200,
+    rule: "B's own blocks only (none of C: nothing written); A's block of C stays",
   },
   // Notification ids belong to the read model; the write side records B's marks on B's own stream,
   // and the projector applies them to B's rows only (projectors/notifications: "marks only the reader's own").

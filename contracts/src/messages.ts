@@ -544,6 +544,65 @@ export const tagMessages = {
     "You don't follow any tags yet. Follow one from its page (select a #tag in a post) to see its posts in Recent Activity on your dashboard.",
 } as const;
 
+/** Messaging: the screens' own texts (beyond the spec); what the server answers is in messagingMessages. */
+export const messagingScreenMessages = {
+  title: 'Messages',
+  /** After the sidebar link's and a conversation's name: the count is said, the badge is only drawn. */
+  unreadSuffix: (unread: number): string => `, ${unread} unread`,
+  conversations: 'Conversations',
+  noConversations: 'No conversations yet',
+  noConversationsHint: 'Start one with the Message button on a connection, a profile or an applicant.',
+  chooseConversation: 'Choose a conversation to read it here.',
+  moreConversations: 'Show more conversations',
+  conversationsFailed: 'Failed to load your conversations',
+  threadFailed: 'Failed to load this conversation',
+  unreadBadge: (unread: number): string => (unread > 99 ? '99+' : String(unread)),
+  noMessagesYet: 'No messages yet. Say hello!',
+  /** Before the text of the reader's own last message in the list. */
+  you: (text: string): string => `You: ${text}`,
+  messageDeleted: 'Message deleted',
+  aboutJob: (title: string): string => `About: ${title}`,
+  backToList: 'All conversations',
+  loadEarlier: 'Load earlier messages',
+  loadingEarlier: 'Loading earlier messages...',
+  threadLabel: (name: string): string => `Conversation with ${name}`,
+  /** Before each of the other's messages, for screen readers (the side they sit on says it to the eye). */
+  saidBy: (name: string): string => `${name}: `,
+  /** Beside the time of each of the reader's own messages, for screen readers. */
+  sentByYou: 'You, ',
+  /** Under the last of the reader's messages the other person has read. */
+  seen: 'Seen',
+  typing: (name: string): string => `${name} is typing…`,
+  composerLabel: (name: string): string => `Message ${name}`,
+  composerPlaceholder: 'Write a message…',
+  composerHint: 'Enter sends, Shift+Enter starts a new line.',
+  send: 'Send',
+  sending: 'Sending…',
+  notSent: 'Not sent.',
+  sendFailed: 'Failed to send the message. Please try again.',
+  retry: 'Retry',
+  messageTooLong: (max: string, over: string): string =>
+    `Messages can be at most ${max} characters. Remove ${over} to send.`,
+  /** Shown to the person who blocked the other, instead of the composer. */
+  youBlockedNote: 'You blocked this person.',
+  block: 'Block',
+  blocking: 'Blocking...',
+  unblock: 'Unblock',
+  unblocking: 'Unblocking...',
+  blockQuestion: (name: string): string =>
+    `Block ${name}? Neither of you can send messages until you unblock them. They are not told.`,
+  cancel: 'Cancel',
+  blockFailed: 'Failed to block this person. Please try again.',
+  unblockFailed: 'Failed to unblock this person. Please try again.',
+  /** The Message button on a connection, a profile and an applicant. */
+  message: 'Message',
+  messageTitle: (name: string): string => `Send ${name} a message`,
+  opening: 'Opening...',
+  startFailed: 'Failed to open the conversation. Please try again.',
+  /** The bell's line for a `new_message` notification (it quotes nothing: only who wrote). */
+  newMessageNotification: (who: string): string => `${who} sent you a message`,
+} as const;
+
 /** Messaging: what the server answers (the screens' own texts are in messagingScreenMessages). */
 export const messagingMessages = {
   /** A conversation that does not exist, or that the reader may not open or write into: one answer. */

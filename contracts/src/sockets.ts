@@ -194,14 +194,14 @@ export const SavedJobsChangedPayload = z.object({
 export type SavedJobsChangedPayload = z.infer<typeof SavedJobsChangedPayload>;
 
 /**
- * A message was sent: to both people's rooms (the recipient's tabs, and the sender's other tabs). Small
- * enough to show at once; the thread and the list read again with the token for the rest.
+ * A message was sent: to both people's rooms (the recipient's tabs, and the sender's other tabs). No
+ * text: it is sealed with the sender's key and the gateway holds no keys, so an open thread and the
+ * list read again with the token to show it.
  */
 export const MessageReceivedPayload = z.object({
   conversationId: Id,
   messageId: Id,
   senderId: Id,
-  text: z.string(),
   sentAt: IsoDateTime,
   consistencyToken: ConsistencyTokenText,
 });

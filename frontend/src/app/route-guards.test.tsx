@@ -112,6 +112,7 @@ describe('authenticated layout', () => {
       'Dashboard',
       'Jobs',
       'Feed',
+      'Messages',
       'Profile',
     ]);
     const quick = within(screen.getByRole('navigation', { name: 'Quick Actions' }));

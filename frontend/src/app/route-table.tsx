@@ -1,4 +1,9 @@
-import { hiringMessages, pageTitles, savedJobMessages } from '@careers/contracts/messages';
+import {
+  hiringMessages,
+  messagingScreenMessages,
+  pageTitles,
+  savedJobMessages,
+} from '@careers/contracts/messages';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
@@ -176,6 +181,15 @@ export function createRouteTable(queryClient: QueryClient): RouteObject[] {
                       ...lazyScreen(() => import('./routes/feed-route'), 'FeedRoute'),
                       ...prefetching(queryClient, 'feed'),
                       handle: titled(pageTitles.feed),
+                    },
+                    {
+                      // Beyond the spec: the conversation list, and beside it (or alone on a phone) a thread.
+                      path: 'messages/:conversationId?',
+                      ...lazyScreen(
+                        () => import('../features/messages/components/messages-screen'),
+                        'MessagesScreen',
+                      ),
+                      handle: titled(messagingScreenMessages.title),
                     },
                     {
                       path: 'people/:id',

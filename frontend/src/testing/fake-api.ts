@@ -48,6 +48,9 @@ export const ada: User = User.parse({
 /** What the top bar's bell reads on every signed-in screen. */
 const BELL_COUNT_URL = '/api/notifications/unread-count';
 
+/** What the sidebar's Messages link reads on every signed-in screen. */
+export const MESSAGES_COUNT_URL = '/api/conversations/unread-count';
+
 /** What the feed's "Followed tags" card reads beside every feed list. */
 export const FOLLOWED_TAGS_URL = '/api/users/followed-tags';
 
@@ -55,8 +58,9 @@ export const FOLLOWED_TAGS_URL = '/api/users/followed-tags';
  * GET /api/auth/me answers with `user` (or 401 when null; a function is asked at each call, for a test
  * that signs out and in again); other calls get `others` or a 404. The bell's count answers "nothing
  * unread" unless `bell: 'others'` hands it to `others` too, and the followed tags (the feed's card)
- * answer "none" unless `followedTags: 'others'` does, so a test of another screen counts and answers
- * only its own calls.
+ * answer "none" unless `followedTags: 'others'` does, and the sidebar's Messages count answers "nothing
+ * unread" unless `messages: 'others'` does, so a test of another screen counts and answers only its
+ * own calls.
  */
 export function stubSession(
   user: User | null | (() => User | null),
@@ -64,7 +68,12 @@ export function stubSession(
   {
     bell = 'nothing-unread',
     followedTags = 'none',
-  }: { bell?: 'nothing-unread' | 'others'; followedTags?: 'none' | 'others' } = {},
+    messages = 'nothing-unread',
+  }: {
+    bell?: 'nothing-unread' | 'others';
+    followedTags?: 'none' | 'others';
+    messages?: 'nothing-unread' | 'others';
+  } = {},
 ) {
   return stubFetch((method, url, init) => {
     if (method === 'GET' && url === '/api/auth/me') {
@@ -73,6 +82,9 @@ export function stubSession(
     }
     if (bell === 'nothing-unread' && method === 'GET' && url === BELL_COUNT_URL) {
       return jsonReply(200, { data: { unreadCount: 0 } });
+    }
+    if (messages === 'nothing-unread' && method === 'GET' && url === MESSAGES_COUNT_URL) {
+      return jsonReply(200, { count: 0 });
     }
     if (followedTags === 'none' && method === 'GET' && url === FOLLOWED_TAGS_URL) {
       return jsonReply(200, { data: [] });

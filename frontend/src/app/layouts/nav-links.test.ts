@@ -12,6 +12,8 @@ describe('activeNavLink: exactly one sidebar link per screen', () => {
     ['/jobs/applications', 'My Applications'],
     ['/applications', 'My Applications'],
     ['/feed', 'Feed'],
+    ['/messages', 'Messages'],
+    ['/messages/0b9f1c52-6a55-4a8e-9d43-2f0a4c1e7a10', 'Messages'],
     ['/profile', 'Profile'],
     ['/connections', 'Connections'],
     ['/settings', 'Settings'],

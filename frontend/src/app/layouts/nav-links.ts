@@ -13,6 +13,8 @@ export const mainLinks: NavLinkItem[] = [
   // Saved Jobs (beyond the spec) is reached from the jobs screens' header, and belongs to Jobs.
   { to: '/jobs', label: 'Jobs', paths: ['/jobs', '/jobs/:id', '/jobs/saved'] },
   { to: '/feed', label: 'Feed', paths: ['/feed'] },
+  // Beyond the spec; the sidebar adds its unread count.
+  { to: '/messages', label: 'Messages', paths: ['/messages/:conversationId?'] },
   { to: '/profile', label: 'Profile', paths: ['/profile'] },
 ];
 

@@ -1,5 +1,7 @@
+import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { CloseIcon } from '../../components/icons';
+import { MessagesNavCount } from '../../features/messages/components/messages-nav-count';
 import { activeNavLink, mainLinks, type NavLinkItem, quickActions } from './nav-links';
 import type { NavMenu } from './use-nav-menu';
 
@@ -9,10 +11,13 @@ function LinkList({
   links,
   active,
   onFollow,
+  extras = {},
 }: {
   links: NavLinkItem[];
   active?: NavLinkItem;
   onFollow(): void;
+  /** What a link shows after its label (Messages' unread count), by its `to`. */
+  extras?: Record<string, ReactNode>;
 }) {
   return (
     <ul>
@@ -25,6 +30,7 @@ function LinkList({
             onClick={onFollow}
           >
             {link.label}
+            {extras[link.to]}
           </Link>
         </li>
       ))}
@@ -56,7 +62,12 @@ export function Sidebar({ menu }: { menu: NavMenu }) {
         </div>
       )}
       <nav aria-label="Main">
-        <LinkList links={mainLinks} active={active} onFollow={menu.closeAfterNavigation} />
+        <LinkList
+          links={mainLinks}
+          active={active}
+          onFollow={menu.closeAfterNavigation}
+          extras={{ '/messages': <MessagesNavCount /> }}
+        />
       </nav>
       <nav aria-labelledby="quick-actions-title">
         <h2 id="quick-actions-title" className="sidebar-heading">

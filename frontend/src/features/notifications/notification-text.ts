@@ -3,7 +3,8 @@ import type {
   NotificationActor,
   NotificationTarget,
 } from '@careers/contracts/entities/notification';
-import { notificationMessages, peopleText } from '@careers/contracts/messages';
+import { messagingScreenMessages, notificationMessages, peopleText } from '@careers/contracts/messages';
+import { conversationPath } from '../messages/paths';
 
 /**
  * What stands in for a job's title or company the read model does not hold (a job made before titles
@@ -63,6 +64,8 @@ function lineOf(notification: Notification, who: string): string {
       return text.post_likes(who);
     case 'job_alert':
       return text.job_alert(jobTitle, notification.company?.trim() || fallbacks.company);
+    case 'new_message':
+      return messagingScreenMessages.newMessageNotification(who);
   }
 }
 
@@ -82,5 +85,7 @@ export function targetPath(target: NotificationTarget): string {
       return `/jobs/${encodeURIComponent(target.jobId)}/applicants`;
     case 'connections':
       return target.tab === 'pending' ? '/connections?tab=pending' : '/connections';
+    case 'conversation':
+      return conversationPath(target.conversationId);
   }
 }

@@ -1,6 +1,7 @@
 import type { Connection } from '@careers/contracts/entities/connection';
 import { connectionMessages, connectionScreenMessages as texts } from '@careers/contracts/messages';
 import { useEffect, useId, useRef, useState } from 'react';
+import { MessageButton } from '../../messages/components/message-button';
 import { ActionButton } from './action-button';
 import { cityAndCountry, fullName, PersonCard } from './person';
 import { RequestAnswerButtons, WithdrawButton } from './request-card';
@@ -17,9 +18,9 @@ interface ConnectionCardProps {
 
 /**
  * Spec, Connections: picture or initials, name, bio or "No bio available", city and country, and
- * Message and Remove. Message writes to the person by email (the product has no messaging of its own),
- * so it is a mail link, there only when the person's address is known. Remove asks first, in the card:
- * the connection and what the two shared end at once.
+ * Message and Remove. Message opens the conversation with the person (beyond the spec: messaging of
+ * its own, where the spec's card wrote an email). Remove asks first, in the card: the connection and
+ * what the two shared end at once.
  */
 export function ConnectionCard({ connection, actions, direction }: ConnectionCardProps) {
   const nameId = useId();
@@ -35,7 +36,7 @@ export function ConnectionCard({ connection, actions, direction }: ConnectionCar
           <PendingActions connection={connection} actions={actions} direction={direction} />
         ) : (
           <>
-            <MessageLink name={fullName(user)} email={user.email} />
+            <MessageButton participantId={user._id} name={fullName(user)} />
             <RemoveButton connection={connection} actions={actions} />
           </>
         )
@@ -54,20 +55,6 @@ function PendingActions({ connection, actions, direction }: ConnectionCardProps)
   if (direction === 'received') return <RequestAnswerButtons request={connection} actions={actions} />;
   if (direction === 'sent') return <WithdrawButton request={connection} actions={actions} />;
   return null;
-}
-
-/** The Message action: an email to the person, opened in the reader's own mail program. */
-function MessageLink({ name, email }: { name: string; email: string | undefined }) {
-  if (!email) return null;
-  return (
-    <a
-      className="button button-ghost"
-      href={`mailto:${encodeURIComponent(email)}`}
-      title={texts.messageTitle(name)}
-    >
-      {texts.message}
-    </a>
-  );
 }
 
 /**

@@ -7,6 +7,7 @@ import { useId, useState } from 'react';
 import { Avatar, initialsOf } from '../../../components/avatar';
 import { PersonLink } from '../../../components/person-link';
 import { formatDateTime, useLanguage } from '../../../lib/locale';
+import { MessageButton } from '../../messages/components/message-button';
 import { useMoveApplication } from '../api/move-application';
 import { money } from '../format';
 import { refusalMessage } from './refusal';
@@ -16,7 +17,8 @@ import { StatusBadge } from './status-badge';
  * One applicant as the job's poster sees them (beyond the spec): picture or initials, name (a link to
  * their profile) and job title, when they applied, their letter and salary, the resume they sent with
  * it (the application's own copy, kept when they later replace or remove theirs), the status and every
- * step it went through, and the moves `applicationMoves` allows from where it stands.
+ * step it went through, the moves `applicationMoves` allows from where it stands, and Message (beyond
+ * the spec), which opens the conversation about this job with the applicant.
  */
 export function ApplicantCard({ applicant, now }: { applicant: JobApplicant; now: Date }) {
   const language = useLanguage();
@@ -45,6 +47,9 @@ export function ApplicantCard({ applicant, now }: { applicant: JobApplicant; now
         </div>
         <StatusBadge status={applicant.status} />
       </header>
+      <div className="applicant-message">
+        <MessageButton participantId={person._id} name={name} jobId={applicant.jobId} />
+      </div>
       <p className="applicant-meta">
         <time dateTime={applicant.appliedAt} title={formatDateTime(applicant.appliedAt, language)}>
           {applicationsScreenMessages.applied(relativeTimeLabel(applicant.appliedAt, now))}

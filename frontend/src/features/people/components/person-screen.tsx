@@ -23,6 +23,7 @@ import { useLiveConnections } from '../../connections/live/use-live-connections'
 import { feedListsKey, postsOf, useFeed } from '../../feed/api/get-feed';
 import { PostList } from '../../feed/components/post-card';
 import { useLivePosts } from '../../feed/live/use-live-posts';
+import { MessageButton } from '../../messages/components/message-button';
 import { personKey, usePerson } from '../api/get-person';
 
 /**
@@ -77,6 +78,8 @@ export function PersonScreen() {
         </div>
         <div className="person-actions">
           <RelationshipActions person={p} actions={actions} />
+          {/* Beyond the spec: anyone but oneself; the server says why when the two may not write. */}
+          {p.relationship.status === 'self' ? null : <MessageButton participantId={p._id} name={name} />}
         </div>
         <p role="status" className="form-status">
           {said}
