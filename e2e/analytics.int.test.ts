@@ -223,7 +223,7 @@ describe('the analytics example, against the events of a known scenario', () => 
       plain_personal: 0,
     });
     expect(result.topics.map((t) => t.topic)).toEqual(
-      ['users', 'jobs', 'applications', 'posts', 'connections'].map(
+      ['users', 'jobs', 'applications', 'posts', 'connections', 'messages'].map(
         (t) => `${config.KAFKA_TOPIC_PREFIX}careers.${t}`,
       ),
     );
