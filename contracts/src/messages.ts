@@ -619,7 +619,7 @@ export const messagingMessages = {
   /** To the person who blocked the other, trying to write: only they are told of the block. */
   youBlocked: 'You blocked this person. Unblock them to send a message.',
   cannotBlockSelf: 'You cannot block yourself',
-  beforeInvalid: 'before must be a date and time',
+  beforeInvalid: 'before must be the nextBefore of the page before',
   blocked: 'Blocked',
   unblocked: 'Unblocked',
 } as const;

@@ -36,9 +36,33 @@ export const MessagesQuery = z.object({
 });
 export type MessagesQuery = z.infer<typeof MessagesQuery>;
 
-/** `GET /conversations`: the latest changed first; `before` an ISO time (the last one's updatedAt) pages on. */
+/**
+ * Where a page of conversations ends: the last one's `updatedAt` and its id, as `nextBefore` gives it
+ * (`2025-02-01T09:01:00.000Z~<id>`). Both, because two conversations can change in the same
+ * millisecond: a time alone would leave one of them on neither page.
+ */
+export const ConversationCursor = z
+  .string()
+  .regex(/^[^~]+~[0-9a-f-]{36}$/i, messagingMessages.beforeInvalid)
+  .transform((cursor) => {
+    const [at = '', id = ''] = cursor.split('~');
+    return { at, id };
+  })
+  .pipe(
+    z.object({
+      at: z.iso.datetime({ offset: true, error: messagingMessages.beforeInvalid }),
+      id: z.uuid({ error: messagingMessages.beforeInvalid }),
+    }),
+  );
+export type ConversationCursor = z.infer<typeof ConversationCursor>;
+
+/** The cursor of the conversation that ends a page. */
+export const conversationCursorOf = (conversation: { _id: string; updatedAt: string }): string =>
+  `${conversation.updatedAt}~${conversation._id}`;
+
+/** `GET /conversations`: the latest changed first; `before` (the last page's `nextBefore`) pages on. */
 export const ConversationsQuery = z.object({
-  before: optionalParam(z.iso.datetime({ offset: true, error: messagingMessages.beforeInvalid })),
+  before: optionalParam(ConversationCursor),
   limit: limitParam(CONVERSATIONS_PAGE_SIZE, CONVERSATIONS_PAGE_SIZE),
 });
 export type ConversationsQuery = z.infer<typeof ConversationsQuery>;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { domainEvents } from '@careers/contracts/events/catalogue';
 import type { EventEnvelope } from '@careers/contracts/events/envelope';
+import { ConversationCursor } from '@careers/contracts/requests/messaging';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectorTestbed } from '../testing.ts';
 import { MessagingQueries } from './queries.ts';
@@ -172,11 +173,12 @@ describe('the messaging read model', () => {
     expect(bobs).toMatchObject([{ _id: conversation, unreadCount: 1, seenUpTo: m[2], blockedByMe: true }]);
     expect(await q.unreadCount(ann)).toBe(1);
     expect(await q.unreadCount(bob)).toBe(1);
-    // Paged by time.
+    // Paged by time and id.
     const first = await q.list(ann, undefined, 1);
     expect(first.data.map((c) => c._id)).toEqual([other]);
-    expect(first.nextBefore).toBe(at(11));
-    expect((await q.list(ann, first.nextBefore ?? '', 1)).data.map((c) => c._id)).toEqual([conversation]);
+    expect(first.nextBefore).toBe(`${at(11)}~${other}`);
+    const next = await q.list(ann, ConversationCursor.parse(first.nextBefore), 1);
+    expect(next.data.map((c) => c._id)).toEqual([conversation]);
   });
 
   it('pages a thread newest first, before a message; a conversation the reader is not in is null', async () => {
@@ -236,5 +238,48 @@ describe('the messaging read model', () => {
     const after = await tableRows(bed);
     await one.rebuildFrom(all);
     expect(await tableRows(one)).toEqual(after);
+  });
+});
+
+describe('the messaging read model, paging', () => {
+  let ties: Awaited<ReturnType<typeof projectorTestbed>>;
+  beforeAll(async () => {
+    ties = await projectorTestbed('messaging-ties');
+  });
+  afterAll(() => ties?.close());
+
+  it('pages through conversations changed in the same millisecond without losing one', async () => {
+    const reader = randomUUID();
+    const others = Array.from({ length: 5 }, () => randomUUID());
+    const started = others.map((person, n) => {
+      const id = randomUUID();
+      return ties.event('ConversationStarted', id, 1, {
+        conversationId: id,
+        participantIds: [reader, person],
+        startedBy: reader,
+        job: null,
+        // Three of the five in one millisecond.
+        startedAt: at(n < 3 ? 30 : 30 + n),
+      });
+    });
+    await ties.runner.applyMessages(
+      [
+        ties.registered(reader, 'Dee'),
+        ...others.map((person) => ties.registered(person, 'Eve')),
+        ...started,
+      ].map(bed.message),
+    );
+    const seen: string[] = [];
+    let before: string | null | undefined;
+    do {
+      const page = await new MessagingQueries(ties.pool, ties.schema).list(
+        reader,
+        before ? ConversationCursor.parse(before) : undefined,
+        2,
+      );
+      seen.push(...page.data.map((c) => c._id));
+      before = page.nextBefore;
+    } while (before);
+    expect(seen.sort()).toEqual(started.map((event) => event.streamId).sort());
   });
 });

@@ -1,4 +1,5 @@
 import type { ConversationSummary, Message, MessagePage } from '@careers/contracts/entities/conversation';
+import { type ConversationCursor, conversationCursorOf } from '@careers/contracts/requests/messaging';
 import type { Pool } from '@careers/service-kit';
 import { profilePictureOf } from '../file-urls.ts';
 
@@ -107,24 +108,27 @@ export class MessagingQueries {
   }
 
   /**
-   * A page of the reader's conversations, the latest changed first, before `before` (an ISO time) when
-   * given: one statement, through `conversation_members_list`. `nextBefore` is the last one's time when
-   * there may be more.
+   * A page of the reader's conversations, the latest changed first, after the `before` cursor when
+   * given (time and id: two conversations changed in the same millisecond are told apart by their
+   * ids, in the order the list sorts them): one statement, through `conversation_members_list`.
+   * `nextBefore` is the last one's cursor when there may be more.
    */
   async list(
     userId: string,
-    before: string | undefined,
+    before: ConversationCursor | undefined,
     limit: number,
   ): Promise<{ data: ConversationSummary[]; nextBefore: string | null }> {
     const { rows } = await this.pool.query<SummaryRow>(
       `${summarySql(this.s)}
-        WHERE m.user_id = $1 AND ($2::timestamptz IS NULL OR m.updated_at < $2::timestamptz)
+        WHERE m.user_id = $1
+          AND ($2::timestamptz IS NULL OR (m.updated_at, m.conversation_id) < ($2::timestamptz, $3::text))
         ORDER BY m.updated_at DESC, m.conversation_id DESC
-        LIMIT $3`,
-      [userId, before ?? null, limit + 1],
+        LIMIT $4`,
+      [userId, before?.at ?? null, before?.id ?? null, limit + 1],
     );
     const data = rows.slice(0, limit).map(toSummary);
-    return { data, nextBefore: rows.length > limit ? (data.at(-1)?.updatedAt ?? null) : null };
+    const last = data.at(-1);
+    return { data, nextBefore: rows.length > limit && last ? conversationCursorOf(last) : null };
   }
 
   /** How many of the reader's conversations have messages they have not read (a partial index). */
