@@ -19,7 +19,7 @@ export class Endpoint {
   }
 
   async request(
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'PUT',
     path: string,
     options: {
       cookie?: string;

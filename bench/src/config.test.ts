@@ -28,6 +28,15 @@ describe('readConfig', () => {
     );
   });
 
+  it('gives the messaging phase 200 conversations, fewer, or none', () => {
+    expect(readConfig({}).messageConversations).toBe(200);
+    expect(readConfig({ BENCH_MESSAGES: '50' }).messageConversations).toBe(50);
+    expect(readConfig({ BENCH_MESSAGES: '0' }).messageConversations).toBe(0);
+    expect(() => readConfig({ BENCH_MESSAGES: '5000' })).toThrow(
+      /BENCH_MESSAGES must be a number from 0 to 1000/,
+    );
+  });
+
   it('reads BENCH_* variables, ignoring blank ones', () => {
     expect(readConfig({ BENCH_SECONDS: '3', BENCH_CONNECTIONS: '8', BENCH_USERS: ' ' })).toMatchObject({
       seconds: 3,

@@ -36,6 +36,11 @@ export interface BenchConfig {
   scaleWatchers: number;
   /** Like toggles per second on that post. */
   scaleLikeRate: number;
+  /**
+   * Conversations of the one person whose list the messaging phase reads, one with each of as many
+   * people, who all send and receive in its send loop; 0 skips the phase.
+   */
+  messageConversations: number;
   /** Events written to a namespace of their own and replayed by projections:rebuild; 0 skips the phase. */
   replayEvents: number;
   /**
@@ -65,6 +70,7 @@ const defaults: BenchConfig = {
   scaleSockets: 10_000,
   scaleWatchers: 1000,
   scaleLikeRate: 20,
+  messageConversations: 200,
   replayEvents: 1_000_000,
   checkpointProbeMs: 0,
 };
@@ -89,6 +95,7 @@ const names: Record<keyof BenchConfig, string> = {
   scaleSockets: 'BENCH_SCALE_SOCKETS',
   scaleWatchers: 'BENCH_SCALE_WATCHERS',
   scaleLikeRate: 'BENCH_SCALE_LIKE_RATE',
+  messageConversations: 'BENCH_MESSAGES',
   replayEvents: 'BENCH_REPLAY_EVENTS',
   checkpointProbeMs: 'BENCH_CHECKPOINT_PROBE_MS',
 };
@@ -114,6 +121,7 @@ const limits: Partial<Record<keyof BenchConfig, [number, number]>> = {
   scaleSockets: [0, 50_000],
   scaleWatchers: [1, 50_000],
   scaleLikeRate: [1, 1000],
+  messageConversations: [0, 1000],
   replayEvents: [0, 5_000_000],
   checkpointProbeMs: [0, 1000],
 };

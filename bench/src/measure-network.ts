@@ -375,7 +375,7 @@ export async function waitForSuggestionLists(
   return ms;
 }
 
-function openSocket(url: string, origin: string, user: BenchUser): Promise<Socket> {
+export function openSocket(url: string, origin: string, user: BenchUser): Promise<Socket> {
   const socket = io(url, {
     path: SOCKET_PATH,
     transports: ['websocket'],
@@ -388,7 +388,8 @@ function openSocket(url: string, origin: string, user: BenchUser): Promise<Socke
   });
 }
 
-async function until(check: () => boolean, timeoutMs: number): Promise<boolean> {
+/** Whether `check` held within `timeoutMs`, polled every 10 ms. */
+export async function until(check: () => boolean, timeoutMs: number): Promise<boolean> {
   const deadline = performance.now() + timeoutMs;
   while (!check()) {
     if (performance.now() > deadline) return false;

@@ -7,7 +7,7 @@ export interface Population {
 }
 
 /** Runs `task` for 0..count-1 with at most `concurrency` at a time. */
-async function inParallel<T>(
+export async function inParallel<T>(
   count: number,
   concurrency: number,
   task: (i: number) => Promise<T>,

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import type { MessagesResult } from './measure-messages.ts';
 import type { NetworkResult } from './measure-network.ts';
-import { cpuPhases, evaluateTargets, formatSummary, networkTargets, table, transportsOf } from './report.ts';
+import {
+  cpuPhases,
+  evaluateTargets,
+  formatSummary,
+  messagingTargets,
+  networkTargets,
+  table,
+  transportsOf,
+} from './report.ts';
 import { sampleReport } from './sample-report.ts';
 
 describe('evaluateTargets', () => {
@@ -158,6 +167,75 @@ describe('networkTargets', () => {
     const report = { ...sampleReport(), network: network(8, 40) };
     expect(cpuPhases(report).map((p) => p.phase)).toContain('connect pushes');
     expect(formatSummary(report)).toContain('connect -> addressee socket (10 sockets, 100/s)');
+  });
+});
+
+describe('messagingTargets', () => {
+  const latency = (p99: number) => ({
+    count: 500,
+    p50: p99 / 4,
+    p90: p99 / 2,
+    p99,
+    max: p99 * 2,
+    mean: p99 / 3,
+  });
+  const messages = (pushP99: number, listP99: number, missing = 0): MessagesResult => {
+    const { commands } = sampleReport();
+    return {
+      status: 'measured',
+      conversations: 200,
+      setupSeconds: 12,
+      maxRate: { ...commands.app, cpu: [] },
+      push: {
+        ...latency(pushP99),
+        rate: 150,
+        maxRate: 300,
+        sent: 1500,
+        accepted: 1500,
+        errors: {},
+        beforeReply: 3,
+        missing,
+        sockets: 201,
+        fromSend: latency(pushP99 + 10),
+        reply: latency(10),
+        cpu: [],
+      },
+      list: {
+        ...commands,
+        app: { ...commands.app, latency: latency(listP99) },
+        bodyBytes: 9000,
+        conversationsOnPage: 20,
+      },
+    };
+  };
+
+  it("judges the push and the list against the issue's goals", () => {
+    expect(messagingTargets(messages(100, 20)).map((t) => [t.name, t.measured, t.pass])).toEqual([
+      ['message sent -> recipient socket p99 (ms)', 100, true],
+      ['conversation list p99 (ms)', 20, true],
+    ]);
+    expect(messagingTargets(messages(101, 21)).map((t) => t.pass)).toEqual([false, false]);
+  });
+
+  it('misses the push target when a message never reached its recipient', () => {
+    expect(messagingTargets(messages(20, 5, 1))[0]).toMatchObject({ pass: false });
+    expect(messagingTargets(messages(20, 5, 1))[0]?.detail).toContain('1 missing');
+  });
+
+  it('reports a skipped phase as not applicable, with the reason', () => {
+    expect(messagingTargets({ status: 'missing', reason: 'BENCH_MESSAGES=0' })).toEqual(
+      Array.from({ length: 2 }, () =>
+        expect.objectContaining({ measured: null, pass: null, detail: 'BENCH_MESSAGES=0' }),
+      ),
+    );
+  });
+
+  it('adds the messaging rows and CPU phases to the summary', () => {
+    const report = { ...sampleReport(), messages: messages(40, 8) };
+    expect(cpuPhases(report).map((p) => p.phase)).toContain('message pushes');
+    const summary = formatSummary(report);
+    expect(summary).toContain('message -> recipient socket (201 sockets, 150/s)');
+    expect(summary).toContain('conversation lists/s (20 of 200 a page)');
   });
 });
 

@@ -6,6 +6,7 @@ import { type CommandsResult, CPU_PER_COMMAND_MS } from './measure-commands.ts';
 import type { FeedResult } from './measure-feed.ts';
 import type { FeedUnderWritesResult } from './measure-feed-under-writes.ts';
 import type { JobsResult } from './measure-jobs.ts';
+import { CONVERSATION_LIST_P99_MS, MESSAGE_PUSH_P99_MS, type MessagesResult } from './measure-messages.ts';
 import type { NetworkResult } from './measure-network.ts';
 import type { NotificationsResult } from './measure-notifications.ts';
 import { PEOPLE_SEARCH_P99_MS, PROFILE_P99_MS, TYPEAHEAD_P99_MS } from './measure-people.ts';
@@ -42,6 +43,8 @@ export interface BenchReport {
   network?: NetworkResult;
   /** Absent from reports made before the notifications phase existed. */
   notifications?: NotificationsResult;
+  /** Absent from reports made before the messaging phase existed. */
+  messages?: MessagesResult;
   /** Absent from reports made before the replay phase existed. */
   replay?: ReplayResult;
   /** Absent from reports made before the analytics phase existed. */
@@ -217,6 +220,69 @@ export function notificationRows(n: NotificationsResult | undefined): string[][]
       '',
     ],
     ['connection request -> bell', latency(n.requests), '', ''],
+  ];
+}
+
+/** The messaging issue's goals: a message on the recipient's screen at once, the inbox as quick as a cached read. */
+export function messagingTargets(m: MessagesResult | undefined): TargetResult[] {
+  const push = {
+    name: 'message sent -> recipient socket p99 (ms)',
+    target: `<= ${MESSAGE_PUSH_P99_MS}`,
+  };
+  const list = { name: 'conversation list p99 (ms)', target: `<= ${CONVERSATION_LIST_P99_MS}` };
+  if (m?.status !== 'measured') {
+    const reason = m?.reason ?? 'not run';
+    return [
+      { ...push, measured: null, pass: null, detail: reason },
+      { ...list, measured: null, pass: null, detail: reason },
+    ];
+  }
+  const pushP99 = m.push.count > 0 ? m.push.p99 : null;
+  const listP99 = m.list.app.latency.count > 0 ? m.list.app.latency.p99 : null;
+  return [
+    {
+      ...push,
+      measured: pushP99,
+      pass: pushP99 === null ? null : pushP99 <= MESSAGE_PUSH_P99_MS && m.push.missing === 0,
+      detail:
+        `${m.push.count} of ${m.push.accepted} messages at ${fixed(m.push.rate, 0)}/s ` +
+        `(half of ${fixed(m.push.maxRate, 0)}), ${m.push.missing} missing`,
+    },
+    {
+      ...list,
+      measured: listP99,
+      pass: listP99 === null ? null : listP99 <= CONVERSATION_LIST_P99_MS,
+      detail: `${m.list.app.latency.count} reads of a person with ${m.conversations} conversations; ratio ${fixed(m.list.ratio)}`,
+    },
+  ];
+}
+
+/** The messaging phase's rows of the summary table. */
+export function messagingRows(m: MessagesResult | undefined): string[][] {
+  if (!m) return [];
+  if (m.status !== 'measured') return [['messaging', m.reason, '', '']];
+  const { push } = m;
+  return [
+    [
+      `messaging: ${m.conversations} people connected to one, a conversation each`,
+      `${fixed(m.setupSeconds, 1)} s`,
+      '',
+      '',
+    ],
+    ['  maximum send rate (closed loop), sends/s', fixed(push.maxRate, 0), '', ''],
+    [
+      `message -> recipient socket (${push.sockets} sockets, ${fixed(push.rate, 0)}/s)`,
+      latency(push),
+      '',
+      '',
+    ],
+    ['  from the request instead of the reply', latency(push.fromSend), '', ''],
+    ['  send reply', latency(push.reply), '', ''],
+    ['  missing / before the reply', `${push.missing} / ${push.beforeReply}`, '', ''],
+    ...comparisonRows(
+      `conversation lists/s (${m.list.conversationsOnPage} of ${m.conversations} a page)`,
+      m.list,
+    ),
   ];
 }
 
@@ -489,6 +555,14 @@ export function cpuPhases(report: BenchReport): Array<{ phase: string; usage: Cp
   if (report.notifications?.status === 'measured') {
     phases.push({ phase: 'job alerts', usage: report.notifications.cpu });
   }
+  if (report.messages?.status === 'measured') {
+    phases.push(
+      { phase: 'message sends (closed loop)', usage: report.messages.maxRate.cpu },
+      { phase: 'message pushes', usage: report.messages.push.cpu },
+      { phase: 'conversation list', usage: report.messages.list.cpu.app },
+      { phase: 'list baseline', usage: report.messages.list.cpu.baseline },
+    );
+  }
   if (report.replay?.status === 'measured') {
     phases.push({ phase: 'replay (rebuild)', usage: report.replay.cpu });
   }
@@ -665,6 +739,7 @@ export function formatSummary(report: BenchReport): string {
   rows.push(...jobRows(jobs));
   rows.push(...networkRows(report.network));
   rows.push(...notificationRows(report.notifications));
+  rows.push(...messagingRows(report.messages));
   rows.push(...replayRows(report.replay));
   rows.push(...analyticsRows(report.analytics));
 
@@ -719,6 +794,14 @@ export function formatSummary(report: BenchReport): string {
       ? [
           ['network reads', network.reads.errors],
           ['connect pushes', network.push.errors],
+        ]
+      : []),
+    ...(report.messages?.status === 'measured'
+      ? [
+          ['message sends (closed loop)', report.messages.maxRate.errors],
+          ['message pushes', report.messages.push.errors],
+          ['conversation list', report.messages.list.app.errors],
+          ['list baseline', report.messages.list.baseline.errors],
         ]
       : []),
   ] as Array<[string, Record<string, number>]>;

@@ -8,10 +8,12 @@
  *   people and 100,000 connections through the write path, then suggestion and connection-list reads,
  *   and connect -> push times  10 notifications: 10,000 people with skills, jobs posted in an open loop
  *   -> every matching watched socket's alert, the matching cost per job, and connection request -> bell
- *   11 replay: projections:rebuild of 1,000,000 events written to a namespace of their own
- *   12 analytics: the Python example reads, validates and loads every event the run wrote, and prints
+ *   11 messaging: 200 people in a conversation with one, the maximum send rate, then messages at half of it
+ *   -> the recipient's socket, and that one person's conversation list vs in-memory JSON
+ *   12 replay: projections:rebuild of 1,000,000 events written to a namespace of their own
+ *   13 analytics: the Python example reads, validates and loads every event the run wrote, and prints
  *   its tables. Knobs: see config.ts (BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_JOBS, BENCH_NETWORK_USERS,
- *   BENCH_NOTIFY_USERS, BENCH_FEED_WRITE_RATE, BENCH_SCALE_SOCKETS, BENCH_REPLAY_EVENTS, ...).
+ *   BENCH_NOTIFY_USERS, BENCH_FEED_WRITE_RATE, BENCH_SCALE_SOCKETS, BENCH_MESSAGES, BENCH_REPLAY_EVENTS, ...).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -25,6 +27,7 @@ import { measureCommands } from './measure-commands.ts';
 import { measureFeed } from './measure-feed.ts';
 import { measureFeedUnderWrites } from './measure-feed-under-writes.ts';
 import { measureJobs } from './measure-jobs.ts';
+import { measureMessages } from './measure-messages.ts';
 import { measureNetwork } from './measure-network.ts';
 import { measureNotifications } from './measure-notifications.ts';
 import { measurePropagation } from './measure-propagation.ts';
@@ -36,6 +39,7 @@ import {
   evaluateTargets,
   feedUnderWritesTargets,
   formatSummary,
+  messagingTargets,
   socketTargets,
   transportsOf,
 } from './report.ts';
@@ -88,6 +92,11 @@ const ceilingSeconds =
   (config.feedWriteRate > 0 ? 2 * (config.warmupSeconds + config.seconds) : 0) +
   // Sockets at scale: a second per 50 clients to connect (a tenth of that on two cores), then one window.
   (config.scaleSockets > 0 ? config.scaleSockets / 50 + 2 * (config.warmupSeconds + config.seconds) : 0) +
+  // Messaging: registering, connecting and starting each conversation (a second per 10 people), then
+  // the brief maximum, the send loop and the list's two loops.
+  (config.messageConversations > 0
+    ? config.messageConversations / 10 + 3 * (config.warmupSeconds + config.seconds)
+    : 0) +
   // Replay: writing and rebuilding, a second per 500 events (a rebuild far below its target still ends).
   config.replayEvents / 500;
 setTimeout(
@@ -97,7 +106,7 @@ setTimeout(
 
 try {
   progress(
-    `phase 1/12: starting command-service, query-service, projector, realtime-gateway and the INSERT baseline`,
+    `phase 1/13: starting command-service, query-service, projector, realtime-gateway and the INSERT baseline`,
   );
   const running = createTopology({ poolSize: config.poolSize });
   topology = running;
@@ -122,14 +131,14 @@ try {
   );
 
   progress(
-    `phase 2/12: registering ${config.users} users (scrypt 2^${SCRYPT_LOG_N}) and publishing ${config.posts} posts`,
+    `phase 2/13: registering ${config.users} users (scrypt 2^${SCRYPT_LOG_N}) and publishing ${config.posts} posts`,
   );
   const setupStart = performance.now();
   const population = await populate(api, config, progress);
   const setupSeconds = (performance.now() - setupStart) / 1000;
   running.assertAlive();
 
-  progress('phase 3/12: command throughput, closed loop, against a bare INSERT endpoint');
+  progress('phase 3/13: command throughput, closed loop, against a bare INSERT endpoint');
   const commands = await measureCommands(
     api,
     population,
@@ -141,7 +150,7 @@ try {
   running.assertAlive();
 
   const rate = config.openRate > 0 ? config.openRate : Math.max(1, commands.app.rate / 2);
-  progress(`phase 4/12: like propagation at ${rate.toFixed(0)}/s (half the command rate), open loop`);
+  progress(`phase 4/13: like propagation at ${rate.toFixed(0)}/s (half the command rate), open loop`);
   const propagation = await measurePropagation(
     api,
     population,
@@ -158,13 +167,13 @@ try {
   );
   running.assertAlive();
 
-  progress('phase 5/12: feed reads, closed loop, against a bare in-memory JSON endpoint');
+  progress('phase 5/13: feed reads, closed loop, against a bare in-memory JSON endpoint');
   const feed = await measureFeed(api, population, running.startJsonBaseline, config, meter, progress);
   if (feed.status === 'missing') progress(`  ${feed.reason}: phase skipped`);
   running.assertAlive();
 
   progress(
-    `phase 6/12: feed reads while ${config.feedWriteRate} likes/s are written to other posts, against in-memory JSON`,
+    `phase 6/13: feed reads while ${config.feedWriteRate} likes/s are written to other posts, against in-memory JSON`,
   );
   const feedUnderWrites = await measureFeedUnderWrites(
     api,
@@ -179,7 +188,7 @@ try {
   running.assertAlive();
 
   progress(
-    `phase 7/12: sockets at scale: ${config.scaleSockets} clients on one gateway, ${config.scaleWatchers} of them ` +
+    `phase 7/13: sockets at scale: ${config.scaleSockets} clients on one gateway, ${config.scaleWatchers} of them ` +
       `watching a post that takes ${config.scaleLikeRate} likes/s`,
   );
   const sockets = await measureSockets(
@@ -194,13 +203,13 @@ try {
   if (sockets.status === 'missing') progress(`  ${sockets.reason}: phase skipped`);
   running.assertAlive();
 
-  progress('phase 8/12: jobs through the write path, then searches, closed loop, against in-memory JSON');
+  progress('phase 8/13: jobs through the write path, then searches, closed loop, against in-memory JSON');
   const jobs = await measureJobs(api, population, running, config, meter, progress);
   if (jobs.status === 'missing') progress(`  ${jobs.reason}: phase skipped`);
   running.assertAlive();
 
   progress(
-    `phase 9/12: a network of people and connections through the write path, then suggestions, lists and connect pushes`,
+    `phase 9/13: a network of people and connections through the write path, then suggestions, lists and connect pushes`,
   );
   const network = await measureNetwork(
     api,
@@ -215,7 +224,7 @@ try {
   running.assertAlive();
 
   progress(
-    'phase 10/12: notifications: job alerts to every matching socket, the matching cost, request -> bell',
+    'phase 10/13: notifications: job alerts to every matching socket, the matching cost, request -> bell',
   );
   const notifications = await measureNotifications(
     api,
@@ -231,13 +240,27 @@ try {
   running.assertAlive();
 
   progress(
-    `phase 11/12: replay: projections:rebuild of ${config.replayEvents.toLocaleString('en')} events written to a namespace of their own`,
+    'phase 11/13: messaging: the maximum send rate, messages at half of it -> the recipient socket, a conversation list',
+  );
+  const messages = await measureMessages(
+    api,
+    running.startJsonBaseline,
+    { url: running.urls.gateway, origin: WEB_ORIGIN },
+    config,
+    meter,
+    progress,
+  );
+  if (messages.status === 'missing') progress(`  ${messages.reason}: phase skipped`);
+  running.assertAlive();
+
+  progress(
+    `phase 12/13: replay: projections:rebuild of ${config.replayEvents.toLocaleString('en')} events written to a namespace of their own`,
   );
   const replay = await measureReplay(config, meter, progress);
   if (replay.status === 'missing') progress(`  ${replay.reason}: phase skipped`);
   running.assertAlive();
 
-  progress('phase 12/12: the analytics example (Python) reads, validates and loads every event of the run');
+  progress('phase 13/13: the analytics example (Python) reads, validates and loads every event of the run');
   const settings = loadConfig(baseEnv, running.ns.commandEnv);
   const analytics = await measureAnalytics(
     settings.KAFKA_BROKERS.join(','),
@@ -275,12 +298,14 @@ try {
     jobs,
     network,
     notifications,
+    messages,
     replay,
     analytics,
     targets: [
       ...evaluateTargets(commands, propagation, feed, jobs, network, notifications),
       ...feedUnderWritesTargets(feedUnderWrites),
       ...socketTargets(sockets),
+      ...messagingTargets(messages),
       ...replayTargets(replay),
     ],
   };

@@ -48,6 +48,7 @@ export function sampleReport(overrides: Partial<BenchReport> = {}): BenchReport 
       scaleSockets: 0,
       scaleWatchers: 1000,
       scaleLikeRate: 20,
+      messageConversations: 0,
       replayEvents: 0,
       checkpointProbeMs: 0,
       passwordScryptLogN: 14,
