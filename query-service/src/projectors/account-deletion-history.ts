@@ -8,10 +8,12 @@ import type { projectorTestbed } from './testing.ts';
  * The history of an account deletion, for its tests across every read model (their other helpers are
  * in `account-deletion-testing.ts`). One person (Dora) registers, fills her profile, posts, comments,
  * likes, connects, applies, saves jobs, follows tags and posts a job (and edits it); others interact
- * with her (Bob saves her job, Cy follows a tag of her post); then she deletes her account, which the write side records as the end of each of
+ * with her (Bob saves her job, Cy follows a tag of her post); she writes to and reads from people she is
+ * connected with or linked to by an application, blocks and is blocked; then she deletes her account, which the write side records as the end of each of
  * her posts, comments, likes, connections, open applications and open jobs on their own streams, and
- * AccountDeleted last on hers (her saved jobs and followed tags need no event of their own: they go
- * with it).
+ * AccountDeleted last on hers (her saved jobs, followed tags, blocks and her side of her conversations
+ * need no event of their own: they go with it). Ann reads Dora's last message after it: she keeps the
+ * thread.
  */
 
 export type DeletionBed = Awaited<ReturnType<typeof projectorTestbed>>;
@@ -33,6 +35,10 @@ export const doraText = {
   resume: 'dorothea-quillfeather-cv.pdf',
   /** A tag she follows. */
   followedTag: 'LighthouseKeeping',
+  /** Her messages, to Ann, Eve and Bob. */
+  messageToAnn: 'Dorothea can meet at the lighthouse',
+  messageToEve: 'Dorothea accepts the interview',
+  messageToBob: 'Dorothea read your application',
 };
 export const doraNeedles = [dora, ...Object.values(doraText)];
 /** What her post and comment said before she edited them: gone with the edit already, and after it. */
@@ -51,6 +57,24 @@ export const ids = {
   doraPending: randomUUID(),
   doraAccepted: randomUUID(),
   bobApplication: randomUUID(),
+};
+/** Conversations: hers with Ann (connected), Eve (her application) and Bob (both); Ann's with Bob. */
+export const conversations = {
+  doraAnn: randomUUID(),
+  doraEve: randomUUID(),
+  doraBob: randomUUID(),
+  annBob: randomUUID(),
+};
+/** Messages, by sender and conversation. */
+export const messages = {
+  annToDora: randomUUID(),
+  doraToAnn: randomUUID(),
+  annToDoraAgain: randomUUID(),
+  eveToDora: randomUUID(),
+  doraToEve: randomUUID(),
+  doraToBob: randomUUID(),
+  bobToDora: randomUUID(),
+  annToBob: randomUUID(),
 };
 export const connections = {
   doraAnn: randomUUID(),
@@ -295,6 +319,53 @@ export function deletionHistory(event: DeletionBed['event']): EventEnvelope[] {
   record('NotificationsRead', dora, { userId: dora, notificationIds: [randomUUID()], readAt: at() });
   record('AllNotificationsRead', dora, { userId: dora, upTo: at() });
 
+  // Conversations: with Ann (connected), Eve (about the job Dora applied to) and Bob (connected, and
+  // about her job he applied to), and Ann's with Bob; messages both ways, some read.
+  const start = (
+    conversationId: string,
+    startedBy: string,
+    other: string,
+    job: { jobId: string; title: string } | null,
+  ) => {
+    const participantIds: [string, string] = startedBy < other ? [startedBy, other] : [other, startedBy];
+    record('ConversationStarted', conversationId, {
+      conversationId,
+      participantIds,
+      startedBy,
+      job,
+      startedAt: at(),
+    });
+    const people = { conversationId, participantIds };
+    return {
+      send: (messageId: string, senderId: string, text: string) =>
+        record('MessageSent', conversationId, { ...people, messageId, senderId, text, sentAt: at() }),
+      read: (readerId: string, upToMessageId: string) =>
+        record('MessagesRead', conversationId, { ...people, readerId, upToMessageId, readAt: at() }),
+    };
+  };
+  const withAnn = start(conversations.doraAnn, ann, dora, null);
+  withAnn.send(messages.annToDora, ann, 'Ann would like to talk tides');
+  withAnn.read(dora, messages.annToDora);
+  withAnn.send(messages.doraToAnn, dora, doraText.messageToAnn);
+  withAnn.send(messages.annToDoraAgain, ann, 'Ann will be there');
+  const withEve = start(conversations.doraEve, eve, dora, { jobId: ids.eveOtherJob, title: 'Data Engineer' });
+  withEve.send(messages.eveToDora, eve, 'Eve invites you to an interview');
+  withEve.read(dora, messages.eveToDora);
+  withEve.send(messages.doraToEve, dora, doraText.messageToEve);
+  withEve.read(eve, messages.doraToEve);
+  const withBob = start(conversations.doraBob, dora, bob, { jobId: ids.doraJob, title: 'Rust Engineer' });
+  withBob.send(messages.doraToBob, dora, doraText.messageToBob);
+  withBob.send(messages.bobToDora, bob, 'Bob is glad to hear it');
+  const annBob = start(conversations.annBob, ann, bob, null);
+  annBob.send(messages.annToBob, ann, 'Ann says hi to Bob');
+  annBob.read(bob, messages.annToBob);
+  // Blocks: hers of Cy, Eve's of her (both go with her account), and Ann's of Bob, Cy's of Ann lifted.
+  record('PersonBlocked', dora, { userId: dora, blockedUserId: cy, blockedAt: at() });
+  record('PersonBlocked', eve, { userId: eve, blockedUserId: dora, blockedAt: at() });
+  record('PersonBlocked', ann, { userId: ann, blockedUserId: bob, blockedAt: at() });
+  record('PersonBlocked', cy, { userId: cy, blockedUserId: ann, blockedAt: at() });
+  record('PersonUnblocked', cy, { userId: cy, blockedUserId: ann, unblockedAt: at() });
+
   // The deletion, as the write side records it: the removals on their streams, AccountDeleted last.
   const removedAt = at();
   record('PostRemoved', ids.doraPost, { postId: ids.doraPost, authorId: dora, removedAt });
@@ -317,5 +388,7 @@ export function deletionHistory(event: DeletionBed['event']): EventEnvelope[] {
   record('ApplicationWithdrawn', ids.doraPending, { ...pending, from: 'pending', withdrawnAt: removedAt });
   record('JobClosed', ids.doraJob, { jobId: ids.doraJob, employerId: dora, closedAt: removedAt });
   record('AccountDeleted', dora, { userId: dora, deletedAt: removedAt });
+  // Ann, who keeps the thread, reads Dora's message after the deletion.
+  withAnn.read(ann, messages.doraToAnn);
   return history;
 }

@@ -4,6 +4,7 @@ import {
   ann,
   bob,
   connections,
+  conversations,
   cy,
   type DeletionBed,
   deletionHistory,
@@ -13,9 +14,11 @@ import {
   doraText,
   eve,
   ids,
+  messages,
 } from './account-deletion-history.ts';
 import { removals, snapshotOf } from './account-deletion-testing.ts';
 import { JobQueries } from './jobs/queries.ts';
+import { MessagingQueries } from './messaging/queries.ts';
 import { findIn, type ReadModelSnapshot } from './read-model-snapshot.ts';
 import { projectorTestbed } from './testing.ts';
 import { timelineKeys } from './timelines/keys.ts';
@@ -43,19 +46,36 @@ function buildHistory() {
   history.push(...deletionHistory(bed.event));
 }
 
-/** Rows naming Dora's id where the deletion keeps it by design: her closed job, the application to it, her tombstone. */
+/**
+ * Rows naming Dora's id where the deletion keeps it by design: her closed job, the application to it, her
+ * tombstone, and the threads the others keep (their conversations with her, their own rows of them and
+ * her messages, erased).
+ */
 function unexpectedTracesOfDora(s: ReadModelSnapshot): string[] {
   const allowed = (table: string, row: Record<string, unknown>) =>
     (table === 'jobs' && row.id === ids.doraJob) ||
     (table === 'applications' && row.id === ids.bobApplication) ||
-    (table === 'deleted_accounts' && row.user_id === dora);
+    (table === 'deleted_accounts' && row.user_id === dora) ||
+    (table === 'conversations' && (row.first_id === dora || row.second_id === dora)) ||
+    (table === 'conversation_members' && row.user_id !== dora && row.other_id === dora) ||
+    (table === 'messages' && row.sender_id === dora && row.erased === true && row.text === '');
+  // The columns the kept rows hold her id in.
+  const idColumns = new Set([
+    'employer_id',
+    'user_id',
+    'first_id',
+    'second_id',
+    'started_by',
+    'other_id',
+    'sender_id',
+  ]);
   return findIn(s, doraNeedles).filter((hit) => {
     const [table, ...rest] = hit.split(': ');
     if (table?.startsWith('redis')) return true;
     const row = JSON.parse(rest.join(': ')) as Record<string, unknown>;
     if (!allowed(table as string, row)) return true;
-    // The kept rows hold her id in one column and nothing else of hers.
-    const others = Object.entries(row).filter(([column]) => column !== 'employer_id' && column !== 'user_id');
+    // The kept rows hold her id in those columns and nothing else of hers.
+    const others = Object.entries(row).filter(([column]) => !idColumns.has(column));
     return (
       findIn({ tables: { t: [JSON.stringify(Object.fromEntries(others))] }, keys: {} }, doraNeedles).length >
       0
@@ -159,6 +179,8 @@ describe('an account deletion in the read models', () => {
         [ann, 'connection_accepted', bob, 1],
         [cy, 'connection_accepted', ann, 1],
         [bob, 'job_alert', eve, 1],
+        // Ann's message to Bob; those of and to Dora are gone with her.
+        [bob, 'new_message', ann, 1],
       ].sort(),
     );
     const bobsLike = history.find(
@@ -167,5 +189,67 @@ describe('an account deletion in the read models', () => {
     const likes = rows('notifications').find((n) => n.kind === 'post_likes');
     expect(new Date(likes?.created_at as string).toISOString()).toBe(bobsLike.likedAt);
     expect(rows('notification_likers').map((l) => l.user_id)).toEqual([bob]);
+
+    // Messaging: her messages read erased, the others' as they were; her rows of her conversations, her
+    // links, her blocks and her card are gone; the others keep the threads (Ann read on after it).
+    const sent = Object.fromEntries(rows('messages').map((m) => [m.id, [m.sender_id, m.text, m.erased]]));
+    expect(sent).toEqual({
+      [messages.annToDora]: [ann, 'Ann would like to talk tides', false],
+      [messages.doraToAnn]: [dora, '', true],
+      [messages.annToDoraAgain]: [ann, 'Ann will be there', false],
+      [messages.eveToDora]: [eve, 'Eve invites you to an interview', false],
+      [messages.doraToEve]: [dora, '', true],
+      [messages.doraToBob]: [dora, '', true],
+      [messages.bobToDora]: [bob, 'Bob is glad to hear it', false],
+      [messages.annToBob]: [ann, 'Ann says hi to Bob', false],
+    });
+    expect(
+      rows('conversations')
+        .map((c) => c.id)
+        .sort(),
+    ).toEqual(Object.values(conversations).sort());
+    const members = rows('conversation_members').map((m) => [
+      m.conversation_id,
+      m.user_id,
+      m.unread_count,
+      m.last_read,
+      m.seen_up_to,
+    ]);
+    expect(members.sort()).toEqual(
+      [
+        [conversations.doraAnn, ann, 0, messages.doraToAnn, messages.annToDora],
+        [conversations.doraEve, eve, 0, messages.doraToEve, messages.eveToDora],
+        [conversations.doraBob, bob, 1, null, null],
+        [conversations.annBob, ann, 0, null, messages.annToBob],
+        [conversations.annBob, bob, 0, messages.annToBob, null],
+      ].sort(),
+    );
+    expect(
+      rows('messaging_links')
+        .map((l) => l.link_id)
+        .sort(),
+    ).toEqual([connections.annBob, connections.cyAnn].sort());
+    expect(rows('messaging_blocks').map((b) => [b.user_id, b.blocked_user_id])).toEqual([[ann, bob]]);
+    expect(
+      rows('messaging_people')
+        .map((p) => p.id)
+        .sort(),
+    ).toEqual([ann, bob, cy, eve].sort());
+    // Ann's thread with her, as Ann reads it: no name, her message erased, no writing back; none of hers.
+    const messaging = new MessagingQueries(bed.pool, bed.schema);
+    const thread = await messaging.thread(ann, conversations.doraAnn, undefined, 10);
+    expect(thread?.conversation).toMatchObject({
+      other: { _id: dora, firstName: '', lastName: '' },
+      canWrite: false,
+      unreadCount: 0,
+    });
+    expect(thread?.messages.map((m) => [m._id, m.text, m.erased])).toEqual([
+      [messages.annToDoraAgain, 'Ann will be there', false],
+      [messages.doraToAnn, '', true],
+      [messages.annToDora, 'Ann would like to talk tides', false],
+    ]);
+    expect(await messaging.thread(dora, conversations.doraAnn, undefined, 10)).toBeNull();
+    expect(await messaging.unreadCount(dora)).toBe(0);
+    expect(await messaging.unreadCount(bob)).toBe(1);
   });
 });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EventEnvelope } from '@careers/contracts/events/envelope';
+import { Thread } from './batch-messaging-history.ts';
 import { testMessages } from './testing.ts';
 
 /**
@@ -47,7 +48,8 @@ export function interleaved(
  * some in the batch that made it, some changing the tags), likes and edits dated out of order, an
  * account deletion with the deleted person's likes still arriving after it (a lagging topic), and a
  * removed post. Posts carry pictures now and then, and people follow and unfollow tags all along (their
- * Following feeds, and the deleted person's follows).
+ * Following feeds, and the deleted person's follows). Connected people write to each other, block and
+ * unblock each other, and two connections are removed (the conversations below).
  */
 export function history(seed: number): EventEnvelope[] {
   const random = seeded(seed);
@@ -64,11 +66,14 @@ export function history(seed: number): EventEnvelope[] {
     versions.set(streamId, v);
     return v;
   };
+  // Users 0-1, 1-3, 2-5, 3-7, 4-0 and 5-2 (2 and 5 connected twice).
+  const connections: { connectionId: string; requesterId: string; recipientId: string }[] = [];
   for (let i = 0; i < 6; i++) {
     const [requesterId, recipientId] = [users[i] as string, users[(i * 2 + 1) % users.length] as string];
     if (requesterId === recipientId) continue;
     const connectionId = randomUUID();
     const parties = { connectionId, requesterId, recipientId };
+    connections.push(parties);
     events.push(
       event('ConnectionRequested', connectionId, next(connectionId), {
         ...parties,
@@ -132,6 +137,52 @@ export function history(seed: number): EventEnvelope[] {
       events.push(event('TagFollowed', userId, next(userId), { userId, tag, followedAt: at() }));
     }
   };
+  // Conversations of connected people, drawn from a generator of their own (the rest of the history is
+  // as it was without them): 0-1, blocked both ways for a while, then their connection removed, their
+  // messages sent before it still arriving after it (a lagging topic) and only reads after those; 1-3
+  // and 3-7 with the deleted person, hers still arriving after her AccountDeleted, 3-7 started only
+  // after it (dated before it), the other reading on; 2-5, connected twice, writing on after one of
+  // their connections is removed. Blocks by the deleted person and of her (one arriving after her
+  // deletion) go with her account.
+  const chat = seeded(seed * 7919 + 17);
+  const user = (i: number) => users[i] as string;
+  const threads = [
+    new Thread(user(0), user(1)),
+    new Thread(user(1), user(3)),
+    new Thread(user(2), user(5)),
+    new Thread(user(3), user(7)),
+  ];
+  const [cut, , , late] = threads as [Thread, Thread, Thread, Thread];
+  const blocks = new Set<string>();
+  const blocking: Record<number, [by: number, of: number, on: boolean]> = {
+    120: [3, 5, true],
+    150: [7, 2, true],
+    200: [0, 1, true],
+    260: [1, 0, true],
+    305: [1, 3, true],
+    420: [0, 1, false],
+    480: [1, 0, false],
+    700: [7, 2, false],
+    800: [5, 2, true],
+  };
+  const removeConnection = (connection: (typeof connections)[number]) =>
+    events.push(
+      event('ConnectionRemoved', connection.connectionId, next(connection.connectionId), {
+        ...connection,
+        removedBy: connection.recipientId,
+        removedAt: at(),
+      }),
+    );
+  const talk = (step: number) => {
+    const thread = chat.pick(threads.filter((t) => t !== late || step >= 310));
+    const [a, b] = thread.participantIds;
+    const herLagOver = thread.participantIds.includes(deleted) && step >= 380;
+    const send =
+      !blocks.has(`${a} ${b}`) && !blocks.has(`${b} ${a}`) && !herLagOver && (thread !== cut || step < 640);
+    const by = herLagOver ? (a === deleted ? b : a) : undefined;
+    const e = thread.step(chat, event, at(thread === late && step < 380 ? 20 : 0), { by, send });
+    if (e) events.push(e);
+  };
   for (const userId of users) if (random.int(2) === 0) toggleFollow(userId);
   for (let i = 0; i < 4; i++) create();
   for (let step = 0; step < 900; step++) {
@@ -139,6 +190,23 @@ export function history(seed: number): EventEnvelope[] {
     if (step === 300) {
       events.push(event('AccountDeleted', deleted, next(deleted), { userId: deleted, deletedAt: at() }));
     }
+    const blocked = blocking[step];
+    if (blocked) {
+      const [by, of, on] = [user(blocked[0]), user(blocked[1]), blocked[2]];
+      if (on) {
+        blocks.add(`${by} ${of}`);
+        events.push(event('PersonBlocked', by, next(by), { userId: by, blockedUserId: of, blockedAt: at() }));
+      } else {
+        blocks.delete(`${by} ${of}`);
+        events.push(
+          event('PersonUnblocked', by, next(by), { userId: by, blockedUserId: of, unblockedAt: at() }),
+        );
+      }
+    }
+    if (step === 500)
+      removeConnection(connections[chat.int(2) === 0 ? 2 : 5] as (typeof connections)[number]);
+    if (step === 600) removeConnection(connections[0] as (typeof connections)[number]);
+    if (step % 8 === 3 || (step >= 300 && step < 400 && step % 8 === 7)) talk(step);
     if (step % 60 === 0) create();
     if (step % 45 === 7) {
       const userId = random.pick(users);

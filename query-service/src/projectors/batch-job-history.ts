@@ -2,12 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { domainEvents, type EventDataInput } from '@careers/contracts/events/catalogue';
 import type { EventEnvelope } from '@careers/contracts/events/envelope';
 import { interleaved, seeded } from './batch-history.ts';
+import { Thread } from './batch-messaging-history.ts';
 import { testMessages } from './testing.ts';
 
 /**
  * Applications as the write side makes them, their streams interleaved: submitted (some with a
  * resume), moved through statuses, withdrawn, and an applicant deleting their account partway (their
  * AccountDeleted on the user topic), so some of their applications come after it and are not written.
+ * The employer and some applicants write about a job applied to (a conversation naming it), hers among
+ * them: her messages and reads may be applied after her AccountDeleted, and the employer reads on.
  */
 export function applicationHistory(seed: number): EventEnvelope[] {
   const random = seeded(seed);
@@ -28,6 +31,8 @@ export function applicationHistory(seed: number): EventEnvelope[] {
   });
   const jobs = Array.from({ length: 3 }, () => randomUUID());
   const at = (minute: number) => new Date(Date.UTC(2026, 0, 3, 0, minute)).toISOString();
+  /** Applicants and the first job each applied to, and when: the conversations' (below). */
+  const applied = new Map<string, { jobId: string; minute: number }>();
   for (let i = 0; i < 40; i++) {
     const applicationId = randomUUID();
     const parties = {
@@ -68,6 +73,23 @@ export function applicationHistory(seed: number): EventEnvelope[] {
           withdrawnAt: at(i + 5),
         }),
       );
+    }
+    streams.push(stream);
+    if (!applied.has(parties.applicantId))
+      applied.set(parties.applicantId, { jobId: parties.jobId, minute: i });
+  }
+  // Conversations of the employer with the applicants, drawn from a generator of their own (the rest of
+  // the history is as it was without them): hers up to her deletion, the employer reading on after it.
+  const chat = seeded(seed * 7919 + 29);
+  for (const [applicantId, { jobId, minute }] of applied) {
+    if (applicantId !== leaving && chat.int(2) === 0) continue;
+    const thread = new Thread(employer, applicantId, { jobId, title: `Job ${jobId.slice(0, 8)}` });
+    const stream = thread.steps(chat, event, 3 + chat.int(4), (k) => at(minute + 1 + k));
+    if (applicantId === leaving) {
+      for (let k = 0; k < 2; k++) {
+        const read = thread.step(chat, event, at(40 + k), { by: employer, send: false });
+        if (read) stream.push(read);
+      }
     }
     streams.push(stream);
   }

@@ -39,6 +39,10 @@ describe('projector batches', () => {
           (r) => r.includes('"kind": "application_status"') && r.includes('"hidden": false'),
         ),
       ).toBe(true);
+      // Conversations about the jobs, hers among them: her messages erased, the employer's kept.
+      expect(expected.tables.conversations?.some((r) => r.includes('"job_title": "Job'))).toBe(true);
+      expect(expected.tables.messages?.some((r) => r.includes('"erased": true'))).toBe(true);
+      expect(expected.tables.messages?.some((r) => r.includes('"erased": false'))).toBe(true);
       await batched.rebuildFrom([]);
       let applied = 0;
       for (const batch of batches(events, seed, 60)) {

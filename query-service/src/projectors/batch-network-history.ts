@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { domainEvents } from '@careers/contracts/events/catalogue';
 import type { EventEnvelope } from '@careers/contracts/events/envelope';
 import { interleaved, seeded } from './batch-history.ts';
+import { pairKey, Thread } from './batch-messaging-history.ts';
 import { testMessages } from './testing.ts';
 
 /**
@@ -9,7 +10,10 @@ import { testMessages } from './testing.ts';
  * declined and withdrawn, connections removed, pairs connecting again after a removal (a second stream
  * for the pair, its request sometimes sent before the old one is removed, so the pair has two accepted
  * rows for a while), people logging in, and a few posts, so accepted connections bring posts into
- * timelines. Every stream's events keep their order; streams of one pair, as on the topic, may not.
+ * timelines. Some connected pairs write to each other (one conversation per pair, whatever its
+ * connections: its messages may be applied before the connection's acceptance or after its removal, as
+ * topics read at their own paces may), and some people block others, some lifting it again. Every
+ * stream's events keep their order; streams of one pair, as on the topic, may not.
  */
 export function networkHistory(seed: number): EventEnvelope[] {
   const random = seeded(seed);
@@ -85,6 +89,8 @@ export function networkHistory(seed: number): EventEnvelope[] {
     ]);
   }
   const at = (minute: number) => new Date(Date.UTC(2026, 0, 2, 0, minute)).toISOString();
+  /** Pairs accepted, by the minute of their acceptance: the conversations' (below). */
+  const linked: { pair: [string, string]; minute: number }[] = [];
   for (let i = 0; i < 70; i++) {
     const requesterId = random.pick(users);
     const recipientId = random.pick(users.filter((u) => u !== requesterId));
@@ -94,6 +100,7 @@ export function networkHistory(seed: number): EventEnvelope[] {
     const answer = random.int(10);
     if (answer < 6) {
       stream.push(event('ConnectionAccepted', connectionId, 2, { ...parties, respondedAt: at(i + 1) }));
+      linked.push({ pair: [requesterId, recipientId], minute: i + 1 });
       if (random.int(3) === 0) {
         stream.push(
           event('ConnectionRemoved', connectionId, 3, {
@@ -118,6 +125,35 @@ export function networkHistory(seed: number): EventEnvelope[] {
       stream.push(event('ConnectionWithdrawn', connectionId, 2, { ...parties, withdrawnAt: at(i + 1) }));
     }
     streams.push(stream);
+  }
+  // Conversations of some of the pairs accepted, and blocks, drawn from a generator of their own (the
+  // rest of the history is as it was without them).
+  const chat = seeded(seed * 7919 + 23);
+  const talking = new Set<string>();
+  for (let n = 0; n < 10; n++) {
+    const { pair, minute } = chat.pick(linked);
+    if (talking.has(pairKey(...pair))) continue;
+    talking.add(pairKey(...pair));
+    streams.push(new Thread(...pair).steps(chat, event, 2 + chat.int(5), (k) => at(minute + 1 + k)));
+  }
+  const held = new Set<string>();
+  for (let n = 0; n < 4; n++) {
+    const i = chat.int(users.length);
+    const [userId, stream] = [users[i] as string, streams[i] as EventEnvelope[]];
+    const blockedUserId = chat.pick(users.filter((u) => u !== userId));
+    // Blocking twice records nothing.
+    if (held.has(`${userId} ${blockedUserId}`)) continue;
+    held.add(`${userId} ${blockedUserId}`);
+    const when = new Date(Date.UTC(2026, 0, 2, 1, n)).toISOString();
+    stream.push(
+      event('PersonBlocked', userId, stream.length + 1, { userId, blockedUserId, blockedAt: when }),
+    );
+    if (n % 2 === 1) {
+      held.delete(`${userId} ${blockedUserId}`);
+      stream.push(
+        event('PersonUnblocked', userId, stream.length + 1, { userId, blockedUserId, unblockedAt: when }),
+      );
+    }
   }
   // Interleaved at random, each stream in its own order; the settings right after their registrations.
   const settingsAfter = new Map<string, EventEnvelope>();

@@ -55,6 +55,11 @@ describe('projector batches', () => {
       expect(expected.tables.suggestion_skills?.length).toBeGreaterThan(0);
       expect(expected.tables.suggestion_people?.some((r) => r.includes('"lisbon"'))).toBe(true);
       expect(Object.keys(expected.keys).some((k) => k.startsWith('timelines:'))).toBe(true);
+      // Conversations of connected pairs, their messages told by the bell, and blocks held.
+      expect(expected.tables.messages?.length).toBeGreaterThan(0);
+      expect(expected.tables.conversation_members?.length).toBeGreaterThan(0);
+      expect(notifications.some((r) => r.includes('"kind": "new_message"'))).toBe(true);
+      expect(expected.tables.messaging_blocks?.length).toBeGreaterThan(0);
       expect(await snapshotOf(batched)).toEqual(expected);
 
       // And the whole history in one batch, the people and posts after the network (a topic lagging

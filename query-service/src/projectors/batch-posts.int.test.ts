@@ -48,6 +48,14 @@ describe('projector batches', () => {
           table,
         ).toBe(true);
       }
+      // Conversations: messages read, the deleted person's erased (some arriving after her
+      // AccountDeleted), a block held, and links left after a removed connection.
+      expect(expected.tables.messages?.some((row) => row.includes('"erased": true'))).toBe(true);
+      expect(expected.tables.messages?.some((row) => row.includes('"erased": false'))).toBe(true);
+      const members = expected.tables.conversation_members ?? [];
+      expect(members.some((row) => !row.includes('"last_read": null'))).toBe(true);
+      expect(expected.tables.messaging_blocks?.length).toBeGreaterThan(0);
+      expect(expected.tables.messaging_links?.length).toBeGreaterThan(0);
       expect(await snapshotOf(batched)).toEqual(expected);
 
       let again = 0;
