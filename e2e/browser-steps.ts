@@ -296,6 +296,15 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
 }
 
 /**
+ * In the page: resolves once the running animations that end have ended (a theme's colours ease over
+ * 120 ms). One that is cancelled meanwhile (its element left the page, a newer change took over) counts
+ * as ended instead of rejecting, and one that never ends (a spinner, the typing dots) is not waited for.
+ */
+export const settledAnimations = `Promise.all(document.getAnimations()
+  .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+  .map((animation) => animation.finished.catch(() => undefined)))`;
+
+/**
  * axe on the screen as it is, then at 375 px, each in the light and the dark theme: the findings as
  * "375px dark: rule: element :: summary". The theme is set on the page for the check only (the
  * person's saved theme stays as it is), and the size put back after. With `screenshots`, each look is
@@ -313,7 +322,7 @@ export async function axeAtEveryLook(
     for (const look of ['light', 'dark']) {
       await page.evaluate(`document.documentElement.dataset.theme = ${JSON.stringify(look)}`);
       // Colours ease over 120 ms: judge them once the change has finished, not halfway.
-      await page.evaluate('Promise.all(document.getAnimations().map((animation) => animation.finished))');
+      await page.evaluate(settledAnimations);
       for (const violation of await axeViolations(page)) {
         found.push(...violation.nodes.map((node) => `${width}px ${look}: ${violation.id}: ${node}`));
       }

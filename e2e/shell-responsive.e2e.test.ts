@@ -10,7 +10,7 @@ import { waitUntil } from '@careers/service-kit/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS, keepScreenshot, launchBrowser } from './browser.ts';
-import { type AxeViolation, axeViolations, until } from './browser-steps.ts';
+import { type AxeViolation, axeViolations, settledAnimations, until } from './browser-steps.ts';
 import { WEB_URL } from './topology.ts';
 
 const WAIT = 15_000;
@@ -181,7 +181,7 @@ async function walkEveryRoute(): Promise<Walk> {
     for (const theme of themes) {
       await page.evaluate(`document.documentElement.dataset.theme = ${JSON.stringify(theme)}`);
       // Colours ease over 120 ms: judge them once the change has finished, not halfway.
-      await page.evaluate('Promise.all(document.getAnimations().map((animation) => animation.finished))');
+      await page.evaluate(settledAnimations);
       found.axe[theme][width][screen] = await axeViolations(page);
     }
     await page.evaluate(`document.documentElement.dataset.theme = 'light'`);
