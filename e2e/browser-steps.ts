@@ -395,3 +395,20 @@ export function aPdf(): Buffer {
   body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(body, 'latin1');
 }
+
+/** The signed-in visitor's user id. */
+export async function userIdOf(visitor: Visitor): Promise<string> {
+  const me = await callFromPage(visitor.page, 'GET', '/api/auth/me');
+  return String((me.body.user as { _id: string })._id);
+}
+
+/** `a` asks `b` to connect and `b` accepts, through the API as their pages would. */
+export async function connectVisitors(a: Visitor, b: Visitor): Promise<void> {
+  const requested = await callFromPage(a.page, 'POST', `/api/users/${await userIdOf(b)}/connect`);
+  expect(requested.status, `${a.first} asks ${b.first} to connect`).toBe(201);
+  const requestId = String((requested.body.data as { _id: string })._id);
+  const accepted = await callFromPage(b.page, 'PUT', `/api/users/connections/${requestId}`, {
+    status: 'accepted',
+  });
+  expect(accepted.status, `${b.first} accepts`).toBe(200);
+}

@@ -15,6 +15,7 @@ import {
   axeAtEveryLook,
   callFromPage,
   closeVisitors,
+  connectVisitors,
   eventsReceived,
   openVisitor,
   registerVisitor,
@@ -24,11 +25,6 @@ import {
   visible,
 } from './browser-steps.ts';
 import { WEB_URL } from './topology.ts';
-
-async function userId(visitor: Visitor): Promise<string> {
-  const me = await callFromPage(visitor.page, 'GET', '/api/auth/me');
-  return String((me.body.user as { _id: string })._id);
-}
 
 describe('messaging between two connections, live, with "Seen"', () => {
   const run = randomUUID().slice(0, 8);
@@ -52,13 +48,7 @@ describe('messaging between two connections, live, with "Seen"', () => {
     ] as const) {
       await registerVisitor(visitor, { password, accountType: 'job_seeker' });
     }
-    const requested = await callFromPage(a.page, 'POST', `/api/users/${await userId(b)}/connect`);
-    expect(requested.status, 'A asks B to connect').toBe(201);
-    const requestId = String((requested.body.data as { _id: string })._id);
-    const accepted = await callFromPage(b.page, 'PUT', `/api/users/connections/${requestId}`, {
-      status: 'accepted',
-    });
-    expect(accepted.status, 'B accepts').toBe(200);
+    await connectVisitors(a, b);
   }, 90_000);
   afterAll(() => closeVisitors(browser, { 'messages-a': a, 'messages-b': b, 'messages-c': c }));
 

@@ -16,6 +16,7 @@ import {
   axeAtEveryLook,
   callFromPage,
   closeVisitors,
+  connectVisitors,
   eventsReceived,
   openVisitor,
   registerVisitor,
@@ -47,11 +48,6 @@ function aPhoto(): Promise<Buffer> {
     .toBuffer();
 }
 
-async function userId(visitor: Visitor): Promise<string> {
-  const me = await callFromPage(visitor.page, 'GET', '/api/auth/me');
-  return String((me.body.user as { _id: string })._id);
-}
-
 describe('editing and deleting a post and a comment, live on a connection screen', () => {
   const run = randomUUID().slice(0, 8);
   const tag = `QA_${run}`;
@@ -79,13 +75,7 @@ describe('editing and deleting a post and a comment, live on a connection screen
     ] as const) {
       await registerVisitor(visitor, { password, accountType: 'job_seeker' });
     }
-    const requested = await callFromPage(a.page, 'POST', `/api/users/${await userId(b)}/connect`);
-    expect(requested.status, 'A asks B to connect').toBe(201);
-    const requestId = String((requested.body.data as { _id: string })._id);
-    const accepted = await callFromPage(b.page, 'PUT', `/api/users/connections/${requestId}`, {
-      status: 'accepted',
-    });
-    expect(accepted.status, 'B accepts').toBe(200);
+    await connectVisitors(a, b);
   }, 90_000);
   afterAll(() => closeVisitors(browser, { 'edits-a': a, 'edits-b': b, 'edits-c': c }));
 
