@@ -1,9 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { CONSISTENCY_HEADER } from '@careers/contracts/consistency';
 import { IDEMPOTENCY_HEADER } from '@careers/contracts/idempotency';
 import { API_PREFIX, apiPath, buildPath, routes } from '@careers/contracts/routes';
 import { type MessageReceivedPayload, serverEvents } from '@careers/contracts/sockets';
 import type { Socket } from 'socket.io-client';
-import { type BenchUser, HttpStatusError, outcomeOf, type ProductApi } from './api.ts';
+import { type BenchUser, HttpStatusError, header, outcomeOf, type ProductApi } from './api.ts';
 import type { BenchConfig } from './config.ts';
 import { type CpuUsage, CpuWindow, type Meter } from './cpu.ts';
 import { closedLoop, type LoadResult, openLoop } from './load.ts';
@@ -54,8 +55,17 @@ export type MessagesResult =
       /** The closed loop that found the maximum send rate. */
       maxRate: LoadResult & { cpu: CpuUsage[] };
       push: MessagePush;
-      /** GET /api/conversations by that person against an in-memory baseline answering its exact body. */
+      /**
+       * GET /api/conversations by that person against an in-memory baseline answering its exact body:
+       * the list as a person reads it again and again while nothing on it changes (the response cache).
+       */
       list: Comparison & { bodyBytes: number; conversationsOnPage: number };
+      /**
+       * The same read past the cache: each carries a consistency token (of a message the read side has),
+       * as a read right after a send or a push does, so each runs its statement in Postgres. (Absent
+       * from reports of runs before it was measured.)
+       */
+      listPastCache?: LoadResult & { cpu: CpuUsage[] };
     }
   | { status: 'missing'; reason: string };
 
@@ -346,6 +356,52 @@ export async function measureMessages(
         path: '/conversations',
       },
     });
+
+    // A hub's send the read side has applied: its token makes each read skip the cache, waiting for nothing.
+    const last = pairs[0] as Pair;
+    const hubSend = await api.command.request(
+      'POST',
+      `${API_PREFIX}${buildPath(routes.sendMessage, { id: last.conversationId })}`,
+      {
+        cookie: hub.cookie,
+        json: { text: 'One more before the list is read past the cache.' },
+        headers: { origin: gateway.origin, [IDEMPOTENCY_HEADER]: randomUUID() },
+      },
+    );
+    if (hubSend.status !== routes.sendMessage.status) throw new HttpStatusError('send', hubSend);
+    const token = header(hubSend, CONSISTENCY_HEADER) ?? '';
+    const caughtUp = await api.query.request('GET', listPath, {
+      cookie: hub.cookie,
+      headers: { [CONSISTENCY_HEADER]: token },
+    });
+    if (caughtUp.status !== routes.listConversations.status || !caughtUp.body.includes('One more before'))
+      throw new HttpStatusError('list conversations after its token', caughtUp);
+    const cpuPast = new CpuWindow(meter.processes, meter.ticksPerSecond);
+    progress(
+      `conversation list past the cache (a consistency token on each read): ${config.connections} connections, ` +
+        `${config.warmupSeconds}s warm-up + ${config.seconds}s`,
+    );
+    const pastCache = await closedLoop(
+      {
+        connections: config.connections,
+        warmupMs: config.warmupSeconds * 1000,
+        durationMs: config.seconds * 1000,
+        onMeasureStart: cpuPast.start,
+        onMeasureEnd: cpuPast.end,
+      },
+      async () =>
+        outcomeOf(
+          await api.query.request('GET', listPath, {
+            cookie: hub.cookie,
+            headers: { [CONSISTENCY_HEADER]: token },
+            discardBody: true,
+          }),
+          routes.listConversations.status,
+        ),
+    );
+    progress(
+      `  ${pastCache.rate.toFixed(0)}/s, p50 ${pastCache.latency.p50} ms, p99 ${pastCache.latency.p99} ms`,
+    );
     return {
       status: 'measured',
       conversations: count,
@@ -353,6 +409,7 @@ export async function measureMessages(
       maxRate: { ...maxRate, cpu: cpuMax.usage() },
       push,
       list: { ...list, bodyBytes, conversationsOnPage },
+      listPastCache: { ...pastCache, cpu: cpuPast.usage() },
     };
   } finally {
     for (const socket of sockets) socket.disconnect();

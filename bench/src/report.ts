@@ -283,6 +283,16 @@ export function messagingRows(m: MessagesResult | undefined): string[][] {
       `conversation lists/s (${m.list.conversationsOnPage} of ${m.conversations} a page)`,
       m.list,
     ),
+    ...(m.listPastCache
+      ? [
+          [
+            '  past the cache (a token on each read)',
+            `${latency(m.listPastCache.latency)}, ${fixed(m.listPastCache.rate, 0)}/s`,
+            '',
+            '',
+          ],
+        ]
+      : []),
   ];
 }
 
@@ -560,6 +570,9 @@ export function cpuPhases(report: BenchReport): Array<{ phase: string; usage: Cp
       { phase: 'message sends (closed loop)', usage: report.messages.maxRate.cpu },
       { phase: 'message pushes', usage: report.messages.push.cpu },
       { phase: 'conversation list', usage: report.messages.list.cpu.app },
+      ...(report.messages.listPastCache
+        ? [{ phase: 'list past the cache', usage: report.messages.listPastCache.cpu }]
+        : []),
       { phase: 'list baseline', usage: report.messages.list.cpu.baseline },
     );
   }
@@ -801,6 +814,7 @@ export function formatSummary(report: BenchReport): string {
           ['message sends (closed loop)', report.messages.maxRate.errors],
           ['message pushes', report.messages.push.errors],
           ['conversation list', report.messages.list.app.errors],
+          ['list past the cache', report.messages.listPastCache?.errors ?? {}],
           ['list baseline', report.messages.list.baseline.errors],
         ]
       : []),

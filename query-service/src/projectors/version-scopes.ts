@@ -69,6 +69,12 @@ export const networkVersion: ReadModelVersion = {
 export const personVersionKeys = {
   network: (userId: string) => `projections:person:network:${userId}`,
   profile: (userId: string) => `projections:person:profile:${userId}`,
+  /**
+   * What decides a person's messaging screens beyond the cards of the people on them: their
+   * conversations, messages, reads and blocks either way, and the links that let them write (an
+   * application; a connection moves their network version, which those screens hold too).
+   */
+  messages: (userId: string) => `projections:person:messages:${userId}`,
   /** Counts up with every move of a person version, as the posts' sequence does for posts. */
   sequence: 'projections:people:sequence',
 };
@@ -80,7 +86,8 @@ export const personVersionKeys = {
  * - `network`: whose own network it changes: both people of a request and of each answer to it, and
  *   the person whose city or skills (what their suggestions are matched on) change or whose account is
  *   made;
- * - `profile`: whose card it changes, wherever it is shown (see personVersionKeys).
+ * - `profile`: whose card it changes, wherever it is shown (see personVersionKeys);
+ * - `messages`: whose conversations list, threads or unread badge it changes.
  * `null` for an event that moves none of them. An account deletion moves the whole network version
  * instead (networkVersion, and ScopedVersions.add); the feed-wide version is `feedVersion` above.
  */
@@ -88,6 +95,7 @@ interface Scopes {
   post?: string;
   network?: string[];
   profile?: string[];
+  messages?: string[];
 }
 
 const ofPost = (event: { data: { postId: string } }): Scopes => ({ post: event.data.postId });
@@ -99,6 +107,12 @@ const ofNetworkAndCard = (event: { data: { userId: string } }): Scopes => ({
   profile: [event.data.userId],
 });
 const ofCard = (event: { data: { userId: string } }): Scopes => ({ profile: [event.data.userId] });
+const ofConversation = (event: { data: { participantIds: readonly string[] } }): Scopes => ({
+  messages: [...event.data.participantIds],
+});
+const ofBlock = (event: { data: { userId: string; blockedUserId: string } }): Scopes => ({
+  messages: [event.data.userId, event.data.blockedUserId],
+});
 
 const scopes: EventTable<Scopes> = {
   PostCreated: null,
@@ -136,7 +150,8 @@ const scopes: EventTable<Scopes> = {
   JobPosted: null,
   JobEdited: null,
   JobClosed: null,
-  ApplicationSubmitted: null,
+  // Links the applicant and the job's poster, who may then write to each other.
+  ApplicationSubmitted: (event) => ({ messages: [event.data.applicantId, event.data.employerId] }),
   ApplicationStatusChanged: null,
   ApplicationWithdrawn: null,
   // Neither shows on a post or anyone's card. The saved list they change is read uncached (GET
@@ -149,18 +164,18 @@ const scopes: EventTable<Scopes> = {
   // change is retired by feedVersion, which they move.
   TagFollowed: null,
   TagUnfollowed: null,
-  // Messaging shows on no post or card, and its routes read uncached (one indexed statement each): a
-  // read after a send waits for its token's checkpoint, as the saved list's does.
-  ConversationStarted: null,
-  MessageSent: null,
-  MessagesRead: null,
-  PersonBlocked: null,
-  PersonUnblocked: null,
+  // Both participants' messaging screens (routes/messaging.ts).
+  ConversationStarted: ofConversation,
+  MessageSent: ofConversation,
+  MessagesRead: ofConversation,
+  PersonBlocked: ofBlock,
+  PersonUnblocked: ofBlock,
 };
 
 const personKeysOf = (userId: string) => [
   personVersionKeys.network(userId),
   personVersionKeys.profile(userId),
+  personVersionKeys.messages(userId),
 ];
 
 /** Post versions live a week past their last move; a version gone reads as null, which no entry holds after a move. */
@@ -218,6 +233,7 @@ export class ScopedVersions {
     };
     for (const userId of moved.network ?? []) keep(userId, personVersionKeys.network(userId));
     for (const userId of moved.profile ?? []) keep(userId, personVersionKeys.profile(userId));
+    for (const userId of moved.messages ?? []) keep(userId, personVersionKeys.messages(userId));
   }
 
   /**
