@@ -259,6 +259,7 @@ export async function finalChecks(
   await once('apply', 'applications', 'cover_letter', 'application');
   await once('job', 'jobs', 'title', 'job');
   await once('connect', 'connections', null, 'connection request');
+  await once('message', 'messages', 'text', 'message');
 
   // Connection requests: the read side has the pair the write side has (no request doubled the other way).
   {

@@ -1,6 +1,6 @@
 /**
- * The load the faults land on: many people liking and unliking, commenting, posting, applying to jobs and
- * asking each other to connect, through the product's HTTP routes as a browser would, each person one
+ * The load the faults land on: many people liking and unliking, commenting, posting, applying to jobs,
+ * asking each other to connect and writing messages in their conversations, through the product's HTTP routes as a browser would, each person one
  * intent at a time with a pause between. Each intent has its own Idempotency-Key and is sent again with
  * it, as the browser's client does, while it gets no answer or a 5xx (a service down, a connection
  * reset), until it is answered or INTENT_DEADLINE_MS has passed. So a command whose answer was lost in
@@ -14,7 +14,7 @@ import { IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAY_HEADER } from '@careers/contracts
 import { API_PREFIX, buildPath, routes } from '@careers/contracts/routes';
 import { WEB_ORIGIN } from './topology.ts';
 
-export type CommandKind = 'like' | 'comment' | 'post' | 'job' | 'apply' | 'connect';
+export type CommandKind = 'like' | 'comment' | 'post' | 'job' | 'apply' | 'connect' | 'message';
 
 export interface Attempt {
   kind: CommandKind;
@@ -53,7 +53,7 @@ const REQUEST_TIMEOUT_MS = 10_000;
 
 /** The fields of the routes' replies the suite reads (the contracts' schemas hold the whole shapes). */
 export interface ReplyBody {
-  data: { _id: string; isLiked: boolean };
+  data: { _id: string; isLiked: boolean; conversationId: string };
   user: { _id: string };
 }
 
@@ -65,9 +65,9 @@ export class Client {
     this.queryUrl = queryUrl;
   }
 
-  async command(path: string, cookie: string | undefined, body?: unknown, key?: string) {
+  async command(path: string, cookie: string | undefined, body?: unknown, key?: string, method = 'POST') {
     const response = await fetch(`${this.commandUrl}${API_PREFIX}${path}`, {
-      method: 'POST',
+      method,
       headers: {
         origin: WEB_ORIGIN,
         ...(cookie ? { cookie } : {}),
@@ -120,6 +120,8 @@ export class Load {
   readonly jobs: Array<{ id: string; poster: number }> = [];
   private readonly applied = new Set<string>();
   private readonly pairs = new Set<string>();
+  /** Each person's conversation (pairUp), by the person's index. */
+  private readonly conversations = new Map<number, string>();
   private stopped = false;
   private running: Promise<void>[] = [];
   private readonly runId = randomUUID().slice(0, 8);
@@ -261,8 +263,50 @@ export class Load {
     );
   }
 
+  /**
+   * Connects two people (the request one of the load's own intents) and starts their conversation, so
+   * that each can write to the other while the faults land. Before the load starts, with no fault yet.
+   */
+  async pairUp(a: Person, b: Person): Promise<void> {
+    const asked = await this.connect(a, b);
+    if (!asked.ok || !asked.id) throw new Error(`connect: HTTP ${asked.status}`);
+    const accepted = await this.client.command(
+      buildPath(routes.respondToConnection, { requestId: asked.id }),
+      b.cookie,
+      { status: 'accepted' },
+      randomUUID(),
+      'PUT',
+    );
+    if (accepted.status !== routes.respondToConnection.status)
+      throw new Error(`accept: HTTP ${accepted.status}`);
+    const started = await this.client.command(
+      buildPath(routes.startConversation),
+      a.cookie,
+      { participantId: b.id },
+      randomUUID(),
+    );
+    if (started.status !== routes.startConversation.status)
+      throw new Error(`start conversation: HTTP ${started.status}`);
+    this.conversations.set(a.index, started.body.data.conversationId);
+    this.conversations.set(b.index, started.body.data.conversationId);
+  }
+
+  message(person: Person, conversationId: string) {
+    const text = this.text('Fault-suite message', person);
+    return this.send(
+      'message',
+      person,
+      buildPath(routes.sendMessage, { id: conversationId }),
+      { text },
+      conversationId,
+      (b) => ({ id: b.data._id, content: text }),
+    );
+  }
+
   /** One command chosen by weight among those that make sense for this person now. */
   private async act(person: Person) {
+    const conversation = this.conversations.get(person.index);
+    if (conversation && Math.random() < 0.12) return this.message(person, conversation);
     const roll = Math.random();
     const post = pick(this.posts);
     if (roll < 0.4 && post) return this.like(person, post);

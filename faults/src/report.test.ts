@@ -15,6 +15,7 @@ const report: FaultsReport = {
     job: { sent: 1, acknowledged: 1 },
     apply: { sent: 3, acknowledged: 3 },
     connect: { sent: 5, acknowledged: 4 },
+    message: { sent: 6, acknowledged: 6 },
   },
   faults: [
     {

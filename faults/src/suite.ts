@@ -189,8 +189,14 @@ export async function runSuite(options: SuiteOptions): Promise<FaultsReport> {
     );
     if (![...seeded, ...jobs].every((a) => a.ok))
       throw new Error('the first posts and jobs were refused: see the service logs');
+    // Neighbours (0 and 1, 2 and 3, ...) connected, each pair in a conversation to write in.
+    const pairs = people.flatMap((p, i) =>
+      i % 2 === 0 && people[i + 1] ? [[p, people[i + 1] as Person]] : [],
+    );
+    await Promise.all(pairs.map(([a, b]) => load?.pairUp(a as Person, b as Person)));
     log(
-      `${people.length} people registered, ${load.posts.length} posts and ${load.jobs.length} jobs to act on`,
+      `${people.length} people registered, ${load.posts.length} posts, ${load.jobs.length} jobs and ` +
+        `${pairs.length} conversations to act on`,
     );
 
     watching = setInterval(() => void watch.sample(probe).catch(() => {}), 1000);
@@ -250,7 +256,7 @@ export async function runSuite(options: SuiteOptions): Promise<FaultsReport> {
           .join(', ') || `${results.length} faults`,
     });
     const commands = {} as FaultsReport['commands'];
-    for (const kind of ['like', 'comment', 'post', 'job', 'apply', 'connect'] as const) {
+    for (const kind of ['like', 'comment', 'post', 'job', 'apply', 'connect', 'message'] as const) {
       const mine = load.attempts.filter((a) => a.kind === kind);
       commands[kind] = { sent: mine.length, acknowledged: mine.filter((a) => a.ok).length };
     }
