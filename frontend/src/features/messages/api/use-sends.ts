@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, errorMessageOf } from '../../../lib/api-client';
 import { newIntentKey } from '../../../lib/intent';
+import { sendEnded, sendStarted } from '../live/own-sends';
 import { addMessageToThread, moveConversationToTop, patchConversation } from './message-cache';
 import { conversationListKey, threadKey } from './message-keys';
 import { sendMessage } from './send-message';
@@ -19,7 +20,8 @@ export interface PendingSend {
 /**
  * The reader's sends in one thread. Each is one intent with its own Idempotency-Key, shown at once
  * (optimistic) and replaced by the reply's message, which goes into the thread's cache by id, so the
- * push about the same message (to the sender's room too) does not show it twice. A failure keeps the
+ * push about the same message (to the sender's room too) does not show it twice; a push that comes
+ * before the reply waits for it (own-sends.ts). A failure keeps the
  * message with the reason and Retry, which sends it again under the same key. A refusal (4xx: no
  * longer allowed to write, say) reads the conversation again, so the screen shows why.
  */
@@ -37,9 +39,12 @@ export function useSends(conversationId: string) {
   const run = useCallback(
     async (send: PendingSend) => {
       let message: Message;
+      sendStarted(conversationId);
       try {
         message = await sendMessage(conversationId, send.text, send.key);
       } catch (error) {
+        if (sendEnded(conversationId))
+          void queryClient.invalidateQueries({ queryKey: threadKey(conversationId) });
         if (error instanceof ApiError && error.status !== null && error.status >= 400 && error.status < 500) {
           void queryClient.invalidateQueries({ queryKey: threadKey(conversationId) });
         }
@@ -48,6 +53,7 @@ export function useSends(conversationId: string) {
         setPending((all) => all.map((one) => (one.key === send.key ? { ...one, error: reason } : one)));
         return;
       }
+      const held = sendEnded(conversationId);
       if (addMessageToThread(queryClient, message)) {
         patchConversation(queryClient, conversationId, (conversation) => ({
           ...conversation,
@@ -55,6 +61,7 @@ export function useSends(conversationId: string) {
         }));
       }
       moveConversationToTop(queryClient, message, 0);
+      if (held) void queryClient.invalidateQueries({ queryKey: threadKey(conversationId), exact: true });
       void queryClient.invalidateQueries({ queryKey: conversationListKey });
       if (mounted.current) setPending((all) => all.filter((one) => one.key !== send.key));
     },

@@ -212,6 +212,43 @@ describe('sending', () => {
     expect(bubbles(region)).toEqual(['Message 1', 'Message 2', 'Line one\nline two']);
   });
 
+  it("shows one's own message once when its push comes before the send's reply", async () => {
+    const conversation = aConversation();
+    const store = aStore([conversation], { [conversation._id]: aThread(conversation._id, 2) });
+    const reply = deferred<Response>();
+    let answered = false;
+    const { api, user } = openMessages(`/messages/${conversation._id}`, store, (method, url, init) => {
+      if (method !== 'POST' || answered) return undefined;
+      answered = true;
+      const real = messagingApi(store)(method, url, init);
+      return reply.promise.then(() => real);
+    });
+    const region = await thread();
+    await waitFor(() => expect(bubbles(region)).toHaveLength(2));
+    await user.type(await composer(), 'Early push');
+    await user.keyboard('{Enter}');
+    const threadUrl = `/api/conversations/${conversation._id}/messages`;
+    const reads = countCalls(api, 'GET', threadUrl);
+
+    // The server has the message (the store wrote it) and the push is here; the reply is not.
+    const sent = store.messages[conversation._id]?.at(-1);
+    await fakeSocket.push(serverEvents.messageReceived, {
+      conversationId: conversation._id,
+      messageId: sent?._id,
+      senderId: ada._id,
+      sentAt: sent?.sentAt,
+      consistencyToken: `${conversation._id}@8`,
+    });
+    expect(countCalls(api, 'GET', threadUrl)).toBe(reads);
+    expect(bubbles(region)).toEqual(['Message 1', 'Message 2', 'Early push']);
+
+    // The reply puts it in its place, and the thread is read once more for the push it held.
+    await act(async () => reply.resolve(new Response()));
+    await waitFor(() => expect(within(region).queryByText('Sending…')).toBeNull());
+    await waitFor(() => expect(countCalls(api, 'GET', threadUrl)).toBe(reads + 1));
+    expect(bubbles(region)).toEqual(['Message 1', 'Message 2', 'Early push']);
+  });
+
   it('keeps a failed message with the reason and Retry, which sends it again under the same key', async () => {
     const conversation = aConversation();
     const store = aStore([conversation], { [conversation._id]: [] });

@@ -7,6 +7,7 @@ import { useAuth } from '../../auth/components/auth-provider';
 import type { ThreadData } from '../api/get-thread';
 import { bumpUnreadCount, hasMessage, moveConversationToTop, patchConversation } from '../api/message-cache';
 import { conversationListKey, messagesKey, messageUnreadCountKey, threadKey } from '../api/message-keys';
+import { holdOwnPush } from './own-sends';
 import { isThreadShowing } from './visible-threads';
 
 /**
@@ -39,7 +40,8 @@ export function useLiveMessages(): void {
       // The other's message in a thread on screen is read at once there: nothing new to count.
       const unread = fromOther && !isThreadShowing(conversationId);
       const thread = queryClient.getQueryData<ThreadData>(threadKey(conversationId));
-      if (thread && !hasMessage(thread, messageId)) {
+      // One's own message while a send is under way here: its reply puts it in (see own-sends.ts).
+      if (thread && !hasMessage(thread, messageId) && (fromOther || !holdOwnPush(conversationId))) {
         void queryClient.invalidateQueries({ queryKey: threadKey(conversationId), exact: true });
       }
       const moved = moveConversationToTop(queryClient, { conversationId, sentAt }, unread ? 1 : 0);
