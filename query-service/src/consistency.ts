@@ -15,22 +15,31 @@ import {
   SESSION_COOKIE,
 } from '@careers/service-kit';
 import type { FastifyInstance } from 'fastify';
+import type { CheckpointSignal } from './checkpoint-signal.ts';
+
+/** How often a wait reads the checkpoints while a CheckpointSignal is listening (it is woken sooner). */
+const SIGNALLED_POLL_MS = 250;
 
 /**
  * Read-your-writes: resolves when every token's stream has been projected at or past its version, or
  * when `timeoutMs` passes (the query then answers with what it has). Returns whether it caught up.
+ * With a listening `signal` it reads the checkpoints again as each batch commits; without, it polls
+ * (5 ms, doubling up to 50 ms).
  */
 export async function waitForProjection(
   pool: Pool,
   schema: string,
   tokens: ConsistencyToken[],
   timeoutMs: number,
+  signal?: CheckpointSignal,
 ): Promise<boolean> {
   if (tokens.length === 0) return true;
   const s = ident(schema);
   const deadline = Date.now() + timeoutMs;
   let delay = 5;
   for (;;) {
+    // Taken before the read: a batch that commits after it wakes this wait.
+    const committed = signal?.listening ? signal.next() : null;
     const { rows } = await pool.query<{ stream_id: string; stream_version: number }>(
       `SELECT stream_id, stream_version FROM ${s}.stream_checkpoints WHERE stream_id = ANY($1)`,
       [tokens.map((t) => t.streamId)],
@@ -39,6 +48,18 @@ export async function waitForProjection(
     if (tokens.every((t) => (seen.get(t.streamId) ?? 0) >= t.streamVersion)) return true;
     const left = deadline - Date.now();
     if (left <= 0) return false;
+    if (committed) {
+      // Woken by the next batch's commit; the poll only guards a NOTIFY lost with the connection.
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        committed,
+        new Promise((resolve) => {
+          timer = setTimeout(resolve, Math.min(SIGNALLED_POLL_MS, left));
+        }),
+      ]);
+      clearTimeout(timer);
+      continue;
+    }
     await new Promise((resolve) => setTimeout(resolve, Math.min(delay, left)));
     delay = Math.min(delay * 2, 50);
   }
@@ -52,6 +73,8 @@ export interface ConsistencyWaitDeps {
   signer: ConsistencyTokenSigner;
   waitMs?: number;
   waitsPerUser?: number;
+  /** Wakes the waits as the projector commits (they poll without it). */
+  signal?: CheckpointSignal;
 }
 
 /**
@@ -85,7 +108,7 @@ export function registerConsistencyWait(app: FastifyInstance, deps: ConsistencyW
     }
     waiting.set(session.userId, already + 1);
     try {
-      const caughtUp = await waitForProjection(deps.pool, deps.schema, issuedToViewer, waitMs);
+      const caughtUp = await waitForProjection(deps.pool, deps.schema, issuedToViewer, waitMs, deps.signal);
       if (!caughtUp) reply.header('x-consistency-stale', '1');
     } finally {
       const left = (waiting.get(session.userId) ?? 1) - 1;

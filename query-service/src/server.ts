@@ -14,6 +14,7 @@ import {
 } from '@careers/service-kit';
 import type { ObjectStorage } from '@careers/service-kit/object-storage';
 import type { FastifyInstance } from 'fastify';
+import { CheckpointSignal } from './checkpoint-signal.ts';
 import { registerConsistencyWait } from './consistency.ts';
 import { ApplicationQueries } from './projectors/applications/queries.ts';
 import { JobQueries } from './projectors/jobs/queries.ts';
@@ -61,12 +62,20 @@ export async function buildQueryApp(deps: QueryServiceDeps): Promise<FastifyInst
   });
 
   // Read-your-writes: a request that carries the token of a write issued to its viewer waits until it
-  // is projected.
+  // is projected, woken by the projector's commits (checkpoint-signal.ts).
+  const signal = new CheckpointSignal({
+    databaseUrl: deps.config.DATABASE_URL,
+    schema: deps.config.DB_SCHEMA,
+    log: deps.log,
+  });
+  signal.start();
+  app.addHook('onClose', () => signal.stop());
   registerConsistencyWait(app, {
     pool: deps.pool,
     redis: deps.redis,
     schema: deps.config.DB_SCHEMA,
     signer: new ConsistencyTokenSigner(consistencyTokenSecret(deps.config)),
+    signal,
   });
 
   const schema = ident(deps.config.DB_SCHEMA);

@@ -1,6 +1,7 @@
 import type { DomainEvent } from '@careers/contracts/events/catalogue';
 import type { Pool, PoolClient } from '@careers/service-kit';
 import type { QueryResult } from 'pg';
+import { CHECKPOINT_CHANNEL } from '../checkpoint-signal.ts';
 
 /**
  * The per-stream checkpoints the projector runner keeps with every batch (`stream_checkpoints`): an
@@ -99,8 +100,12 @@ export async function beginBatch(
     list.map((e) => e.position),
     'bigint',
   );
+  // Told to the query-service's waiting reads at the commit (never for a batch rolled back), in the
+  // same round trip (checkpoint-signal.ts).
+  const notify = `SELECT pg_notify(${client.escapeLiteral(CHECKPOINT_CHANNEL)}, ${client.escapeLiteral(s.replace(/^"|"$/g, ''))});`;
   const results = (await client.query(
     `BEGIN${settings};
+     ${notify}
      WITH before AS (
        SELECT stream_id, stream_version FROM ${s}.stream_checkpoints
         WHERE stream_id = ANY(${ids}) ${replaying ? '' : 'FOR UPDATE'}
