@@ -683,7 +683,11 @@ export const postImageMessages = {
   removeWhich: (n: number): string => `image ${n}`,
   /** Why Post sends nothing yet. */
   waitForUploads: 'Wait until the images have uploaded to post.',
-  removeFailedImages: 'Remove the images that could not be uploaded to post.',
+  removeFailedImages: 'Remove or retry the images that could not be uploaded to post.',
+  /** On a picture whose upload failed on the way (no answer, or the server failing): send it again. */
+  retry: 'Retry',
+  /** After "Retry", for screen readers only: "Retry image 2". */
+  retryWhich: (n: number): string => `image ${n}`,
   /** A picture posted without alt text, as LinkedIn words it. */
   noAltText: 'No alternative text description for this image',
   /** The name of a picture opened large: "Image 2 of 3". */

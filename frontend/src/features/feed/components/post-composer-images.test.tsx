@@ -1,4 +1,4 @@
-import { postImageMessages, postMessages } from '@careers/contracts/messages';
+import { globalMessages, postImageMessages, postMessages } from '@careers/contracts/messages';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -216,6 +216,8 @@ describe('post composer: images', () => {
     expect(within(failed).queryByRole('textbox')).toBeNull();
     const remove = within(failed).getByRole('button', { name: 'Remove image 2' });
     expect(descriptionOf(remove)).toEqual([postMessages.imageNotImage]);
+    // Refused for what the file is: sending it again would only be refused again.
+    expect(within(failed).queryByRole('button', { name: 'Retry image 2' })).toBeNull();
 
     const post = screen.getByRole('button', { name: 'Post' });
     expect(post.getAttribute('aria-disabled')).toBe('true');
@@ -232,6 +234,37 @@ describe('post composer: images', () => {
     await waitFor(() => expect(countCalls(api, 'POST', '/api/posts')).toBe(1));
     expect(sentBodies(api, 'POST', '/api/posts')[0]).toMatchObject({
       images: [{ imageId: '11111111-1111-4111-8111-111111111111', alt: '' }],
+    });
+  });
+
+  it('sends a picture whose upload failed on the way again with Retry, then posts it', async () => {
+    const { api, uploads, user } = await openComposer();
+    await user.type(composer(), 'One picture');
+    await user.upload(fileInput(), [aFile('photo.png')]);
+    await act(async () => {
+      // The server failing (a 502 to 504 the client sends again by itself, with the same key).
+      uploads[0]?.resolve(jsonReply(500, { message: 'Internal error' }));
+    });
+    const picture = chosenImages()[0] as HTMLElement;
+    const retry = await within(picture).findByRole('button', { name: 'Retry image 1' });
+    expect(descriptionOf(retry)).toEqual([globalMessages.serverError]);
+    expect(descriptionOf(screen.getByRole('button', { name: 'Post' }))).toEqual([
+      postImageMessages.removeFailedImages,
+    ]);
+
+    await user.click(retry);
+    expect(countCalls(api, 'POST', uploadUrl)).toBe(2);
+    expect(within(picture).getByText(postImageMessages.uploading)).toBeTruthy();
+    expect(document.activeElement).toBe(altField(1));
+    await act(async () => {
+      uploads[1]?.resolve(uploadedReply('22222222-2222-4222-8222-222222222222'));
+    });
+    await waitFor(() => expect(within(picture).getByText(postImageMessages.uploaded)).toBeTruthy());
+    expect(within(picture).queryByRole('button', { name: 'Retry image 1' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Post' }));
+    await waitFor(() => expect(countCalls(api, 'POST', '/api/posts')).toBe(1));
+    expect(sentBodies(api, 'POST', '/api/posts')[0]).toMatchObject({
+      images: [{ imageId: '22222222-2222-4222-8222-222222222222', alt: '' }],
     });
   });
 

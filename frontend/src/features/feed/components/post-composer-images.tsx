@@ -4,7 +4,7 @@ import type { PostImageInput } from '@careers/contracts/requests/create-post';
 import { type ChangeEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { ImageIcon } from '../../../components/icons';
 import { TextLimitNote, textLimit } from '../../../components/text-limit';
-import { errorMessageOf } from '../../../lib/api-client';
+import { ApiError, errorMessageOf } from '../../../lib/api-client';
 import { uploadPostImage } from '../api/upload-post-image';
 
 const imageTypes = uploadLimits.postImage.contentTypes.join(',');
@@ -34,14 +34,26 @@ export interface ComposerImage {
   imageId: string | null;
   /** Why the upload failed, in the server's words when it gave any. */
   error: string | null;
+  /**
+   * Whether sending the file again may work: it failed on the way (no answer, the server failing, too
+   * many at once), not refused for what it is (the server read it as no image, say).
+   */
+  retriable: boolean;
   alt: string;
+}
+
+/** A failure that sending the same file again may get past: no answer, a 5xx, or a rate limit. */
+function retriableFailure(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return true;
+  return error.status === null || error.status >= 500 || error.status === 429;
 }
 
 /**
  * The composer's pictures (beyond the spec): up to MAX_POST_IMAGES, each checked, then uploaded on its
  * own as soon as it is chosen (POST /posts/images), so that by the time the text is written they are
  * usually there; Post then only names them. A picture removed while it uploads stops its upload (the
- * server forgets pictures no post names within the hour anyway).
+ * server forgets pictures no post names within the hour anyway). A picture whose upload failed on the
+ * way can be sent again (Retry, from the file kept for it); one the server refused, only removed.
  *
  * Focus: Remove takes the picture's controls away, so the focus goes to the next picture's alt text,
  * else to Add images, rather than falling to the top of the page.
@@ -51,6 +63,8 @@ export function useComposerImages() {
   const [refusals, setRefusals] = useState<string[]>([]);
   const fileInput = useRef<HTMLInputElement>(null);
   const uploads = useRef(new Map<string, AbortController>());
+  /** Each picture's file, for a Retry, until the picture leaves the composer. */
+  const chosenFiles = useRef(new Map<string, File>());
   const shown = useRef(images);
   const focusNext = useRef<string | null>(null);
   const lastKey = useRef(0);
@@ -96,7 +110,11 @@ export function useComposerImages() {
         (stored) => update(key, { status: 'uploaded', imageId: stored._id }),
         (error: unknown) => {
           if (controller.signal.aborted) return;
-          update(key, { status: 'failed', error: errorMessageOf(error, postImageMessages.uploadFailed) });
+          update(key, {
+            status: 'failed',
+            error: errorMessageOf(error, postImageMessages.uploadFailed),
+            retriable: retriableFailure(error),
+          });
         },
       )
       .finally(() => uploads.current.delete(key));
@@ -123,6 +141,7 @@ export function useComposerImages() {
           status: 'uploading',
           imageId: null,
           error: null,
+          retriable: false,
           alt: '',
         };
         taken.push({ image, file });
@@ -132,7 +151,19 @@ export function useComposerImages() {
     setRefusals(said);
     if (taken.length === 0) return;
     setImages((all) => [...all, ...taken.map(({ image }) => image)]);
-    for (const { image, file } of taken) upload(image.key, file);
+    for (const { image, file } of taken) {
+      chosenFiles.current.set(image.key, file);
+      upload(image.key, file);
+    }
+  }
+
+  /** Sends a failed picture again; the focus goes to its alt text, which comes back with the upload. */
+  function retry(key: string) {
+    const file = chosenFiles.current.get(key);
+    if (!file || uploads.current.has(key)) return;
+    focusNext.current = ids.of(key).alt;
+    update(key, { status: 'uploading', error: null, retriable: false });
+    upload(key, file);
   }
 
   function remove(key: string) {
@@ -140,6 +171,7 @@ export function useComposerImages() {
     const image = images[at];
     if (!image) return;
     uploads.current.get(key)?.abort();
+    chosenFiles.current.delete(key);
     URL.revokeObjectURL(image.previewUrl);
     // A failed picture has no alt text to focus: its Remove, described by its error, instead.
     const next = images[at + 1];
@@ -153,6 +185,7 @@ export function useComposerImages() {
   function clear() {
     for (const image of shown.current) URL.revokeObjectURL(image.previewUrl);
     for (const running of uploads.current.values()) running.abort();
+    chosenFiles.current.clear();
     setImages([]);
     setRefusals([]);
   }
@@ -168,6 +201,7 @@ export function useComposerImages() {
     fileInput,
     add,
     remove,
+    retry,
     clear,
     setAlt: (key: string, alt: string) => update(key, { alt }),
     refuse: (message: string) => setRefusals([message]),
@@ -320,6 +354,17 @@ function ComposerImageItem({
             <TextLimitNote id={ids.limit} limit={limit} tooLong={postImageMessages.altTooLong} />
           </div>
         )}
+        {failed && image.retriable ? (
+          <button
+            type="button"
+            className="button button-ghost composer-image-retry"
+            aria-describedby={ids.status}
+            onClick={() => images.retry(image.key)}
+          >
+            {postImageMessages.retry}{' '}
+            <span className="visually-hidden">{postImageMessages.retryWhich(n)}</span>
+          </button>
+        ) : null}
         <button
           type="button"
           id={ids.remove}
