@@ -4,13 +4,14 @@
  * description and requirements. Usage: node bench/src/job-board-tsv.ts <jobs> <file>.
  */
 import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
+import { createWriteStream } from 'node:fs';
 import { JOB_BOARD_SEED, jobPostings } from './job-generator.ts';
 
 const count = Number(process.argv[2]);
 const file = process.argv[3];
-if (!Number.isSafeInteger(count) || count <= 0 || !file) throw new Error('usage: job-board-tsv.ts <jobs> <file>');
+if (!Number.isSafeInteger(count) || count <= 0 || !file)
+  throw new Error('usage: job-board-tsv.ts <jobs> <file>');
 const out = createWriteStream(file);
 const clean = (text: string) => text.replace(/[\t\n\r]/g, ' ');
 const employers = Array.from({ length: 50 }, () => randomUUID());

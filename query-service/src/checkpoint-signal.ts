@@ -29,6 +29,8 @@ interface SignalOptions {
 export class CheckpointSignal {
   private readonly options: SignalOptions;
   private client: pg.Client | null = null;
+  /** The connection being made, before it listens. */
+  private connecting: pg.Client | null = null;
   private woken = Promise.withResolvers<void>();
   private failures = 0;
   private retry: NodeJS.Timeout | null = null;
@@ -79,13 +81,16 @@ export class CheckpointSignal {
     });
     client.on('error', (error) => this.lost(client, error));
     client.on('end', () => this.lost(client));
+    this.connecting = client;
     try {
       await client.connect();
       await client.query(`LISTEN ${CHECKPOINT_CHANNEL}`);
       if (this.stopped) {
+        this.connecting = null;
         await client.end().catch(() => {});
         return;
       }
+      this.connecting = null;
       this.client = client;
       this.listening = true;
       this.failures = 0;
@@ -96,10 +101,12 @@ export class CheckpointSignal {
     }
   }
 
+  /** Once per connection (its `error` and `end` both come here): a connection long replaced is ignored. */
   private lost(client: pg.Client, error?: unknown): void {
-    if (this.client !== null && this.client !== client) return;
+    if (client !== this.client && client !== this.connecting) return;
     const wasListening = this.listening;
     this.client = null;
+    this.connecting = null;
     this.listening = false;
     this.wake();
     void client.end().catch(() => {});
