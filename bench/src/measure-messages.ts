@@ -12,7 +12,7 @@ import { openSocket, until } from './measure-network.ts';
 import { inParallel } from './measure-setup.ts';
 import { type LatencySummary, summarize } from './stats.ts';
 import type { StartJsonBaseline } from './topology.ts';
-import { type Comparison, versusBaseline } from './versus-baseline.ts';
+import { type Comparison, measureClosedLoop, versusBaseline } from './versus-baseline.ts';
 
 /** The messaging issue's targets: a message on the recipient's screen at once, the list as quick as a cached read. */
 export const MESSAGE_PUSH_P99_MS = 100;
@@ -376,19 +376,9 @@ export async function measureMessages(
     });
     if (caughtUp.status !== routes.listConversations.status || !caughtUp.body.includes('One more before'))
       throw new HttpStatusError('list conversations after its token', caughtUp);
-    const cpuPast = new CpuWindow(meter.processes, meter.ticksPerSecond);
-    progress(
-      `conversation list past the cache (a consistency token on each read): ${config.connections} connections, ` +
-        `${config.warmupSeconds}s warm-up + ${config.seconds}s`,
-    );
-    const pastCache = await closedLoop(
-      {
-        connections: config.connections,
-        warmupMs: config.warmupSeconds * 1000,
-        durationMs: config.seconds * 1000,
-        onMeasureStart: cpuPast.start,
-        onMeasureEnd: cpuPast.end,
-      },
+    const pastCache = await measureClosedLoop(
+      { config, meter, progress },
+      'conversation list past the cache (a consistency token on each read)',
       async () =>
         outcomeOf(
           await api.query.request('GET', listPath, {
@@ -399,9 +389,6 @@ export async function measureMessages(
           routes.listConversations.status,
         ),
     );
-    progress(
-      `  ${pastCache.rate.toFixed(0)}/s, p50 ${pastCache.latency.p50} ms, p99 ${pastCache.latency.p99} ms`,
-    );
     return {
       status: 'measured',
       conversations: count,
@@ -409,7 +396,7 @@ export async function measureMessages(
       maxRate: { ...maxRate, cpu: cpuMax.usage() },
       push,
       list: { ...list, bodyBytes, conversationsOnPage },
-      listPastCache: { ...pastCache, cpu: cpuPast.usage() },
+      listPastCache: { ...pastCache.result, cpu: pastCache.cpu },
     };
   } finally {
     for (const socket of sockets) socket.disconnect();

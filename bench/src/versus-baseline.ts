@@ -12,6 +12,34 @@ export interface Comparison {
 }
 
 /**
+ * One closed loop of the config's connections, warm-up and measured window, with the CPU of every
+ * process over the measured window, said as it starts and as it ends.
+ */
+export async function measureClosedLoop(
+  options: { config: BenchConfig; meter: Meter; progress: (line: string) => void },
+  what: string,
+  send: () => Promise<Outcome>,
+): Promise<{ result: LoadResult; cpu: CpuUsage[] }> {
+  const { config, meter, progress } = options;
+  const cpu = new CpuWindow(meter.processes, meter.ticksPerSecond);
+  progress(
+    `${what}: ${config.connections} connections, ${config.warmupSeconds}s warm-up + ${config.seconds}s`,
+  );
+  const result = await closedLoop(
+    {
+      connections: config.connections,
+      warmupMs: config.warmupSeconds * 1000,
+      durationMs: config.seconds * 1000,
+      onMeasureStart: cpu.start,
+      onMeasureEnd: cpu.end,
+    },
+    send,
+  );
+  progress(`  ${result.rate.toFixed(0)}/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`);
+  return { result, cpu: cpu.usage() };
+}
+
+/**
  * The same closed loop (connections, warm-up, measured window) against the product, then against a bare
  * baseline endpoint, with CPU per process over each measured window.
  */
@@ -23,25 +51,8 @@ export async function versusBaseline(options: {
   /** `path`: one path, or the next path of a mix on each request. */
   baseline: { what: string; url: string; method: 'GET' | 'POST'; path: string | (() => string) };
 }): Promise<Comparison> {
-  const { config, meter, progress } = options;
-  const measure = async (what: string, send: () => Promise<Outcome>) => {
-    const cpu = new CpuWindow(meter.processes, meter.ticksPerSecond);
-    progress(
-      `${what}: ${config.connections} connections, ${config.warmupSeconds}s warm-up + ${config.seconds}s`,
-    );
-    const result = await closedLoop(
-      {
-        connections: config.connections,
-        warmupMs: config.warmupSeconds * 1000,
-        durationMs: config.seconds * 1000,
-        onMeasureStart: cpu.start,
-        onMeasureEnd: cpu.end,
-      },
-      send,
-    );
-    progress(`  ${result.rate.toFixed(0)}/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`);
-    return { result, cpu: cpu.usage() };
-  };
+  const { config } = options;
+  const measure = (what: string, send: () => Promise<Outcome>) => measureClosedLoop(options, what, send);
 
   const app = await measure(options.product.what, options.product.send);
   const { url, method, path } = options.baseline;

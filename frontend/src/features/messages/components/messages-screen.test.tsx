@@ -166,7 +166,11 @@ describe('a thread', () => {
 });
 
 describe('sending', () => {
-  it('shows the message at once, sends one Idempotency-Key, and puts the reply in its place', async () => {
+  /**
+   * A thread of two messages whose first send is written by the server at once but answered only when
+   * the test resolves `reply` (the store has the message while the reply is on its way).
+   */
+  async function openThreadWithHeldReply() {
     const conversation = aConversation();
     const store = aStore([conversation], { [conversation._id]: aThread(conversation._id, 2) });
     const reply = deferred<Response>();
@@ -179,6 +183,11 @@ describe('sending', () => {
     });
     const region = await thread();
     await waitFor(() => expect(bubbles(region)).toHaveLength(2));
+    return { conversation, store, reply, api, user, region };
+  }
+
+  it('shows the message at once, sends one Idempotency-Key, and puts the reply in its place', async () => {
+    const { conversation, store, reply, api, user, region } = await openThreadWithHeldReply();
 
     await user.type(await composer(), 'Line one{Shift>}{Enter}{/Shift}line two');
     expect(countCalls(api, 'POST', `/api/conversations/${conversation._id}/messages`)).toBe(0);
@@ -213,18 +222,7 @@ describe('sending', () => {
   });
 
   it("shows one's own message once when its push comes before the send's reply", async () => {
-    const conversation = aConversation();
-    const store = aStore([conversation], { [conversation._id]: aThread(conversation._id, 2) });
-    const reply = deferred<Response>();
-    let answered = false;
-    const { api, user } = openMessages(`/messages/${conversation._id}`, store, (method, url, init) => {
-      if (method !== 'POST' || answered) return undefined;
-      answered = true;
-      const real = messagingApi(store)(method, url, init);
-      return reply.promise.then(() => real);
-    });
-    const region = await thread();
-    await waitFor(() => expect(bubbles(region)).toHaveLength(2));
+    const { conversation, store, reply, api, user, region } = await openThreadWithHeldReply();
     await user.type(await composer(), 'Early push');
     await user.keyboard('{Enter}');
     const threadUrl = `/api/conversations/${conversation._id}/messages`;
