@@ -244,6 +244,24 @@ export async function registerVisitor(
 }
 
 /**
+ * Job seekers opened and registered through the form, one per name, in order: the n-th (from 1) with
+ * the password `<prefix>-<n>-password`.
+ */
+export async function registeredJobSeekers(
+  browser: Browser,
+  prefix: string,
+  names: readonly (readonly [first: string, last: string])[],
+): Promise<Visitor[]> {
+  const visitors: Visitor[] = [];
+  for (const [i, [first, last]] of names.entries()) {
+    const visitor = await openVisitor(browser, first, last);
+    await registerVisitor(visitor, { password: `${prefix}-${i + 1}-password`, accountType: 'job_seeker' });
+    visitors.push(visitor);
+  }
+  return visitors;
+}
+
+/**
  * Registers each visitor through the form and gives them `skill` (set directly, as no screen of the
  * flow under test is about it), so two people who share an unusual skill suggest each other.
  */

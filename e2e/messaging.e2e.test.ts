@@ -17,8 +17,7 @@ import {
   closeVisitors,
   connectVisitors,
   eventsReceived,
-  openVisitor,
-  registerVisitor,
+  registeredJobSeekers,
   replyTo,
   until,
   type Visitor,
@@ -38,16 +37,11 @@ describe('messaging between two connections, live, with "Seen"', () => {
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    a = await openVisitor(browser, 'Grace', 'Hopper');
-    b = await openVisitor(browser, 'Alan', 'Turing');
-    c = await openVisitor(browser, 'Claude', 'Shannon');
-    for (const [visitor, password] of [
-      [a, 'messages-a-password'],
-      [b, 'messages-b-password'],
-      [c, 'messages-c-password'],
-    ] as const) {
-      await registerVisitor(visitor, { password, accountType: 'job_seeker' });
-    }
+    [a, b, c] = (await registeredJobSeekers(browser, 'messages', [
+      ['Grace', 'Hopper'],
+      ['Alan', 'Turing'],
+      ['Claude', 'Shannon'],
+    ])) as [Visitor, Visitor, Visitor];
     await connectVisitors(a, b);
   }, 90_000);
   afterAll(() => closeVisitors(browser, { 'messages-a': a, 'messages-b': b, 'messages-c': c }));

@@ -18,8 +18,7 @@ import {
   closeVisitors,
   connectVisitors,
   eventsReceived,
-  openVisitor,
-  registerVisitor,
+  registeredJobSeekers,
   replyTo,
   until,
   type Visitor,
@@ -65,16 +64,11 @@ describe('editing and deleting a post and a comment, live on a connection screen
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    a = await openVisitor(browser, 'Edith', 'Clarke');
-    b = await openVisitor(browser, 'Hedy', 'Lamarr');
-    c = await openVisitor(browser, 'Claude', 'Shannon');
-    for (const [visitor, password] of [
-      [a, 'edits-a-password'],
-      [b, 'edits-b-password'],
-      [c, 'edits-c-password'],
-    ] as const) {
-      await registerVisitor(visitor, { password, accountType: 'job_seeker' });
-    }
+    [a, b, c] = (await registeredJobSeekers(browser, 'edits', [
+      ['Edith', 'Clarke'],
+      ['Hedy', 'Lamarr'],
+      ['Claude', 'Shannon'],
+    ])) as [Visitor, Visitor, Visitor];
     await connectVisitors(a, b);
   }, 90_000);
   afterAll(() => closeVisitors(browser, { 'edits-a': a, 'edits-b': b, 'edits-c': c }));

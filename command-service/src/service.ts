@@ -14,16 +14,11 @@ import {
 } from '@careers/service-kit';
 import { ObjectStorage } from '@careers/service-kit/object-storage';
 import type { FastifyInstance } from 'fastify';
-import { ResumeUploadStore } from './applications/resume-upload-store.ts';
-import { ApplicationStore } from './applications/store.ts';
 import { EventStore } from './event-log/event-store.ts';
 import { createCommitNotifier, OutboxRelay } from './event-log/outbox-relay.ts';
 import { migrateCommandSchema } from './migrate.ts';
-import { PostImageStore } from './posts/image-store.ts';
-import { PostStore } from './posts/store.ts';
 import { buildCommandApp, type CommandServiceDeps } from './server.ts';
-import { startUploadSweeper } from './uploads/sweeper.ts';
-import { UserStore } from './users/store.ts';
+import { startUploadSweeper, uploadSweeperDeps } from './uploads/sweeper.ts';
 
 export interface RunningCommandService {
   app: FastifyInstance;
@@ -117,16 +112,7 @@ export async function startCommandService(
     options.signal?.removeEventListener('abort', abort);
   }
   relay.start();
-  sweeper = startUploadSweeper({
-    storage,
-    pool,
-    users: new UserStore(config.DB_SCHEMA),
-    applications: new ApplicationStore(config.DB_SCHEMA),
-    resumeUploads: new ResumeUploadStore(config.DB_SCHEMA),
-    posts: new PostStore(config.DB_SCHEMA),
-    postImages: new PostImageStore(config.DB_SCHEMA),
-    log,
-  });
+  sweeper = startUploadSweeper(uploadSweeperDeps({ storage, pool, log }, config.DB_SCHEMA));
   startup.finish();
 
   return { app, deps, close };

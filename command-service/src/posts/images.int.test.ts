@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { crc32 } from 'node:zlib';
 import { fileUrls } from '@careers/contracts/api/file-routes';
 import { MEGABYTE } from '@careers/contracts/constants';
 import { Post } from '@careers/contracts/entities/post';
@@ -10,13 +9,8 @@ import { storageKeys } from '@careers/service-kit/object-storage';
 import { testNamespace } from '@careers/service-kit/testing';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { ResumeUploadStore } from '../applications/resume-upload-store.ts';
-import { ApplicationStore } from '../applications/store.ts';
-import { sweepOrphanedUploads } from '../uploads/sweeper.ts';
-import { elfExecutable, phonePhoto, png, tinyPdf, uploadTestbed } from '../uploads/testing.ts';
-import { UserStore } from '../users/store.ts';
-import { PostImageStore } from './image-store.ts';
-import { PostStore } from './store.ts';
+import { sweepOrphanedUploads, uploadSweeperDeps } from '../uploads/sweeper.ts';
+import { notPictures, phonePhoto, pixelBomb, png, uploadTestbed } from '../uploads/testing.ts';
 
 const bed = uploadTestbed(testNamespace('post-images'));
 const { call, query } = bed;
@@ -164,18 +158,10 @@ describe('POST /api/posts/images', () => {
   });
 
   it.each([
-    [
-      'text named photo.jpg',
-      Buffer.from('just some words, not a picture at all'),
-      postMessages.imageNotImage,
-    ],
-    ['a PDF', tinyPdf(), postMessages.imageNotImage],
-    ['an executable', elfExecutable, postMessages.imageNotImage],
-    [
-      'an SVG',
-      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"></svg>'),
-      postMessages.imageTypeNotSupported,
-    ],
+    ...notPictures('photo.jpg', {
+      notImage: postMessages.imageNotImage,
+      unsupported: postMessages.imageTypeNotSupported,
+    }),
     [
       'a TIFF',
       Buffer.concat([Buffer.from([0x49, 0x49, 0x2a, 0x00]), Buffer.alloc(200, 0)]),
@@ -213,10 +199,7 @@ describe('POST /api/posts/images', () => {
 
   it('refuses a canvas past the pixel limit (a small file that would decode huge) with 413', async () => {
     const ada = await bed.signUp();
-    const bomb = Buffer.from(await png(10, 10));
-    bomb.writeUInt32BE(10_000, 16);
-    bomb.writeUInt32BE(10_000, 20);
-    bomb.writeUInt32BE(crc32(bomb.subarray(12, 29)), 29);
+    const bomb = await pixelBomb();
     const before = await bed.keys('post-images/');
     const response = await uploadImage(ada.sid, bomb, { filename: 'x.png', contentType: 'image/png' });
     expect(response.statusCode).toBe(413);
@@ -423,19 +406,9 @@ describe('sweepOrphanedUploads: post pictures', () => {
       now,
     ]);
     const { storage, pool, config, log } = bed.running().deps;
-    const removed = await sweepOrphanedUploads(
-      {
-        storage,
-        pool,
-        users: new UserStore(config.DB_SCHEMA),
-        applications: new ApplicationStore(config.DB_SCHEMA),
-        resumeUploads: new ResumeUploadStore(config.DB_SCHEMA),
-        posts: new PostStore(config.DB_SCHEMA),
-        postImages: new PostImageStore(config.DB_SCHEMA),
-        log,
-      },
-      { now },
-    );
+    const removed = await sweepOrphanedUploads(uploadSweeperDeps({ storage, pool, log }, config.DB_SCHEMA), {
+      now,
+    });
     expect(removed).toEqual(expect.arrayContaining([...imageKeys(orphan), ...imageKeys(stale._id)]));
     expect(removed).not.toContain(stranger);
     expect(await bed.keys(`post-images/${orphan}/`)).toEqual([stranger]);

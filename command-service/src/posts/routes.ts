@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { fileUrls } from '@careers/contracts/api/file-routes';
+import { postImageOf } from '@careers/contracts/api/file-routes';
 import type { AuthorSummary } from '@careers/contracts/entities/person-summary';
 import type { User } from '@careers/contracts/entities/user';
 import type { NewDomainEvent, NewEventOf } from '@careers/contracts/events/catalogue';
@@ -187,16 +187,7 @@ export function registerPostRoutes(deps: PostRouteDeps): void {
           category,
           visibility,
           tags,
-          images: created.images.map(({ imageId, alt, width, height }) => ({
-            _id: imageId,
-            alt,
-            width,
-            height,
-            urls: {
-              small: fileUrls.postImage(imageId, 'small'),
-              large: fileUrls.postImage(imageId, 'large'),
-            },
-          })),
+          images: created.images.map(postImageOf),
           createdAt,
           likesCount: post.likesCount,
           commentsCount: post.commentsCount,

@@ -3,13 +3,8 @@ import { storageKeys } from '@careers/service-kit/object-storage';
 import { testNamespace } from '@careers/service-kit/testing';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { ResumeUploadStore } from '../applications/resume-upload-store.ts';
-import { ApplicationStore } from '../applications/store.ts';
 import { jobForm } from '../jobs/testing.ts';
-import { PostImageStore } from '../posts/image-store.ts';
-import { PostStore } from '../posts/store.ts';
-import { UserStore } from '../users/store.ts';
-import { sweepOrphanedUploads } from './sweeper.ts';
+import { sweepOrphanedUploads, uploadSweeperDeps } from './sweeper.ts';
 import { tinyPdf, uploadTestbed } from './testing.ts';
 
 const bed = uploadTestbed(testNamespace('upload-sweeper'));
@@ -18,19 +13,7 @@ const HOUR = 60 * 60 * 1000;
 
 function sweep(now: Date) {
   const { storage, pool, config, log } = bed.running().deps;
-  return sweepOrphanedUploads(
-    {
-      storage,
-      pool,
-      users: new UserStore(config.DB_SCHEMA),
-      applications: new ApplicationStore(config.DB_SCHEMA),
-      resumeUploads: new ResumeUploadStore(config.DB_SCHEMA),
-      posts: new PostStore(config.DB_SCHEMA),
-      postImages: new PostImageStore(config.DB_SCHEMA),
-      log,
-    },
-    { now },
-  );
+  return sweepOrphanedUploads(uploadSweeperDeps({ storage, pool, log }, config.DB_SCHEMA), { now });
 }
 
 describe('sweepOrphanedUploads', () => {

@@ -1,10 +1,10 @@
 import type { Logger, Pool } from '@careers/service-kit';
 import { fileOfKey, type ObjectStorage, storageKeys } from '@careers/service-kit/object-storage';
-import type { ResumeUploadStore } from '../applications/resume-upload-store.ts';
-import type { ApplicationStore } from '../applications/store.ts';
-import type { PostImageStore } from '../posts/image-store.ts';
-import type { PostStore } from '../posts/store.ts';
-import type { UserStore } from '../users/store.ts';
+import { ResumeUploadStore } from '../applications/resume-upload-store.ts';
+import { ApplicationStore } from '../applications/store.ts';
+import { PostImageStore } from '../posts/image-store.ts';
+import { PostStore } from '../posts/store.ts';
+import { UserStore } from '../users/store.ts';
 import { postImageKeys } from './store-picture.ts';
 
 export interface UploadSweeperDeps {
@@ -41,6 +41,21 @@ const BATCH = 500;
  * Safe to run anywhere at any time, by several instances at once: an object is only ever named by a
  * commit made within seconds of storing it, and removing a removed key is not an error.
  */
+/** The sweeper's parts for a write schema: the stores that name files, on that schema. */
+export function uploadSweeperDeps(
+  parts: Pick<UploadSweeperDeps, 'storage' | 'pool' | 'log'>,
+  schema: string,
+): UploadSweeperDeps {
+  return {
+    ...parts,
+    users: new UserStore(schema),
+    applications: new ApplicationStore(schema),
+    resumeUploads: new ResumeUploadStore(schema),
+    posts: new PostStore(schema),
+    postImages: new PostImageStore(schema),
+  };
+}
+
 export async function sweepOrphanedUploads(
   deps: UploadSweeperDeps,
   options: { olderThanMs?: number; now?: Date } = {},

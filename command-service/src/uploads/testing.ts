@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { crc32 } from 'node:zlib';
 import { ident, SESSION_COOKIE } from '@careers/service-kit';
 import type { TestNamespace } from '@careers/service-kit/testing';
 import type { LightMyRequestResponse } from 'fastify';
@@ -78,6 +79,38 @@ export const png = (width = 1200, height = 900) =>
   sharp({ create: { width, height, channels: 3, background: '#3366cc' } })
     .png()
     .toBuffer();
+
+/**
+ * A real PNG whose header claims 10,000 x 10,000 pixels: a few hundred bytes that would decode to
+ * 400 MB. A decoder reads the claim before any pixel, so a picture route can refuse it unread.
+ */
+export async function pixelBomb(): Promise<Buffer> {
+  const bomb = Buffer.from(await png(10, 10));
+  bomb.writeUInt32BE(10_000, 16);
+  bomb.writeUInt32BE(10_000, 20);
+  bomb.writeUInt32BE(crc32(bomb.subarray(12, 29)), 29);
+  return bomb;
+}
+
+/**
+ * Files a picture route must refuse, named as a person might have named them (`fileName`), each with
+ * the refusal it gets: no picture at all (`notImage`) or a picture of a kind not kept (`unsupported`).
+ */
+export function notPictures(
+  fileName: string,
+  messages: { notImage: string; unsupported: string },
+): [name: string, content: Buffer, message: string][] {
+  return [
+    [`text named ${fileName}`, Buffer.from('just some words, not a picture at all'), messages.notImage],
+    ['a PDF', tinyPdf(), messages.notImage],
+    ['an executable', elfExecutable, messages.notImage],
+    [
+      'an SVG',
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"></svg>'),
+      messages.unsupported,
+    ],
+  ];
+}
 
 /** A JPEG as a phone writes it: GPS position, camera make, and an orientation tag (turn 90°). */
 export const phonePhoto = () =>

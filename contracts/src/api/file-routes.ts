@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import type { PostImage } from '../entities/post.ts';
 import { Id } from '../entities/scalars.ts';
+import type { EventPostImage } from '../events/post-events.ts';
 
 /**
  * Files are served by the query-service outside the JSON route table: the reply is the file itself,
@@ -50,3 +52,21 @@ export const fileUrls = {
   resume: (resumeId: string): string => `/api/files/resumes/${resumeId}`,
   postImage: (imageId: string, size: PostImageSize): string => `/api/files/post-images/${imageId}/${size}`,
 } as const;
+
+/**
+ * A post's picture as the screens show it, from what PostCreated records of it: its id becomes the
+ * URLs of both sizes (the file route decides who reads them). The command-service's reply to a new post
+ * and every read model that shows posts make it here.
+ */
+export function postImageOf(image: z.output<typeof EventPostImage>): PostImage {
+  return {
+    _id: image.imageId,
+    alt: image.alt,
+    width: image.width,
+    height: image.height,
+    urls: {
+      small: fileUrls.postImage(image.imageId, 'small'),
+      large: fileUrls.postImage(image.imageId, 'large'),
+    },
+  };
+}

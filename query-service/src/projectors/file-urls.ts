@@ -1,5 +1,4 @@
 import { fileUrls } from '@careers/contracts/api/file-routes';
-import type { PostImage } from '@careers/contracts/entities/post';
 import type { ProfilePicture, ResumeFile } from '@careers/contracts/entities/uploaded-files';
 
 /**
@@ -31,27 +30,5 @@ export function resumeFileOf(resume: Omit<StoredResume, 'uploadedAt'>, uploadedA
     url: fileUrls.resume(resume.resumeId),
     size: resume.size,
     uploadedAt: new Date(uploadedAt).toISOString(),
-  };
-}
-
-/** What is kept of a post's picture: the PostCreated event's fields. */
-export interface StoredPostImage {
-  imageId: string;
-  alt: string;
-  width: number;
-  height: number;
-}
-
-/** A post's picture as the feed shows it, with the URLs of both sizes (the file route decides who reads them). */
-export function postImageOf(image: StoredPostImage): PostImage {
-  return {
-    _id: image.imageId,
-    alt: image.alt,
-    width: image.width,
-    height: image.height,
-    urls: {
-      small: fileUrls.postImage(image.imageId, 'small'),
-      large: fileUrls.postImage(image.imageId, 'large'),
-    },
   };
 }

@@ -65,20 +65,32 @@ export function testMessages() {
       data,
     };
   }
+  /** An envelope whose data is typed by the event catalogue, so a test breaks when an event's schema changes. */
+  function event<T extends DomainEventType>(
+    type: T,
+    streamId: string,
+    streamVersion: number,
+    data: EventDataInput<T>,
+  ): EventEnvelope {
+    return {
+      ...envelope(domainEvents[type].streamType, streamId, streamVersion, type, data),
+      schemaVersion: plainVersionOf(type),
+    };
+  }
+  /** A person registering: every read model that shows people keeps their names and pictures from it. */
+  function registered(userId: string, firstName: string, lastName = 'Tester'): EventEnvelope {
+    return envelope('user', userId, 1, 'UserRegistered', {
+      userId,
+      firstName,
+      lastName,
+      email: `${userId}@example.com`,
+      accountType: 'job_seeker',
+      registeredAt: '2026-01-01T08:00:00.000Z',
+    } satisfies EventDataInput<'UserRegistered'>);
+  }
   return {
     envelope,
-    /** An envelope whose data is typed by the event catalogue, so a test breaks when an event's schema changes. */
-    event<T extends DomainEventType>(
-      type: T,
-      streamId: string,
-      streamVersion: number,
-      data: EventDataInput<T>,
-    ): EventEnvelope {
-      return {
-        ...envelope(domainEvents[type].streamType, streamId, streamVersion, type, data),
-        schemaVersion: plainVersionOf(type),
-      };
-    },
+    event,
     /**
      * An envelope at its type's current version, its fields in plain (as a current version's sealed
      * fields may travel): for fields version 1 did not have, such as PostCreated's `images`.
@@ -94,16 +106,21 @@ export function testMessages() {
         schemaVersion: domainEvents[type].schemaVersion,
       };
     },
-    /** A person registering: every read model that shows people keeps their names and pictures from it. */
-    registered(userId: string, firstName: string, lastName = 'Tester'): EventEnvelope {
-      return envelope('user', userId, 1, 'UserRegistered', {
-        userId,
-        firstName,
-        lastName,
-        email: `${userId}@example.com`,
-        accountType: 'job_seeker',
-        registeredAt: '2026-01-01T08:00:00.000Z',
-      } satisfies EventDataInput<'UserRegistered'>);
+    registered,
+    /**
+     * One person's stream from their registration: `next` makes their next event, at the stream's next
+     * version, and keeps it in `events`.
+     */
+    personStream(userId: string, firstName: string) {
+      const events: EventEnvelope[] = [registered(userId, firstName)];
+      return {
+        events,
+        next<T extends DomainEventType>(type: T, data: EventDataInput<T>): EventEnvelope {
+          const next = event(type, userId, events.length + 1, data);
+          events.push(next);
+          return next;
+        },
+      };
     },
     message(value: unknown): RawMessage {
       return {

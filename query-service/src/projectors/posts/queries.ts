@@ -1,10 +1,13 @@
+import { postImageOf } from '@careers/contracts/api/file-routes';
 import type { Comment } from '@careers/contracts/entities/comment';
 import type { AuthorSummary } from '@careers/contracts/entities/person-summary';
 import type { Post } from '@careers/contracts/entities/post';
+import type { EventPostImage } from '@careers/contracts/events/post-events';
 import type { FeedQuery } from '@careers/contracts/requests/feed-query';
 import { tagKey } from '@careers/contracts/tags';
 import type { Pool, Redis } from '@careers/service-kit';
-import { postImageOf, profilePictureOf, type StoredPostImage } from '../file-urls.ts';
+import type { z } from 'zod';
+import { profilePictureOf } from '../file-urls.ts';
 import { statementName } from '../statement-name.ts';
 import { timelineKeys } from '../timeline-keys.ts';
 import { postKeys } from './keys.ts';
@@ -29,7 +32,7 @@ interface PostRow extends AuthorColumns {
   visibility: Post['visibility'];
   tags: string[];
   /** In the author's order, as PostCreated had them. */
-  images: StoredPostImage[];
+  images: z.output<typeof EventPostImage>[];
   likes_count: number;
   comments_count: number;
   created_at: Date;

@@ -21,20 +21,13 @@ const at = (minute: number) => new Date(Date.UTC(2026, 2, 1, 9, minute)).toISOSt
 
 /** One person's stream from their registration, each event at the next version. */
 function personStream(userId: string) {
-  const events: EventEnvelope[] = [bed.registered(userId, 'Saver')];
-  const next = () => events.length + 1;
-  const push = (event: EventEnvelope) => {
-    events.push(event);
-    return event;
-  };
+  const stream = bed.personStream(userId, 'Saver');
   return {
-    events,
-    save: (jobId: string, minute: number) =>
-      push(bed.event('JobSaved', userId, next(), { userId, jobId, savedAt: at(minute) })),
+    events: stream.events,
+    save: (jobId: string, minute: number) => stream.next('JobSaved', { userId, jobId, savedAt: at(minute) }),
     unsave: (jobId: string, minute: number) =>
-      push(bed.event('JobUnsaved', userId, next(), { userId, jobId, unsavedAt: at(minute) })),
-    delete: (minute: number) =>
-      push(bed.event('AccountDeleted', userId, next(), { userId, deletedAt: at(minute) })),
+      stream.next('JobUnsaved', { userId, jobId, unsavedAt: at(minute) }),
+    delete: (minute: number) => stream.next('AccountDeleted', { userId, deletedAt: at(minute) }),
   };
 }
 

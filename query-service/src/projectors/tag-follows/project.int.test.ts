@@ -21,20 +21,14 @@ const at = (minute: number) => new Date(Date.UTC(2026, 2, 1, 9, minute)).toISOSt
 
 /** One person's stream from their registration, each event at the next version. */
 function personStream(userId: string) {
-  const events: EventEnvelope[] = [bed.registered(userId, 'Follower')];
-  const next = () => events.length + 1;
-  const push = (event: EventEnvelope) => {
-    events.push(event);
-    return event;
-  };
+  const stream = bed.personStream(userId, 'Follower');
   return {
-    events,
+    events: stream.events,
     follow: (tag: string, minute: number) =>
-      push(bed.event('TagFollowed', userId, next(), { userId, tag, followedAt: at(minute) })),
+      stream.next('TagFollowed', { userId, tag, followedAt: at(minute) }),
     unfollow: (tag: string, minute: number) =>
-      push(bed.event('TagUnfollowed', userId, next(), { userId, tag, unfollowedAt: at(minute) })),
-    delete: (minute: number) =>
-      push(bed.event('AccountDeleted', userId, next(), { userId, deletedAt: at(minute) })),
+      stream.next('TagUnfollowed', { userId, tag, unfollowedAt: at(minute) }),
+    delete: (minute: number) => stream.next('AccountDeleted', { userId, deletedAt: at(minute) }),
   };
 }
 
