@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BlockState, ConversationSummary, Message, MessagePage } from '../entities/conversation.ts';
+import { BlockState, ConversationPage, Message, MessagePage } from '../entities/conversation.ts';
 import {
   ConversationsQuery,
   MarkConversationReadRequest,
@@ -23,7 +23,7 @@ export const messagingRoutes = {
     auth: 'required',
     query: ConversationsQuery,
     status: 200,
-    response: z.object({ data: z.array(ConversationSummary), nextBefore: z.string().nullable() }),
+    response: ConversationPage,
     summary: "The reader's conversations, the latest changed first.",
   }),
   getUnreadMessageCount: defineRoute({

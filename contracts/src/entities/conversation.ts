@@ -35,6 +35,16 @@ export const ConversationSummary = z.object({
 });
 export type ConversationSummary = z.infer<typeof ConversationSummary>;
 
+/**
+ * A page of the reader's conversations, the latest changed first; `nextBefore` is the cursor of the
+ * next page (the last one's time and id), null on the last page.
+ */
+export const ConversationPage = z.object({
+  data: z.array(ConversationSummary),
+  nextBefore: z.string().nullable(),
+});
+export type ConversationPage = z.infer<typeof ConversationPage>;
+
 /** A page of a thread, newest first; `nextBefore` pages further back (null: the first message is here). */
 export const MessagePage = z.object({
   conversation: ConversationSummary,

@@ -1,4 +1,9 @@
-import type { ConversationSummary, Message, MessagePage } from '@careers/contracts/entities/conversation';
+import type {
+  ConversationPage,
+  ConversationSummary,
+  Message,
+  MessagePage,
+} from '@careers/contracts/entities/conversation';
 import { type ConversationCursor, conversationCursorOf } from '@careers/contracts/requests/messaging';
 import { type Pool, preparedName } from '@careers/service-kit';
 import { profilePictureOf } from '../file-urls.ts';
@@ -135,7 +140,7 @@ export class MessagingQueries {
     userId: string,
     before: ConversationCursor | undefined,
     limit: number,
-  ): Promise<{ data: ConversationSummary[]; nextBefore: string | null }> {
+  ): Promise<ConversationPage> {
     // Two statements, the first page's and the next pages', so that neither plan has to allow for both.
     const page = (after: string) => `(
       SELECT * FROM ${this.s}.conversation_members

@@ -1,14 +1,11 @@
 import { endpoints } from '@careers/contracts/api/endpoints';
 import { uploadLimits } from '@careers/contracts/constants';
+import type { PostImage } from '@careers/contracts/entities/post';
 import { postImageMessages } from '@careers/contracts/messages';
 import { callApi } from '../../../lib/api-client';
 
 /** What the server keeps of an uploaded picture until a post names it (within the hour). */
-export interface UploadedPostImage {
-  _id: string;
-  width: number;
-  height: number;
-}
+export type UploadedPostImage = Pick<PostImage, '_id' | 'width' | 'height'>;
 
 /**
  * Beyond the spec: one picture for a post to come, sent as the profile picture is

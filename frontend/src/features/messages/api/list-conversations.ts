@@ -1,14 +1,9 @@
 import { endpoints } from '@careers/contracts/api/endpoints';
-import type { ConversationSummary } from '@careers/contracts/entities/conversation';
+import type { ConversationPage, ConversationSummary } from '@careers/contracts/entities/conversation';
 import { messagingScreenMessages } from '@careers/contracts/messages';
 import { type InfiniteData, infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { conversationListKey } from './message-keys';
-
-export interface ConversationPage {
-  data: ConversationSummary[];
-  nextBefore: string | null;
-}
 
 /** The list as the cache holds it: pages of conversations, the latest changed first. */
 export type ConversationsData = InfiniteData<ConversationPage>;
