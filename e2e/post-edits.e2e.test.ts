@@ -79,10 +79,24 @@ describe('editing and deleting a post and a comment, live on a connection screen
     await a.page.getByRole('combobox', { name: 'Who can see this post' }).selectOption('Connections only');
     const chooser = a.page.waitForEvent('filechooser');
     await a.page.getByRole('button', { name: 'Add images', exact: true }).click();
-    const uploaded = await replyTo(a.page, 'POST', '/api/posts/images', async () =>
+    // The first upload meets the server failing (a 500, as during a bad deploy): the picture says so
+    // and offers Retry, which sends the same file again.
+    await a.page.route(
+      '**/api/posts/images',
+      (route) =>
+        route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal error"}' }),
+      { times: 1 },
+    );
+    const failed = await replyTo(a.page, 'POST', '/api/posts/images', async () =>
       (await chooser).setFiles({ name: 'whiteboard.jpg', mimeType: 'image/jpeg', buffer: await aPhoto() }),
     );
-    expect(uploaded.status(), 'POST /api/posts/images').toBe(201);
+    expect(failed.status(), 'the first POST /api/posts/images').toBe(500);
+    const retry = a.page.getByRole('button', { name: 'Retry image 1' });
+    await visible(retry, 'Retry on the picture whose upload failed');
+    // The failed picture at 1280 and 375 px, in both themes: no serious or critical finding.
+    expect(await axeAtEveryLook(a.page, { screenshots: 'composer-upload-failed' })).toEqual([]);
+    const uploaded = await replyTo(a.page, 'POST', '/api/posts/images', () => retry.click());
+    expect(uploaded.status(), 'POST /api/posts/images again').toBe(201);
     await a.page.getByRole('textbox', { name: 'Alt text for image 1' }).fill(alt);
     // The composer with a picture at 1280 and 375 px, in both themes: no serious or critical finding.
     expect(await axeAtEveryLook(a.page, { screenshots: 'composer-with-picture' })).toEqual([]);
