@@ -21,7 +21,7 @@ import {
   type Routes,
   routes,
 } from '@careers/contracts/routes';
-import { ident, SESSION_COOKIE } from '@careers/service-kit';
+import { ident, SESSION_COOKIE, unsubscribeSecret, unsubscribeToken } from '@careers/service-kit';
 import { testNamespace } from '@careers/service-kit/testing';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -571,6 +571,20 @@ const matrix: Record<CommandRouteName, Row> = {
     () => ({ body: { notificationIds: [randomUUID()] } }),
     "B's own notifications only",
   ),
+  unsubscribe: {
+    // No session: the signed token is the authority. B's own link, re-addressed to A, is refused.
+    arrange: async ({ a, b }) => {
+      const [, signature] = unsubscribeToken(
+        b.id,
+        'connections',
+        unsubscribeSecret(command.deps.config),
+      ).split('.');
+      const payload = Buffer.from(JSON.stringify({ u: a.id, k: 'connections' })).toString('base64url');
+      return { attempt: { params: { token: `${payload}.${signature}` }, body: {} }, owned: [a.id] };
+    },
+    stranger: 400,
+    rule: "B's unsubscribe link does not turn off A's settings",
+  },
 };
 
 async function logPosition(): Promise<number> {

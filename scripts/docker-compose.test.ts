@@ -17,6 +17,7 @@ import { routeFor } from '../frontend/edge-routing.ts';
 import {
   commandServiceEnv,
   loadConfig,
+  mailerEnv,
   queryServiceEnv,
   realtimeGatewayEnv,
   testOnlySecrets,
@@ -92,6 +93,7 @@ const schemas: Record<string, z.ZodObject> = {
   'query-service': queryServiceEnv,
   projector: queryServiceEnv,
   'realtime-gateway': realtimeGatewayEnv,
+  mailer: mailerEnv,
 };
 const nodeServices = Object.keys(schemas);
 

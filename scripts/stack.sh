@@ -68,6 +68,16 @@ need_minio() {
   echo "$MINIO_MODULE" >"$stamp"
 }
 
+need_mailpit() {
+  local stamp="$BIN/mailpit.module"
+  if [ -x "$BIN/mailpit" ] && [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$MAILPIT_MODULE" ]; then info "Mailpit present"; return 0; fi
+  command -v go >/dev/null || die "Go is needed to build Mailpit (go install $MAILPIT_MODULE)"
+  info "building Mailpit with go install (first run only: a few minutes on 2 cores)"
+  GOBIN="$BIN" GOFLAGS=-trimpath go install "$MAILPIT_MODULE" >"$LOGS/mailpit-build.log" 2>&1 \
+    || { tail -30 "$LOGS/mailpit-build.log"; return 1; }
+  echo "$MAILPIT_MODULE" >"$stamp"
+}
+
 # ---------------------------------------------------------------- PostgreSQL
 
 PGDATA="$STACK/postgres/data"
@@ -173,27 +183,46 @@ start_minio() {
 }
 stop_minio() { if pid_alive minio; then kill "$(cat "$RUN/minio.pid")" 2>/dev/null || true; fi; rm -f "$RUN/minio.pid"; }
 
+# ---------------------------------------------------------------- Mailpit (SMTP and a web inbox)
+
+mailpit_ready() { curl -fsS -m 2 "http://127.0.0.1:$MAILPIT_WEB_PORT/readyz" >/dev/null 2>&1; }
+start_mailpit() {
+  if mailpit_ready; then info "already running on $MAILPIT_SMTP_PORT (inbox http://localhost:$MAILPIT_WEB_PORT)"; return 0; fi
+  mkdir -p "$STACK/mailpit"
+  # Kept on disk (the newest 5,000 mails), so a restart keeps the inbox; SMTP on loopback without auth.
+  setsid nohup "$BIN/mailpit" --database "$STACK/mailpit/mailpit.db" --max 5000 --quiet \
+    --smtp "127.0.0.1:$MAILPIT_SMTP_PORT" --listen "127.0.0.1:$MAILPIT_WEB_PORT" \
+    --smtp-auth-accept-any --smtp-auth-allow-insecure \
+    >"$LOGS/mailpit.log" 2>&1 </dev/null &
+  echo $! >"$RUN/mailpit.pid"
+  wait_for "Mailpit" 60 mailpit_ready || { tail -20 "$LOGS/mailpit.log"; return 1; }
+}
+stop_mailpit() { if pid_alive mailpit; then kill "$(cat "$RUN/mailpit.pid")" 2>/dev/null || true; fi; rm -f "$RUN/mailpit.pid"; }
+
 # ---------------------------------------------------------------- commands
 
 up() {
   local t0; t0=$(now_ms)
   if [ ! -f "$STACK/.provisioned" ]; then
-    printf '%s\n' "${BOLD}First run on this machine: installing Node 24, PostgreSQL, Redis, Chromium, nginx, the Kafka broker and building MinIO. Expect 5-10 minutes; later runs take seconds.${RESET}"
+    printf '%s\n' "${BOLD}First run on this machine: installing Node 24, PostgreSQL, Redis, Chromium, nginx, the Kafka broker and building MinIO and Mailpit. Expect 5-10 minutes; later runs take seconds.${RESET}"
   fi
   step "Node $NODE_VERSION" need_node
   step "Debian packages" need_debian_packages
   step "pinned versions" check_pinned_versions
   step "Kafka jars (Maven Central)" need_kafka
   step "MinIO binary (go install)" need_minio
+  step "Mailpit binary (go install)" need_mailpit
   touch "$STACK/.provisioned"
   step "PostgreSQL :$PG_PORT" start_postgres
   step "Redis :$REDIS_PORT" start_redis
   step "Kafka :$KAFKA_PORT (KRaft)" start_kafka
   step "MinIO :$MINIO_PORT" start_minio
+  step "Mailpit :$MAILPIT_SMTP_PORT (inbox :$MAILPIT_WEB_PORT)" start_mailpit
   printf '%s\n' "${GREEN}Stack up${RESET} ${DIM}($(fmt_ms $(( $(now_ms) - t0 ))))${RESET}"
 }
 
 stop() {
+  step "stop Mailpit" stop_mailpit
   step "stop MinIO" stop_minio
   step "stop Kafka" stop_kafka
   step "stop Redis" stop_redis
@@ -204,6 +233,7 @@ status() {
   local ok=0
   check() { if "$2" >/dev/null 2>&1; then printf '  %-11s %s\n' "$1" "${GREEN}up${RESET}"; else printf '  %-11s %s\n' "$1" "${RED}down${RESET}"; ok=1; fi; }
   check PostgreSQL pg_ready; check Redis redis_ready; check Kafka kafka_ready; check MinIO minio_ready
+  check Mailpit mailpit_ready
   echo
   services_status "${SERVICES[@]}" || ok=1
   return $ok
@@ -211,7 +241,7 @@ status() {
 
 reset() {
   stop
-  step "remove data (Postgres, Redis, Kafka, MinIO)" rm -rf "$STACK/postgres" "$STACK/redis" "$KAFKA_DIR/data" "$STACK/minio"
+  step "remove data (Postgres, Redis, Kafka, MinIO, Mailpit)" rm -rf "$STACK/postgres" "$STACK/redis" "$KAFKA_DIR/data" "$STACK/minio" "$STACK/mailpit"
 }
 
 case "${1:-up}" in

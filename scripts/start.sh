@@ -19,6 +19,7 @@ step "edge (nginx) :5173" web_start edge /usr/sbin/nginx -p "$STACK/nginx" -c "$
 cat <<MSG
 
 ${GREEN}${BOLD}JobConnect is running: http://localhost:5173${RESET}  ${DIM}(ready in $(fmt_ms $(( $(now_ms) - t0 ))))${RESET}
+  mail:   http://localhost:8025  (the local inbox: every mail the product sends lands here)
   logs:   .stack/logs/<service>.log
   stop:   npm run stop        (services and the stack; data is kept)
   status: npm run status

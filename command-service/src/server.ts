@@ -48,6 +48,7 @@ import { limitPasswordHashing } from './users/passwords.ts';
 import { registerProfileRoutes } from './users/profile-routes.ts';
 import { registerUserRoutes } from './users/routes.ts';
 import { UserStore } from './users/store.ts';
+import { registerUnsubscribeRoutes } from './users/unsubscribe-routes.ts';
 
 export interface CommandServiceDeps {
   config: CommandServiceConfig;
@@ -179,6 +180,7 @@ export async function buildCommandApp(deps: CommandServiceDeps): Promise<Fastify
     jobs,
   });
   registerNotificationRoutes({ app, redis: deps.redis, store: deps.store, users });
+  registerUnsubscribeRoutes({ app, config, redis: deps.redis, store: deps.store, users });
   registerExportRoute({ ...deps, app, schema: config.DB_SCHEMA });
   registerAccountRoutes({
     ...deps,

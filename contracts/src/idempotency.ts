@@ -28,4 +28,6 @@ export const UNKEYED_COMMANDS: readonly RouteName[] = [
   'changePassword',
   'deleteAccount',
   'exportMyData',
+  // Turning a toggle off twice leaves it off: a repeat is harmless, and the link has no session to key by.
+  'unsubscribe',
 ];

@@ -1040,3 +1040,49 @@ export const notificationMessages = {
       `New job that fits you: ${jobTitle} at ${company}`,
   },
 } as const;
+
+/** The mail (beyond the spec): subjects, buttons and footers; each line is the bell's (notification-text.ts). */
+export const mailMessages = {
+  productName: 'JobConnect',
+  /** A mail of one notification has its line as subject; of several, these. */
+  subjects: {
+    connections: (n: number): string => `${n} new updates about your connections`,
+    applications: (n: number): string => `${n} new updates about applications`,
+    messages: (n: number): string => `Unread messages in ${n} conversations`,
+    job_alerts: (n: number): string => `${n} new jobs that fit you`,
+  },
+  headings: {
+    connections: 'Your network',
+    applications: 'Applications',
+    messages: 'Messages waiting for you',
+    job_alerts: 'Jobs that fit you',
+  },
+  open: 'Open',
+  openAll: {
+    connections: 'See your connections',
+    applications: 'Open JobConnect',
+    messages: 'Open your messages',
+    job_alerts: 'See all jobs',
+  },
+  greeting: (firstName: string): string => (firstName ? `Hi ${firstName},` : 'Hi,'),
+  why: (setting: string): string =>
+    `You get this email because “${setting}” and “Email notifications” are on in your settings.`,
+  unsubscribe: 'Unsubscribe from these emails',
+  manage: 'Notification settings',
+  /** The unsubscribe page (/unsubscribe/:token). */
+  page: {
+    title: 'Unsubscribe',
+    question: (setting: string): string => `Stop emails for “${setting}”?`,
+    explain: (setting: string): string =>
+      `This turns “${setting}” off in your notification settings. You can turn it on again in Settings.`,
+    confirm: 'Unsubscribe',
+    working: 'Unsubscribing…',
+    done: (setting: string): string => `Done: “${setting}” is now off. You will get no more of these emails.`,
+    invalid: 'This unsubscribe link is not valid. Sign in and change your notification settings instead.',
+    failed: 'Could not unsubscribe. Please try again.',
+    settings: 'Go to notification settings',
+  },
+  /** The command's answers. */
+  unsubscribed: 'Unsubscribed',
+  tokenInvalid: 'This unsubscribe link is not valid',
+} as const;

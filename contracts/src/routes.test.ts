@@ -109,9 +109,9 @@ describe('the route table', () => {
     expect(routes.uploadResume.body).toBeNull();
   });
 
-  it('only lets login, register and logout through without a session', () => {
+  it("only lets login, register, logout and a mail's signed unsubscribe through without a session", () => {
     const open = entries.filter(([, route]) => route.auth === 'public').map(([name]) => name);
-    expect(open.sort()).toEqual(['login', 'logout', 'register']);
+    expect(open.sort()).toEqual(['login', 'logout', 'register', 'unsubscribe']);
   });
 
   it('answers list calls with data and pagination', () => {

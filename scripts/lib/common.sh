@@ -15,6 +15,8 @@ KAFKA_CLUSTER_ID="Yc2FyZWVycy1sb2NhbDAx"
 # MinIO RELEASE.2025-10-15T17-29-55Z is refused by the Go module proxy (403, "This module version is
 # not available"); the newest version the proxy serves is the archived repository's last commit.
 MINIO_MODULE="github.com/minio/minio@v0.0.0-20260212201848-7aac2a2c5b7c"
+# Mailpit: the local SMTP server and web inbox the mail sender writes to (docs/operations.md, "Email").
+MAILPIT_MODULE="github.com/axllent/mailpit@v1.33.1"
 # PostgreSQL and Redis come from Debian 12's packages; the stack refuses to start others, and
 # docker-compose.yml runs the same (scripts/docker-compose.test.ts compares). Kafka's version is the one
 # of scripts/kafka/pom.xml.
@@ -36,6 +38,8 @@ KAFKA_PORT=9092
 KAFKA_CONTROLLER_PORT=9093
 MINIO_PORT=9000
 MINIO_CONSOLE_PORT=9001
+MAILPIT_SMTP_PORT=1025
+MAILPIT_WEB_PORT=8025
 # The secrets of this machine's stack, generated on the first run (scripts/secrets.sh) and exported to
 # every process the scripts start; a service refuses to start outside the tests without them.
 SECRETS_FILE="$STACK/secrets.env"
@@ -45,7 +49,7 @@ if [ ! -f "$SECRETS_FILE" ]; then
       "  personal data sealed with them stays unreadable under new ones. npm run stack:reset starts afresh." >&2
   fi
   bash "$ROOT/scripts/secrets.sh" "$SECRETS_FILE" >/dev/null
-elif ! grep -q '^EDGE_SECRET=' "$SECRETS_FILE"; then
+elif ! grep -q '^EDGE_SECRET=' "$SECRETS_FILE" || ! grep -q '^UNSUBSCRIBE_SECRET=' "$SECRETS_FILE"; then
   # Written before the project had this secret: it is appended, the others stay as they are.
   bash "$ROOT/scripts/secrets.sh" "$SECRETS_FILE" >/dev/null
 fi

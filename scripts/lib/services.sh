@@ -23,7 +23,7 @@ ensure_node_modules() {
 # The product's processes, in the order `npm start` starts them (`npm run stop` ends them in reverse).
 # `web` serves http://localhost:5173: the production edge (nginx) under `npm start`, the Vite
 # development server under `npm run dev`.
-SERVICES=(command-service query-service projector realtime-gateway web)
+SERVICES=(command-service query-service projector realtime-gateway mailer web)
 
 # What the built app was made from: the app's and the contracts' sources (tests aside), the build's
 # configuration and the lockfile. The build is redone only when this changes.
@@ -66,7 +66,7 @@ start_services() {
   local mode="$1" watch=() label=""
   if [ "$mode" = dev ]; then watch=(--watch); label=" (watching)"; fi
   if [ "$mode" = dev ]; then export NODE_ENV=development; else export NODE_ENV=production; fi
-  for service in command-service query-service projector realtime-gateway; do
+  for service in command-service query-service projector realtime-gateway mailer; do
     if [ "$(cat "$RUN/$service.mode" 2>/dev/null)" != "$mode" ]; then service_stop "$service"; fi
     echo "$mode" >"$RUN/$service.mode"
   done
@@ -74,6 +74,7 @@ start_services() {
   step "query-service :4002$label" service_start query-service http://127.0.0.1:4002/readyz node "${watch[@]}" query-service/src/main.ts
   step "projector :4004$label" service_start projector http://127.0.0.1:4004/readyz node "${watch[@]}" query-service/src/projector-main.ts
   step "realtime-gateway :4003$label" service_start realtime-gateway http://127.0.0.1:4003/readyz node "${watch[@]}" realtime-gateway/src/main.ts
+  step "mailer :4005$label" service_start mailer http://127.0.0.1:4005/readyz node "${watch[@]}" query-service/src/mailer-main.ts
 }
 
 # web_start MODE COMMAND...: starts what serves :5173, first stopping the other mode's server.

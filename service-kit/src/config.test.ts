@@ -83,6 +83,7 @@ describe('security settings (issue 14)', () => {
     PERSONAL_DATA_SECRET: 'p'.repeat(43),
     S3_SECRET_KEY: 'k'.repeat(43),
     EDGE_SECRET: 'e'.repeat(43),
+    UNSUBSCRIBE_SECRET: 'u'.repeat(43),
   };
 
   it.each(['development', 'production', undefined])(
@@ -91,7 +92,8 @@ describe('security settings (issue 14)', () => {
       const env = nodeEnv ? { NODE_ENV: nodeEnv } : {};
       for (const name of Object.keys(own) as Array<keyof typeof own>) {
         const { [name]: _, ...rest } = own;
-        const schema = name === 'S3_SECRET_KEY' ? commandServiceEnv : queryServiceEnv;
+        const schema =
+          name === 'S3_SECRET_KEY' || name === 'UNSUBSCRIBE_SECRET' ? commandServiceEnv : queryServiceEnv;
         if (name === 'S3_SECRET_KEY') {
           // Unset, it takes the built-in test value, which is refused as such.
           expect(() => loadConfig(schema, { ...env, ...rest })).toThrow(

@@ -132,6 +132,14 @@ const edgeEnv = {
   EDGE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
 };
 
+/**
+ * Signs the one-click unsubscribe links of the mail (unsubscribe.ts): the mail sender signs, the
+ * command-service checks. Required outside the tests (testOnlySecrets).
+ */
+const unsubscribeEnv = {
+  UNSUBSCRIBE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+};
+
 export const commandServiceEnv = baseEnv.extend({
   PORT: port.default(4001),
   DB_SCHEMA: z
@@ -140,6 +148,7 @@ export const commandServiceEnv = baseEnv.extend({
     .default('cmd'),
   ...s3Env,
   ...edgeEnv,
+  ...unsubscribeEnv,
   /** How long the outbox relay sleeps when no NOTIFY arrives (it also wakes on NOTIFY). */
   RELAY_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(250),
   /** scrypt cost as log2(N): 17 (128 MiB, ARCHITECTURE.md) in production; tests may lower it to 14. */
@@ -187,6 +196,36 @@ export const queryServiceEnv = baseEnv.extend({
 });
 export type QueryServiceConfig = z.infer<typeof queryServiceEnv>;
 
+/** The mail sender (query-service/src/mailer-main.ts). */
+export const mailerEnv = baseEnv.extend({
+  /** Its health listener (`/healthz`, `/readyz`). */
+  PORT: port.default(4005),
+  DB_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]*$/)
+    .default('read'),
+  ...unsubscribeEnv,
+  /** Where mail is handed over: Mailpit locally; any SMTP server (smtps:// with user:password@) elsewhere. */
+  MAIL_SMTP_URL: z.url().default('smtp://127.0.0.1:1025'),
+  MAIL_FROM: z.string().min(3).default('JobConnect <no-reply@jobconnect.localhost>'),
+  /** The address people open the product at: every link in a mail starts with it. */
+  PUBLIC_URL: z.url().default('http://localhost:5173'),
+  /**
+   * How long after a notification its mail waits, so that a burst (requests, status changes, job
+   * alerts sent instantly) goes out as one mail.
+   */
+  MAIL_BURST_SECONDS: z.coerce.number().min(0).max(86_400).default(60),
+  /** How long a message stays unread before its recipient is mailed about it. */
+  MAIL_MESSAGE_DELAY_SECONDS: z.coerce
+    .number()
+    .min(0)
+    .max(7 * 86_400)
+    .default(10 * 60),
+  /** How often the sender looks for mail that is due. */
+  MAIL_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+});
+export type MailerConfig = z.infer<typeof mailerEnv>;
+
 export const realtimeGatewayEnv = baseEnv.extend({
   PORT: port.default(4003),
   /** Where the gateway asks whether a socket's user may see a post before it joins the post's room. */
@@ -211,6 +250,7 @@ export const testOnlySecrets = {
   PERSONAL_DATA_SECRET: 'careers-development-personal-data-secret',
   EDGE_SECRET: 'careers-development-edge-secret-for-the-tests',
   S3_SECRET_KEY: 'careers-secret',
+  UNSUBSCRIBE_SECRET: 'careers-development-unsubscribe-secret-for-tests',
 } as const;
 type SecretName = keyof typeof testOnlySecrets;
 
@@ -250,6 +290,12 @@ export function consistencyTokenSecret(config: BaseConfig): string {
 
 export function personalDataSecret(config: BaseConfig): string {
   return secretOf(config, 'PERSONAL_DATA_SECRET');
+}
+
+export function unsubscribeSecret(
+  config: Pick<BaseConfig, 'NODE_ENV'> & { UNSUBSCRIBE_SECRET?: string | undefined },
+): string {
+  return secretOf(config, 'UNSUBSCRIBE_SECRET');
 }
 
 export function edgeSecret(

@@ -56,9 +56,12 @@ export function viaEdge(app: FastifyInstance, ip: string): Record<string, string
  * the query-service checks them. Kept beside the instance rather than on it (no decorators).
  */
 export function consistencyTokensOf(app: FastifyInstance): ConsistencyTokenSigner {
-  const signer = signers.get(app);
-  if (!signer) throw new Error('This server was created without consistencyTokens');
-  return signer;
+  // A plugin's encapsulated instance (a route with a parser of its own) inherits from the server's.
+  for (let at: object | null = app; at !== null; at = Object.getPrototypeOf(at)) {
+    const signer = signers.get(at as FastifyInstance);
+    if (signer) return signer;
+  }
+  throw new Error('This server was created without consistencyTokens');
 }
 
 export const DEFAULT_TRUSTED_PROXIES = ['127.0.0.1/8', '::1/128'] as const;

@@ -14,3 +14,4 @@ export * from './response-check.ts';
 export * from './run-main.ts';
 export * from './session-cookie.ts';
 export * from './sessions.ts';
+export * from './unsubscribe.ts';

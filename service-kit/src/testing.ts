@@ -274,6 +274,7 @@ export function productionEnvironment(options: { logLevel: string; origin: strin
     CONSISTENCY_TOKEN_SECRET: randomBytes(32).toString('base64url'),
     PERSONAL_DATA_SECRET: randomBytes(32).toString('base64url'),
     EDGE_SECRET: randomBytes(32).toString('base64url'),
+    UNSUBSCRIBE_SECRET: randomBytes(32).toString('base64url'),
   };
   return (env: NodeJS.ProcessEnv, port?: number): NodeJS.ProcessEnv => {
     const {

@@ -66,6 +66,8 @@ export const commandRateLimitClasses = {
   blockUser: 'connectionChanges',
   unblockUser: 'connectionChanges',
   exportMyData: 'accountData',
+  // A public link, counted per client address as signing in is.
+  unsubscribe: 'signIn',
   deleteAccount: 'accountData',
 } as const satisfies Record<CommandRouteName, MutationRateLimitClass>;
 

@@ -25,6 +25,7 @@ export const endpoints = {
   updateSkills: { name: 'updateSkills', method: 'PUT', path: '/users/skills' },
   updateNotifications: { name: 'updateNotifications', method: 'PUT', path: '/users/notifications' },
   updateAppearance: { name: 'updateAppearance', method: 'PUT', path: '/users/appearance' },
+  unsubscribe: { name: 'unsubscribe', method: 'POST', path: '/unsubscribe/:token' },
   uploadProfilePicture: { name: 'uploadProfilePicture', method: 'POST', path: '/users/profile-picture' },
   removeProfilePicture: { name: 'removeProfilePicture', method: 'DELETE', path: '/users/profile-picture' },
   uploadResume: { name: 'uploadResume', method: 'POST', path: '/users/resume' },

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { uploadLimits } from '../constants.ts';
 import { ProfilePicture, ResumeFile } from '../entities/uploaded-files.ts';
 import { User } from '../entities/user.ts';
+import { UnsubscribeParams, UnsubscribeRequest } from '../requests/unsubscribe.ts';
 import { UpdateAppearanceRequest } from '../requests/update-appearance.ts';
 import { UpdateNotificationsRequest } from '../requests/update-notifications.ts';
 import { UpdateProfileRequest } from '../requests/update-profile.ts';
@@ -56,6 +57,22 @@ export const profileRoutes = {
     status: 200,
     response: dataResponse(User.pick({ notificationSettings: true })),
     summary: 'Saves the six notification toggles.',
+  }),
+  /**
+   * A mail's one-click unsubscribe (beyond the spec; RFC 8058): the signed token in the path names the
+   * person and the kind of mail, whose toggle it turns off, without a session. Mail clients POST
+   * `List-Unsubscribe=One-Click` as a form; the unsubscribe page posts `{}`.
+   */
+  unsubscribe: defineRoute({
+    method: 'POST',
+    path: '/unsubscribe/:token',
+    service: 'command',
+    auth: 'public',
+    params: UnsubscribeParams,
+    body: UnsubscribeRequest,
+    status: 200,
+    response: MessageResponse,
+    summary: 'Turns off the notification toggle of the kind of mail a signed unsubscribe link names.',
   }),
   updateAppearance: defineRoute({
     method: 'PUT',

@@ -31,7 +31,9 @@ export type CardExtra =
   | 'location'
   | 'skills'
   | 'job_preferences'
-  | 'push_notifications';
+  | 'push_notifications'
+  | 'email_notifications'
+  | 'time_zone';
 
 const CARD = ['first_name', 'last_name', 'job_title', 'picture_id'] as const;
 
@@ -72,6 +74,8 @@ function valuesOf(event: DomainEvent): Partial<Record<Column, unknown>> | null {
         skills: u.skills,
         job_preferences: u.jobPreferences,
         push_notifications: u.notificationSettings.pushNotifications,
+        email_notifications: u.notificationSettings.emailNotifications,
+        time_zone: u.appearanceSettings.timezone,
       };
     }
     case 'ProfileUpdated': {
@@ -94,7 +98,12 @@ function valuesOf(event: DomainEvent): Partial<Record<Column, unknown>> | null {
     case 'SkillsUpdated':
       return { skills: event.data.skills };
     case 'NotificationSettingsUpdated':
-      return { push_notifications: event.data.settings.pushNotifications };
+      return {
+        push_notifications: event.data.settings.pushNotifications,
+        email_notifications: event.data.settings.emailNotifications,
+      };
+    case 'AppearanceSettingsUpdated':
+      return { time_zone: event.data.settings.timezone };
     default:
       return null;
   }
@@ -111,6 +120,8 @@ const SETS: Readonly<Record<string, readonly Column[]>> = {
     'skills',
     'job_preferences',
     'push_notifications',
+    'email_notifications',
+    'time_zone',
   ],
   ProfileUpdated: [
     'first_name',
@@ -125,7 +136,8 @@ const SETS: Readonly<Record<string, readonly Column[]>> = {
   ProfilePictureUploaded: ['picture_id'],
   ProfilePictureRemoved: ['picture_id'],
   SkillsUpdated: ['skills'],
-  NotificationSettingsUpdated: ['push_notifications'],
+  NotificationSettingsUpdated: ['push_notifications', 'email_notifications'],
+  AppearanceSettingsUpdated: ['time_zone'],
 };
 
 export interface PeopleCards {

@@ -1,6 +1,7 @@
 import { Notification } from '@careers/contracts/entities/notification';
+import { notificationText, targetPath } from '@careers/contracts/notification-text';
 import { describe, expect, it } from 'vitest';
-import { notificationParts, notificationText, targetPath } from './notification-text';
+import { notificationParts } from './notification-text';
 
 const person = (firstName: string, lastName: string, n: number) => ({
   _id: `00000000-0000-4000-8000-00000000000${n}`,

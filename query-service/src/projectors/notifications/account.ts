@@ -52,6 +52,9 @@ export async function eraseAccount(
     'alert_skills',
     'alert_roles',
     'alert_settings',
+    // Their mail, sent or waiting (mail-queue.ts): none goes out after this commits.
+    'notification_mails',
+    'mail_refused_addresses',
     // Last: the deletes above count the person's notifications down, or make their count unknown.
     'notification_unread_counts',
   ]) {

@@ -14,6 +14,7 @@ import { profileChanged, settingsChanged, skillsChanged } from './job-alerts.ts'
 import { jobsEdited, jobsPosted } from './jobs.ts';
 import { commentRemoved, type LikersKept, likersKept, postRemoved } from './likes-comments.ts';
 import { projectLikesAndComments } from './likes-comments-batch.ts';
+import { queueMails } from './mail-queue.ts';
 import { messageSent, messagesRead } from './messages.ts';
 import { unreadCountSql } from './queries.ts';
 import { allRead, read } from './reads.ts';
@@ -28,10 +29,16 @@ import type { Change, Tx } from './shared.ts';
 type Args = [tx: Tx, schema: string, kept: LikersKept | undefined];
 
 /**
- * The people notifications show (their actors) and tell (whether they want pushes), kept from their
+ * The people notifications show (their actors) and tell (whether they want pushes; their address,
+ * `emailNotifications` and time zone for the mail: mail-queue.ts), kept from their
  * user events (people-cards.ts).
  */
-const people = peopleCards('notification_people', ['push_notifications']);
+const people = peopleCards('notification_people', [
+  'push_notifications',
+  'email',
+  'email_notifications',
+  'time_zone',
+]);
 
 /**
  * The batched types' effects are written once, set-based over a batch (likes-comments-batch.ts,
@@ -88,7 +95,8 @@ const project: EventTable<Promise<Change[]>, StreamType, Args> = {
   UserLoggedIn: null,
   UserLoggedOut: null,
   PasswordChanged: null,
-  AppearanceSettingsUpdated: null,
+  // The time zone a daily digest of job alerts is read in: the person's card alone.
+  AppearanceSettingsUpdated: cardOnly,
   ProfilePictureUploaded: cardOnly,
   ProfilePictureRemoved: cardOnly,
   ResumeUploaded: null,
@@ -138,6 +146,11 @@ async function projectOne(event: DomainEvent, ctx: ProjectionContext): Promise<v
 async function announce(ctx: ProjectionContext, changes: readonly Change[]): Promise<void> {
   // A rebuild tells nobody (its after-commit work is dropped), so the counts are not read for it.
   if (changes.length === 0 || ctx.replaying) return;
+  // What the batch made or moved up that is to be mailed, queued in its transaction (mail-queue.ts).
+  await queueMails(
+    ctx,
+    changes.flatMap((c) => (c.notificationId === null ? [] : [c.notificationId])),
+  );
   const made = new Map<string, Set<string>>();
   for (const c of changes) {
     const ids = made.get(c.userId) ?? new Set<string>();

@@ -103,6 +103,31 @@ const toNotification = (r: NotificationRow): Notification => ({
 });
 
 /**
+ * SQL: a CTE `shown`, the notifications of the CTE `page` as the panel shows them (read or not, the job's
+ * title and company, the latest `actorsSql` likers named), for the list and the mail.
+ */
+const shownSql = (s: string, actorsSql: string) => `shown AS (
+         SELECT n.id, n.kind, n.actor_count, n.post_id, n.conversation_id, n.job_id, n.application_id, n.status, n.excerpt,
+                ${isReadSql(s, 'n')} AS read,
+                n.created_at, j.title AS job_title, nullif(j.company_name, '') AS company,
+                coalesce(people.actors, '[]'::json) AS actors
+           FROM page n
+           LEFT JOIN ${s}.notification_jobs j ON j.job_id = n.job_id
+           LEFT JOIN LATERAL (
+             SELECT json_agg(json_build_object('id', u.id, 'first_name', u.first_name, 'last_name', u.last_name,
+                                               'picture_id', u.picture_id) ORDER BY a.rank) AS actors
+               FROM (
+                 SELECT n.actor_id AS user_id, 0::bigint AS rank WHERE n.actor_id IS NOT NULL
+                 UNION ALL
+                 SELECT l.user_id, row_number() OVER (ORDER BY l.liked_at DESC, l.user_id)
+                   FROM (SELECT user_id, liked_at FROM ${s}.notification_likers
+                          WHERE n.kind = 'post_likes' AND post_id = n.post_id
+                          ORDER BY liked_at DESC, user_id LIMIT ${actorsSql}) l
+               ) a JOIN ${s}.notification_people u ON u.id = a.user_id
+           ) people ON true
+       )`;
+
+/**
  * The only reader of the notification tables. People are joined from this model's cards of them when
  * read (a new name or picture shows at once); a job's title and company are kept here from its JobPosted.
  */
@@ -127,26 +152,7 @@ export class NotificationQueries {
          SELECT * FROM ${s}.notifications WHERE user_id = $1 AND NOT hidden
           ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3
        ),
-       shown AS (
-         SELECT n.id, n.kind, n.actor_count, n.post_id, n.conversation_id, n.job_id, n.application_id, n.status, n.excerpt,
-                ${isReadSql(s, 'n')} AS read,
-                n.created_at, j.title AS job_title, nullif(j.company_name, '') AS company,
-                coalesce(people.actors, '[]'::json) AS actors
-           FROM page n
-           LEFT JOIN ${s}.notification_jobs j ON j.job_id = n.job_id
-           LEFT JOIN LATERAL (
-             SELECT json_agg(json_build_object('id', u.id, 'first_name', u.first_name, 'last_name', u.last_name,
-                                               'picture_id', u.picture_id) ORDER BY a.rank) AS actors
-               FROM (
-                 SELECT n.actor_id AS user_id, 0::bigint AS rank WHERE n.actor_id IS NOT NULL
-                 UNION ALL
-                 SELECT l.user_id, row_number() OVER (ORDER BY l.liked_at DESC, l.user_id)
-                   FROM (SELECT user_id, liked_at FROM ${s}.notification_likers
-                          WHERE n.kind = 'post_likes' AND post_id = n.post_id
-                          ORDER BY liked_at DESC, user_id LIMIT $4) l
-               ) a JOIN ${s}.notification_people u ON u.id = a.user_id
-           ) people ON true
-       )
+       ${shownSql(s, '$4')}
        SELECT (SELECT count(*)::int FROM ${s}.notifications WHERE user_id = $1 AND NOT hidden) AS total,
               ${unreadCountSql(s, '$1')} AS unread,
               (SELECT coalesce(json_agg(shown ORDER BY created_at DESC, id DESC), '[]'::json) FROM shown) AS page`,
@@ -158,6 +164,27 @@ export class NotificationQueries {
       total: row?.total ?? 0,
       unreadCount: row?.unread ?? 0,
     };
+  }
+
+  /**
+   * The person's notifications of `ids` that exist and are shown, as the panel shows them (oldest
+   * first), in `tx` when given: what a mail tells (query-service/src/mail/).
+   */
+  async byIds(
+    userId: string,
+    ids: readonly string[],
+    tx: Pick<Pool, 'query'> = this.pool,
+  ): Promise<Notification[]> {
+    const s = this.s;
+    const { rows } = await tx.query<{ page: NotificationRow[] }>(
+      `WITH page AS (
+         SELECT * FROM ${s}.notifications WHERE user_id = $1 AND id = ANY($2::uuid[]) AND NOT hidden
+       ),
+       ${shownSql(s, '$3')}
+       SELECT (SELECT coalesce(json_agg(shown ORDER BY created_at, id), '[]'::json) FROM shown) AS page`,
+      [userId, ids, NOTIFICATION_ACTORS_SHOWN],
+    );
+    return (rows[0]?.page ?? []).map(toNotification);
   }
 
   /** The bell's number. */

@@ -1,10 +1,10 @@
 import { endpoints } from '@careers/contracts/api/endpoints';
 import { messagingScreenMessages } from '@careers/contracts/messages';
+import { conversationPath } from '@careers/contracts/notification-text';
 import type { StartConversationRequest } from '@careers/contracts/requests/messaging';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { callApi } from '../../../lib/api-client';
-import { conversationPath } from '../paths';
 
 /** POST /conversations: the conversation with the person (the same one when it exists). */
 export async function startConversation(request: StartConversationRequest): Promise<string> {

@@ -1,5 +1,6 @@
 import type { ConversationSummary } from '@careers/contracts/entities/conversation';
 import { messagingScreenMessages as texts } from '@careers/contracts/messages';
+import { conversationPath } from '@careers/contracts/notification-text';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { Avatar, initialsOf } from '../../../components/avatar';
@@ -10,7 +11,6 @@ import { RelativeTime } from '../../../components/relative-time';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useNow } from '../../../lib/use-now';
 import { conversationsOf, useConversations } from '../api/list-conversations';
-import { conversationPath } from '../paths';
 import { nameOf } from './names';
 
 /**

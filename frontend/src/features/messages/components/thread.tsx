@@ -1,5 +1,6 @@
 import type { ConversationSummary, Message } from '@careers/contracts/entities/conversation';
 import { messagingMessages, messagingScreenMessages as texts } from '@careers/contracts/messages';
+import { messagesPath } from '@careers/contracts/notification-text';
 import { useLayoutEffect, useMemo, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { Avatar, initialsOf } from '../../../components/avatar';
@@ -14,7 +15,6 @@ import { conversationOf, messagesOf } from '../api/message-cache';
 import { useMarkRead } from '../api/use-mark-read';
 import { type PendingSend, useSends } from '../api/use-sends';
 import { useOtherTyping, useTypingSignal } from '../live/use-typing';
-import { messagesPath } from '../paths';
 import { BlockAction } from './block-action';
 import { Composer } from './composer';
 import { nameOf } from './names';

@@ -1,12 +1,13 @@
 import type { Notification } from '@careers/contracts/entities/notification';
 import { notificationMessages, peopleText } from '@careers/contracts/messages';
+import { notificationText, targetPath } from '@careers/contracts/notification-text';
 import { Fragment, useId } from 'react';
 import { Link } from 'react-router-dom';
 import { Avatar, initialsOf } from '../../../components/avatar';
 import { BellIcon } from '../../../components/icons';
 import { PersonLink } from '../../../components/person-link';
 import { RelativeTime } from '../../../components/relative-time';
-import { notificationParts, notificationText, targetPath } from '../notification-text';
+import { notificationParts } from '../notification-text';
 
 interface NotificationItemProps {
   notification: Notification;
