@@ -574,13 +574,9 @@ const matrix: Record<CommandRouteName, Row> = {
   unsubscribe: {
     // No session: the signed token is the authority. B's own link, re-addressed to A, is refused.
     arrange: async ({ a, b }) => {
-      const [, signature] = unsubscribeToken(
-        b.id,
-        'connections',
-        unsubscribeSecret(command.deps.config),
-      ).split('.');
-      const payload = Buffer.from(JSON.stringify({ u: a.id, k: 'connections' })).toString('base64url');
-      return { attempt: { params: { token: `${payload}.${signature}` }, body: {} }, owned: [a.id] };
+      const mine = unsubscribeToken(b.id, 'connections', unsubscribeSecret(command.deps.config));
+      const signature = mine.split('~')[2];
+      return { attempt: { params: { token: `${a.id}~connections~${signature}` }, body: {} }, owned: [a.id] };
     },
     stranger: 400,
     rule: "B's unsubscribe link does not turn off A's settings",

@@ -16,7 +16,7 @@ import {
 import { writeLocalEdgeConfig } from '../scripts/lib/edge-nginx.ts';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
-export const PORTS = { command: 4101, query: 4102, gateway: 4103, web: 5174 } as const;
+export const PORTS = { command: 4101, query: 4102, gateway: 4103, mailer: 4105, web: 5174 } as const;
 export const WEB_URL = `http://127.0.0.1:${PORTS.web}`;
 
 /** The production build, made again only when the app or the contracts changed (as npm start does). */
@@ -70,6 +70,15 @@ export async function startTopology(): Promise<Topology> {
     PORT: String(PORTS.gateway),
     QUERY_SERVICE_URL: `http://127.0.0.1:${PORTS.query}`,
   });
+  // The mail goes to the local Mailpit, each after a second (the browser tests read it there).
+  run('mailer', ['query-service/src/mailer-main.ts'], {
+    ...ns.queryEnv,
+    PORT: String(PORTS.mailer),
+    PUBLIC_URL: WEB_URL,
+    MAIL_BURST_SECONDS: '1',
+    MAIL_MESSAGE_DELAY_SECONDS: '2',
+    MAIL_POLL_MS: '200',
+  });
   ensureFrontendBuild();
   const edgePrefix = `${ROOT}.stack/e2e-edge/${ns.id}`;
   const edgeConfig = writeLocalEdgeConfig({
@@ -89,6 +98,7 @@ export async function startTopology(): Promise<Topology> {
     await waitUntil('command-service ready', ok(`http://127.0.0.1:${PORTS.command}/readyz`), 60_000);
     await waitUntil('query-service ready', ok(`http://127.0.0.1:${PORTS.query}/readyz`), 60_000);
     await waitUntil('realtime-gateway ready', ok(`http://127.0.0.1:${PORTS.gateway}/readyz`), 60_000);
+    await waitUntil('mailer ready', ok(`http://127.0.0.1:${PORTS.mailer}/readyz`), 60_000);
     await waitUntil('edge ready', ok(`${WEB_URL}/healthz`), 60_000);
   } catch (error) {
     throw new Error(`${(error as Error).message} (logs in .stack/logs/e2e/)`);

@@ -26,16 +26,17 @@ export type JobAlertEmails = z.infer<typeof JobAlertEmails>;
 export const DAILY_DIGEST_HOUR = 8;
 
 /**
- * An unsubscribe link's token: `<userId>.<kind>.<signature>`, the signature 128 bits of an HMAC-SHA256
+ * An unsubscribe link's token: `<userId>~<kind>~<signature>`, the signature 128 bits of an HMAC-SHA256
  * of the rest with the services' UNSUBSCRIBE_SECRET, base64url (service-kit/src/unsubscribe.ts). The
- * person and kind are readable, so the page can say what it turns off.
+ * person and kind are readable, so the page can say what it turns off. No dot: the edge answers a path
+ * ending in `.<letters>` as a missing file, not with the app.
  */
 export const UnsubscribePayload = z.strictObject({ u: z.string().min(1).max(64), k: MailKind });
 export type UnsubscribePayload = z.infer<typeof UnsubscribePayload>;
 
 /** The person and kind a token names, unverified (the page's text); null when it is not one. */
 export function unsubscribePayloadOf(token: string): UnsubscribePayload | null {
-  const parts = token.split('.');
+  const parts = token.split('~');
   if (parts.length !== 3 || token.length > 200) return null;
   const [u, k, signature] = parts as [string, string, string];
   if (!/^[A-Za-z0-9_-]{22}$/.test(signature)) return null;

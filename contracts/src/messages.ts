@@ -916,6 +916,7 @@ export const pageTitles = {
   person: 'Profile of a person',
   search: 'Search',
   company: 'Company',
+  unsubscribe: 'Unsubscribe',
 } as const;
 
 /** Beyond the spec: a person's profile page (/people/{id}). */

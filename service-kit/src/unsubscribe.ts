@@ -12,16 +12,16 @@ function signatureOf(payload: string, secret: string): Buffer {
 }
 
 export function unsubscribeToken(userId: string, kind: MailKind, secret: string): string {
-  const payload = `${userId}.${kind}`;
-  return `${payload}.${signatureOf(payload, secret).toString('base64url')}`;
+  const payload = `${userId}~${kind}`;
+  return `${payload}~${signatureOf(payload, secret).toString('base64url')}`;
 }
 
 /** The person and kind a token names, when it was signed with `secret`; null otherwise. */
 export function verifyUnsubscribeToken(token: string, secret: string): UnsubscribePayload | null {
   const parsed = unsubscribePayloadOf(token);
   if (parsed === null) return null;
-  const payload = token.slice(0, token.lastIndexOf('.'));
-  const signature = token.slice(token.lastIndexOf('.') + 1);
+  const payload = token.slice(0, token.lastIndexOf('~'));
+  const signature = token.slice(token.lastIndexOf('~') + 1);
   const given = Buffer.from(signature, 'base64url');
   const expected = signatureOf(payload, secret);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;

@@ -78,11 +78,11 @@ describe('POST /api/unsubscribe/:token', () => {
   it('refuses a token not signed here, altered, or of another kind, and writes nothing', async () => {
     const { user } = await register();
     const good = unsubscribeToken(user._id, 'job_alerts', secret);
-    const signature = good.split('.')[2] as string;
+    const signature = good.split('~')[2] as string;
     for (const token of [
       unsubscribeToken(user._id, 'job_alerts', `${secret}-elsewhere`),
-      `${user._id}.applications.${signature}`,
-      `${user._id}.job_alerts.${signature.slice(1)}A`,
+      `${user._id}~applications~${signature}`,
+      `${user._id}~job_alerts~${signature.slice(1)}A`,
       'not-a-token',
     ]) {
       const response = await oneClick(token);

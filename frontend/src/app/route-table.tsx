@@ -103,6 +103,25 @@ export function createRouteTable(queryClient: QueryClient): RouteObject[] {
           ],
         },
         {
+          // A mail's unsubscribe link, signed in or not (its token is the authority).
+          element: <AuthLayout />,
+          children: [
+            {
+              ...screenErrors,
+              children: [
+                {
+                  path: 'unsubscribe/:token',
+                  ...lazyScreen(
+                    () => import('../features/unsubscribe/unsubscribe-screen'),
+                    'UnsubscribeScreen',
+                  ),
+                  handle: titled(pageTitles.unsubscribe),
+                },
+              ],
+            },
+          ],
+        },
+        {
           element: <RequireAuth />,
           children: [
             {

@@ -45,6 +45,13 @@ describe('settings screen', () => {
     expect(screen.queryByRole('heading', { name: 'Change password' })).toBeNull();
   });
 
+  it('opens on the tab named by ?tab= (a mail links to the notification toggles), Security otherwise', async () => {
+    stubSession(ada);
+    renderApp('/settings?tab=notifications');
+    expect(await screen.findByRole('tabpanel', { name: 'Notifications' })).toBeTruthy();
+    expect(selectedTab()).toBe('Notifications');
+  });
+
   it('moves between tabs with the arrow keys, Home and End, with one tab stop', async () => {
     stubSession(ada);
     const { user } = renderApp('/settings');

@@ -1,6 +1,7 @@
 import type { User } from '@careers/contracts/entities/user';
 import { accountMessages } from '@careers/contracts/messages';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { type TabItem, Tabs } from '../../../components/tabs';
 import { AccountTab } from './account-tab';
 import { AppearanceTab } from './appearance-tab';
@@ -20,10 +21,15 @@ const settingsTabClasses = { list: 'settings-tabs', tab: 'settings-tab', panel: 
 
 /**
  * Spec section 2, "Settings". Each tab keeps its own form and its own save message. Account (beyond the spec)
- * comes last: exporting and deleting are rare, and deleting cannot be undone.
+ * comes last: exporting and deleting are rare, and deleting cannot be undone. `?tab=` names the tab
+ * shown first.
  */
 export function SettingsScreen({ user }: { user: User }) {
-  const [selected, setSelected] = useState<TabId>('security');
+  // `?tab=notifications` opens that tab (the mail's "Notification settings" link).
+  const [params] = useSearchParams();
+  const [selected, setSelected] = useState<TabId>(
+    () => tabs.find((tab) => tab.id === params.get('tab'))?.id ?? 'security',
+  );
   return (
     <section className="screen">
       <h1 className="screen-title">Settings</h1>
