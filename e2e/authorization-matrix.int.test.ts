@@ -571,6 +571,10 @@ const matrix: Record<CommandRouteName, Row> = {
     () => ({ body: { notificationIds: [randomUUID()] } }),
     "B's own notifications only",
   ),
+  updateMailPreferences: ownAccount(
+    () => ({ body: { jobAlertEmails: 'instant' } }),
+    "B's own mail choices only",
+  ),
   unsubscribe: {
     // No session: the signed token is the authority. B's own link, re-addressed to A, is refused.
     arrange: async ({ a, b }) => {

@@ -24,7 +24,7 @@ import { type StreamType, streamTypes, topics } from './topics.ts';
  */
 
 /** Bump the minor on an additive change, the major when any event's schemaVersion goes up. */
-export const CATALOGUE_VERSION = '4.1.0';
+export const CATALOGUE_VERSION = '4.2.0';
 
 const KAFKA_BINDING_VERSION = '0.5.0';
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { timezones } from './constants.ts';
 import type { NotificationSettings } from './entities/notification-settings.ts';
 
 /**
@@ -21,9 +22,29 @@ export const mailSettingOf = {
 export const jobAlertEmailChoices = ['instant', 'daily'] as const;
 export const JobAlertEmails = z.enum(jobAlertEmailChoices);
 export type JobAlertEmails = z.infer<typeof JobAlertEmails>;
+/** The mail choices beyond the six toggles (GET and PUT /users/mail-preferences). */
+export const MailPreferences = z.strictObject({
+  jobAlertEmails: z.enum(jobAlertEmailChoices, { error: "Choose 'instant' or 'daily' for job alert emails" }),
+});
+export type MailPreferences = z.infer<typeof MailPreferences>;
+
+/** Until a person chooses: a digest, so a busy day of new jobs is one mail. */
+export const defaultJobAlertEmails: JobAlertEmails = 'daily';
 
 /** The local hour a daily digest of job alerts goes out at, in the person's time zone. */
 export const DAILY_DIGEST_HOUR = 8;
+
+/**
+ * The zone each of the spec's timezone choices means on a clock: the US zones, with their summer time
+ * (the spec's EST, CST, MST, PST name the zones, not fixed offsets).
+ */
+export const clockZoneOf = {
+  UTC: 'UTC',
+  EST: 'America/New_York',
+  CST: 'America/Chicago',
+  MST: 'America/Denver',
+  PST: 'America/Los_Angeles',
+} as const satisfies Record<(typeof timezones)[number], string>;
 
 /**
  * An unsubscribe link's token: `<userId>~<kind>~<signature>`, the signature 128 bits of an HMAC-SHA256

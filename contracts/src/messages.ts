@@ -1083,6 +1083,15 @@ export const mailMessages = {
     failed: 'Could not unsubscribe. Please try again.',
     settings: 'Go to notification settings',
   },
+  /** Settings > Notifications: how job alerts are mailed. */
+  preferences: {
+    legend: 'Job alert emails',
+    instant: 'As they come',
+    daily: 'Daily digest, at 8:00 in your time zone',
+    saved: 'Job alert emails updated',
+    saveFailed: 'Failed to update job alert emails',
+    loadFailed: 'Failed to load your job alert email choice',
+  },
   /** The command's answers. */
   unsubscribed: 'Unsubscribed',
   tokenInvalid: 'This unsubscribe link is not valid',

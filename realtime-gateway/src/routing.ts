@@ -153,6 +153,8 @@ const pushes: EventTable<SocketMessage[], PushedStream, [consistencyToken: strin
   ProfileUpdated: (event, token) => [userUpdated(event.data.userId, token)],
   SkillsUpdated: (event, token) => [userUpdated(event.data.userId, token)],
   NotificationSettingsUpdated: (event, token) => [userUpdated(event.data.userId, token)],
+  // The person's other tabs read the choice again (settings).
+  JobAlertEmailsChosen: (event, token) => [userUpdated(event.data.userId, token)],
   AppearanceSettingsUpdated: (event, token) => [userUpdated(event.data.userId, token)],
   ProfilePictureUploaded: (event, token) => [userUpdated(event.data.userId, token)],
   ProfilePictureRemoved: (event, token) => [userUpdated(event.data.userId, token)],

@@ -346,6 +346,7 @@ const folds: EventTable<void, StreamType, [summary: ExportSummary]> = {
   ProfileUpdated: (event, summary) => summary.userChanged(event),
   SkillsUpdated: (event, summary) => summary.userChanged(event),
   NotificationSettingsUpdated: (event, summary) => summary.userChanged(event),
+  JobAlertEmailsChosen: (event, summary) => summary.userChanged(event),
   AppearanceSettingsUpdated: (event, summary) => summary.userChanged(event),
   ProfilePictureUploaded: (event, summary) => summary.userChanged(event),
   ProfilePictureRemoved: (event, summary) => summary.userChanged(event),

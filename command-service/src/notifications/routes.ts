@@ -11,7 +11,7 @@ export interface NotificationRouteDeps extends PipelineDeps {
 }
 
 /**
- * `PUT /notifications/read`: recorded on the signed-in user's stream, decided on their locked row (so
+ * `PUT /notifications/read` and `PUT /users/mail-preferences`. `PUT /notifications/read`: recorded on the signed-in user's stream, decided on their locked row (so
  * two marks from two tabs append one after the other). The reply carries the consistency token: a
  * list read with it shows the marks.
  */
@@ -25,5 +25,22 @@ export function registerNotificationRoutes(deps: NotificationRouteDeps): void {
     evolve: evolveUserStream,
     save: (tx, next) => users.save(tx.client, next),
     respond: () => ({ message: notificationMessages.marked }),
+  });
+
+  // How job alerts are mailed (beyond the spec): recorded on the user's stream; the write side keeps no
+  // copy of the choice, so each save is recorded (the mail sender reads the last).
+  registerCommand(deps, {
+    route: routes.updateMailPreferences,
+    load: async (tx, { actor }) => (await users.lock(tx.client, actor.userId)) ?? signedOut(),
+    decide: (record, { body, now }) => [
+      {
+        type: 'JobAlertEmailsChosen',
+        data: { userId: record.user._id, jobAlertEmails: body.jobAlertEmails, chosenAt: now.toISOString() },
+      },
+    ],
+    stream: userStream,
+    evolve: evolveUserStream,
+    save: (tx, next) => users.save(tx.client, next),
+    respond: (_next, { body }) => ({ data: { jobAlertEmails: body.jobAlertEmails } }),
   });
 }

@@ -68,6 +68,7 @@ export const commandRateLimitClasses = {
   exportMyData: 'accountData',
   // A public link, counted per client address as signing in is.
   unsubscribe: 'signIn',
+  updateMailPreferences: 'profileSaves',
   deleteAccount: 'accountData',
 } as const satisfies Record<CommandRouteName, MutationRateLimitClass>;
 

@@ -26,6 +26,8 @@ export const endpoints = {
   updateNotifications: { name: 'updateNotifications', method: 'PUT', path: '/users/notifications' },
   updateAppearance: { name: 'updateAppearance', method: 'PUT', path: '/users/appearance' },
   unsubscribe: { name: 'unsubscribe', method: 'POST', path: '/unsubscribe/:token' },
+  getMailPreferences: { name: 'getMailPreferences', method: 'GET', path: '/users/mail-preferences' },
+  updateMailPreferences: { name: 'updateMailPreferences', method: 'PUT', path: '/users/mail-preferences' },
   uploadProfilePicture: { name: 'uploadProfilePicture', method: 'POST', path: '/users/profile-picture' },
   removeProfilePicture: { name: 'removeProfilePicture', method: 'DELETE', path: '/users/profile-picture' },
   uploadResume: { name: 'uploadResume', method: 'POST', path: '/users/resume' },

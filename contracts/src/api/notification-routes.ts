@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Notification, NotificationsPagination, UnreadCount } from '../entities/notification.ts';
+import { MailPreferences } from '../mail.ts';
 import { MarkNotificationsReadRequest, NotificationListQuery } from '../requests/notification-requests.ts';
 import { defineRoute } from './define-route.ts';
 import { dataResponse } from './responses.ts';
@@ -38,5 +39,24 @@ export const notificationRoutes = {
     status: 200,
     response: z.object({ message: z.string() }),
     summary: "Marks the named notifications, or all, read. Ids that are not the caller's change nothing.",
+  }),
+  getMailPreferences: defineRoute({
+    method: 'GET',
+    path: '/users/mail-preferences',
+    service: 'query',
+    auth: 'required',
+    status: 200,
+    response: dataResponse(MailPreferences),
+    summary: 'How job alerts are mailed to the user: each as it comes, or in a daily digest.',
+  }),
+  updateMailPreferences: defineRoute({
+    method: 'PUT',
+    path: '/users/mail-preferences',
+    service: 'command',
+    auth: 'required',
+    body: MailPreferences,
+    status: 200,
+    response: dataResponse(MailPreferences),
+    summary: 'Chooses how job alerts are mailed: instant or a daily digest (beyond the spec).',
   }),
 } as const;

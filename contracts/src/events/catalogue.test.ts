@@ -34,6 +34,7 @@ const required: Record<DomainEventType, readonly string[]> = {
   ],
   SkillsUpdated: ['userId', 'skills'],
   NotificationSettingsUpdated: ['userId', 'settings'],
+  JobAlertEmailsChosen: ['userId', 'jobAlertEmails', 'chosenAt'],
   AppearanceSettingsUpdated: ['userId', 'settings'],
   ProfilePictureUploaded: ['userId', 'pictureId', 'size', 'uploadedAt'],
   ProfilePictureRemoved: ['userId'],

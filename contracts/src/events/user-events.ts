@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Id, IsoDateTime } from '../entities/scalars.ts';
 import { User } from '../entities/user.ts';
+import { JobAlertEmails } from '../mail.ts';
 import { defineEvent } from './define-event.ts';
 import {
   EventAppearanceSettings,
@@ -112,6 +113,12 @@ export const PersonUnblockedData = z.strictObject({
   userId: Id,
   blockedUserId: Id,
   unblockedAt: IsoDateTime,
+});
+/** How a person wants job alerts mailed: each as it comes, or in a daily digest (the default). */
+export const JobAlertEmailsChosenData = z.strictObject({
+  userId: Id,
+  jobAlertEmails: JobAlertEmails,
+  chosenAt: IsoDateTime,
 });
 /** A person started following a tag (spelled as they asked for it; tags compare by `tagKey`). */
 export const TagFollowedData = z.strictObject({
@@ -314,6 +321,14 @@ export const userEvents = {
     data: PersonUnblockedData,
     description: 'A user lifted their block of another.',
     example: { userId, blockedUserId: exampleIds.otherUser, unblockedAt: at },
+  }),
+  JobAlertEmailsChosen: defineEvent({
+    streamType: 'user',
+    schemaVersion: 1,
+    data: JobAlertEmailsChosenData,
+    description:
+      "A user chose how job alerts are mailed to them: 'instant' (each as it comes) or 'daily' (a digest at 08:00 in their time zone). Each save is recorded.",
+    example: { userId, jobAlertEmails: 'instant', chosenAt: at },
   }),
   TagFollowed: defineEvent({
     streamType: 'user',

@@ -53,6 +53,7 @@ export const MESSAGES_COUNT_URL = '/api/conversations/unread-count';
 
 /** What the feed's "Followed tags" card reads beside every feed list. */
 export const FOLLOWED_TAGS_URL = '/api/users/followed-tags';
+export const MAIL_PREFERENCES_URL = '/api/users/mail-preferences';
 
 /**
  * GET /api/auth/me answers with `user` (or 401 when null; a function is asked at each call, for a test
@@ -89,7 +90,12 @@ export function stubSession(
     if (followedTags === 'none' && method === 'GET' && url === FOLLOWED_TAGS_URL) {
       return jsonReply(200, { data: [] });
     }
-    return others ? others(method, url, init) : jsonReply(404, { message: 'Not found' });
+    const answered = others ? others(method, url, init) : jsonReply(404, { message: 'Not found' });
+    if (method !== 'GET' || url !== MAIL_PREFERENCES_URL) return answered;
+    // The job alert mail choice under Settings > Notifications: at its default unless a test answers it.
+    return Promise.resolve(answered).then((reply) =>
+      reply.status === 404 ? jsonReply(200, { data: { jobAlertEmails: 'daily' } }) : reply,
+    );
   });
 }
 

@@ -10,7 +10,7 @@ import {
   unsubscribeSecret,
 } from '@careers/service-kit';
 import nodemailer from 'nodemailer';
-import { MailSender, type MailTransport } from './sender.ts';
+import { MailSender, type MailTransport, mailTablesReady } from '../projectors/notifications/mail-sender.ts';
 
 export interface RunningMailer {
   config: MailerConfig;
@@ -44,7 +44,7 @@ export async function startMailer(
     port: config.PORT,
     startup,
     checks: {
-      postgres: () => pool.query(`SELECT 1 FROM ${schema}.notification_mails LIMIT 0`),
+      postgres: () => mailTablesReady(pool, schema),
       smtp: () => smtp.verify(),
     },
   });
@@ -73,7 +73,7 @@ export async function startMailer(
   };
   try {
     await startup.step('postgres', 'mail tables (the projector migrates them)', () =>
-      pool.query(`SELECT 1 FROM ${schema}.notification_mails LIMIT 0`),
+      mailTablesReady(pool, schema),
     );
   } catch (error) {
     await health.close();

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { notificationDefaults } from '@careers/contracts/constants';
 import type { EventEnvelope } from '@careers/contracts/events/envelope';
 import { Thread } from './batch-messaging-history.ts';
 import { testMessages } from './testing.ts';
@@ -145,6 +146,7 @@ export function history(seed: number): EventEnvelope[] {
   // their connections is removed. Blocks by the deleted person and of her (one arriving after her
   // deletion) go with her account.
   const chat = seeded(seed * 7919 + 17);
+  const mail = seeded(seed * 104729 + 3);
   const user = (i: number) => users[i] as string;
   const threads = [
     new Thread(user(0), user(1)),
@@ -211,6 +213,28 @@ export function history(seed: number): EventEnvelope[] {
     if (step % 45 === 7) {
       const userId = random.pick(users);
       if (userId !== deleted || step < 300) toggleFollow(userId);
+    }
+    // What the mail reads of people (the notifications model's cards): their choices, from a generator
+    // of its own (the rest of the history is as it was without them).
+    if (step % 45 === 20) {
+      const userId = user(mail.int(users.length));
+      if (userId !== deleted || step < 300) {
+        events.push(
+          event('JobAlertEmailsChosen', userId, next(userId), {
+            userId,
+            jobAlertEmails: mail.pick(['instant', 'daily'] as const),
+            chosenAt: at(),
+          }),
+          event('AppearanceSettingsUpdated', userId, next(userId), {
+            userId,
+            settings: { theme: 'dark', language: 'en', timezone: mail.pick(['UTC', 'CST', 'PST'] as const) },
+          }),
+          event('NotificationSettingsUpdated', userId, next(userId), {
+            userId,
+            settings: { ...notificationDefaults, emailNotifications: mail.int(2) === 0 },
+          }),
+        );
+      }
     }
     const post = random.pick(posts.filter((p) => !p.removed));
     if (step === 700) {

@@ -1,4 +1,5 @@
 import type { DomainEvent, DomainEventType } from '@careers/contracts/events/catalogue';
+import { defaultJobAlertEmails } from '@careers/contracts/mail';
 import { registeredUser } from '@careers/contracts/user-defaults';
 import type { PoolClient } from '@careers/service-kit';
 import { userEventsBesidesDeletion } from './projector.ts';
@@ -33,7 +34,8 @@ export type CardExtra =
   | 'job_preferences'
   | 'push_notifications'
   | 'email_notifications'
-  | 'time_zone';
+  | 'time_zone'
+  | 'job_alert_emails';
 
 const CARD = ['first_name', 'last_name', 'job_title', 'picture_id'] as const;
 
@@ -76,6 +78,7 @@ function valuesOf(event: DomainEvent): Partial<Record<Column, unknown>> | null {
         push_notifications: u.notificationSettings.pushNotifications,
         email_notifications: u.notificationSettings.emailNotifications,
         time_zone: u.appearanceSettings.timezone,
+        job_alert_emails: defaultJobAlertEmails,
       };
     }
     case 'ProfileUpdated': {
@@ -104,6 +107,8 @@ function valuesOf(event: DomainEvent): Partial<Record<Column, unknown>> | null {
       };
     case 'AppearanceSettingsUpdated':
       return { time_zone: event.data.settings.timezone };
+    case 'JobAlertEmailsChosen':
+      return { job_alert_emails: event.data.jobAlertEmails };
     default:
       return null;
   }
@@ -122,6 +127,7 @@ const SETS: Readonly<Record<string, readonly Column[]>> = {
     'push_notifications',
     'email_notifications',
     'time_zone',
+    'job_alert_emails',
   ],
   ProfileUpdated: [
     'first_name',
@@ -138,6 +144,7 @@ const SETS: Readonly<Record<string, readonly Column[]>> = {
   SkillsUpdated: ['skills'],
   NotificationSettingsUpdated: ['push_notifications', 'email_notifications'],
   AppearanceSettingsUpdated: ['time_zone'],
+  JobAlertEmailsChosen: ['job_alert_emails'],
 };
 
 export interface PeopleCards {

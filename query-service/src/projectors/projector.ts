@@ -152,4 +152,6 @@ export const userEventsBesidesDeletion = [
   // Who blocked whom: the messaging model's (messaging/project.ts), which judges who may write.
   'PersonBlocked',
   'PersonUnblocked',
+  // How job alerts are mailed: the notifications model's card of the person (people-cards.ts).
+  'JobAlertEmailsChosen',
 ] as const satisfies readonly DomainEventType[];

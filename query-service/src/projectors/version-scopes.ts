@@ -140,6 +140,8 @@ const scopes: EventTable<Scopes> = {
   UserLoggedOut: null,
   PasswordChanged: null,
   NotificationSettingsUpdated: null,
+  // Read by GET /users/mail-preferences, which is not cached.
+  JobAlertEmailsChosen: null,
   AppearanceSettingsUpdated: null,
   ResumeUploaded: null,
   ResumeRemoved: null,

@@ -5,8 +5,8 @@ import type { QueryRouteDeps } from './deps.ts';
 import { registerQuery } from './register-query.ts';
 
 /**
- * GET /api/notifications and /api/notifications/unread-count (beyond the spec): each reads only the
- * reader's own rows through an index, so neither is cached.
+ * GET /api/notifications, /api/notifications/unread-count and /api/users/mail-preferences (beyond the
+ * spec): each reads only the reader's own rows through an index, so none is cached.
  */
 export function registerNotificationQueries(deps: QueryRouteDeps): void {
   const notifications = new NotificationQueries(deps.pool, deps.schema);
@@ -22,5 +22,10 @@ export function registerNotificationQueries(deps: QueryRouteDeps): void {
 
   registerQuery(deps, routes.getUnreadNotificationCount, async ({ viewerId }) => ({
     data: { unreadCount: await notifications.unreadCount(viewerId) },
+  }));
+
+  // The mail's choices, kept with the notifications model's card of the person (mail-queue.ts).
+  registerQuery(deps, routes.getMailPreferences, async ({ viewerId }) => ({
+    data: await notifications.mailPreferences(viewerId),
   }));
 }

@@ -38,6 +38,7 @@ const people = peopleCards('notification_people', [
   'email',
   'email_notifications',
   'time_zone',
+  'job_alert_emails',
 ]);
 
 /**
@@ -97,6 +98,8 @@ const project: EventTable<Promise<Change[]>, StreamType, Args> = {
   PasswordChanged: null,
   // The time zone a daily digest of job alerts is read in: the person's card alone.
   AppearanceSettingsUpdated: cardOnly,
+  // Instant job alert mails or a daily digest: the person's card alone.
+  JobAlertEmailsChosen: cardOnly,
   ProfilePictureUploaded: cardOnly,
   ProfilePictureRemoved: cardOnly,
   ResumeUploaded: null,

@@ -5,6 +5,7 @@ import type {
   NotificationKind,
   NotificationTarget,
 } from '@careers/contracts/entities/notification';
+import { defaultJobAlertEmails, type JobAlertEmails, type MailPreferences } from '@careers/contracts/mail';
 import type { Pool } from '@careers/service-kit';
 import { profilePictureOf } from '../file-urls.ts';
 
@@ -185,6 +186,15 @@ export class NotificationQueries {
       [userId, ids, NOTIFICATION_ACTORS_SHOWN],
     );
     return (rows[0]?.page ?? []).map(toNotification);
+  }
+
+  /** How the person wants job alerts mailed (the default until they chose, or while their card is on its way). */
+  async mailPreferences(userId: string): Promise<MailPreferences> {
+    const { rows } = await this.pool.query<{ job_alert_emails: JobAlertEmails }>(
+      `SELECT job_alert_emails FROM ${this.s}.notification_people WHERE id = $1`,
+      [userId],
+    );
+    return { jobAlertEmails: rows[0]?.job_alert_emails ?? defaultJobAlertEmails };
   }
 
   /** The bell's number. */

@@ -41,6 +41,8 @@ export const peopleProjector = defineProjector({
       // Blocks are the messaging model's (messaging/project.ts).
       'PersonBlocked',
       'PersonUnblocked',
+      // How job alerts are mailed: the notifications model's (notifications/mail-queue.ts).
+      'JobAlertEmailsChosen',
     ],
   }),
   apply: (event, ctx) => directory.apply([event], ctx),

@@ -203,6 +203,8 @@ export const suggestionsProjector = defineProjector({
       // Blocks are the messaging model's (messaging/project.ts).
       'PersonBlocked',
       'PersonUnblocked',
+      // How job alerts are mailed: the notifications model's (notifications/mail-queue.ts).
+      'JobAlertEmailsChosen',
     ],
   }),
   async apply(event, { tx, schema, replaying }) {

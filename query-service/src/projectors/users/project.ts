@@ -141,6 +141,8 @@ export const usersProjector = defineProjector({
       // Blocks are the messaging model's (messaging/project.ts).
       'PersonBlocked',
       'PersonUnblocked',
+      // How job alerts are mailed: the notifications model's (notifications/mail-queue.ts).
+      'JobAlertEmailsChosen',
     ],
   }),
   async apply(event, { tx, schema }) {

@@ -104,3 +104,28 @@ describe('settings: notifications tab', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 });
+
+describe('settings: job alert emails', () => {
+  it('shows the choice and saves a new one when picked, apart from the toggles', async () => {
+    const api = stubSession(ada, (method, url, init) => {
+      if (url !== '/api/users/mail-preferences') return jsonReply(404, {});
+      return method === 'GET'
+        ? jsonReply(200, { data: { jobAlertEmails: 'daily' } })
+        : jsonReply(200, { data: JSON.parse(String(init?.body)) });
+    });
+    const { user } = renderApp('/settings?tab=notifications');
+    const group = await screen.findByRole('group', { name: 'Job alert emails' });
+    const daily = screen.getByRole('radio', {
+      name: 'Daily digest, at 8:00 in your time zone',
+    }) as HTMLInputElement;
+    await screen.findByRole('radio', { name: 'As they come', checked: false });
+    expect(daily.checked).toBe(true);
+
+    await user.click(screen.getByRole('radio', { name: 'As they come' }));
+    expect(await screen.findByText('Job alert emails updated')).toBeTruthy();
+    expect((screen.getByRole('radio', { name: 'As they come' }) as HTMLInputElement).checked).toBe(true);
+    expect(sentBodies(api, 'PUT', '/api/users/mail-preferences')).toEqual([{ jobAlertEmails: 'instant' }]);
+    expect(countCalls(api, 'PUT', '/api/users/notifications')).toBe(0);
+    expect(group).toBeTruthy();
+  });
+});

@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { createLogger, testOnlySecrets, verifyUnsubscribeToken } from '@careers/service-kit';
 import nodemailer from 'nodemailer';
 import { afterAll, describe, expect, it } from 'vitest';
-import { notificationTesting } from '../projectors/notifications/notification-testing.ts';
-import { MailSender, type MailTransport, nextDigestTime, type SmtpError } from './sender.ts';
+import { jobPostedData } from '../jobs/testing.ts';
+import { MailSender, type MailTransport, nextDigestTime, type SmtpError } from './mail-sender.ts';
+import { notificationTesting } from './notification-testing.ts';
 
 /**
  * The mail, end to end on the real services: events through the notifications model (which queues the
@@ -16,7 +17,7 @@ const smtp = nodemailer.createTransport(process.env.MAIL_SMTP_URL ?? 'smtp://127
 afterAll(() => smtp.close());
 
 const testing = notificationTesting('mail');
-const { at, next, apply, register, settings } = testing;
+const { at, next, apply, register, settings, skills } = testing;
 const secret = testOnlySecrets.UNSUBSCRIBE_SECRET;
 
 function sender(options: { transport?: MailTransport; now?: Date; burstSeconds?: number } = {}) {
@@ -225,6 +226,58 @@ describe('the mail', () => {
   });
 });
 
+describe('job alerts by mail', () => {
+  it('go one by one to who chose instant, and in one digest at 08:00 their time to the others', async () => {
+    const [poster, ivy, dan] = (await people('Poe', 'Ivy', 'Dan')) as [string, string, string];
+    await apply(
+      skills(ivy, ['Erlang']),
+      skills(dan, ['Erlang']),
+      next('JobAlertEmailsChosen', ivy, { userId: ivy, jobAlertEmails: 'instant', chosenAt: at(0) }),
+      next('AppearanceSettingsUpdated', dan, {
+        userId: dan,
+        settings: { theme: 'light', language: 'en', timezone: 'CST' },
+      }),
+    );
+    const { queries } = testing.current();
+    expect(await queries.mailPreferences(ivy)).toEqual({ jobAlertEmails: 'instant' });
+    expect(await queries.mailPreferences(dan)).toEqual({ jobAlertEmails: 'daily' });
+    // Alerts judge people as they were when a job was posted: the jobs are posted now.
+    const base = Date.now() + 1000;
+    const after = (minutes: number) => new Date(base + minutes * 60_000);
+    const job = (title: string, minute: number) => {
+      const data = jobPostedData({
+        employerId: poster,
+        title,
+        postedAt: after(minute).toISOString(),
+        skills: [{ name: 'Erlang', required: true, proficiency: 'Advanced' }],
+      });
+      return next('JobPosted', data.jobId, data);
+    };
+    await apply(job('Erlang Engineer', 0));
+    await apply(job('Erlang Lead', 20));
+    await sender({ now: after(3) }).sendDue();
+    expect((await inbox(ivy)).map((m) => m.Subject)).toEqual([
+      'New job that fits you: Erlang Engineer at Acme',
+    ]);
+    await sender({ now: after(30) }).sendDue();
+    expect((await inbox(ivy)).map((m) => m.Subject).sort()).toEqual([
+      'New job that fits you: Erlang Engineer at Acme',
+      'New job that fits you: Erlang Lead at Acme',
+    ]);
+    // Dan's wait for the next 08:00 in Chicago (nextDigestTime: below), then go as one.
+    const digestAt = nextDigestTime(after(0), 'CST');
+    await sender({ now: after(30) }).sendDue();
+    await sender({ now: new Date(digestAt.getTime() - 60_000) }).sendDue();
+    expect(await inbox(dan)).toEqual([]);
+    await sender({ now: digestAt }).sendDue();
+    const digest = await inbox(dan);
+    expect(digest.map((m) => m.Subject)).toEqual(['2 new jobs that fit you']);
+    const text = (await message(digest[0]?.ID as string)).Text;
+    expect(text).toContain('New job that fits you: Erlang Engineer at Acme');
+    expect(text).toMatch(/http:\/\/localhost:5173\/jobs\/[0-9a-f-]{36}/);
+  });
+});
+
 describe('the daily digest time', () => {
   it('is the next 08:00 in the person’s time zone', () => {
     const utc = (iso: string) => new Date(iso).toISOString();
@@ -234,12 +287,15 @@ describe('the daily digest time', () => {
     expect(nextDigestTime(new Date('2026-03-01T08:00:00Z'), 'UTC').toISOString()).toBe(
       utc('2026-03-02T08:00:00Z'),
     );
-    // New York is UTC-5 in winter, UTC-4 from 8 March 2026.
-    expect(nextDigestTime(new Date('2026-03-01T20:00:00Z'), 'America/New_York').toISOString()).toBe(
+    // EST is New York's clock: UTC-5 in winter, UTC-4 from 8 March 2026.
+    expect(nextDigestTime(new Date('2026-03-01T20:00:00Z'), 'EST').toISOString()).toBe(
       utc('2026-03-02T13:00:00Z'),
     );
-    expect(nextDigestTime(new Date('2026-03-08T20:00:00Z'), 'America/New_York').toISOString()).toBe(
+    expect(nextDigestTime(new Date('2026-03-08T20:00:00Z'), 'EST').toISOString()).toBe(
       utc('2026-03-09T12:00:00Z'),
+    );
+    expect(nextDigestTime(new Date('2026-07-01T03:00:00Z'), 'PST').toISOString()).toBe(
+      utc('2026-07-01T15:00:00Z'),
     );
     expect(nextDigestTime(new Date('2026-03-01T20:00:00Z'), 'Not/AZone').toISOString()).toBe(
       utc('2026-03-02T08:00:00Z'),

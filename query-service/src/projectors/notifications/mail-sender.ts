@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { DAILY_DIGEST_HOUR, type MailKind, mailSettingOf } from '@careers/contracts/mail';
+import { clockZoneOf, DAILY_DIGEST_HOUR, type MailKind, mailSettingOf } from '@careers/contracts/mail';
 import {
   type Logger,
   type Pool,
@@ -7,8 +7,8 @@ import {
   unsubscribeToken,
   withTransaction,
 } from '@careers/service-kit';
-import { NotificationQueries } from '../projectors/notifications/queries.ts';
-import { renderMail } from './render.ts';
+import { renderMail } from '../../mail/render.ts';
+import { NotificationQueries } from './queries.ts';
 
 /** What the sender hands to SMTP (nodemailer's `sendMail` takes it as is). */
 export interface OutgoingMail {
@@ -44,25 +44,23 @@ export interface MailSenderOptions {
   now?: () => Date;
 }
 
+/** Whether the mail's tables are there (the projector migrates the read schema): the mailer's readiness. */
+export async function mailTablesReady(pool: Pool, schema: string): Promise<void> {
+  await pool.query(`SELECT 1 FROM ${schema}.notification_mails LIMIT 0`);
+}
+
 /** Tries of one mail before it is given up (about a day with the backoff below). */
 export const MAX_ATTEMPTS = 8;
 /** The wait after the n-th failed try: 30 s doubling, at most 6 h. */
 export const retryDelaySeconds = (attempts: number): number => Math.min(30 * 2 ** (attempts - 1), 6 * 3600);
 
 /**
- * The next daily digest time after `after`: DAILY_DIGEST_HOUR o'clock in `timeZone` (an IANA name the
- * settings allow; anything else reads as UTC), on the day of `after` if that hour is still to come there,
- * else the next day.
+ * The next daily digest time after `after`: DAILY_DIGEST_HOUR o'clock in `timezone` (one of the
+ * settings' choices, read as the zone it names: clockZoneOf; anything else as UTC), on the day of
+ * `after` if that hour is still to come there, else the next day.
  */
-export function nextDigestTime(after: Date, timeZone: string): Date {
-  const zone = (() => {
-    try {
-      new Intl.DateTimeFormat('en', { timeZone });
-      return timeZone;
-    } catch {
-      return 'UTC';
-    }
-  })();
+export function nextDigestTime(after: Date, timezone: string): Date {
+  const zone: string = (clockZoneOf as Record<string, string>)[timezone] ?? 'UTC';
   // The wall clock in the zone at `after`, and the zone's offset then.
   const wall = (at: Date) => {
     const parts: Record<string, string> = Object.fromEntries(

@@ -105,3 +105,28 @@ describe('POST /api/unsubscribe/:token', () => {
     expect(form.statusCode).toBe(415);
   });
 });
+
+describe('PUT /api/users/mail-preferences', () => {
+  it('records the choice of instant or daily job alert mail, and refuses anything else', async () => {
+    const { user, sid } = await register();
+    const put = (body: unknown, withSession = true) =>
+      sendCommand(command.app, {
+        method: 'PUT',
+        url: '/api/users/mail-preferences',
+        body,
+        ...(withSession ? { sid } : {}),
+      });
+    const saved = await put({ jobAlertEmails: 'instant' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toEqual({ data: { jobAlertEmails: 'instant' } });
+    for (const bad of [{ jobAlertEmails: 'hourly' }, {}, { jobAlertEmails: 'daily', extra: 1 }]) {
+      const refused = await put(bad);
+      expect(refused.statusCode, JSON.stringify(bad)).toBe(400);
+      expect(refused.json().message).toEqual(expect.any(String));
+    }
+    expect((await put({ jobAlertEmails: 'daily' }, false)).statusCode).toBe(401);
+    const events = await eventsOf(user._id);
+    expect(events.map((e) => e.type)).toEqual(['UserRegistered', 'JobAlertEmailsChosen']);
+    expect(events[1]?.data).toMatchObject({ userId: user._id, jobAlertEmails: 'instant' });
+  });
+});
