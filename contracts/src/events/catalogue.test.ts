@@ -115,7 +115,7 @@ describe('the event catalogue', () => {
     const all = streamTypes.flatMap((streamType) => eventTypesOf(streamType));
     expect(all.sort()).toEqual([...domainEventTypes].sort());
     for (const type of domainEventTypes)
-      expect(type).toMatch(/^[A-Z][A-Za-z]+(ed|In|Out|To|Withdrawn|Read|Sent)$/);
+      expect(type).toMatch(/^[A-Z][A-Za-z]+(ed|In|Out|To|Withdrawn|Read|Sent|Chosen)$/);
   });
 
   it('knows its own names only', () => {

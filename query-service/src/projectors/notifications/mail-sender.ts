@@ -40,7 +40,7 @@ export interface MailSenderOptions {
   burstSeconds: number;
   messageDelaySeconds: number;
   log: Logger;
-  /** The clock (the tests move it); `now()` of the database decides everything else. */
+  /** The clock: what is due, and when a failed mail is tried again (the tests move it). */
   now?: () => Date;
 }
 
@@ -123,9 +123,9 @@ function mailIdOf(rows: readonly Row[]): string {
  *   a restarted projector queues nothing twice, and a rebuild queues nothing;
  * - the one gap is a crash after the server accepted and before the commit: the mail is sent again
  *   after the restart, with the same Message-ID (derived from its rows), which receiving servers that
- *   drop repeats (as Gmail does) drop.
+ *   drop repeats drop.
  * Each is judged again as it goes: the person still there, `emailNotifications` and the kind's toggle
- * still on, the address not refused, the notification still shown; a message only while unread, and
+ * still on, the address not refused, the notification still shown and not read in the bell; a message
  * once per unread stretch; job alerts of a person who wants a daily digest wait for DAILY_DIGEST_HOUR
  * in their time zone.
  */
@@ -194,7 +194,8 @@ export class MailSender {
         rows.filter((r) => !stale.has(r.notification_id)).map((r) => r.notification_id),
         tx,
       );
-      const telling = shown.filter((n) => kind !== 'messages' || !n.read);
+      // What the person has read in the bell since (or, for a message, in the thread) is not mailed.
+      const telling = shown.filter((n) => !n.read);
       const carried = rows.filter((r) => telling.some((n) => n._id === r.notification_id));
       const dropped = rows.filter((r) => !carried.includes(r));
       if (dropped.length > 0) await this.finish(tx, dropped, 'skipped', null);

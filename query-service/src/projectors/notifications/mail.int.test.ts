@@ -127,6 +127,18 @@ describe('the mail', () => {
     expect(await inbox(eve)).toEqual([]);
   });
 
+  it('does not mail what the person read in the bell before it was due', async () => {
+    const [ada, bob] = (await people('Ada', 'Bob')) as [string, string];
+    await apply(request(ada, bob, 1));
+    const { queries } = testing.current();
+    const [seen] = (await queries.list(bob, 1, 10)).data;
+    await apply(
+      next('NotificationsRead', bob, { userId: bob, notificationIds: [seen?._id as string], readAt: at(2) }),
+    );
+    expect(await sender({ now: later(5) }).sendDue()).toBe(0);
+    expect(await inbox(bob)).toEqual([]);
+  });
+
   it('mails an application moved on, and a message left unread, once per unread stretch, none once read', async () => {
     const [poster, applicant, friend] = (await people('Poe', 'Ann', 'Fay')) as [string, string, string];
     const applicationId = randomUUID();
