@@ -2,7 +2,8 @@
  * The mail, as people meet it: Grace asks Alan to connect; the mail reaches Alan's inbox (the local
  * Mailpit, read through its API) naming her, with a link to his pending requests. Alan follows its
  * "Unsubscribe from these emails" link in a browser where he is not signed in, presses Unsubscribe,
- * and then finds "Connection requests" off in his settings.
+ * and then finds "Connection requests" off in his settings, where he also chooses job alerts by mail as
+ * they come.
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -87,5 +88,17 @@ describe('a connection request by mail, and its one-click unsubscribe', () => {
       return !(await toggle.isChecked());
     });
     expect(await alan.page.getByRole('switch', { name: 'Email notifications' }).isChecked()).toBe(true);
+  });
+
+  it('Alan chooses job alerts as they come instead of the daily digest', async () => {
+    const page = alan.page;
+    const daily = page.getByRole('radio', { name: 'Daily digest, at 8:00 in your time zone' });
+    await visible(daily, 'the daily digest choice');
+    expect(await daily.isChecked()).toBe(true);
+    expect(await axeAtEveryLook(page, { screenshots: 'settings-notifications' })).toEqual([]);
+    await page.getByRole('radio', { name: 'As they come' }).check();
+    await visible(page.getByText('Job alert emails updated'), 'the saved choice');
+    const saved = await callFromPage(page, 'GET', '/api/users/mail-preferences');
+    expect(saved.body).toEqual({ data: { jobAlertEmails: 'instant' } });
   });
 });

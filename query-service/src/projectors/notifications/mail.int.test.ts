@@ -169,10 +169,14 @@ describe('the mail', () => {
       'Your application for a job is now interview',
     ]);
     await sender({ now: later(15) }).sendDue();
-    expect((await inbox(applicant)).map((m) => m.Subject).sort()).toEqual([
+    const both = await inbox(applicant);
+    expect(both.map((m) => m.Subject).sort()).toEqual([
       'Fay Tester sent you a message',
       'Your application for a job is now interview',
     ]);
+    const texts = await Promise.all(both.map(async (m) => (await message(m.ID)).Text));
+    expect(texts.join('\n')).toContain(`http://localhost:5173/messages/${conversationId}`);
+    expect(texts.join('\n')).toContain('http://localhost:5173/applications');
     // Another message while still unread: no second mail.
     await apply(message1(16, friend));
     await sender({ now: later(30) }).sendDue();

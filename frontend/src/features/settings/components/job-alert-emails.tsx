@@ -1,21 +1,28 @@
-import { jobAlertEmailChoices } from '@careers/contracts/mail';
+import { type JobAlertEmails as Choice, jobAlertEmailChoices } from '@careers/contracts/mail';
 import { mailMessages } from '@careers/contracts/messages';
+import { useState } from 'react';
 import { ErrorBanner } from '../../../components/error-banner';
-import { errorMessageOf } from '../../../lib/api-client';
 import { useMailPreferences, useUpdateMailPreferences } from '../api/mail-preferences';
 
 const text = mailMessages.preferences;
 
 /**
- * How job alerts are mailed (beyond the spec): each as it comes or a daily digest. A choice is saved
- * when made; the six toggles above keep their own Save.
+ * How job alerts are mailed (beyond the spec): each as it comes or a daily digest. A choice shows at
+ * once and is saved when made (shown as saved before again if the save fails); the six toggles above
+ * keep their own Save.
  */
 export function JobAlertEmails() {
   const preferences = useMailPreferences();
   const save = useUpdateMailPreferences();
-  const chosen = preferences.data?.jobAlertEmails;
+  const [picked, setPicked] = useState<Choice | null>(null);
+  const saved = preferences.data?.jobAlertEmails;
+  const chosen = picked ?? saved;
+  function pick(choice: Choice) {
+    setPicked(choice);
+    save.mutate({ jobAlertEmails: choice }, { onError: () => setPicked(null) });
+  }
   return (
-    <fieldset className="job-alert-emails" disabled={chosen === undefined || save.isPending}>
+    <fieldset className="job-alert-emails" disabled={saved === undefined}>
       <legend>{text.legend}</legend>
       {jobAlertEmailChoices.map((choice) => (
         <label key={choice} className="radio-row">
@@ -24,7 +31,7 @@ export function JobAlertEmails() {
             name="jobAlertEmails"
             value={choice}
             checked={chosen === choice}
-            onChange={() => save.mutate({ jobAlertEmails: choice })}
+            onChange={() => pick(choice)}
           />
           <span>{text[choice]}</span>
         </label>
@@ -33,15 +40,8 @@ export function JobAlertEmails() {
       <div className="form-status" aria-live="polite">
         {save.isSuccess ? <p className="banner banner-success">{text.saved}</p> : null}
       </div>
-      <ErrorBanner
-        message={
-          save.isError
-            ? errorMessageOf(save.error, text.saveFailed)
-            : preferences.isError
-              ? errorMessageOf(preferences.error, text.loadFailed)
-              : null
-        }
-      />
+      {/* As the toggles' form: its own words whatever the answer. */}
+      <ErrorBanner message={save.isError ? text.saveFailed : preferences.isError ? text.loadFailed : null} />
     </fieldset>
   );
 }

@@ -129,3 +129,19 @@ describe('settings: job alert emails', () => {
     expect(group).toBeTruthy();
   });
 });
+
+describe('settings: job alert emails, a failed save', () => {
+  it('says so and shows the saved choice again', async () => {
+    stubSession(ada, (method, url) =>
+      url === '/api/users/mail-preferences' && method === 'PUT' ? jsonReply(500, {}) : jsonReply(404, {}),
+    );
+    const { user } = renderApp('/settings?tab=notifications');
+    const daily = (await screen.findByRole('radio', {
+      name: 'Daily digest, at 8:00 in your time zone',
+      checked: true,
+    })) as HTMLInputElement;
+    await user.click(screen.getByRole('radio', { name: 'As they come' }));
+    expect(await screen.findByText('Failed to update job alert emails')).toBeTruthy();
+    expect(daily.checked).toBe(true);
+  });
+});
