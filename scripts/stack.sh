@@ -58,25 +58,19 @@ need_kafka() {
   info "$(ls "$libs" | wc -l) jars"
 }
 
-need_minio() {
-  local stamp="$BIN/minio.module"
-  if [ -x "$BIN/minio" ] && [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$MINIO_MODULE" ]; then info "MinIO present"; return 0; fi
-  command -v go >/dev/null || die "Go is needed to build MinIO (go install $MINIO_MODULE)"
-  info "building MinIO with go install (first run only: several minutes on 2 cores)"
-  GOBIN="$BIN" GOFLAGS=-trimpath go install "$MINIO_MODULE" >"$LOGS/minio-build.log" 2>&1 \
-    || { tail -30 "$LOGS/minio-build.log"; return 1; }
-  echo "$MINIO_MODULE" >"$stamp"
+# need_go_binary NAME MODULE LABEL HOW_LONG: builds NAME into .stack/bin with `go install MODULE`, unless
+# that version is there already (a stamp beside it names the module it was built from).
+need_go_binary() {
+  local name="$1" module="$2" label="$3" stamp="$BIN/$1.module"
+  if [ -x "$BIN/$name" ] && [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$module" ]; then info "$label present"; return 0; fi
+  command -v go >/dev/null || die "Go is needed to build $label (go install $module)"
+  info "building $label with go install (first run only: $4)"
+  GOBIN="$BIN" GOFLAGS=-trimpath go install "$module" >"$LOGS/$name-build.log" 2>&1 \
+    || { tail -30 "$LOGS/$name-build.log"; return 1; }
+  echo "$module" >"$stamp"
 }
-
-need_mailpit() {
-  local stamp="$BIN/mailpit.module"
-  if [ -x "$BIN/mailpit" ] && [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$MAILPIT_MODULE" ]; then info "Mailpit present"; return 0; fi
-  command -v go >/dev/null || die "Go is needed to build Mailpit (go install $MAILPIT_MODULE)"
-  info "building Mailpit with go install (first run only: a few minutes on 2 cores)"
-  GOBIN="$BIN" GOFLAGS=-trimpath go install "$MAILPIT_MODULE" >"$LOGS/mailpit-build.log" 2>&1 \
-    || { tail -30 "$LOGS/mailpit-build.log"; return 1; }
-  echo "$MAILPIT_MODULE" >"$stamp"
-}
+need_minio() { need_go_binary minio "$MINIO_MODULE" MinIO "several minutes on 2 cores"; }
+need_mailpit() { need_go_binary mailpit "$MAILPIT_MODULE" Mailpit "a few minutes on 2 cores"; }
 
 # ---------------------------------------------------------------- PostgreSQL
 
