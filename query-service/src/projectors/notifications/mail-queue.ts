@@ -1,4 +1,5 @@
 import type { NotificationKind } from '@careers/contracts/entities/notification';
+import type { DomainEventType } from '@careers/contracts/events/catalogue';
 import type { MailKind } from '@careers/contracts/mail';
 import type { ProjectionContext } from '../projector.ts';
 
@@ -18,6 +19,19 @@ export const mailKindOf = {
 } as const satisfies Record<NotificationKind, MailKind | null>;
 
 const mailed = Object.entries(mailKindOf).filter(([, kind]) => kind !== null);
+
+/**
+ * The events that make or move up a notification of a mailed kind: a batch of others (likes, comments,
+ * edits, reads) queues nothing, and spends no statement finding that out.
+ */
+export const mailedBy: ReadonlySet<DomainEventType> = new Set<DomainEventType>([
+  'ConnectionRequested',
+  'ConnectionAccepted',
+  'ApplicationSubmitted',
+  'ApplicationStatusChanged',
+  'JobPosted',
+  'MessageSent',
+]);
 
 /**
  * Queues, in the batch's transaction, the mail of the notifications the batch made or moved up

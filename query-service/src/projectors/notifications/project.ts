@@ -14,7 +14,7 @@ import { profileChanged, settingsChanged, skillsChanged } from './job-alerts.ts'
 import { jobsEdited, jobsPosted } from './jobs.ts';
 import { commentRemoved, type LikersKept, likersKept, postRemoved } from './likes-comments.ts';
 import { projectLikesAndComments } from './likes-comments-batch.ts';
-import { queueMails } from './mail-queue.ts';
+import { mailedBy, queueMails } from './mail-queue.ts';
 import { messageSent, messagesRead } from './messages.ts';
 import { unreadCountSql } from './queries.ts';
 import { allRead, read } from './reads.ts';
@@ -132,11 +132,29 @@ function changesOf(ctx: ProjectionContext): Change[] {
   return changes;
 }
 
+/** Each batch's notifications that may be mailed (made by `mailedBy`'s events), queued when it finishes. */
+const mailable = new WeakMap<ProjectionContext, string[]>();
+
+/** Keeps `changes` for the batch's announcement, and, when `mailed` made them, for its mail. */
+function keep(ctx: ProjectionContext, changes: readonly Change[], mailed: boolean): void {
+  changesOf(ctx).push(...changes);
+  if (!mailed) return;
+  const ids = mailable.get(ctx) ?? [];
+  for (const c of changes) if (c.notificationId !== null) ids.push(c.notificationId);
+  mailable.set(ctx, ids);
+}
+
 /** What `project` does for one event, its changes kept for the batch's announcement. */
 async function projectOne(event: DomainEvent, ctx: ProjectionContext): Promise<void> {
-  changesOf(ctx).push(
-    ...(await dispatchEvent(project, event, Promise.resolve([]), ctx.tx, ctx.schema, likersKept(ctx))),
+  const changes = await dispatchEvent(
+    project,
+    event,
+    Promise.resolve([]),
+    ctx.tx,
+    ctx.schema,
+    likersKept(ctx),
   );
+  keep(ctx, changes, mailedBy.has(event.type));
 }
 
 /**
@@ -149,11 +167,10 @@ async function projectOne(event: DomainEvent, ctx: ProjectionContext): Promise<v
 async function announce(ctx: ProjectionContext, changes: readonly Change[]): Promise<void> {
   // A rebuild tells nobody (its after-commit work is dropped), so the counts are not read for it.
   if (changes.length === 0 || ctx.replaying) return;
-  // What the batch made or moved up that is to be mailed, queued in its transaction (mail-queue.ts).
-  await queueMails(
-    ctx,
-    changes.flatMap((c) => (c.notificationId === null ? [] : [c.notificationId])),
-  );
+  // What the batch made or moved up that may be mailed, queued in its transaction (mail-queue.ts).
+  const toMail = mailable.get(ctx);
+  mailable.delete(ctx);
+  if (toMail !== undefined) await queueMails(ctx, toMail);
   const made = new Map<string, Set<string>>();
   for (const c of changes) {
     const ids = made.get(c.userId) ?? new Set<string>();
@@ -267,17 +284,21 @@ export const notificationsProjector = defineProjector({
       const edits = events.filter((e): e is EventOfType<'JobEdited'> => e.type === 'JobEdited');
       if (jobs.length + edits.length !== events.length)
         throw new Error('notifications: a batch mixes jobs with other streams');
-      if (jobs.length > 0) changesOf(ctx).push(...(await jobsPosted(ctx.tx, ctx.schema, jobs)));
-      if (edits.length > 0) changesOf(ctx).push(...(await jobsEdited(ctx.tx, ctx.schema, edits)));
+      if (jobs.length > 0) keep(ctx, await jobsPosted(ctx.tx, ctx.schema, jobs), true);
+      if (edits.length > 0) keep(ctx, await jobsEdited(ctx.tx, ctx.schema, edits), false);
       return;
     }
     const requests = events.filter((e): e is RequestOrApplication =>
       requestAndApplicationTypes.includes(e.type),
     );
     if (requests.length === events.length) {
-      changesOf(ctx).push(...(await projectRequestsAndApplications(requests, ctx.tx, ctx.schema)));
+      keep(
+        ctx,
+        await projectRequestsAndApplications(requests, ctx.tx, ctx.schema),
+        requests.some((e) => mailedBy.has(e.type)),
+      );
     } else if (requests.length === 0) {
-      changesOf(ctx).push(...(await projectLikesAndComments(events, ctx.tx, ctx.schema, likersKept(ctx))));
+      keep(ctx, await projectLikesAndComments(events, ctx.tx, ctx.schema, likersKept(ctx)), false);
     } else {
       throw new Error('notifications: a batch mixes posts with connections or applications');
     }
