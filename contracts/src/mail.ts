@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { timezones } from './constants.ts';
 import type { NotificationSettings } from './entities/notification-settings.ts';
+import { mailMessages } from './messages.ts';
 
 /**
  * The kinds of email the product sends (beyond the spec), each answering to one of the notification
@@ -24,7 +25,7 @@ export const JobAlertEmails = z.enum(jobAlertEmailChoices);
 export type JobAlertEmails = z.infer<typeof JobAlertEmails>;
 /** The mail choices beyond the six toggles (GET and PUT /users/mail-preferences). */
 export const MailPreferences = z.strictObject({
-  jobAlertEmails: z.enum(jobAlertEmailChoices, { error: "Choose 'instant' or 'daily' for job alert emails" }),
+  jobAlertEmails: z.enum(jobAlertEmailChoices, { error: mailMessages.preferences.invalid }),
 });
 export type MailPreferences = z.infer<typeof MailPreferences>;
 

@@ -1067,7 +1067,9 @@ export const mailMessages = {
   },
   greeting: (firstName: string): string => (firstName ? `Hi ${firstName},` : 'Hi,'),
   why: (setting: string): string =>
-    `You get this email because “${setting}” and “Email notifications” are on in your settings.`,
+    setting === 'Email notifications'
+      ? 'You get this email because “Email notifications” is on in your settings.'
+      : `You get this email because “${setting}” and “Email notifications” are on in your settings.`,
   unsubscribe: 'Unsubscribe from these emails',
   manage: 'Notification settings',
   /** The unsubscribe page (/unsubscribe/:token). */
@@ -1091,6 +1093,7 @@ export const mailMessages = {
     saved: 'Job alert emails updated',
     saveFailed: 'Failed to update job alert emails',
     loadFailed: 'Failed to load your job alert email choice',
+    invalid: "Choose 'instant' or 'daily' for job alert emails",
   },
   /** The command's answers. */
   unsubscribed: 'Unsubscribed',
