@@ -98,7 +98,10 @@ describe('a connection request by mail, and its one-click unsubscribe', () => {
     expect(await axeAtEveryLook(page, { screenshots: 'settings-notifications' })).toEqual([]);
     await page.getByRole('radio', { name: 'As they come' }).check();
     await visible(page.getByText('Job alert emails updated'), 'the saved choice');
-    const saved = await callFromPage(page, 'GET', '/api/users/mail-preferences');
-    expect(saved.body).toEqual({ data: { jobAlertEmails: 'instant' } });
+    // The read side has it once the projector applied the choice (a raw read carries no consistency token).
+    await until('the choice on the read side', async () => {
+      const saved = await callFromPage(page, 'GET', '/api/users/mail-preferences');
+      return JSON.stringify(saved.body) === JSON.stringify({ data: { jobAlertEmails: 'instant' } });
+    });
   });
 });
