@@ -130,3 +130,24 @@ describe('PUT /api/users/mail-preferences', () => {
     expect(events[1]?.data).toMatchObject({ userId: user._id, jobAlertEmails: 'instant' });
   });
 });
+
+describe('the mail commands at once', () => {
+  it('two unsubscribes of one kind record one change; two choices are both recorded, one after the other', async () => {
+    const { user, sid } = await register();
+    const token = unsubscribeToken(user._id, 'applications', secret);
+    const both = await Promise.all([oneClick(token), oneClick(token)]);
+    expect(both.map((r) => r.statusCode)).toEqual([200, 200]);
+    const choose = (jobAlertEmails: string) =>
+      sendCommand(command.app, {
+        method: 'PUT',
+        url: '/api/users/mail-preferences',
+        body: { jobAlertEmails },
+        sid,
+      });
+    const choices = await Promise.all([choose('instant'), choose('daily')]);
+    expect(choices.map((r) => r.statusCode)).toEqual([200, 200]);
+    const events = await eventsOf(user._id);
+    expect(events.filter((e) => e.type === 'NotificationSettingsUpdated')).toHaveLength(1);
+    expect(events.filter((e) => e.type === 'JobAlertEmailsChosen')).toHaveLength(2);
+  });
+});
