@@ -115,11 +115,12 @@ describe('settings: job alert emails', () => {
     });
     const { user } = renderApp('/settings?tab=notifications');
     const group = await screen.findByRole('group', { name: 'Job alert emails' });
-    const daily = screen.getByRole('radio', {
+    // Nothing is checked until the saved choice has arrived; wait for it, not for a moment.
+    const daily = (await screen.findByRole('radio', {
       name: 'Daily digest, at 8:00 in your time zone',
-    }) as HTMLInputElement;
-    await screen.findByRole('radio', { name: 'As they come', checked: false });
-    expect(daily.checked).toBe(true);
+      checked: true,
+    })) as HTMLInputElement;
+    expect((screen.getByRole('radio', { name: 'As they come' }) as HTMLInputElement).checked).toBe(false);
 
     await user.click(screen.getByRole('radio', { name: 'As they come' }));
     expect(await screen.findByText('Job alert emails updated')).toBeTruthy();
