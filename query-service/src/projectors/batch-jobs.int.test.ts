@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { batches, interleaved, seeded } from './batch-history.ts';
 import { applicationHistory, jobHistory } from './batch-job-history.ts';
-import { snapshotOf } from './batch-testing.ts';
+import { HISTORY_TEST_OPTIONS, snapshotOf } from './batch-testing.ts';
 import { projectorTestbed } from './testing.ts';
 
 /**
@@ -21,7 +21,7 @@ afterAll(async () => {
   await batched?.close();
 });
 
-describe('projector batches', () => {
+describe('projector batches', HISTORY_TEST_OPTIONS, () => {
   for (const seed of [9, 10]) {
     it(`given applications (seed ${seed}) submitted, moved, withdrawn and of an applicant who left, batches leave the applications and their history as applying each event alone does, and redelivering them changes nothing`, async () => {
       const events = applicationHistory(seed);

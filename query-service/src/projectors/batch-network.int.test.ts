@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { batches } from './batch-history.ts';
 import { networkHistory } from './batch-network-history.ts';
-import { snapshotOf } from './batch-testing.ts';
+import { HISTORY_TEST_OPTIONS, snapshotOf } from './batch-testing.ts';
 import { projectorTestbed } from './testing.ts';
 
 /** Batches of a network (the history of `batch-network-history.ts`) leave its read models as applying each event alone does. */
@@ -18,7 +18,7 @@ afterAll(async () => {
   await batched?.close();
 });
 
-describe('projector batches', () => {
+describe('projector batches', HISTORY_TEST_OPTIONS, () => {
   for (const seed of [5, 6, 7]) {
     it(`given a network (seed ${seed}) of requests accepted, declined, withdrawn and removed and pairs connecting again, batches leave the connections, the network counts and the timelines as applying each event alone does, and redelivering them changes nothing`, async () => {
       const events = networkHistory(seed);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { batches, history } from './batch-history.ts';
-import { snapshotOf } from './batch-testing.ts';
+import { HISTORY_TEST_OPTIONS, snapshotOf } from './batch-testing.ts';
 import { projectorTestbed } from './testing.ts';
 
 /**
@@ -20,7 +20,7 @@ afterAll(async () => {
   await batched?.close();
 });
 
-describe('projector batches', () => {
+describe('projector batches', HISTORY_TEST_OPTIONS, () => {
   for (const seed of [1, 2, 3]) {
     it(`given one history (seed ${seed}), batches of up to 150 events leave the read models as applying each event alone does, and redelivering them, in order or reversed, changes nothing`, async () => {
       const events = history(seed);

@@ -4,7 +4,7 @@ import { withTransaction } from '@careers/service-kit';
 import { type NotificationPush, watchNotificationPushes } from '@careers/service-kit/notification-pushes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { batches, history } from './batch-history.ts';
-import { checkpointsOf, snapshotOf } from './batch-testing.ts';
+import { checkpointsOf, HISTORY_TEST_OPTIONS, snapshotOf } from './batch-testing.ts';
 import { likersKeptIn } from './notifications/likes-comments.ts';
 import { keptUnreadCounts } from './notifications/testing.ts';
 import { projectors } from './registry.ts';
@@ -22,7 +22,7 @@ afterAll(async () => {
   await batched?.close();
 });
 
-describe('projector batches', () => {
+describe('projector batches', HISTORY_TEST_OPTIONS, () => {
   it('tells nobody of what a rebuild replays, and leaves the same read models as a runner that does', async () => {
     const events = history(8);
     const replayed = await projectorTestbed('batch-replay');
@@ -139,5 +139,5 @@ describe('projector batches', () => {
         await replayed.close();
       }
     }
-  }, 90_000);
+  });
 });
