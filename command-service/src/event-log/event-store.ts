@@ -85,6 +85,29 @@ export async function writeAlone(
     .catch((error: unknown) => (write.onError ? write.onError(error) : Promise.reject(error)));
 }
 
+/**
+ * Several writes as one, run in one statement: each write's placeholders are numbered after those of
+ * the writes before it. A failure is passed to each write's `onError` in turn (the first that knows
+ * the constraint throws what the command should).
+ */
+export function writesTogether(...writes: AlongsideWrite[]): AlongsideWrite {
+  let offset = 0;
+  const ctes = writes.map((write) => {
+    const shift = offset;
+    offset += write.values.length;
+    return write.ctes.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + shift}`);
+  });
+  return {
+    name: writes.map((write) => write.name).join('+'),
+    ctes: ctes.join(',\n'),
+    values: writes.flatMap((write) => write.values),
+    onError: (error: unknown) => {
+      for (const write of writes) write.onError?.(error);
+      throw error;
+    },
+  };
+}
+
 /** Raised when another writer appended to the stream since it was read. */
 export class ConcurrencyError extends Error {
   override name = 'ConcurrencyError';
@@ -267,6 +290,100 @@ export class CommandTransaction {
       alongside?.onError?.(error);
       throw error;
     }
+  }
+
+  /**
+   * Appends the events of several commands in one statement (a group commit: `pipeline/group.ts`), each
+   * request on its own stream at its own expected version and with its own metadata (each command has
+   * its actor). The rows go in as given, so their positions follow the order of `requests`: a stream's
+   * requests must come in version order. `alongside` runs in the same statement, its placeholders first.
+   * Resolves with each request's envelopes, in the order of `requests`.
+   */
+  async appendMany(
+    requests: readonly (AppendRequest & { metadata: EventMetadata })[],
+    alongside?: AlongsideWrite,
+    options: AppendOptions = {},
+  ): Promise<EventEnvelope[][]> {
+    await this.begun;
+    const columns: unknown[][] = Array.from({ length: 9 }, () => []);
+    const [ids, types, streams, versions, names, schemas, datas, metas, times] = columns as [
+      string[],
+      string[],
+      string[],
+      number[],
+      string[],
+      number[],
+      string[],
+      string[],
+      Date[],
+    ];
+    const plain = new Map<string, { data: unknown; request: number }>();
+    for (const [r, request] of requests.entries()) {
+      for (const [i, event] of request.events.entries()) {
+        const spec = domainEvents[event.type];
+        if (spec.streamType !== request.streamType) {
+          throw new Error(`${event.type} belongs to ${spec.streamType} streams, not ${request.streamType}`);
+        }
+        const data = parseEventData(event.type, event.data);
+        const id = randomUUID();
+        plain.set(id, { data, request: r });
+        ids.push(id);
+        types.push(request.streamType);
+        streams.push(request.streamId);
+        versions.push(request.expectedVersion + i + 1);
+        names.push(event.type);
+        schemas.push(spec.schemaVersion);
+        datas.push(JSON.stringify(await this.sealed(event.type, data)));
+        metas.push(JSON.stringify(request.metadata));
+        times.push(this.now);
+      }
+    }
+    const out: EventEnvelope[][] = requests.map(() => []);
+    if (ids.length === 0) return out;
+    const base = alongside?.values.length ?? 0;
+    const casts = ['uuid', 'text', 'text', 'int4', 'text', 'int4', 'jsonb', 'jsonb', 'timestamptz'];
+    const insert = `INSERT INTO ${this.table}
+           (event_id, stream_type, stream_id, stream_version, type, schema_version, data, metadata, occurred_at)
+         SELECT * FROM unnest(${casts.map((cast, k) => `$${base + k + 1}::${cast}[]`).join(', ')})
+         RETURNING ${EVENT_LOG_HEADER_COLUMNS}`;
+    const commitAlong = options.commit === true && this.client.pipeline;
+    if (commitAlong) writeTogether(this.client);
+    const appending = this.client.query<EventRow>({
+      name: preparedName(`${this.table}:append-many${alongside ? `:${alongside.name}` : ''}`),
+      text: alongside
+        ? `WITH ${alongside.ctes}, appended AS (${insert}) SELECT ${EVENT_LOG_HEADER_COLUMNS} FROM appended`
+        : insert,
+      values: [...(alongside?.values ?? []), ...columns],
+    });
+    const committing = commitAlong ? this.client.query('COMMIT') : undefined;
+    committing?.catch(() => {});
+    const outcome = await appending.then(
+      ({ rows }) => ({ rows }),
+      (error: unknown) => ({ error }),
+    );
+    if (committing) {
+      const { command } = await committing;
+      this.ended = true;
+      if (!('error' in outcome) && command !== 'COMMIT') {
+        throw new Error(`the transaction ended with ${command}, not COMMIT`);
+      }
+      if (!('error' in outcome)) this.committed = true;
+    }
+    if ('error' in outcome) {
+      if ((outcome.error as { constraint?: string }).constraint === 'event_log_stream_version') {
+        throw new ConcurrencyError('A stream changed since the group read it');
+      }
+      alongside?.onError?.(outcome.error);
+      throw outcome.error;
+    }
+    for (const row of outcome.rows.sort((a, b) => Number(a.position) - Number(b.position))) {
+      const own = plain.get(row.event_id);
+      if (!own) throw new Error(`the append returned an event it was not given: ${row.event_id}`);
+      const envelope = { ...rowToEnvelope(row), data: own.data };
+      out[own.request]?.push(envelope);
+      this.appended.push(envelope);
+    }
+    return out;
   }
 }
 

@@ -1,5 +1,6 @@
 import { CONSISTENCY_HEADER } from '@careers/contracts/consistency';
 import type { NewDomainEvent } from '@careers/contracts/events/catalogue';
+import type { EventEnvelope } from '@careers/contracts/events/envelope';
 import { authMessages, requestMessages } from '@careers/contracts/messages';
 import { apiPath, type RouteDefinition, type RouteName, routes } from '@careers/contracts/routes';
 import type { StreamType } from '@careers/contracts/topics';
@@ -23,7 +24,7 @@ import {
 } from '../event-log/event-store.ts';
 import { consistencyTokenOf } from './consistency-token.ts';
 import { type Decision, DomainError, type DomainErrorKind, isRefusal, refuse } from './domain-error.ts';
-import { AlreadyCommitted, intentOf, takesKey } from './idempotency.ts';
+import { AlreadyCommitted, type Intent, intentOf, takesKey } from './idempotency.ts';
 
 type ParamsOf<R> = R extends { params: infer P extends z.ZodType } ? z.output<P> : Record<string, never>;
 type BodyOf<R> = R extends { body: infer B extends z.ZodType } ? z.output<B> : undefined;
@@ -113,6 +114,31 @@ export interface CommandHandler<R extends RouteDefinition, State, Prepared = und
    * here is logged, and the command is answered as it would have been.
    */
   abandon?(input: CommandInput<R>, prepared: Prepared): Promise<void>;
+  /**
+   * Runs the command with others of its route in one transaction (a group commit, `group.ts`) rather
+   * than in one of its own; only for routes without `prepare`, `save` or `afterCommit`.
+   */
+  group?: CommandGroup<R, State>;
+}
+
+/** What a command's transaction leaves: its state after, its events, and a keyed command's answer. */
+export interface CommandOutcome<R extends RouteDefinition, State> {
+  next: State;
+  events: EventEnvelope[];
+  answer: { body: CommandReply<R>; token: string | null } | null;
+}
+
+/**
+ * Commands of one route decided and written together. `submit` settles with the command's outcome, or
+ * throws what its own transaction would (a DomainError refusal, AlreadyCommitted, a ConcurrencyError);
+ * `alone` runs the command in a transaction of its own, for a group that has to fall back on it.
+ */
+export interface CommandGroup<R extends RouteDefinition, State> {
+  submit(
+    input: CommandInput<R>,
+    intent: Intent | null,
+    alone: () => Promise<CommandOutcome<R, State>>,
+  ): Promise<CommandOutcome<R, State>>;
 }
 
 const statusOf: Record<DomainErrorKind, number> = {
@@ -183,6 +209,9 @@ export function registerCommand<R extends RouteDefinition, State, Prepared = und
   if (!handler.save === !handler.saveAlong) {
     throw new Error(`${route.method} ${route.path}: a handler gives exactly one of save and saveAlong`);
   }
+  if (handler.group && (handler.prepare || handler.save || handler.afterCommit || handler.abandon)) {
+    throw new Error(`${route.method} ${route.path}: a grouped command has no prepare, save or afterCommit`);
+  }
   const name = (Object.keys(routes) as RouteName[]).find((key) => (routes[key] as RouteDefinition) === route);
   const keyed = takesKey(name);
   app.route({
@@ -215,42 +244,48 @@ export function registerCommand<R extends RouteDefinition, State, Prepared = und
           prepared = outcome;
         }
         const ready = prepared as Prepared;
-        let answer: { body: CommandReply<R>; token: string | null } | null = null;
-        const { result: next, events } = await store.execute<State>(
-          { actorId: actor?.userId ?? null },
-          async (tx) => {
-            // First: the claim of the key, which waits for another try of the intent still running.
-            if (intent) await store.answers.claim(tx.client, intent);
-            const state = await handler.load(tx, input, ready);
-            if (isRefusal(state)) throw new Refused(state);
-            const decision = handler.decide(state, input, ready);
-            if (isRefusal(decision)) throw new Refused(decision);
-            let next: State = state;
-            if (decision.length > 0) {
-              if (state === null || state === undefined) {
-                throw new Error(`${route.method} ${route.path}: events decided on no state`);
+        const alone = async (): Promise<CommandOutcome<R, State>> => {
+          let answer: { body: CommandReply<R>; token: string | null } | null = null;
+          const { result: next, events } = await store.execute<State>(
+            { actorId: actor?.userId ?? null },
+            async (tx) => {
+              // First: the claim of the key, which waits for another try of the intent still running.
+              if (intent) await store.answers.claim(tx.client, intent);
+              const state = await handler.load(tx, input, ready);
+              if (isRefusal(state)) throw new Refused(state);
+              const decision = handler.decide(state, input, ready);
+              if (isRefusal(decision)) throw new Refused(decision);
+              let next: State = state;
+              if (decision.length > 0) {
+                if (state === null || state === undefined) {
+                  throw new Error(`${route.method} ${route.path}: events decided on no state`);
+                }
+                const at = handler.stream(state, input, ready);
+                const evolved = handler.evolve(state, decision);
+                await tx.append(
+                  { streamType: at.type, streamId: at.id, expectedVersion: at.version, events: decision },
+                  handler.saveAlong?.(evolved, input, ready),
+                  // With nothing written after it, the append commits the transaction as it goes.
+                  { commit: !handler.save && !intent },
+                );
+                await handler.save?.(tx, evolved, input, ready);
+                next = evolved;
               }
-              const at = handler.stream(state, input, ready);
-              const evolved = handler.evolve(state, decision);
-              await tx.append(
-                { streamType: at.type, streamId: at.id, expectedVersion: at.version, events: decision },
-                handler.saveAlong?.(evolved, input, ready),
-                // With nothing written after it, the append commits the transaction as it goes.
-                { commit: !handler.save && !intent },
-              );
-              await handler.save?.(tx, evolved, input, ready);
-              next = evolved;
-            }
-            if (intent) {
-              // A keyed command's answer is stored with its events: made here, before the commit.
-              const body = await handler.respond(next, input, ready);
-              const token = consistencyTokenOf(reply, tx.appended, actor?.userId ?? null);
-              await store.answers.record(tx.client, intent, { status: route.status, body, token });
-              answer = { body, token };
-            }
-            return next;
-          },
-        );
+              if (intent) {
+                // A keyed command's answer is stored with its events: made here, before the commit.
+                const body = await handler.respond(next, input, ready);
+                const token = consistencyTokenOf(reply, tx.appended, actor?.userId ?? null);
+                await store.answers.record(tx.client, intent, { status: route.status, body, token });
+                answer = { body, token };
+              }
+              return next;
+            },
+          );
+          return { next, events, answer };
+        };
+        const { next, events, answer } = handler.group
+          ? await handler.group.submit(input, intent, alone)
+          : await alone();
         committed = true;
         await handler.afterCommit?.(next, input, ready);
         const { body, token } = answer ?? {

@@ -10,7 +10,7 @@ import type { FastifyReply } from 'fastify';
  */
 export function consistencyTokenOf(
   reply: FastifyReply,
-  events: readonly EventEnvelope[],
+  events: readonly Pick<EventEnvelope, 'streamId' | 'streamType' | 'streamVersion'>[],
   actorId: string | null,
 ): string | null {
   const latest = new Map<string, number>();

@@ -9,8 +9,9 @@ import {
 } from '@careers/contracts/idempotency';
 import { requestMessages } from '@careers/contracts/messages';
 import type { RouteDefinition, RouteName } from '@careers/contracts/routes';
-import { HttpError, ident, type Pool, type PoolClient } from '@careers/service-kit';
+import { HttpError, ident, type Pool, type PoolClient, preparedName } from '@careers/service-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AlongsideWrite } from '../event-log/event-store.ts';
 
 /** One try of an intent: whose, its key, and what was asked (method, path and body, hashed). */
 export interface Intent {
@@ -18,6 +19,9 @@ export interface Intent {
   key: string;
   hash: string;
 }
+
+/** One intent's identity within its user's keys (a map key). */
+export const intentId = (intent: Pick<Intent, 'userId' | 'key'>) => `${intent.userId}\u0000${intent.key}`;
 
 /** The answer a command committed with its key. */
 interface StoredAnswer {
@@ -129,6 +133,55 @@ export class IdempotentAnswers {
       [intent.userId, intent.key, intent.hash],
     );
     if (rowCount === 0) throw new AlreadyCommitted();
+  }
+
+  /**
+   * `claim` for the keyed commands of a group (`group.ts`), in one statement: resolves with the intents
+   * claimed (`intentId`). One missing had committed (AlreadyCommitted for its command). The intents must
+   * differ (two tries of one intent in one statement would update one row twice).
+   */
+  async claimMany(client: Pick<PoolClient, 'query'>, intents: readonly Intent[]): Promise<Set<string>> {
+    if (intents.length === 0) return new Set();
+    const { rows } = await client.query<{ user_id: string; key: string }>({
+      name: preparedName(`${this.table}:claim-many`),
+      text: `INSERT INTO ${this.table} AS k (user_id, key, request_hash)
+         SELECT * FROM unnest($1::text[], $2::text[], $3::text[])
+       ON CONFLICT (user_id, key) DO UPDATE
+         SET request_hash = EXCLUDED.request_hash, status = NULL, body = NULL, token = NULL, created_at = now()
+         WHERE k.created_at <= ${this.fresh}
+       RETURNING user_id, key`,
+      values: [intents.map((i) => i.userId), intents.map((i) => i.key), intents.map((i) => i.hash)],
+    });
+    return new Set(rows.map((row) => intentId({ userId: row.user_id, key: row.key })));
+  }
+
+  /**
+   * A group's answers filled in, and the claims of its refused commands given back (a refusal wrote
+   * nothing, so a repeat of it is decided again): CTEs for the group's append statement.
+   */
+  groupWrite(
+    answered: readonly { intent: Intent; status: number; body: unknown; token: string | null }[],
+    refused: readonly Intent[],
+  ): AlongsideWrite {
+    return {
+      name: 'answers',
+      ctes: `answers_saved AS (
+          UPDATE ${this.table} k SET status = a.status, body = a.body, token = a.token
+            FROM unnest($1::text[], $2::text[], $3::int4[], $4::jsonb[], $5::text[]) AS a(user_id, key, status, body, token)
+           WHERE k.user_id = a.user_id AND k.key = a.key),
+        claims_returned AS (
+          DELETE FROM ${this.table} k USING unnest($6::text[], $7::text[]) AS r(user_id, key)
+           WHERE k.user_id = r.user_id AND k.key = r.key)`,
+      values: [
+        answered.map((a) => a.intent.userId),
+        answered.map((a) => a.intent.key),
+        answered.map((a) => a.status),
+        answered.map((a) => JSON.stringify(a.body ?? null)),
+        answered.map((a) => a.token),
+        refused.map((i) => i.userId),
+        refused.map((i) => i.key),
+      ],
+    };
   }
 
   /** Fills in the answer, in the same transaction as the command's events. */

@@ -31,6 +31,7 @@ import {
   unpublishedPost,
 } from './decide.ts';
 import type { PostImageStore } from './image-store.ts';
+import { LikeGroup } from './like-group.ts';
 import type { PostStore } from './store.ts';
 
 export interface PostRouteDeps extends PipelineDeps {
@@ -201,6 +202,7 @@ export function registerPostRoutes(deps: PostRouteDeps): void {
 
   registerCommand(deps, {
     route: routes.toggleLike,
+    group: new LikeGroup({ store: deps.store, posts }),
     load: (tx, { actor, params }) => lockPost(tx, params.id, actor.userId, true),
     decide: ({ post, viewer, likedAlready }, { now }) =>
       decideToggleLike({ post, viewer, likedAlready, now }),

@@ -114,6 +114,100 @@ export class PostStore {
   }
 
   /**
+   * `lock(..., withLike)` for a group of likes (`like-group.ts`) in one statement: the posts locked in
+   * id order (two groups, or a group and an account deletion, never wait on each other in a circle),
+   * and for each (post, person) pair, in the order given, the post, how the person stands to its author
+   * and whether they like it. `likedAlready` is null where the post changed while its lock was awaited
+   * (see `lock`): ask `likedPairs`.
+   */
+  async lockMany(
+    tx: Queryable,
+    pairs: readonly { postId: string; userId: string }[],
+  ): Promise<{ post: PostState | null; viewer: PostViewer; likedAlready: boolean | null }[]> {
+    const { rows } = await tx.query<
+      Row & { i: string; viewer_connected: boolean; version_at_start: number | null; liked_at_start: boolean }
+    >({
+      name: preparedName(`${this.posts}:lock-many`),
+      text: `WITH locked AS MATERIALIZED (
+          SELECT p.*, (SELECT s.version FROM ${this.posts} s WHERE s.id = p.id) AS version_at_start
+            FROM ${this.posts} p WHERE p.id = ANY($1::uuid[]) ORDER BY p.id FOR UPDATE OF p)
+        SELECT r.i, l.*,
+          CASE WHEN l.id IS NULL OR l.visibility = 'public' OR l.author_id = r.user_id THEN false
+               ELSE EXISTS (
+                 SELECT 1 FROM ${this.connections} c
+                  WHERE least(c.requester_id, c.recipient_id) = least(l.author_id, r.user_id)
+                    AND greatest(c.requester_id, c.recipient_id) = greatest(l.author_id, r.user_id)
+                    AND c.status = 'accepted')
+          END AS viewer_connected,
+          EXISTS (SELECT 1 FROM ${this.likes} k WHERE k.post_id = r.post_id AND k.user_id = r.user_id)
+            AS liked_at_start
+         FROM unnest($1::uuid[], $2::uuid[]) WITH ORDINALITY AS r(post_id, user_id, i)
+         LEFT JOIN locked l ON l.id = r.post_id
+        ORDER BY r.i`,
+      values: [pairs.map((pair) => pair.postId), pairs.map((pair) => pair.userId)],
+    });
+    return pairs.map(({ userId }, i) => {
+      const row = rows[i];
+      if (!row || Number(row.i) !== i + 1) throw new Error('lockMany: a pair without its row');
+      const found = row.id !== null;
+      return {
+        post: found ? toState(row) : null,
+        viewer: { userId, connectedToAuthor: row.viewer_connected },
+        likedAlready:
+          found && row.version_at_start === row.version ? row.liked_at_start : found ? null : false,
+      };
+    });
+  }
+
+  /** Of the given (post, person) pairs, those where the person likes the post (`postId|userId`). */
+  async likedPairs(
+    tx: Queryable,
+    pairs: readonly { postId: string; userId: string }[],
+  ): Promise<Set<string>> {
+    const { rows } = await tx.query<{ post_id: string; user_id: string }>({
+      name: preparedName(`${this.likes}:liked-pairs`),
+      text: `SELECT k.post_id, k.user_id FROM ${this.likes} k
+               JOIN unnest($1::uuid[], $2::uuid[]) AS r(post_id, user_id)
+                 ON k.post_id = r.post_id AND k.user_id = r.user_id`,
+      values: [pairs.map((pair) => pair.postId), pairs.map((pair) => pair.userId)],
+    });
+    return new Set(rows.map((row) => `${row.post_id}|${row.user_id}`));
+  }
+
+  /**
+   * A group's likes written (`like-group.ts`): the likes added and removed (each pair's net change over
+   * the group), and each post's count and version after the group's last command on it.
+   */
+  likeGroupWrite(
+    added: readonly { postId: string; userId: string }[],
+    removed: readonly { postId: string; userId: string }[],
+    saved: readonly PostState[],
+  ): AlongsideWrite {
+    return {
+      name: 'like-group',
+      ctes: `likes_added AS (
+          INSERT INTO ${this.likes} (post_id, user_id) SELECT * FROM unnest($1::uuid[], $2::uuid[])),
+        likes_removed AS (
+          DELETE FROM ${this.likes} k USING unnest($3::uuid[], $4::uuid[]) AS r(post_id, user_id)
+           WHERE k.post_id = r.post_id AND k.user_id = r.user_id),
+        posts_saved AS (
+          UPDATE ${this.posts} p SET likes_count = u.likes_count, version = u.version
+            FROM unnest($5::uuid[], $6::int4[], $7::int4[]) AS u(id, likes_count, version)
+           WHERE p.id = u.id)`,
+      values: [
+        added.map((pair) => pair.postId),
+        added.map((pair) => pair.userId),
+        removed.map((pair) => pair.postId),
+        removed.map((pair) => pair.userId),
+        saved.map((post) => post.id),
+        saved.map((post) => post.likesCount),
+        saved.map((post) => post.version),
+      ],
+      onError: refuseLikeOfGoneUser,
+    };
+  }
+
+  /**
    * Whether `userId` likes the post, in a statement of its own, read after `lock`: for when `lock`
    * waited on a transaction that changed the post (see there).
    */
