@@ -115,10 +115,10 @@ export interface CommandHandler<R extends RouteDefinition, State, Prepared = und
    */
   abandon?(input: CommandInput<R>, prepared: Prepared): Promise<void>;
   /**
-   * Runs the command with others of its route in one transaction (a group commit, `group.ts`) rather
-   * than in one of its own; only for routes without `prepare`, `save` or `afterCommit`.
+   * Runs the command with others in one transaction (a group commit: `posts/post-group.ts`) rather than
+   * in one of its own, after `prepare`; only for routes without `save`, `afterCommit` or `abandon`.
    */
-  group?: CommandGroup<R, State>;
+  group?: CommandGroup<R, State, Prepared>;
 }
 
 /** What a command's transaction leaves: its state after, its events, and a keyed command's answer. */
@@ -133,11 +133,12 @@ export interface CommandOutcome<R extends RouteDefinition, State> {
  * throws what its own transaction would (a DomainError refusal, AlreadyCommitted, a ConcurrencyError);
  * `alone` runs the command in a transaction of its own, for a group that has to fall back on it.
  */
-export interface CommandGroup<R extends RouteDefinition, State> {
+export interface CommandGroup<R extends RouteDefinition, State, Prepared = undefined> {
   submit(
     input: CommandInput<R>,
     intent: Intent | null,
     alone: () => Promise<CommandOutcome<R, State>>,
+    prepared: Prepared,
   ): Promise<CommandOutcome<R, State>>;
 }
 
@@ -209,8 +210,8 @@ export function registerCommand<R extends RouteDefinition, State, Prepared = und
   if (!handler.save === !handler.saveAlong) {
     throw new Error(`${route.method} ${route.path}: a handler gives exactly one of save and saveAlong`);
   }
-  if (handler.group && (handler.prepare || handler.save || handler.afterCommit || handler.abandon)) {
-    throw new Error(`${route.method} ${route.path}: a grouped command has no prepare, save or afterCommit`);
+  if (handler.group && (handler.save || handler.afterCommit || handler.abandon)) {
+    throw new Error(`${route.method} ${route.path}: a grouped command has no save, afterCommit or abandon`);
   }
   const name = (Object.keys(routes) as RouteName[]).find((key) => (routes[key] as RouteDefinition) === route);
   const keyed = takesKey(name);
@@ -284,7 +285,7 @@ export function registerCommand<R extends RouteDefinition, State, Prepared = und
           return { next, events, answer };
         };
         const { next, events, answer } = handler.group
-          ? await handler.group.submit(input, intent, alone)
+          ? await handler.group.submit(input, intent, alone, ready)
           : await alone();
         committed = true;
         await handler.afterCommit?.(next, input, ready);

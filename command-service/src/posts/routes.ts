@@ -31,7 +31,7 @@ import {
   unpublishedPost,
 } from './decide.ts';
 import type { PostImageStore } from './image-store.ts';
-import { LikeGroup } from './like-group.ts';
+import { commentReply, likeReply, PostGroup } from './post-group.ts';
 import type { PostStore } from './store.ts';
 
 export interface PostRouteDeps extends PipelineDeps {
@@ -200,22 +200,25 @@ export function registerPostRoutes(deps: PostRouteDeps): void {
     },
   });
 
+  // Likes and comments run in groups (a group commit); the steps below are their single path, which a
+  // group falls back on when its transaction fails.
+  const group = new PostGroup({ store: deps.store, posts });
+
   registerCommand(deps, {
     route: routes.toggleLike,
-    group: new LikeGroup({ store: deps.store, posts }),
+    group: group.likes,
     load: (tx, { actor, params }) => lockPost(tx, params.id, actor.userId, true),
     decide: ({ post, viewer, likedAlready }, { now }) =>
       decideToggleLike({ post, viewer, likedAlready, now }),
     stream: postStream,
     evolve: evolvePostCommand,
     saveAlong: ({ post, likedAlready }, { actor }) => posts.likeWrite(post, actor.userId, likedAlready),
-    respond: ({ post, likedAlready }) => ({
-      data: { postId: post.id, likesCount: post.likesCount, isLiked: likedAlready },
-    }),
+    respond: ({ post, likedAlready }) => likeReply(post, likedAlready),
   });
 
   registerCommand(deps, {
     route: routes.addComment,
+    group: group.comments,
     async prepare({ actor }) {
       const author = await authorOf(actor.userId);
       return author ? { author, commentId: randomUUID() } : signedOut();
@@ -227,16 +230,7 @@ export function registerPostRoutes(deps: PostRouteDeps): void {
     evolve: evolvePostCommand,
     saveAlong: ({ post }, { actor, now }, { commentId }) =>
       posts.commentWrite(post, { postId: post.id, commentId, authorId: actor.userId, addedAt: now }),
-    respond: ({ post }, { body, now }, { author, commentId }) => ({
-      data: {
-        _id: commentId,
-        author,
-        content: body.content,
-        createdAt: now.toISOString(),
-        postId: post.id,
-        commentsCount: post.commentsCount,
-      },
-    }),
+    respond: ({ post }, input, prepared) => commentReply(post, input, prepared),
   });
 
   registerCommand(deps, {

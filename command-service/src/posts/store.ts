@@ -114,7 +114,7 @@ export class PostStore {
   }
 
   /**
-   * `lock(..., withLike)` for a group of likes (`like-group.ts`) in one statement: the posts locked in
+   * `lock(..., withLike)` for a group of likes and comments (`post-group.ts`) in one statement: the posts locked in
    * id order (two groups, or a group and an account deletion, never wait on each other in a circle),
    * and for each (post, person) pair, in the order given, the post, how the person stands to its author
    * and whether they like it. `likedAlready` is null where the post changed while its lock was awaited
@@ -175,32 +175,42 @@ export class PostStore {
   }
 
   /**
-   * A group's likes written (`like-group.ts`): the likes added and removed (each pair's net change over
-   * the group), and each post's count and version after the group's last command on it.
+   * A group's writes (`post-group.ts`): the likes added and removed (each pair's net change over the
+   * group), the comments added, and each post's counts and version after the group's last command on it.
    */
-  likeGroupWrite(
-    added: readonly { postId: string; userId: string }[],
-    removed: readonly { postId: string; userId: string }[],
-    saved: readonly PostState[],
-  ): AlongsideWrite {
+  groupWrite(changes: {
+    added: readonly { postId: string; userId: string }[];
+    removed: readonly { postId: string; userId: string }[];
+    comments: readonly { postId: string; commentId: string; authorId: string; addedAt: Date }[];
+    saved: readonly PostState[];
+  }): AlongsideWrite {
+    const { added, removed, comments, saved } = changes;
     return {
-      name: 'like-group',
+      name: 'post-group',
       ctes: `likes_added AS (
           INSERT INTO ${this.likes} (post_id, user_id) SELECT * FROM unnest($1::uuid[], $2::uuid[])),
         likes_removed AS (
           DELETE FROM ${this.likes} k USING unnest($3::uuid[], $4::uuid[]) AS r(post_id, user_id)
            WHERE k.post_id = r.post_id AND k.user_id = r.user_id),
+        comments_added AS (
+          INSERT INTO ${this.comments} (comment_id, post_id, author_id, added_at)
+          SELECT * FROM unnest($5::uuid[], $6::uuid[], $7::uuid[], $8::timestamptz[])),
         posts_saved AS (
-          UPDATE ${this.posts} p SET likes_count = u.likes_count, version = u.version
-            FROM unnest($5::uuid[], $6::int4[], $7::int4[]) AS u(id, likes_count, version)
+          UPDATE ${this.posts} p SET likes_count = u.likes_count, comments_count = u.comments_count, version = u.version
+            FROM unnest($9::uuid[], $10::int4[], $11::int4[], $12::int4[]) AS u(id, likes_count, comments_count, version)
            WHERE p.id = u.id)`,
       values: [
         added.map((pair) => pair.postId),
         added.map((pair) => pair.userId),
         removed.map((pair) => pair.postId),
         removed.map((pair) => pair.userId),
+        comments.map((comment) => comment.commentId),
+        comments.map((comment) => comment.postId),
+        comments.map((comment) => comment.authorId),
+        comments.map((comment) => comment.addedAt),
         saved.map((post) => post.id),
         saved.map((post) => post.likesCount),
+        saved.map((post) => post.commentsCount),
         saved.map((post) => post.version),
       ],
       onError: refuseLikeOfGoneUser,
