@@ -46,6 +46,8 @@ export interface AppendOptions {
    * when the append fails.
    */
   commit?: boolean;
+  /** Called just before the statement is sent (after every event was checked and sealed). */
+  onSend?: () => void;
 }
 
 /**
@@ -347,6 +349,7 @@ export class CommandTransaction {
          SELECT * FROM unnest(${casts.map((cast, k) => `$${base + k + 1}::${cast}[]`).join(', ')})
          RETURNING ${EVENT_LOG_HEADER_COLUMNS}`;
     const commitAlong = options.commit === true && this.client.pipeline;
+    options.onSend?.();
     if (commitAlong) writeTogether(this.client);
     const appending = this.client.query<EventRow>({
       name: preparedName(`${this.table}:append-many${alongside ? `:${alongside.name}` : ''}`),

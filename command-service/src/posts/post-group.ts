@@ -6,6 +6,7 @@ import { routes } from '@careers/contracts/routes';
 import {
   type AppendRequest,
   type CommandTransaction,
+  ConcurrencyError,
   type EventMetadata,
   type EventStore,
   writesTogether,
@@ -17,7 +18,7 @@ import type {
   CommandReply,
 } from '../pipeline/command-pipeline.ts';
 import { consistencyTokenOf } from '../pipeline/consistency-token.ts';
-import { type DomainError, isRefusal } from '../pipeline/domain-error.ts';
+import { DomainError, isRefusal } from '../pipeline/domain-error.ts';
 import { AlreadyCommitted, type Intent, intentId } from '../pipeline/idempotency.ts';
 import { decideAddComment, decideToggleLike, foldPost, type PostState, postNotFound } from './decide.ts';
 import type { PostStore } from './store.ts';
@@ -147,12 +148,22 @@ export class PostGroup {
 
   private async run(group: Waiting[]): Promise<void> {
     let settled: Settled[];
+    const attempt = { committing: false };
     try {
-      ({ result: settled } = await this.store.execute({ actorId: null }, (tx) =>
-        this.decideAndWrite(tx, group),
-      ));
-    } catch {
-      // The group's transaction failed as a whole: each command on its own, as if there were no group.
+      ({ result: settled } = await this.store.execute({ actorId: null }, (tx) => {
+        attempt.committing = false;
+        return this.decideAndWrite(tx, group, attempt);
+      }));
+    } catch (error) {
+      if (attempt.committing && !rolledBack(error)) {
+        // The connection failed with the group's COMMIT on its way: it may have committed. Running the
+        // commands again could do a toggle twice, so each is answered with the failure, as a command of
+        // its own would be (a keyed one sent again then finds its answer if it had committed).
+        for (const command of group) command.reject(error);
+        return;
+      }
+      // The group's transaction failed as a whole and wrote nothing: each command on its own, as if
+      // there were no group.
       await Promise.all(
         group.map((command) =>
           command.kind === 'like'
@@ -170,7 +181,11 @@ export class PostGroup {
     }
   }
 
-  private async decideAndWrite(tx: CommandTransaction, group: readonly Waiting[]): Promise<Settled[]> {
+  private async decideAndWrite(
+    tx: CommandTransaction,
+    group: readonly Waiting[],
+    attempt: { committing: boolean },
+  ): Promise<Settled[]> {
     const pairs: Pair[] = group.map(({ input }) => ({ postId: input.params.id, userId: input.actor.userId }));
     const keyed = group.flatMap(({ intent }) => (intent ? [intent] : []));
     // Sent together: the claims' wait for another try of an intent comes before any post is locked.
@@ -277,7 +292,12 @@ export class PostGroup {
       await tx.client.query(`WITH ${write.ctes} SELECT 1`, write.values);
       return settled;
     }
-    const envelopes = await tx.appendMany(requests, write, { commit: true });
+    const envelopes = await tx.appendMany(requests, write, {
+      commit: true,
+      onSend: () => {
+        attempt.committing = true;
+      },
+    });
     let appended = 0;
     for (const result of settled) {
       if ('outcome' in result) result.outcome.events = envelopes[appended++] as EventEnvelope[];
@@ -285,6 +305,16 @@ export class PostGroup {
     return settled;
   }
 }
+
+/**
+ * Whether a failure of the group's last statement left its transaction rolled back: Postgres refused a
+ * statement (an error with a SQLSTATE), so the COMMIT behind it ended the transaction as a rollback.
+ * A connection that failed says nothing of whether the COMMIT was applied.
+ */
+const rolledBack = (error: unknown) =>
+  error instanceof DomainError ||
+  error instanceof ConcurrencyError ||
+  typeof (error as { code?: unknown }).code === 'string';
 
 /** A like's answer (the route's single path answers the same from its state). */
 export const likeReply = (post: PostState, isLiked: boolean): CommandReply<ToggleLike> => ({
