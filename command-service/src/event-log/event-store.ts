@@ -247,36 +247,19 @@ export class CommandTransaction {
            (event_id, stream_type, stream_id, stream_version, type, schema_version, data, metadata, occurred_at)
          VALUES ${tuples.join(', ')}
          RETURNING ${EVENT_LOG_HEADER_COLUMNS}`;
-    const commitAlong = options.commit === true && this.client.pipeline;
-    if (commitAlong) writeTogether(this.client);
-    const appending = this.client.query<EventRow>({
-      // Prepared per connection, event count (nearly always 1) and write: appends are the hottest
-      // statement.
-      name: preparedName(`${this.table}:append:${tuples.length}${alongside ? `:${alongside.name}` : ''}`),
-      text: alongside
-        ? `WITH ${alongside.ctes}, appended AS (${insert}) SELECT ${EVENT_LOG_HEADER_COLUMNS} FROM appended`
-        : insert,
-      values: params,
-    });
-    // Sent behind the append without waiting for it: when the append fails, the transaction is
-    // aborted, and this COMMIT ends it as a rollback.
-    const committing = commitAlong ? this.client.query('COMMIT') : undefined;
-    committing?.catch(() => {});
     try {
-      const outcome = await appending.then(
-        ({ rows }) => ({ rows }),
-        (error: unknown) => ({ error }),
+      const rows = await this.send(
+        {
+          // Prepared per connection, event count (nearly always 1) and write: appends are the hottest
+          // statement.
+          name: preparedName(`${this.table}:append:${tuples.length}${alongside ? `:${alongside.name}` : ''}`),
+          text: alongside
+            ? `WITH ${alongside.ctes}, appended AS (${insert}) SELECT ${EVENT_LOG_HEADER_COLUMNS} FROM appended`
+            : insert,
+          values: params,
+        },
+        options.commit === true,
       );
-      if (committing) {
-        // After a failed append this COMMIT rolled the transaction back (its tag says so).
-        const { command } = await committing;
-        this.ended = true;
-        if ('error' in outcome) throw outcome.error;
-        if (command !== 'COMMIT') throw new Error(`the transaction ended with ${command}, not COMMIT`);
-        this.committed = true;
-      }
-      if ('error' in outcome) throw outcome.error;
-      const { rows } = outcome;
       // The caller gets its own plain data back; only the log (and so the topics) holds it sealed.
       const envelopes = rows
         .sort((a, b) => a.stream_version - b.stream_version)
@@ -295,7 +278,37 @@ export class CommandTransaction {
   }
 
   /**
-   * Appends the events of several commands in one statement (a group commit: `pipeline/group.ts`), each
+   * Sends an append statement, with COMMIT right behind it when `commit` (in one write, on a pipelining
+   * client): resolves with its rows, or throws its error once the transaction has ended. When the
+   * append fails, the transaction is aborted, and the COMMIT behind it ends it as a rollback.
+   */
+  private async send(
+    query: { name: string; text: string; values: unknown[] },
+    commit: boolean,
+  ): Promise<EventRow[]> {
+    const commitAlong = commit && this.client.pipeline;
+    if (commitAlong) writeTogether(this.client);
+    const appending = this.client.query<EventRow>(query);
+    const committing = commitAlong ? this.client.query('COMMIT') : undefined;
+    committing?.catch(() => {});
+    const outcome = await appending.then(
+      ({ rows }) => ({ rows }),
+      (error: unknown) => ({ error }),
+    );
+    if (committing) {
+      // After a failed append this COMMIT rolled the transaction back (its tag says so).
+      const { command } = await committing;
+      this.ended = true;
+      if ('error' in outcome) throw outcome.error;
+      if (command !== 'COMMIT') throw new Error(`the transaction ended with ${command}, not COMMIT`);
+      this.committed = true;
+    }
+    if ('error' in outcome) throw outcome.error;
+    return outcome.rows;
+  }
+
+  /**
+   * Appends the events of several commands in one statement (a group commit: `posts/post-group.ts`), each
    * request on its own stream at its own expected version and with its own metadata (each command has
    * its actor). The rows go in as given, so their positions follow the order of `requests`: a stream's
    * requests must come in version order. `alongside` runs in the same statement, its placeholders first.
@@ -348,38 +361,27 @@ export class CommandTransaction {
            (event_id, stream_type, stream_id, stream_version, type, schema_version, data, metadata, occurred_at)
          SELECT * FROM unnest(${casts.map((cast, k) => `$${base + k + 1}::${cast}[]`).join(', ')})
          RETURNING ${EVENT_LOG_HEADER_COLUMNS}`;
-    const commitAlong = options.commit === true && this.client.pipeline;
     options.onSend?.();
-    if (commitAlong) writeTogether(this.client);
-    const appending = this.client.query<EventRow>({
-      name: preparedName(`${this.table}:append-many${alongside ? `:${alongside.name}` : ''}`),
-      text: alongside
-        ? `WITH ${alongside.ctes}, appended AS (${insert}) SELECT ${EVENT_LOG_HEADER_COLUMNS} FROM appended`
-        : insert,
-      values: [...(alongside?.values ?? []), ...columns],
-    });
-    const committing = commitAlong ? this.client.query('COMMIT') : undefined;
-    committing?.catch(() => {});
-    const outcome = await appending.then(
-      ({ rows }) => ({ rows }),
-      (error: unknown) => ({ error }),
-    );
-    if (committing) {
-      const { command } = await committing;
-      this.ended = true;
-      if (!('error' in outcome) && command !== 'COMMIT') {
-        throw new Error(`the transaction ended with ${command}, not COMMIT`);
-      }
-      if (!('error' in outcome)) this.committed = true;
-    }
-    if ('error' in outcome) {
-      if ((outcome.error as { constraint?: string }).constraint === 'event_log_stream_version') {
+    let rows: EventRow[];
+    try {
+      rows = await this.send(
+        {
+          name: preparedName(`${this.table}:append-many${alongside ? `:${alongside.name}` : ''}`),
+          text: alongside
+            ? `WITH ${alongside.ctes}, appended AS (${insert}) SELECT ${EVENT_LOG_HEADER_COLUMNS} FROM appended`
+            : insert,
+          values: [...(alongside?.values ?? []), ...columns],
+        },
+        options.commit === true,
+      );
+    } catch (error) {
+      if ((error as { constraint?: string }).constraint === 'event_log_stream_version') {
         throw new ConcurrencyError('A stream changed since the group read it');
       }
-      alongside?.onError?.(outcome.error);
-      throw outcome.error;
+      alongside?.onError?.(error);
+      throw error;
     }
-    for (const row of outcome.rows.sort((a, b) => Number(a.position) - Number(b.position))) {
+    for (const row of rows.sort((a, b) => Number(a.position) - Number(b.position))) {
       const own = plain.get(row.event_id);
       if (!own) throw new Error(`the append returned an event it was not given: ${row.event_id}`);
       const envelope = { ...rowToEnvelope(row), data: own.data };

@@ -136,7 +136,7 @@ export class IdempotentAnswers {
   }
 
   /**
-   * `claim` for the keyed commands of a group (`group.ts`), in one statement: resolves with the intents
+   * `claim` for the keyed commands of a group (`posts/post-group.ts`), in one statement: resolves with the intents
    * claimed (`intentId`). One missing had committed (AlreadyCommitted for its command). The intents must
    * differ (two tries of one intent in one statement would update one row twice).
    */

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { routes } from '@careers/contracts/routes';
-import { describe, expect, it, vi } from 'vitest';
+import { ConsistencyTokenSigner, createHttpServer, createLogger } from '@careers/service-kit';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CommandTransaction, EventStore } from '../event-log/event-store.ts';
 import type { CommandInput, CommandOutcome } from '../pipeline/command-pipeline.ts';
 import type { PostState } from './decide.ts';
@@ -13,8 +15,17 @@ import type { PostStore } from './store.ts';
  */
 type Like = typeof routes.toggleLike;
 
-// The tokens are signed with the server's key, which no server here has.
-vi.mock('../pipeline/consistency-token.ts', () => ({ consistencyTokenOf: () => 'token' }));
+/** A server to sign each reply's consistency token (the group makes them before it writes). */
+let server: FastifyInstance;
+beforeAll(async () => {
+  server = await createHttpServer({
+    serviceName: 'post-group-test',
+    logger: createLogger('post-group-test', 'silent'),
+    allowedOrigins: [],
+    consistencyTokens: new ConsistencyTokenSigner('a consistency token secret for this test only'),
+  });
+});
+afterAll(() => server?.close());
 
 const post: PostState = {
   id: randomUUID(),
@@ -61,7 +72,7 @@ const likeInput = () =>
     body: undefined,
     now: new Date(),
     request: {},
-    reply: { server: {} },
+    reply: { server },
   }) as unknown as CommandInput<Like>;
 
 const aloneOutcome = { answer: null, events: [], next: {} } as unknown as CommandOutcome<

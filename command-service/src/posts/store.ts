@@ -114,11 +114,11 @@ export class PostStore {
   }
 
   /**
-   * `lock(..., withLike)` for a group of likes and comments (`post-group.ts`) in one statement: the posts locked in
-   * id order (two groups, or a group and an account deletion, never wait on each other in a circle),
-   * and for each (post, person) pair, in the order given, the post, how the person stands to its author
-   * and whether they like it. `likedAlready` is null where the post changed while its lock was awaited
-   * (see `lock`): ask `likedPairs`.
+   * `lock(..., withLike)` for a group of likes and comments (`post-group.ts`) in one statement: the
+   * posts locked in id order (two groups, or a group and an account deletion, never wait on each other
+   * in a circle), and for each (post, person) pair, in the order given, the post, how the person stands
+   * to its author and whether they like it. `likedAlready` is null where the post changed while its
+   * lock was awaited (see `lock`): ask `likedPairs`.
    */
   async lockMany(
     tx: Queryable,
