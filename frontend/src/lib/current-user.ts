@@ -8,6 +8,12 @@ import type { QueryClient } from '@tanstack/react-query';
  */
 export const currentUserQueryKey = ['auth', 'me'] as const;
 
+/**
+ * How job alerts are mailed to the signed-in person (Settings, Notifications): kept apart from the user,
+ * and read again with it when another tab changes them (`useLiveUser`).
+ */
+export const mailPreferencesQueryKey = ['mail-preferences'] as const;
+
 export function setCurrentUser(queryClient: QueryClient, user: User | null): void {
   queryClient.setQueryData<User | null>(currentUserQueryKey, user);
 }

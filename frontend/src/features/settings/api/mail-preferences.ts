@@ -3,8 +3,8 @@ import type { MailPreferences } from '@careers/contracts/mail';
 import { mailMessages } from '@careers/contracts/messages';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
+import { mailPreferencesQueryKey as key } from '../../../lib/current-user';
 
-const key = ['mail-preferences'] as const;
 const text = mailMessages.preferences;
 
 /** GET /users/mail-preferences: how job alerts are mailed to the signed-in person. */

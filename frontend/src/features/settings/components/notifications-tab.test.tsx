@@ -1,10 +1,12 @@
 import { notificationDefaults } from '@careers/contracts/constants';
 import type { User } from '@careers/contracts/entities/user';
 import { settingsMessages } from '@careers/contracts/messages';
+import { serverEvents } from '@careers/contracts/sockets';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { deferred } from '../../../testing/deferred';
 import { ada, countCalls, jsonReply, sentBodies, stubSession } from '../../../testing/fake-api';
+import { fakeSocket } from '../../../testing/fake-socket';
 import { renderApp } from '../../../testing/render-app';
 
 const labels = [
@@ -116,10 +118,7 @@ describe('settings: job alert emails', () => {
     const { user } = renderApp('/settings?tab=notifications');
     const group = await screen.findByRole('group', { name: 'Job alert emails' });
     // Nothing is checked until the saved choice has arrived; wait for it, not for a moment.
-    const daily = (await screen.findByRole('radio', {
-      name: 'Daily digest, at 8:00 in your time zone',
-      checked: true,
-    })) as HTMLInputElement;
+    await screen.findByRole('radio', { name: 'Daily digest, at 8:00 in your time zone', checked: true });
     expect((screen.getByRole('radio', { name: 'As they come' }) as HTMLInputElement).checked).toBe(false);
 
     await user.click(screen.getByRole('radio', { name: 'As they come' }));
@@ -144,5 +143,22 @@ describe('settings: job alert emails, a failed save', () => {
     await user.click(screen.getByRole('radio', { name: 'As they come' }));
     expect(await screen.findByText('Failed to update job alert emails')).toBeTruthy();
     expect(daily.checked).toBe(true);
+  });
+});
+
+describe('settings: job alert emails chosen in another tab', () => {
+  it('shows the new choice when user:updated says the person changed, without a reload', async () => {
+    let saved = 'daily';
+    stubSession(ada, (method, url) =>
+      url === '/api/users/mail-preferences' && method === 'GET'
+        ? jsonReply(200, { data: { jobAlertEmails: saved } })
+        : jsonReply(404, {}),
+    );
+    renderApp('/settings?tab=notifications');
+    await screen.findByRole('radio', { name: 'Daily digest, at 8:00 in your time zone', checked: true });
+
+    saved = 'instant';
+    await fakeSocket.push(serverEvents.userUpdated, { consistencyToken: `${ada._id}@9` });
+    expect(await screen.findByRole('radio', { name: 'As they come', checked: true })).toBeTruthy();
   });
 });
