@@ -456,6 +456,9 @@ export function setup() {
         'create_post',
       );
       check(response, { 'post published': (r) => r.status === 201 });
+      // Read back with the post's consistency token, which waits for the read side: the visits find
+      // it in their feeds at once, however far behind a busy projector is.
+      client.get('/posts/feed?page=1&limit=1', 'feed');
     }
   });
   return { users };
