@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { routes } from '@careers/contracts/routes';
-import { ConsistencyTokenSigner, createHttpServer, createLogger } from '@careers/service-kit';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { CommandTransaction, EventStore } from '../event-log/event-store.ts';
 import type { CommandInput, CommandOutcome } from '../pipeline/command-pipeline.ts';
 import type { PostState } from './decide.ts';
@@ -14,18 +12,6 @@ import type { PostStore } from './store.ts';
  * ones an integration test cannot time (a connection lost with the COMMIT on its way).
  */
 type Like = typeof routes.toggleLike;
-
-/** A server to sign each reply's consistency token (the group makes them before it writes). */
-let server: FastifyInstance;
-beforeAll(async () => {
-  server = await createHttpServer({
-    serviceName: 'post-group-test',
-    logger: createLogger('post-group-test', 'silent'),
-    allowedOrigins: [],
-    consistencyTokens: new ConsistencyTokenSigner('a consistency token secret for this test only'),
-  });
-});
-afterAll(() => server?.close());
 
 const post: PostState = {
   id: randomUUID(),
@@ -72,7 +58,8 @@ const likeInput = () =>
     body: undefined,
     now: new Date(),
     request: {},
-    reply: { server },
+    // Unkeyed commands: the group makes no answer or token for them (the pipeline does).
+    reply: {},
   }) as unknown as CommandInput<Like>;
 
 const aloneOutcome = { answer: null, events: [], next: {} } as unknown as CommandOutcome<

@@ -43,27 +43,36 @@ export interface CommentPrepared {
 
 type Outcome<R extends ToggleLike | AddComment> = CommandOutcome<R, PostCommandState>;
 
-/** One command waiting for its group: a like or a comment, with how to settle it. */
-type Waiting = { intent: Intent | null; reject: (error: unknown) => void } & (
-  | {
-      kind: 'like';
-      input: CommandInput<ToggleLike>;
-      alone: () => Promise<Outcome<ToggleLike>>;
-      resolve: (outcome: Outcome<ToggleLike>) => void;
-    }
-  | {
-      kind: 'comment';
-      input: CommandInput<AddComment>;
-      prepared: CommentPrepared;
-      alone: () => Promise<Outcome<AddComment>>;
-      resolve: (outcome: Outcome<AddComment>) => void;
-    }
+/**
+ * One command waiting for its group, a like or a comment, with how it ends: `settle` with what the
+ * group decided, `alone` to run it in a transaction of its own instead, `fail` with the group's error.
+ */
+type Waiting = {
+  intent: Intent | null;
+  settle: (result: Settled) => void;
+  alone: () => Promise<void>;
+  fail: (error: unknown) => void;
+} & (
+  | { kind: 'like'; input: CommandInput<ToggleLike> }
+  | { kind: 'comment'; input: CommandInput<AddComment>; prepared: CommentPrepared }
 );
 
 /** How a command of the group ended, settled once the group has committed. */
-type Settled =
-  | { outcome: Outcome<ToggleLike> | Outcome<AddComment> }
-  | { error: DomainError | AlreadyCommitted };
+type Settled = { outcome: Outcome<ToggleLike | AddComment> } | { error: DomainError | AlreadyCommitted };
+
+/** A waiting command's endings, from its promise and its own transaction. */
+function endings<R extends ToggleLike | AddComment>(
+  resolve: (outcome: Outcome<R>) => void,
+  reject: (error: unknown) => void,
+  alone: () => Promise<Outcome<R>>,
+): Pick<Waiting, 'settle' | 'alone' | 'fail'> {
+  return {
+    // The group decided on this route's command, so its answer is this route's reply.
+    settle: (result) => ('error' in result ? reject(result.error) : resolve(result.outcome as Outcome<R>)),
+    alone: () => alone().then(resolve, reject),
+    fail: reject,
+  };
+}
 
 /**
  * At most this many commands in one transaction. Measured with pgbench on tables shaped like these
@@ -99,14 +108,16 @@ export class PostGroup {
   /** The like route's way into the group. */
   readonly likes: CommandGroup<ToggleLike, PostCommandState> = {
     submit: (input, intent, alone) =>
-      new Promise((resolve, reject) => this.enter({ kind: 'like', input, intent, alone, resolve, reject })),
+      new Promise((resolve, reject) =>
+        this.enter({ kind: 'like', input, intent, ...endings(resolve, reject, alone) }),
+      ),
   };
 
   /** The comment route's way into the group (its author's card and id prepared before). */
   readonly comments: CommandGroup<AddComment, PostCommandState, CommentPrepared> = {
     submit: (input, intent, alone, prepared) =>
       new Promise((resolve, reject) =>
-        this.enter({ kind: 'comment', input, prepared, intent, alone, resolve, reject }),
+        this.enter({ kind: 'comment', input, prepared, intent, ...endings(resolve, reject, alone) }),
       ),
   };
 
@@ -159,26 +170,15 @@ export class PostGroup {
         // The connection failed with the group's COMMIT on its way: it may have committed. Running the
         // commands again could do a toggle twice, so each is answered with the failure, as a command of
         // its own would be (a keyed one sent again then finds its answer if it had committed).
-        for (const command of group) command.reject(error);
+        for (const command of group) command.fail(error);
         return;
       }
       // The group's transaction failed as a whole and wrote nothing: each command on its own, as if
       // there were no group.
-      await Promise.all(
-        group.map((command) =>
-          command.kind === 'like'
-            ? command.alone().then(command.resolve, command.reject)
-            : command.alone().then(command.resolve, command.reject),
-        ),
-      );
+      await Promise.all(group.map((command) => command.alone()));
       return;
     }
-    for (const [i, command] of group.entries()) {
-      const result = settled[i] as Settled;
-      if ('error' in result) command.reject(result.error);
-      else if (command.kind === 'like') command.resolve(result.outcome as Outcome<ToggleLike>);
-      else command.resolve(result.outcome as Outcome<AddComment>);
-    }
+    for (const [i, command] of group.entries()) command.settle(settled[i] as Settled);
   }
 
   private async decideAndWrite(
@@ -212,15 +212,19 @@ export class PostGroup {
         settled.push({ error: new AlreadyCommitted() });
         continue;
       }
-      const post = row.post ? (posts.get(row.post.id) ?? row.post) : null;
+      if (!row.post) {
+        settled.push({ error: postNotFound() });
+        if (intent) refused.push(intent);
+        continue;
+      }
+      const post = posts.get(row.post.id) ?? row.post;
       const pair = pairKey(input.params.id, userId);
       if (command.kind === 'like' && !likedAtStart.has(pair)) {
         likedAtStart.set(pair, row.likedAlready ?? likedNow.has(pair));
       }
       const likedAlready = liked.get(pair) ?? likedAtStart.get(pair) ?? false;
-      const decision = !post
-        ? postNotFound()
-        : command.kind === 'like'
+      const decision =
+        command.kind === 'like'
           ? decideToggleLike({ post, viewer: row.viewer, likedAlready, now: input.now })
           : decideAddComment({
               post,
@@ -229,8 +233,8 @@ export class PostGroup {
               request: command.input.body,
               now: input.now,
             });
-      if (isRefusal(decision) || !post) {
-        settled.push({ error: isRefusal(decision) ? decision : postNotFound() });
+      if (isRefusal(decision)) {
+        settled.push({ error: decision });
         if (intent) refused.push(intent);
         continue;
       }
@@ -259,20 +263,24 @@ export class PostGroup {
         givenTags: [],
         imageIds: [],
       };
-      const token = consistencyTokenOf(
-        input.reply,
-        [{ streamType: 'post', streamId: after.id, streamVersion: after.version }],
-        userId,
-      );
-      const body =
-        command.kind === 'like'
-          ? likeReply(after, nowLiked)
-          : commentReply(after, command.input, command.prepared);
-      const status = command.kind === 'like' ? routes.toggleLike.status : routes.addComment.status;
-      if (intent) answered.push({ intent, status, body, token });
-      settled.push({
-        outcome: { next, events: [], answer: intent ? { body, token } : null } as Outcome<ToggleLike>,
-      });
+      // A keyed command's answer is stored with the group's writes, so it is made now; an unkeyed
+      // one is made by the pipeline from the state and events, once committed.
+      let answer: Outcome<ToggleLike | AddComment>['answer'] = null;
+      if (intent) {
+        const token = consistencyTokenOf(
+          input.reply,
+          [{ streamType: 'post', streamId: after.id, streamVersion: after.version }],
+          userId,
+        );
+        const body =
+          command.kind === 'like'
+            ? likeReply(after, nowLiked)
+            : commentReply(after, command.input, command.prepared);
+        const status = command.kind === 'like' ? routes.toggleLike.status : routes.addComment.status;
+        answered.push({ intent, status, body, token });
+        answer = { body, token };
+      }
+      settled.push({ outcome: { next, events: [], answer } });
     }
 
     // Each pair's net change over the group: liked then unliked in one group writes nothing.
