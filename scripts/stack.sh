@@ -69,6 +69,24 @@ need_go_binary() {
     || { tail -30 "$LOGS/$name-build.log"; return 1; }
   echo "$module" >"$stamp"
 }
+# The search engine (search-engine/, Rust on Tantivy), built with cargo into .stack/bin when its sources
+# or lockfile changed since the last build (a stamp beside it names their hash).
+search_engine_inputs_hash() {
+  (cd "$ROOT/search-engine" && find Cargo.toml Cargo.lock src -type f | LC_ALL=C sort | xargs sha256sum) | sha256sum | cut -c1-16
+}
+need_search_engine() {
+  local stamp="$BIN/search-engine.stamp" want
+  want=$(search_engine_inputs_hash)
+  if [ -x "$BIN/search-engine" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$want" ]; then info "search engine present"; return 0; fi
+  command -v cargo >/dev/null || die "Rust's cargo is needed to build the search engine (search-engine/)"
+  info "building the search engine with cargo (when its sources change; the first build takes a few minutes on 2 cores)"
+  cargo build --release --locked --quiet --manifest-path "$ROOT/search-engine/Cargo.toml" --target-dir "$STACK/cargo" \
+    >"$LOGS/search-engine-build.log" 2>&1 || { tail -30 "$LOGS/search-engine-build.log"; return 1; }
+  mkdir -p "$BIN"
+  # Copied, not linked: a running engine keeps its binary while the next build replaces the target's.
+  cp -f "$STACK/cargo/release/search-engine" "$BIN/search-engine.new" && mv -f "$BIN/search-engine.new" "$BIN/search-engine"
+  echo "$want" >"$stamp"
+}
 need_minio() { need_go_binary minio "$MINIO_MODULE" MinIO "several minutes on 2 cores"; }
 need_mailpit() { need_go_binary mailpit "$MAILPIT_MODULE" Mailpit "a few minutes on 2 cores"; }
 
@@ -193,12 +211,37 @@ start_mailpit() {
 }
 stop_mailpit() { if pid_alive mailpit; then kill "$(cat "$RUN/mailpit.pid")" 2>/dev/null || true; fi; rm -f "$RUN/mailpit.pid"; }
 
+# ---------------------------------------------------------------- the search engine (Tantivy)
+
+search_engine_ready() { curl -fsS -m 2 "http://127.0.0.1:$SEARCH_ENGINE_PORT/readyz" >/dev/null 2>&1; }
+# The binary a running engine was started from: a newer build is started in its place.
+start_search_engine() {
+  if search_engine_ready && [ "$(cat "$RUN/search-engine.stamp" 2>/dev/null)" = "$(cat "$BIN/search-engine.stamp")" ]; then
+    info "already running on $SEARCH_ENGINE_PORT"; return 0
+  fi
+  stop_search_engine
+  mkdir -p "$STACK/search"
+  SEARCH_ENGINE_PORT="$SEARCH_ENGINE_PORT" SEARCH_DATA_DIR="$STACK/search" \
+    setsid nohup "$BIN/search-engine" >"$LOGS/search-engine.log" 2>&1 </dev/null &
+  echo $! >"$RUN/search-engine.pid"
+  cp "$BIN/search-engine.stamp" "$RUN/search-engine.stamp"
+  wait_for "search engine" 30 search_engine_ready || { tail -20 "$LOGS/search-engine.log"; return 1; }
+}
+stop_search_engine() {
+  if pid_alive search-engine; then
+    local pid; pid=$(cat "$RUN/search-engine.pid")
+    kill "$pid" 2>/dev/null || true
+    for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+  fi
+  rm -f "$RUN/search-engine.pid"
+}
+
 # ---------------------------------------------------------------- commands
 
 up() {
   local t0; t0=$(now_ms)
   if [ ! -f "$STACK/.provisioned" ]; then
-    printf '%s\n' "${BOLD}First run on this machine: installing Node 24, PostgreSQL, Redis, Chromium, nginx, the Kafka broker and building MinIO and Mailpit. Expect 5-10 minutes; later runs take seconds.${RESET}"
+    printf '%s\n' "${BOLD}First run on this machine: installing Node 24, PostgreSQL, Redis, Chromium, nginx, the Kafka broker and building MinIO, Mailpit and the search engine. Expect 5-10 minutes; later runs take seconds.${RESET}"
   fi
   step "Node $NODE_VERSION" need_node
   step "Debian packages" need_debian_packages
@@ -206,16 +249,19 @@ up() {
   step "Kafka jars (Maven Central)" need_kafka
   step "MinIO binary (go install)" need_minio
   step "Mailpit binary (go install)" need_mailpit
+  step "search engine (cargo build)" need_search_engine
   touch "$STACK/.provisioned"
   step "PostgreSQL :$PG_PORT" start_postgres
   step "Redis :$REDIS_PORT" start_redis
   step "Kafka :$KAFKA_PORT (KRaft)" start_kafka
   step "MinIO :$MINIO_PORT" start_minio
   step "Mailpit :$MAILPIT_SMTP_PORT (inbox :$MAILPIT_WEB_PORT)" start_mailpit
+  step "search engine :$SEARCH_ENGINE_PORT" start_search_engine
   printf '%s\n' "${GREEN}Stack up${RESET} ${DIM}($(fmt_ms $(( $(now_ms) - t0 ))))${RESET}"
 }
 
 stop() {
+  step "stop the search engine" stop_search_engine
   step "stop Mailpit" stop_mailpit
   step "stop MinIO" stop_minio
   step "stop Kafka" stop_kafka
@@ -228,6 +274,7 @@ status() {
   check() { if "$2" >/dev/null 2>&1; then printf '  %-11s %s\n' "$1" "${GREEN}up${RESET}"; else printf '  %-11s %s\n' "$1" "${RED}down${RESET}"; ok=1; fi; }
   check PostgreSQL pg_ready; check Redis redis_ready; check Kafka kafka_ready; check MinIO minio_ready
   check Mailpit mailpit_ready
+  check Search search_engine_ready
   echo
   services_status "${SERVICES[@]}" || ok=1
   return $ok
@@ -235,7 +282,7 @@ status() {
 
 reset() {
   stop
-  step "remove data (Postgres, Redis, Kafka, MinIO, Mailpit)" rm -rf "$STACK/postgres" "$STACK/redis" "$KAFKA_DIR/data" "$STACK/minio" "$STACK/mailpit"
+  step "remove data (Postgres, Redis, Kafka, MinIO, Mailpit, search)" rm -rf "$STACK/postgres" "$STACK/redis" "$KAFKA_DIR/data" "$STACK/minio" "$STACK/mailpit" "$STACK/search"
 }
 
 case "${1:-up}" in

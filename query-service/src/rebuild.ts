@@ -76,7 +76,8 @@ export async function rebuildProjections(options: {
       const before = new Map(
         (await tx.query<{ name: string; file: string }>(files, [schema])).rows.map((r) => [r.name, r.file]),
       );
-      for (const projector of projectors) await projector.reset({ tx, schema: s, redis });
+      for (const projector of projectors)
+        await projector.reset({ tx, schema: s, redis, search: options.runner.search });
       await tx.query(`TRUNCATE ${s}.stream_checkpoints, ${s}.dead_letters`);
       const emptied = (await tx.query<{ name: string; file: string }>(files, [schema])).rows
         .filter((r) => before.has(r.name) && before.get(r.name) !== r.file)

@@ -36,6 +36,7 @@ import { registerPeopleQueries } from './routes/people.ts';
 import { registerPostQueries } from './routes/posts.ts';
 import { registerSearchQueries } from './routes/search.ts';
 import { registerTagQueries } from './routes/tags.ts';
+import type { SearchEngine } from './search-engine.ts';
 
 export interface QueryServiceDeps {
   config: QueryServiceConfig;
@@ -43,6 +44,8 @@ export interface QueryServiceDeps {
   pool: Pool;
   redis: Redis;
   storage: ObjectStorage;
+  /** The search engine holding the jobs index (SEARCH_ENGINE_URL's when not given). */
+  search?: SearchEngine;
 }
 
 /** The query API: read models only, every route registered here explicitly. */
@@ -86,7 +89,7 @@ export async function buildQueryApp(deps: QueryServiceDeps): Promise<FastifyInst
     schema,
     storage: deps.storage,
     posts: new PostQueries(deps.pool, deps.redis, schema),
-    jobs: new JobQueries(deps.pool, schema),
+    jobs: new JobQueries(deps.pool, schema, { search: deps.search }),
     people: new PeopleQueries(deps.pool, schema),
     applications: new ApplicationQueries(deps.pool, schema),
     savedJobs: new SavedJobQueries(deps.pool, schema),

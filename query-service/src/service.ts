@@ -4,6 +4,7 @@ import {
   createPool,
   createRedis,
   holdUntilStarted,
+  ident,
   type Logger,
   loadConfig,
   migrateVault,
@@ -20,9 +21,11 @@ import { ObjectStorage } from '@careers/service-kit/object-storage';
 import type { FastifyInstance } from 'fastify';
 import type { Kafka } from 'kafkajs';
 import { migrateReadSchema } from './migrate.ts';
+import { ensureJobsIndex } from './projectors/jobs/search-index.ts';
 import { projectors, readModelVersions } from './projectors/registry.ts';
 import { ProjectorRunner } from './projectors/runner.ts';
 import { projectorLag } from './rebuild.ts';
+import { SearchEngine } from './search-engine.ts';
 import { buildQueryApp, type QueryServiceDeps } from './server.ts';
 
 export interface RunningQueryService {
@@ -59,7 +62,8 @@ export async function startQueryService(
   const redis = createRedis(config.REDIS_URL, config.REDIS_KEY_PREFIX, log);
   // Only read here: the command-service creates the bucket, and /readyz says whether it is there.
   const storage = new ObjectStorage(config);
-  const deps: QueryServiceDeps = { config, log, pool, redis, storage };
+  const search = new SearchEngine(config.SEARCH_ENGINE_URL);
+  const deps: QueryServiceDeps = { config, log, pool, redis, storage, search };
   const app = await buildQueryApp(deps);
   const startup = new Startup(log);
   holdUntilStarted(app, startup);
@@ -122,6 +126,7 @@ function wireProjector(name: string, env: NodeJS.ProcessEnv): ProjectorRuntime {
     log,
     projectors,
     versions: readModelVersions,
+    search: new SearchEngine(config.SEARCH_ENGINE_URL),
   });
   return {
     config,
@@ -202,6 +207,10 @@ export async function startProjector(
     await abortable(startup, options.signal, async () => {
       await startup.step('postgres', 'migrations', () => migrateProjector(runtime));
       await startup.step('redis', 'ping', () => redis.ping());
+      await startup.step('search-engine', 'jobs index', async () => {
+        const written = await ensureJobsIndex(pool, ident(config.DB_SCHEMA), runner.search);
+        if (written > 0) log.info({ jobs: written }, 'jobs index made again from the jobs rows');
+      });
       const abortRunner = () => void runner.stop();
       startup.signal.addEventListener('abort', abortRunner, { once: true });
       await startup.waitFor('kafka', () => runner.consumerState().state, runner.start());

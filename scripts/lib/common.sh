@@ -40,6 +40,7 @@ MINIO_PORT=9000
 MINIO_CONSOLE_PORT=9001
 MAILPIT_SMTP_PORT=1025
 MAILPIT_WEB_PORT=8025
+SEARCH_ENGINE_PORT=4006
 # The secrets of this machine's stack, generated on the first run (scripts/secrets.sh) and exported to
 # every process the scripts start; a service refuses to start outside the tests without them.
 SECRETS_FILE="$STACK/secrets.env"

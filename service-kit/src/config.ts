@@ -190,6 +190,8 @@ export const queryServiceEnv = baseEnv.extend({
     .string()
     .regex(/^[a-z_][a-z0-9_]*$/)
     .default('read'),
+  /** The search engine (search-engine/): the jobs index, written by the projector, read by the queries. */
+  SEARCH_ENGINE_URL: z.url().default('http://127.0.0.1:4006'),
   ...s3Env,
   ...edgeEnv,
   CHECK_RESPONSES: checkResponsesFlag,

@@ -1,6 +1,7 @@
 import type { DomainEvent, DomainEventType } from '@careers/contracts/events/catalogue';
 import type { EventOfType } from '@careers/contracts/events/event-table';
 import type { PoolClient, Redis } from '@careers/service-kit';
+import type { SearchEngine } from '../search-engine.ts';
 import type { ReplayMemory } from './replay-memory.ts';
 
 type ChainableCommander = ReturnType<Redis['multi']>;
@@ -28,6 +29,11 @@ export interface ProjectionContext {
    * need not read them back. Absent live, and once the rebuild forgot it after a failed transaction.
    */
   memory?: ReplayMemory;
+  /**
+   * The search engine (search-engine/): a model's index there is written in its batch, before the
+   * commit, with documents a redelivery writes again unchanged (jobs/search-index.ts).
+   */
+  search: SearchEngine;
 }
 
 /**
@@ -85,7 +91,7 @@ export interface Projector {
    */
   replaysBehind?: boolean;
   /** Removes what this projector wrote, before a rebuild from the topics. */
-  reset(ctx: { tx: PoolClient; schema: string; redis: Redis }): Promise<void>;
+  reset(ctx: { tx: PoolClient; schema: string; redis: Redis; search: SearchEngine }): Promise<void>;
 }
 
 /**

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { DomainEvent } from '@careers/contracts/events/catalogue';
 import { ident, type Logger, type Pool, type PoolClient, type Redis } from '@careers/service-kit';
 import { describeError } from '@careers/service-kit/retry';
+import type { SearchEngine } from '../search-engine.ts';
 import type { Projector, ReadModelVersion } from './projector.ts';
 import { ReplayMemory } from './replay-memory.ts';
 import { beginBatch, newestOfEachStream, type ReplayedCheckpoints } from './runner-checkpoints.ts';
@@ -24,6 +25,8 @@ export interface BatchApplierOptions {
   projectors: readonly Projector[];
   /** Narrower versions, each moved only by batches that apply one of its events. */
   versions: readonly ReadModelVersion[];
+  /** The search engine the read models' indexes are in. */
+  search: SearchEngine;
 }
 
 /**
@@ -142,6 +145,7 @@ export class BatchApplier {
           redis: multi,
           replaying: this.replaying,
           memory: this.memory,
+          search: this.options.search,
           afterCommit: (work) => {
             if (!this.replaying) afterCommit.push(work);
           },
@@ -236,6 +240,7 @@ export class BatchApplier {
             redis: multi,
             replaying: true,
             memory: this.memory,
+            search: this.options.search,
             afterCommit: () => {},
           },
           this.behind,

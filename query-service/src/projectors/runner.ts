@@ -13,6 +13,7 @@ import {
   topicName,
 } from '@careers/service-kit';
 import type { Kafka } from 'kafkajs';
+import { SearchEngine } from '../search-engine.ts';
 import type { Projector, ReadModelVersion } from './projector.ts';
 import type { ReplayMemory } from './replay-memory.ts';
 import { BatchApplier, PROJECTIONS_VERSION_KEY } from './runner-batches.ts';
@@ -39,6 +40,8 @@ export interface ProjectorRunnerOptions {
   /** Opens sealed personal fields; a destroyed key gives the erased stand-ins. */
   vault: PersonalDataVault;
   groupId?: string;
+  /** The search engine the read models' indexes are in (SEARCH_ENGINE_URL's unless given). */
+  search?: SearchEngine;
 }
 
 /**
@@ -69,12 +72,15 @@ const REPLAY_FETCH_BYTES_PER_PARTITION = 8 * 1024 * 1024;
 export class ProjectorRunner {
   private readonly options: ProjectorRunnerOptions;
   private readonly applier: BatchApplier;
+  /** The search engine the read models' indexes are in. */
+  readonly search: SearchEngine;
   private supervisor: SupervisedConsumer | null = null;
   private readonly gatherer: BatchGatherer;
 
   constructor(options: ProjectorRunnerOptions) {
     this.options = options;
-    this.applier = new BatchApplier(options);
+    this.search = options.search ?? SearchEngine.fromEnv();
+    this.applier = new BatchApplier({ ...options, search: this.search });
     this.gatherer = new BatchGatherer(this.applier, (messages) => this.decode(messages), options.log);
   }
 

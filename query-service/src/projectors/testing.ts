@@ -207,7 +207,8 @@ export async function projectorTestbed(name: string, options: { eventByEvent?: b
     async rebuildFrom(events: readonly EventEnvelope[], perBatch?: number) {
       const s = ident(config.DB_SCHEMA);
       await withTransaction(pool, async (tx) => {
-        for (const projector of projectors) await projector.reset({ tx, schema: s, redis });
+        for (const projector of projectors)
+          await projector.reset({ tx, schema: s, redis, search: runner.search });
         await tx.query(`TRUNCATE ${s}.stream_checkpoints, ${s}.dead_letters`);
       });
       const size = perBatch ?? (options.eventByEvent ? REFERENCE_EVENTS_PER_TRANSACTION : 1);

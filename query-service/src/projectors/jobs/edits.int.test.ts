@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectorTestbed, testMessages } from '../testing.ts';
 import { jobsProjector } from './project.ts';
 import { JobQueries, listedJobsCount } from './queries.ts';
+import { jobsIndex } from './search-index.ts';
 import { jobEditedData, jobPostedData } from './testing.ts';
 
 /**
@@ -148,8 +149,11 @@ async function jobRows() {
   const rows = async (sql: string) => (await bed.pool.query(sql)).rows;
   return {
     jobs: await rows(`SELECT to_jsonb(j)::text AS row FROM ${bed.schema}.jobs j ORDER BY id`),
-    search: await rows(`SELECT to_jsonb(s)::text AS row FROM ${bed.schema}.job_search s ORDER BY id`),
-    words: await rows(`SELECT word, stem FROM ${bed.schema}.job_words ORDER BY word`),
+    // What the search engine holds: as many documents, found by the same words.
+    indexed: await bed.runner.search.documents(jobsIndex(bed.schema)),
+    found: await Promise.all(
+      ['quokka', 'typescript', 'nimbus OR acme', 'zoolo'].map((text) => search({ search: text })),
+    ),
     ...(await keptCounts()),
   };
 }
@@ -181,25 +185,14 @@ describe('jobs edited by their posters', () => {
       status: 'open',
       closedAt: null,
     });
-    // Its search row, as the JobPosted of the same posting would have written it.
-    const { rows } = await bed.pool.query(
-      `SELECT job_type, work_location, experience_level, skill_names, location_text, pay, posted_at,
-              title_document::text AS title
-         FROM ${bed.schema}.job_search WHERE id = $1`,
-      [jobId],
-    );
-    expect(rows).toEqual([
-      {
-        job_type: 'Full-time',
-        work_location: 'Remote',
-        experience_level: 'Executive',
-        skill_names: ['kotlin', 'zoology'],
-        location_text: 'lisbon\n\nportugal',
-        pay: 130_000,
-        posted_at: new Date(posted.postedAt),
-        title: "'princip':1 'quokka':2 'wrangler':3",
-      },
-    ]);
+    // Its search document, as the JobPosted of the same posting would have written it.
+    expect(
+      await search({ search: 'wrangler', minSalary: 130_000, workLocation: 'Remote', skills: 'zoology' }),
+    ).toEqual({
+      ids: [jobId],
+      total: 1,
+    });
+    expect(await search({ search: 'wrangler', location: 'austin' })).toEqual({ ids: [], total: 0 });
   });
 
   it('finds the job by its new text and filters, and no longer by the old', async () => {
@@ -209,7 +202,7 @@ describe('jobs edited by their posters', () => {
     expect(await search({ search: 'marsupials' })).toEqual({ ids: [jobId], total: 1 });
     expect(await search({ search: 'typescript' })).toEqual({ ids: [], total: 0 });
     expect(await search({ search: 'senior engineer' })).toEqual({ ids: [], total: 0 });
-    // The typeahead's titles, and a word half typed (its completions read the words kept).
+    // The typeahead's titles, and a word half typed.
     expect((await jobs.titleMatches('principal quo', 5)).map((j) => j._id)).toEqual([jobId]);
     expect((await jobs.titleMatches('senior', 5)).map((j) => j._id)).toEqual([]);
     // Its new type, work location, level, place and pay, with exact totals.
@@ -231,20 +224,10 @@ describe('jobs edited by their posters', () => {
     await expectExactCounts();
   });
 
-  it('keeps the new words for a word half typed, and the old ones (words are never taken away)', async () => {
-    const { rows } = await bed.pool.query<{ word: string }>(
-      `SELECT word FROM ${bed.schema}.job_words WHERE word = ANY($1) ORDER BY word`,
-      [['kotlin', 'nimbus', 'principal', 'quokka', 'typescript', 'zoology']],
-    );
-    expect(rows.map((r) => r.word)).toEqual([
-      'kotlin',
-      'nimbus',
-      'principal',
-      'quokka',
-      'typescript',
-      'zoology',
-    ]);
+  it('completes a word half typed from the new posting, not the old', async () => {
     expect(await search({ search: 'zoolo' })).toEqual({ ids: [jobId], total: 1 });
+    expect(await search({ search: 'wrangl' })).toEqual({ ids: [jobId], total: 1 });
+    expect(await search({ search: 'typescr' })).toEqual({ ids: [], total: 0 });
   });
 
   it('moves the job to its new company, and recommends it by its new skills', async () => {
@@ -270,6 +253,7 @@ describe('jobs edited by their posters', () => {
       tx,
       schema: bed.schema,
       redis: bed.redis.multi(),
+      search: bed.runner.search,
       afterCommit: () => {},
     });
     await withTransaction(bed.pool, async (tx) => {

@@ -1,6 +1,6 @@
 import type { JobListQuery } from '@careers/contracts/requests/job-list-query';
 import { jobColumns } from './job-rows.ts';
-import { containsPattern, parseJobSearch, tsquerySql } from './search.ts';
+import { containsPattern } from './search.ts';
 
 /**
  * The settings a list runs under (see `JobQueries.inMemory`), set with its BEGIN. Besides the cost
@@ -22,12 +22,11 @@ export interface ListStatement {
 }
 
 /**
- * A list's orders (JOB_SORTS: `relevance` is `ranked` with search text, `newest` without), each ending
- * in the job's id so that pages never overlap; columns named as a page's rows and a job's row both
- * have them.
+ * A list's orders without search text (JOB_SORTS: `relevance` is `newest` without text to rank by), each
+ * ending in the job's id so that pages never overlap; columns named as a page's rows and a job's row
+ * both have them.
  */
 const ORDERS = {
-  ranked: ['tier DESC', 'rank DESC', 'posted_at DESC', 'id DESC'],
   newest: ['posted_at DESC', 'id DESC'],
   salary: ['pay DESC NULLS LAST', 'posted_at DESC', 'id DESC'],
 } as const;
@@ -37,30 +36,14 @@ type ListOrder = keyof typeof ORDERS;
 const orderBy = (order: ListOrder, alias = '') => ORDERS[order].map((key) => `${alias}${key}`).join(', ');
 
 /**
- * The statement of a list of jobs (`JobQueries.search` says what it answers, and how) for the read
- * schema `schema`; `completions`: what `completionsSql` answered for the search's prefix word ('' for
- * none); `rankedMatches`: how many candidates a search ranks.
+ * The statement of a list of jobs without search text (`JobQueries.search` says what it answers, and
+ * how; a list with text is the search engine's) for the read schema `schema`.
  */
-export function jobListStatement(
-  schema: string,
-  query: JobListQuery,
-  completions: string,
-  rankedMatches: number,
-): ListStatement {
+export function jobListStatement(schema: string, query: JobListQuery): ListStatement {
   const params: unknown[] = [];
   const param = (value: unknown) => `$${params.push(value)}`;
   const where: string[] = [];
-  const text = parseJobSearch(query.search);
-  // Relevance is the search text's order; without text there is nothing to rank, and it is newest first.
-  const sort: ListOrder =
-    query.sort === 'salary' ? 'salary' : query.sort === 'newest' || !text ? 'newest' : 'ranked';
-  let tsquery = '';
-  if (text) {
-    const word = text.prefixWord === null ? null : param(text.prefixWord);
-    const stems = word !== null && completions !== '' ? param(completions) : null;
-    tsquery = tsquerySql(text, param(text.text), word, stems);
-    where.push(`j.search_document @@ ${tsquery}`);
-  }
+  const sort: ListOrder = query.sort === 'salary' ? 'salary' : 'newest';
   if (query.skills.length > 0) {
     where.push(`j.skill_names && ${param(query.skills.map((skill) => skill.toLowerCase()))}::text[]`);
   }
@@ -69,10 +52,9 @@ export function jobListStatement(
   if (query.experienceLevel !== undefined) where.push(`j.experience_level = ${param(query.experienceLevel)}`);
   const place = query.location === undefined || query.location === '' ? null : query.location;
   if (place !== null) where.push(`j.location_text LIKE lower(${param(containsPattern(place))})`);
-  // Columns of jobs and job_search both (migration 033 keeps `pay` on both; a job without a salary has
-  // none, so is not kept; the currency is ignored, see `payOf`). A day is 24 hours, whatever the
-  // session's time zone; now() is one value for the whole statement (its transaction's start), so the
-  // posted_at bound is a range of an index ordered by posted_at.
+  // A job without a salary has no `pay`, so is not kept (the currency is ignored, see `payOf`). A day is
+  // 24 hours, whatever the session's time zone; now() is one value for the whole statement (its
+  // transaction's start), so the posted_at bound is a range of an index ordered by posted_at.
   if (query.minSalary !== undefined) where.push(`j.pay >= ${param(query.minSalary)}::int`);
   if (query.postedWithin !== undefined) {
     where.push(`j.posted_at >= now() - ${param(query.postedWithin)}::int * interval '24 hours'`);
@@ -81,80 +63,46 @@ export function jobListStatement(
   const jobs = `${schema}.jobs j`;
   const offset = (query.page - 1) * query.limit;
   const window = `LIMIT ${param(query.limit)} OFFSET ${param(offset)}`;
-  // The columns a page orders its jobs by, besides the ranked page's tier and rank.
+  // The columns a page orders its jobs by.
   const keys = sort === 'salary' ? ['pay', 'posted_at', 'id'] : ['posted_at', 'id'];
   const keysOf = (alias: string) => keys.map((key) => `${alias}${key}`).join(', ');
-  let totalAndPage: string;
-  if (text && sort === 'ranked') {
-    const candidateOrder = 'ORDER BY in_title DESC, posted_at DESC, id DESC';
-    // Matches past the ranked candidates are read only by a page that reaches them.
-    const rest =
-      offset + query.limit > rankedMatches
-        ? `UNION ALL SELECT 0, in_title::int::real, posted_at, id FROM (
-             SELECT * FROM matched ${candidateOrder} OFFSET ${param(rankedMatches)}) later`
-        : '';
-    totalAndPage = `
-       matched AS MATERIALIZED (
-         SELECT j.title_document @@ ${tsquery} AS in_title, j.posted_at, j.ctid AS row_at, j.id
-           FROM ${schema}.job_search j WHERE ${condition}
-       ),
-       total AS (SELECT count(*)::int AS n FROM matched),
-       candidates AS (SELECT in_title, posted_at, row_at, id FROM matched ${candidateOrder} LIMIT ${param(rankedMatches)}),
-       page AS (
-         SELECT 1 AS tier, ts_rank_cd(j.search_document, ${tsquery}) AS rank, c.posted_at, c.id
-           FROM candidates c JOIN ${schema}.job_search j ON j.ctid = c.row_at
-         ${rest}
-         ORDER BY ${orderBy(sort)} ${window}
-       )`;
-  } else if (text) {
-    // Newest first or by pay, the matches are not ranked: the page is the first of them in that order,
-    // taken from the same set as the count, with no document read past the match.
-    totalAndPage = `
-       matched AS MATERIALIZED (
-         SELECT ${keysOf('j.')} FROM ${schema}.job_search j WHERE ${condition}
-       ),
-       total AS (SELECT count(*)::int AS n FROM matched),
-       page AS (SELECT ${keysOf('')} FROM matched ORDER BY ${orderBy(sort)} ${window})`;
-  } else {
-    // Without skills, a minimum salary or a date posted, the total is a sum of kept counts: with the
-    // choice filters alone (or none), of those per job type, work location and experience level
-    // (migration 021), at most 60 rows, where the count read an index's entry per job (all 50,000 for
-    // the whole board, about 9 ms); with a location, of those per place as well (migration 022), the
-    // places that hold it found by their trigrams, where the count tested every job's places (about
-    // 12 ms for "Berlin"). Neither is kept per pay or per day, so with a minimum salary or a date
-    // posted the jobs are counted.
-    //
-    // With skills the jobs are counted, as `j.ctid` (never null: the same count), a column no index
-    // carries, so it cannot be an index-only scan. One would test every job's skills in an index
-    // that carries them (`jobs_newest`; the choice filters' indexes did until migration 018), which
-    // the planner prices as nearly free: it read all 50,000 entries of one to count the 3,829 Python
-    // jobs of the bench's board (12.4 ms for the whole list, 0.3 µs a job's skills), where the
-    // skills' GIN index finds them and the count reads just their rows (3.3 ms).
-    //
-    // Without skills, a minimum salary or a date posted is a range of an index that carries every
-    // other filter column (`jobs_by_pay`, `jobs_newest`; migration 033), and `count(*)` counts that
-    // range in the index alone. Measured on the bench's board: the 16,647 jobs of the last 30 days in
-    // 3.7 ms (11 ms reading their rows, as `count(j.ctid)` does), the 35,700 paying 80,000 or more in
-    // 6.9 ms (43 ms). Where another filter keeps few of a wide range, testing every entry of the range
-    // costs more than finding those few and reading their rows (Berlin at 100,000 or more: 7.3 ms
-    // against 2.8), but none of the lists measured took over 9 ms.
-    const kept = place === null ? 'job_counts' : 'job_place_counts';
-    const counted = query.minSalary !== undefined || query.postedWithin !== undefined;
-    const total =
-      query.skills.length > 0
-        ? `SELECT count(j.ctid)::int AS n FROM ${jobs} WHERE ${condition}`
-        : counted
-          ? `SELECT count(*)::int AS n FROM ${jobs} WHERE ${condition}`
-          : `SELECT coalesce(sum(j.jobs), 0)::int AS n FROM ${schema}.${kept} j WHERE ${condition}`;
-    // Newest first the page walks `jobs_newest`, by pay `jobs_by_pay`, and stops after `limit` rows.
-    totalAndPage = `
-       total AS (${total}),
-       page AS (SELECT ${keysOf('j.')} FROM ${jobs} WHERE ${condition}
-                 ORDER BY ${orderBy(sort, 'j.')} ${window})`;
-  }
-  // The page's jobs in its order: a ranked page's by its tiers and ranks, the others' by their own
-  // columns (`j`, the job's row, has them).
-  const pageColumns = sort === 'ranked' ? ', page.tier, page.rank' : sort === 'salary' ? ', j.pay' : '';
+  // Without skills, a minimum salary or a date posted, the total is a sum of kept counts: with the
+  // choice filters alone (or none), of those per job type, work location and experience level
+  // (migration 021), at most 60 rows, where the count read an index's entry per job (all 50,000 for
+  // the whole board, about 9 ms); with a location, of those per place as well (migration 022), the
+  // places that hold it found by their trigrams, where the count tested every job's places (about
+  // 12 ms for "Berlin"). Neither is kept per pay or per day, so with a minimum salary or a date
+  // posted the jobs are counted.
+  //
+  // With skills the jobs are counted, as `j.ctid` (never null: the same count), a column no index
+  // carries, so it cannot be an index-only scan. One would test every job's skills in an index
+  // that carries them (`jobs_newest`; the choice filters' indexes did until migration 018), which
+  // the planner prices as nearly free: it read all 50,000 entries of one to count the 3,829 Python
+  // jobs of the bench's board (12.4 ms for the whole list, 0.3 µs a job's skills), where the
+  // skills' GIN index finds them and the count reads just their rows (3.3 ms).
+  //
+  // Without skills, a minimum salary or a date posted is a range of an index that carries every
+  // other filter column (`jobs_by_pay`, `jobs_newest`; migration 033), and `count(*)` counts that
+  // range in the index alone. Measured on the bench's board: the 16,647 jobs of the last 30 days in
+  // 3.7 ms (11 ms reading their rows, as `count(j.ctid)` does), the 35,700 paying 80,000 or more in
+  // 6.9 ms (43 ms). Where another filter keeps few of a wide range, testing every entry of the range
+  // costs more than finding those few and reading their rows (Berlin at 100,000 or more: 7.3 ms
+  // against 2.8), but none of the lists measured took over 9 ms.
+  const kept = place === null ? 'job_counts' : 'job_place_counts';
+  const counted = query.minSalary !== undefined || query.postedWithin !== undefined;
+  const total =
+    query.skills.length > 0
+      ? `SELECT count(j.ctid)::int AS n FROM ${jobs} WHERE ${condition}`
+      : counted
+        ? `SELECT count(*)::int AS n FROM ${jobs} WHERE ${condition}`
+        : `SELECT coalesce(sum(j.jobs), 0)::int AS n FROM ${schema}.${kept} j WHERE ${condition}`;
+  // Newest first the page walks `jobs_newest`, by pay `jobs_by_pay`, and stops after `limit` rows.
+  const totalAndPage = `
+     total AS (${total}),
+     page AS (SELECT ${keysOf('j.')} FROM ${jobs} WHERE ${condition}
+               ORDER BY ${orderBy(sort, 'j.')} ${window})`;
+  // The page's jobs in its order, by their own columns (`j`, the job's row, has them).
+  const pageColumns = sort === 'salary' ? ', j.pay' : '';
   const sql = `
     WITH ${totalAndPage}
     SELECT total.n AS total, found.* FROM total LEFT JOIN (

@@ -4,6 +4,7 @@ import { peopleCards, personCardEvents, userEventsBesidesCards } from '../people
 import { defineProjector, type ProjectionContext, unhandled } from '../projector.ts';
 import { applyJobApplications } from './applications.ts';
 import { postingRow } from './job-rows.ts';
+import { indexJobs, jobsIndex } from './search-index.ts';
 
 /**
  * People as the jobs model shows and ranks for them (people-cards.ts): a job's poster by their card,
@@ -90,11 +91,11 @@ export const jobsProjector = defineProjector({
     else if (stream === 'user') await people.apply(events, ctx);
     else await applyJobs(events, ctx);
   },
-  async reset({ tx, schema }) {
+  async reset({ tx, schema, search }) {
     await tx.query(
-      `TRUNCATE ${schema}.jobs, ${schema}.job_search, ${schema}.job_words, ${schema}.job_counts,
-         ${schema}.job_place_counts, ${schema}.job_applications`,
+      `TRUNCATE ${schema}.jobs, ${schema}.job_counts, ${schema}.job_place_counts, ${schema}.job_applications`,
     );
+    await search.remove(jobsIndex(schema));
     await people.reset({ tx, schema });
   },
 });
@@ -117,28 +118,6 @@ function postingsSql(param: string, extra: string): string {
 /** The filter columns a job's row derives from its posting `x` (postingsSql): its skills and its place. */
 const skillNamesSql = `(SELECT coalesce(array_agg(DISTINCT lower(name)), '{}') FROM unnest(x.skill_array) name)`;
 const locationTextSql = `lower(concat_ws(E'\\n', x.city, x.state, x.country))`;
-/** Its search row's documents: the title alone, and title (A), skills and company (B), the rest (C). */
-const titleDocumentSql = `to_tsvector('english', x.title)`;
-const searchDocumentSql = `setweight(to_tsvector('english', x.title), 'A')
-             || setweight(to_tsvector('english', concat_ws(' ', array_to_string(x.skill_array, ' '), x.company_name)), 'B')
-             || setweight(to_tsvector('english', concat_ws(' ', x.description, array_to_string(x.requirement_array, ' '))), 'C')`;
-
-/**
- * SQL adding the words of the postings `x` (title, skills and company name as written) with their
- * stems to job_words (migration 020): `from` names the postings, joined as `x`, whose words are kept.
- */
-function wordsSql(schema: string, from: string): string {
-  return `INSERT INTO ${schema}.job_words (word, stem)
-           SELECT word, stem
-             FROM (SELECT DISTINCT word
-                     FROM ${from},
-                          unnest(tsvector_to_array(to_tsvector('simple',
-                            concat_ws(' ', x.title, array_to_string(x.skill_array, ' '), x.company_name)))) word) words,
-                  LATERAL (SELECT (ts_lexize('english_stem', word))[1] AS stem) stemmed
-            WHERE stem IS NOT NULL
-           ON CONFLICT (word) DO NOTHING`;
-}
-
 /**
  * A run of a job stream's events (or one alone) in up to three statements: every job posted with its
  * search row, words and counts; then every job's last edit in the run; then every close. A job's
@@ -184,17 +163,17 @@ async function applyJobs(events: readonly DomainEvent[], ctx: ProjectionContext)
            SELECT location_text, job_type, work_location, experience_level, count(*) FROM job GROUP BY 1, 2, 3, 4
            ON CONFLICT (location_text, job_type, work_location, experience_level)
              DO UPDATE SET jobs = c.jobs + EXCLUDED.jobs
-         ),
-         words AS (${wordsSql(schema, 'job JOIN x ON x.id = job.id')})
-         INSERT INTO ${schema}.job_search (id, posted_at, job_type, work_location, experience_level, skill_names,
-           location_text, pay, title_document, search_document)
-         SELECT DISTINCT ON (job.id) job.id, job.posted_at, job.job_type, job.work_location, job.experience_level,
-           job.skill_names, job.location_text, job.pay, ${titleDocumentSql}, ${searchDocumentSql}
-           FROM job JOIN x ON x.id = job.id`,
+         )
+         SELECT count(*) FROM job`,
       [JSON.stringify(posted)],
     );
   }
   if (edits.length > 0) await applyEdits(edits, ctx);
+  // Their documents in the search engine as the statements above left the jobs (a close changes none).
+  await indexJobs(ctx, [
+    ...posted.map((job) => (job as { id: string }).id),
+    ...edits.map((e) => e.data.jobId),
+  ]);
   if (closed.length > 0) {
     await tx.query(
       `UPDATE ${schema}.jobs j SET status = 'closed', closed_at = c.closed_at
@@ -248,14 +227,6 @@ async function applyEdits(
           WHERE j.id = x.id
          RETURNING j.id, j.location_text, j.job_type, j.work_location, j.experience_level, j.skill_names, j.pay
        ),
-       searched AS (
-         UPDATE ${schema}.job_search s
-            SET job_type = job.job_type, work_location = job.work_location, experience_level = job.experience_level,
-                skill_names = job.skill_names, location_text = job.location_text, pay = job.pay,
-                title_document = ${titleDocumentSql}, search_document = ${searchDocumentSql}
-           FROM job JOIN x ON x.id = job.id
-          WHERE s.id = job.id
-       ),
        moves AS (
          SELECT location_text, job_type, work_location, experience_level, -1 AS n FROM old
          UNION ALL
@@ -300,7 +271,7 @@ async function applyEdits(
          ON CONFLICT (location_text, job_type, work_location, experience_level)
            DO UPDATE SET jobs = c.jobs + EXCLUDED.jobs
        )
-       ${wordsSql(schema, 'every_edit x JOIN old ON old.id = x.id')}`,
+       SELECT count(*) FROM job`,
     [JSON.stringify(rows)],
   );
 }

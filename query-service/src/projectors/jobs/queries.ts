@@ -1,9 +1,10 @@
 import type { ApplicationJob } from '@careers/contracts/entities/application';
 import type { CompanyCard, CompanyPage } from '@careers/contracts/entities/company';
 import type { Job } from '@careers/contracts/entities/job';
-import type { JobListQuery } from '@careers/contracts/requests/job-list-query';
+import { JobListQuery } from '@careers/contracts/requests/job-list-query';
 import { type Pool, writeTogether } from '@careers/service-kit';
 import type pg from 'pg';
+import { SearchEngine } from '../../search-engine.ts';
 import { statementName } from '../statement-name.ts';
 import {
   type CompanyRow,
@@ -15,13 +16,8 @@ import {
 import { employerOf, type JobRow, jobColumns, toJob } from './job-rows.ts';
 import { jobListStatement, LIST_SETTINGS, type ListStatement } from './list-statement.ts';
 import { recommendedJobsSql } from './recommend.ts';
-import { completionsSql, parseJobSearch, tsquerySql } from './search.ts';
-
-/**
- * How many of a search's matches are ranked by relevance: the best candidates by title match, then
- * date. 500 covers the first 50 pages of 10 (10 of the largest pages), further than people page.
- */
-export const RANKED_MATCHES = 500;
+import { parseJobSearch } from './search.ts';
+import { searchJobs } from './search-index.ts';
 
 /**
  * SQL giving every listed job's count (closed ones stay listed): a sum of the counts the projector
@@ -42,80 +38,53 @@ export interface JobSummary {
 export class JobQueries {
   private readonly pool: Pool;
   private readonly s: string;
-  private readonly rankedMatches: number;
+  private readonly searchEngine: SearchEngine;
 
-  /** `rankedMatches`: how many candidates a search ranks (tests lower it to see the rest ordered). */
-  constructor(pool: Pool, schema: string, options: { rankedMatches?: number } = {}) {
+  /** `search`: the engine holding this schema's jobs index (SEARCH_ENGINE_URL's unless given). */
+  constructor(pool: Pool, schema: string, options: { search?: SearchEngine } = {}) {
     this.pool = pool;
     this.s = schema;
-    this.rankedMatches = options.rankedMatches ?? RANKED_MATCHES;
+    this.searchEngine = options.search ?? SearchEngine.fromEnv();
   }
 
   /**
    * GET /jobs: the filters, and the search text ranked by relevance (newest first without one), or in
    * the order `sort` asks for (newest first, or highest pay first: `pay`, migration 033); closed jobs
-   * stay listed. One statement answers the exact total and the page (after the prefix word's
-   * completions, when the text has one: search.ts), in one of three shapes:
+   * stay listed. The page comes with the exact total of the list.
    *
-   * - Without search text, the total is a sum of the counts kept per job type, work location and
-   *   experience level (migration 021) when only those filters are given, or none; with a location,
-   *   of those kept per place as well, the places that hold it found by their trigrams (migration
-   *   022); with skills, a count of the rows the skills' GIN index finds (see the count below); with
-   *   a minimum salary or a date posted (no count is kept per pay or day), a count of the range of
-   *   `jobs_by_pay` or `jobs_newest` they select. The page walks `jobs_newest` newest first (or
-   *   `jobs_by_pay` highest pay first) and stops after `limit` rows (every filter column is in both),
-   *   or, for a location few jobs have, takes the jobs the places' trigram index finds.
-   * - With search text, newest first or by pay, the matches are found in `job_search` (the narrow
-   *   rows that find, filter and order a job), read once into a small materialized set (id, date, and
-   *   pay to order by it), counted, and the page is the first of them in that order: nothing is ranked.
-   * - With search text by relevance, the matches are found in `job_search` the same way, read once
-   *   into a small materialized set (id, date, whether the title matches), and both the count and
-   *   the page are taken from it (a candidate's document is then read at its row's address, taken in
-   *   the same statement, not through the primary key). Relevance (`ts_rank_cd`, which reads and
-   *   weighs the whole document) is worked out for the `RANKED_MATCHES` best candidates only: title
-   *   matches first, then the newest. Those come first, in relevance order; any further matches
-   *   follow in the candidates' own order (title matches, newest first). A search matching no more
-   *   than `RANKED_MATCHES` jobs, which is most of them, is ranked whole; one matching a third of the
-   *   board (measured on 50,000 jobs: "engineer", 11,000 matches) costs a count instead of ranking
-   *   every match, which took two thirds of its time.
+   * With search text, the search engine finds, counts, ranks and orders the matches (search-index.ts:
+   * BM25 over the title, the skills and company, and the rest, weighted in that order, the newest
+   * first among equals), and answers the page's ids; their jobs are then read here by id, in one
+   * statement. A job the engine has and this schema has not yet (written to the engine before its
+   * batch commits) is left out of the page.
    *
-   * What remains of a search of a common word is mostly that count: the bitmap scan of the matches
-   * reads each match's row (profiled on 50,000 jobs: about 1 µs of CPU a match, 11,000 matches for
-   * "engineer"; Postgres 15 no longer skips the rows of a count on all-visible pages). A narrower row
-   * would not change that much: with the document stripped of its positions, or alone in its row,
-   * the count took 10 to 15% less.
-   *
-   * Only the page's rows are then read whole and joined to their posters. A page past the end still
-   * carries the total: the count is the row the (empty) page is left-joined to.
+   * Without search text, one statement answers the exact total and the page: the total is a sum of the
+   * counts kept per job type, work location and experience level (migration 021) when only those
+   * filters are given, or none; with a location, of those kept per place as well, the places that hold
+   * it found by their trigrams (migration 022); with skills, a count of the rows the skills' GIN index
+   * finds; with a minimum salary or a date posted (no count is kept per pay or day), a count of the
+   * range of `jobs_by_pay` or `jobs_newest` they select. The page walks `jobs_newest` newest first (or
+   * `jobs_by_pay` highest pay first) and stops after `limit` rows (every filter column is in both), or,
+   * for a location few jobs have, takes the jobs the places' trigram index finds. A page past the end
+   * still carries the total: the count is the row the (empty) page is left-joined to.
    */
   async search(query: JobListQuery): Promise<{ jobs: Job[]; total: number }> {
-    const prefixWord = parseJobSearch(query.search)?.prefixWord ?? null;
+    if (parseJobSearch(query.search) !== null) {
+      const { ids, total } = await searchJobs(this.searchEngine, this.s, query);
+      const found = await this.byIds(ids);
+      return { jobs: ids.flatMap((id) => found.get(id) ?? []), total };
+    }
     type Row = { total: number } & ({ id: null } | JobRow);
-    const rows = await this.inMemory<Row>(async (client, last) => {
-      // The stems of the words the last word starts (search.ts), read first: the list's statement is
-      // then planned for the tsquery it is given, as it is for the rest of the search text.
-      let completions = '';
-      if (prefixWord !== null) {
-        const text = completionsSql(this.s);
-        const { rows: found } = await client.query<{ stems: string }>({
-          name: statementName('jobs_completions', text),
-          text,
-          values: [prefixWord],
-        });
-        completions = found[0]?.stems ?? '';
-      }
-      const { sql, params } = this.listStatement(query, completions);
-      return last({ name: statementName('jobs_list', sql), text: sql, values: params });
-    });
+    const { sql, params } = this.listStatement(query);
+    const rows = await this.inMemory<Row>((_client, last) =>
+      last({ name: statementName('jobs_list', sql), text: sql, values: params }),
+    );
     return { jobs: rows.flatMap((row) => (row.id === null ? [] : [toJob(row)])), total: rows[0]?.total ?? 0 };
   }
 
-  /**
-   * The statement `search` runs for a list (public for tests that read its plan); `completions`: what
-   * `completionsSql` answered for the search's prefix word ('' for none).
-   */
-  listStatement(query: JobListQuery, completions = ''): ListStatement {
-    return jobListStatement(this.s, query, completions, this.rankedMatches);
+  /** The statement `search` runs for a list without search text (public for tests that read its plan). */
+  listStatement(query: JobListQuery): ListStatement {
+    return jobListStatement(this.s, query);
   }
 
   /**
@@ -245,45 +214,21 @@ export class JobQueries {
 
   /**
    * The top bar's typeahead: up to `limit` jobs whose title has every word of `search` (the last as a
-   * prefix, with its completions as the list's search has them), newest first, not counted. Read
-   * through the titles' own index (migration 030): a few letters typed match thousands of jobs, and
-   * the list's search would rank and count them all.
+   * prefix, as the list's search has it), newest first, not counted by the caller; found by the search
+   * engine in the titles alone.
    */
   async titleMatches(search: string, limit: number): Promise<Job[]> {
-    const text = parseJobSearch(search);
-    if (text === null) return [];
-    const client = await this.pool.connect();
-    try {
-      let completions = '';
-      if (text.prefixWord !== null) {
-        const sql = completionsSql(this.s);
-        const { rows } = await client.query<{ stems: string }>({
-          name: statementName('jobs_completions', sql),
-          text: sql,
-          values: [text.prefixWord],
-        });
-        completions = rows[0]?.stems ?? '';
-      }
-      const values: unknown[] = [text.text];
-      const word = text.prefixWord === null ? null : `$${values.push(text.prefixWord)}`;
-      const stems = word !== null && completions !== '' ? `$${values.push(completions)}` : null;
-      const tsquery = tsquerySql(text, '$1', word, stems);
-      const sql = `SELECT ${jobColumns(this.s)}
-          FROM (SELECT s.id, s.posted_at FROM ${this.s}.job_search s
-                 WHERE s.title_document @@ ${tsquery}
-                 ORDER BY s.posted_at DESC, s.id DESC LIMIT $${values.push(limit)}) m
-          JOIN ${this.s}.jobs j ON j.id = m.id
-          LEFT JOIN ${this.s}.job_people u ON u.id = j.employer_id
-         ORDER BY m.posted_at DESC, m.id DESC`;
-      const { rows } = await client.query<JobRow>({
-        name: statementName('jobs_titles', sql),
-        text: sql,
-        values,
-      });
-      return rows.map(toJob);
-    } finally {
-      client.release();
-    }
+    if (parseJobSearch(search) === null) return [];
+    const { ids } = await searchJobs(
+      this.searchEngine,
+      this.s,
+      JobListQuery.parse({ search, limit, sort: 'newest' }),
+      {
+        titleOnly: true,
+      },
+    );
+    const found = await this.byIds(ids);
+    return ids.flatMap((id) => found.get(id) ?? []);
   }
 
   /** Up to `limit` open jobs for a reader, best first (recommend.ts). */

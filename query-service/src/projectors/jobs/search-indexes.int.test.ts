@@ -3,7 +3,7 @@ import type { projectorTestbed } from '../testing.ts';
 import type { JobQueries } from './queries.ts';
 import { boardSearch, boardTestbed } from './search-testing.ts';
 
-/** What keeps a GET /jobs search reading indexes, over the board of `search-testing.ts`. */
+/** What keeps a GET /jobs list reading indexes, over the board of `search-testing.ts`. */
 
 let bed: Awaited<ReturnType<typeof projectorTestbed>>;
 let jobs: JobQueries;
@@ -25,14 +25,14 @@ describe('what keeps a search reading indexes, not new rows', () => {
     return rows[0]?.reloptions ?? [];
   };
 
-  it('bounds the pending lists of the search indexes that searches read whole', async () => {
-    for (const index of ['job_search_document', 'job_search_place', 'jobs_place']) {
+  it('bounds the pending list of the places index that lists by location read whole', async () => {
+    for (const index of ['jobs_place']) {
       expect(await optionsOf(index)).toContain('gin_pending_list_limit=256');
     }
   });
 
   it('vacuums the jobs tables after 1% new rows, so counts without text stay in their indexes', async () => {
-    for (const table of ['jobs', 'job_search']) {
+    for (const table of ['jobs']) {
       expect(await optionsOf(table)).toContain('autovacuum_vacuum_insert_scale_factor=0.01');
     }
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { containsPattern, parseJobSearch, tsquerySql } from './search.ts';
+import { containsPattern, parseJobSearch, searchClauses } from './search.ts';
 
 describe('parseJobSearch', () => {
   it('is no search for blank text', () => {
@@ -33,17 +33,32 @@ describe('parseJobSearch', () => {
   });
 });
 
-describe('tsquerySql', () => {
-  it('is the websearch query alone without a prefix word, and rewrites that word as a prefix (or the stems of its completions) with one', () => {
-    expect(tsquerySql({ text: 'x', prefixWord: null }, '$1', null)).toBe(
-      "websearch_to_tsquery('english', $1::text)",
-    );
-    expect(tsquerySql({ text: 'java', prefixWord: 'java' }, '$1', '$2')).toBe(
-      "ts_rewrite(websearch_to_tsquery('english', $1::text), to_tsquery('english', $2::text), to_tsquery('english', $2::text || ':*'))",
-    );
-    expect(tsquerySql({ text: 'marketi', prefixWord: 'marketi' }, '$1', '$2', '$3')).toBe(
-      "ts_rewrite(websearch_to_tsquery('english', $1::text), to_tsquery('english', $2::text), to_tsquery('english', $2::text || ':*') || $3::tsquery)",
-    );
+describe('searchClauses', () => {
+  it('requires each word and phrase, joins words around OR, excludes after a minus, and marks the last plain word', () => {
+    expect(searchClauses('senior "data engineer" python OR rust -remote')).toEqual([
+      { any: [{ text: 'senior' }] },
+      { any: [{ text: 'data engineer' }] },
+      { any: [{ text: 'python' }, { text: 'rust' }] },
+      { any: [{ text: 'remote' }], negated: true },
+    ]);
+    expect(searchClauses('senior java')).toEqual([
+      { any: [{ text: 'senior' }] },
+      { any: [{ text: 'java', prefix: true }] },
+    ]);
+    expect(searchClauses('sales OR marketing')).toEqual([
+      { any: [{ text: 'sales' }, { text: 'marketing', prefix: true }] },
+    ]);
+  });
+
+  it('reads an open quote as a phrase to the end, and OR with nothing on one side as nothing', () => {
+    expect(searchClauses('"senior java')).toEqual([{ any: [{ text: 'senior java' }] }]);
+    expect(searchClauses('OR java OR')).toEqual([{ any: [{ text: 'java' }] }]);
+    expect(searchClauses('-"big corp" go')).toEqual([
+      { any: [{ text: 'big corp' }], negated: true },
+      { any: [{ text: 'go' }] },
+    ]);
+    expect(searchClauses('-')).toEqual([{ any: [{ text: '-' }] }]);
+    expect(searchClauses('   ')).toEqual([]);
   });
 });
 

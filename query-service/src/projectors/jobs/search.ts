@@ -1,27 +1,20 @@
 /**
- * What the jobs search understands, in one place. The search text goes to Postgres as a bound
- * parameter of `websearch_to_tsquery('english', ...)`, the grammar people know from web search engines:
- * words are all required, `"quoted words"` must appear together in that order, `OR` between words
- * accepts either, and `-word` excludes. Any other punctuation is ignored, and nothing a person types
- * can make that function fail.
+ * What the jobs search understands, in one place. The search text is read as web search engines read
+ * it (Postgres's `websearch_to_tsquery` grammar, which the board used before the search engine): words
+ * are all required, `"quoted words"` must appear together in that order, `OR` between words accepts
+ * either, and `-word` excludes. Any other punctuation is ignored, and nothing a person types can make a
+ * search fail: the text becomes clauses (`searchClauses`), sent to the search engine as data, whose
+ * analyzer stems each word as English and drops stop words (search-engine/src/text.rs).
  *
  * On top of it, the last word is matched as a prefix while it is still being typed ("java" finds
  * "JavaScript"), when it is a plain word: outside quotes, not excluded, not `OR`, letters and digits
- * only, and at least `MIN_PREFIX_LENGTH` of them (a one- or two-letter prefix matches most jobs, and
- * every match has to be ranked). A job matches it when one of its words has a stem that starts with
- * the typed word's stem ("engineers" finds "Engineer"; a partial word may stem a little shorter and
- * match a little more: "javas" reads as "java"), or has the stem of a word that starts with the typed
- * letters, as written in some job's title, skills or company name (`job_words`, migration 020):
- * "marketi" finds "Marketing" (stem "market"), "analy" finds "Analyst", "coordina" finds
- * "Coordinator". The stem alone missed those: a partial word's stem is often no prefix of the whole
- * word's ("marketi" stems to itself, "analy" to "anali"). Only such a word is ever spliced into a
- * `to_tsquery(... || ':*')`, where an operator character would change the query's meaning, so its
- * letters-and-digits check is also what keeps user text out of the tsquery syntax. It still travels
- * as a bound parameter, never as SQL text, and the stems of its completions are quoted by Postgres
- * (`completionsSql`).
+ * only, and at least `MIN_PREFIX_LENGTH` of them (a one- or two-letter prefix matches most jobs). A job
+ * matches it when one of its words has a stem that starts with the typed word's stem ("engineers"
+ * finds "Engineer"), or one of its words as written starts with the typed letters ("marketi" finds
+ * "Marketing", whose stem "market" the partial word's own stem is no prefix of).
  */
 export interface JobTextSearch {
-  /** The whole text, for websearch_to_tsquery. */
+  /** The whole text, trimmed. */
   text: string;
   /** The last plain word, letters and digits only, to be matched as a prefix; null when there is none. */
   prefixWord: string | null;
@@ -46,44 +39,56 @@ function lastPlainWord(text: string): string | null {
   return last;
 }
 
-/**
- * The tsquery of a search as SQL over bound parameters: `$text` (the whole search), `$word` (the
- * prefix word) and `$completions` (what `completionsSql` answered for it, when that was not empty).
- * With a prefix word, `ts_rewrite` replaces that word's lexeme wherever it occurs in the websearch
- * query by the same lexeme as a prefix, or any of the completions' stems, so quotes, OR and exclusion
- * keep their meaning around it. A word that is only a stop word ("in") has no lexeme and leaves the
- * query unchanged.
- */
-export function tsquerySql(
-  search: JobTextSearch,
-  textParam: string,
-  wordParam: string | null,
-  completionsParam: string | null = null,
-): string {
-  const websearch = `websearch_to_tsquery('english', ${textParam}::text)`;
-  if (search.prefixWord === null || wordParam === null) return websearch;
-  const prefix = `to_tsquery('english', ${wordParam}::text || ':*')`;
-  const substitute = completionsParam === null ? prefix : `${prefix} || ${completionsParam}::tsquery`;
-  return `ts_rewrite(${websearch}, to_tsquery('english', ${wordParam}::text), ${substitute})`;
+/** One word or quoted phrase of a search (search-engine/src/text.rs `Item`). */
+export interface ClauseItem {
+  text: string;
+  /** The last plain word, matched as the start of a word while it is typed. */
+  prefix?: boolean;
 }
 
+/** Words joined by OR, or one alone; `negated`: excluded (`-word`). */
+export interface Clause {
+  any: ClauseItem[];
+  negated?: boolean;
+}
+
+/** A quoted phrase (open to the end of the text when its quote is not closed), or a run of non-spaces. */
+const SEARCH_TOKEN = /(-?)"([^"]*)(?:"|$)|(\S+)/gu;
+
 /**
- * The stems to look for besides the prefix word's own stem as a prefix, as the text of a tsquery
- * (`'market' | 'analyst'`, each quoted as a tsquery quotes a lexeme), or '' when there are none:
- * those of the words as written (`job_words`) that start with the typed word, lower-cased as the
- * documents are, where that stem is not already found by the typed word's stem as a prefix
- * ("developer": every word that starts with it stems to "develop...", so nothing is added and the
- * index reads nothing more). `$1` is the prefix word; the statement reads a range of the table's
- * primary key.
+ * The clauses of a search text, as `websearch_to_tsquery` reads it: each word or quoted phrase is a
+ * clause every job must match; `OR` between two joins them into one clause either may match; a `-`
+ * before a word or phrase excludes it; the engine drops punctuation and stop words as Postgres does
+ * (a clause left with no word is no clause). The last plain word (`parseJobSearch`) is marked as a
+ * prefix.
  */
-export function completionsSql(schema: string): string {
-  // A lexeme quoted as tsquery text quotes it: a quote doubled, a backslash escaped (quote_literal
-  // would write E'...' around a backslash, which a tsquery does not read).
-  const quoted = `'''' || replace(replace(w.stem, '\\', '\\\\'), '''', '''''') || ''''`;
-  return `SELECT coalesce(string_agg(DISTINCT ${quoted}, ' | '), '') AS stems
-            FROM ${schema}.job_words w
-           WHERE w.word LIKE lower($1::text) || '%'
-             AND NOT starts_with(w.stem, btrim(querytree(to_tsquery('english', $1::text)), ''''))`;
+export function searchClauses(search: string | undefined): Clause[] {
+  const parsed = parseJobSearch(search);
+  if (!parsed) return [];
+  const tokens = [...parsed.text.matchAll(SEARCH_TOKEN)];
+  const clauses: Clause[] = [];
+  let or = false;
+  for (const [index, token] of tokens.entries()) {
+    const quoted = token[2];
+    const bare = token[3];
+    if (bare !== undefined && bare.toLowerCase() === 'or') {
+      // Between two words: either; at the start, at the end or twice, nothing.
+      or = clauses.length > 0 && !clauses[clauses.length - 1]?.negated;
+      continue;
+    }
+    const negated =
+      quoted !== undefined ? token[1] === '-' : bare !== undefined && bare.length > 1 && bare.startsWith('-');
+    const text = quoted ?? (negated ? (bare ?? '').slice(1) : (bare ?? ''));
+    const item: ClauseItem =
+      index === tokens.length - 1 && quoted === undefined && !negated && parsed.prefixWord === text
+        ? { text, prefix: true }
+        : { text };
+    const last = clauses[clauses.length - 1];
+    if (or && last && !negated) last.any.push(item);
+    else clauses.push(negated ? { any: [item], negated } : { any: [item] });
+    or = false;
+  }
+  return clauses;
 }
 
 /** A LIKE pattern that finds `fragment` anywhere, with LIKE's own characters taken literally. */

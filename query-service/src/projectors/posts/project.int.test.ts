@@ -228,7 +228,13 @@ describe('the posts read model', () => {
       }),
     ].map((e) => parseDomainEvent(e));
     await withTransaction(batched.pool, async (tx) => {
-      const ctx = { tx, schema: batched.schema, redis: batched.redis.multi(), afterCommit: () => {} };
+      const ctx = {
+        tx,
+        schema: batched.schema,
+        redis: batched.redis.multi(),
+        search: batched.runner.search,
+        afterCommit: () => {},
+      };
       for (const e of [...again, ...gone]) await postsProjector.apply(e, ctx);
       await postsProjector.applyBatch?.([...again, ...gone], ctx);
     });
@@ -354,7 +360,13 @@ describe("the posts model's own links between connected people", () => {
     );
     const handled = again.filter((e) => postsProjector.handles.includes(e.type));
     await withTransaction(batched.pool, async (tx) => {
-      const ctx = { tx, schema: batched.schema, redis: batched.redis.multi(), afterCommit: () => {} };
+      const ctx = {
+        tx,
+        schema: batched.schema,
+        redis: batched.redis.multi(),
+        search: batched.runner.search,
+        afterCommit: () => {},
+      };
       for (const e of handled) await postsProjector.apply(e, ctx);
       await postsProjector.applyBatch?.(handled, ctx);
       await postsProjector.apply(parseDomainEvent(calGone), ctx);

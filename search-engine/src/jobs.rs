@@ -1,0 +1,311 @@
+//! The jobs index: one document per job of the read side's `jobs` table, with the text a search ranks
+//! and the columns the list filters and orders by.
+use std::ops::Bound;
+use std::path::Path;
+use std::sync::Mutex;
+
+use serde::{Deserialize, Serialize};
+use tantivy::collector::sort_key::{SortBySimilarityScore, SortByStaticFastValue};
+use tantivy::collector::{Count, TopDocs};
+use tantivy::directory::MmapDirectory;
+use tantivy::query::{BooleanQuery, ConstScoreQuery, Occur, Query, RangeQuery, RegexQuery, TermQuery};
+use tantivy::schema::{
+    FAST, Field, INDEXED, IndexRecordOption, STORED, STRING, Schema, TextFieldIndexing, TextOptions, Value,
+};
+use tantivy::{DocAddress, Index, IndexReader, IndexWriter, Order, ReloadPolicy, Searcher, TantivyDocument, Term};
+
+use crate::text::{self, Clause, Searched};
+
+/// A job as the read model sends it (query-service/src/projectors/jobs/search-index.ts).
+#[derive(Deserialize, Debug)]
+#[serde(rename_all = "camelCase")]
+pub struct JobDocument {
+    pub id: String,
+    pub title: String,
+    /// Its skills and company name (Postgres's weight B).
+    pub skills_company: String,
+    /// Its description and requirements (weight C).
+    pub body: String,
+    pub job_type: String,
+    pub work_location: String,
+    pub experience_level: String,
+    /// Its skills' names, lower-cased.
+    pub skill_names: Vec<String>,
+    /// Its city, state and country, lower-cased, one a line.
+    pub location_text: String,
+    pub pay: Option<i64>,
+    /// When it was posted, in milliseconds since 1970.
+    pub posted_at: i64,
+}
+
+#[derive(Deserialize, Debug)]
+pub struct WriteRequest {
+    #[serde(default)]
+    pub upsert: Vec<JobDocument>,
+    #[serde(default)]
+    pub delete: Vec<String>,
+}
+
+#[derive(Deserialize, Debug, Default)]
+#[serde(rename_all = "camelCase")]
+pub struct Filters {
+    pub job_type: Option<String>,
+    pub work_location: Option<String>,
+    pub experience_level: Option<String>,
+    /// Any of these skills (lower-cased names).
+    #[serde(default)]
+    pub skills: Vec<String>,
+    /// Part of the place, lower-cased.
+    pub location: Option<String>,
+    pub min_pay: Option<i64>,
+    /// Posted at or after, in milliseconds since 1970.
+    pub posted_from: Option<i64>,
+}
+
+#[derive(Deserialize, Debug, Clone, Copy, PartialEq)]
+#[serde(rename_all = "lowercase")]
+pub enum Sort {
+    Relevance,
+    Newest,
+    Salary,
+}
+
+#[derive(Deserialize, Debug)]
+pub struct SearchRequest {
+    pub clauses: Vec<Clause>,
+    #[serde(default)]
+    pub filters: Filters,
+    pub sort: Sort,
+    pub offset: usize,
+    pub limit: usize,
+    /// In the titles alone (the top bar's typeahead).
+    #[serde(default, rename = "titleOnly")]
+    pub title_only: bool,
+}
+
+#[derive(Serialize)]
+pub struct SearchAnswer {
+    pub ids: Vec<String>,
+    pub total: u64,
+}
+
+struct Fields {
+    id: Field,
+    title: Field,
+    skills_company: Field,
+    body: Field,
+    words: Field,
+    title_words: Field,
+    job_type: Field,
+    work_location: Field,
+    experience_level: Field,
+    skill_names: Field,
+    location_text: Field,
+    pay: Field,
+    posted_at: Field,
+}
+
+pub struct JobIndex {
+    writer: Mutex<Option<IndexWriter>>,
+    reader: IndexReader,
+    f: Fields,
+}
+
+/// The writer's memory for documents not yet committed: a projector batch holds a few hundred jobs.
+const WRITER_MEMORY: usize = 20_000_000;
+/// The most matches a page may reach into.
+const MAX_WINDOW: usize = 10_000;
+
+fn schema() -> Schema {
+    let mut sb = Schema::builder();
+    let ranked = TextOptions::default().set_indexing_options(
+        TextFieldIndexing::default().set_tokenizer(text::ENGLISH).set_index_option(IndexRecordOption::WithFreqsAndPositions),
+    );
+    let words = TextOptions::default()
+        .set_indexing_options(TextFieldIndexing::default().set_tokenizer(text::WORDS).set_index_option(IndexRecordOption::Basic));
+    sb.add_text_field("id", STRING | STORED);
+    sb.add_text_field("title", ranked.clone());
+    sb.add_text_field("skills_company", ranked.clone());
+    sb.add_text_field("body", ranked);
+    sb.add_text_field("words", words.clone());
+    sb.add_text_field("title_words", words);
+    sb.add_text_field("job_type", STRING);
+    sb.add_text_field("work_location", STRING);
+    sb.add_text_field("experience_level", STRING);
+    sb.add_text_field("skill_names", STRING);
+    sb.add_text_field("location_text", STRING);
+    sb.add_i64_field("pay", FAST | INDEXED);
+    sb.add_i64_field("posted_at", FAST | INDEXED);
+    sb.build()
+}
+
+impl JobIndex {
+    pub fn open_or_create(path: &Path) -> tantivy::Result<JobIndex> {
+        std::fs::create_dir_all(path)?;
+        let index = Index::open_or_create(MmapDirectory::open(path)?, schema())?;
+        index.tokenizers().register(text::ENGLISH, text::english());
+        index.tokenizers().register(text::WORDS, text::words());
+        let s = index.schema();
+        let field = |name: &str| s.get_field(name).expect("a field of the schema");
+        let f = Fields {
+            id: field("id"),
+            title: field("title"),
+            skills_company: field("skills_company"),
+            body: field("body"),
+            words: field("words"),
+            title_words: field("title_words"),
+            job_type: field("job_type"),
+            work_location: field("work_location"),
+            experience_level: field("experience_level"),
+            skill_names: field("skill_names"),
+            location_text: field("location_text"),
+            pay: field("pay"),
+            posted_at: field("posted_at"),
+        };
+        let writer = index.writer_with_num_threads(1, WRITER_MEMORY)?;
+        let reader = index.reader_builder().reload_policy(ReloadPolicy::Manual).try_into()?;
+        Ok(JobIndex { writer: Mutex::new(Some(writer)), reader, f })
+    }
+
+    /// Lets go of the writer (its lock on the directory) before the index is removed.
+    pub fn close(&self) {
+        if let Some(writer) = self.writer.lock().unwrap().take() {
+            let _ = writer.wait_merging_threads();
+        }
+    }
+
+    pub fn documents(&self) -> u64 {
+        self.reader.searcher().num_docs()
+    }
+
+    /// Deletes, then replaces each document by id, and commits: on disk before the answer.
+    pub fn write(&self, request: WriteRequest) -> tantivy::Result<u64> {
+        let mut guard = self.writer.lock().unwrap();
+        let Some(writer) = guard.as_mut() else {
+            return Err(tantivy::TantivyError::InvalidArgument("the index was removed".to_string()));
+        };
+        let f = &self.f;
+        for id in &request.delete {
+            writer.delete_term(Term::from_field_text(f.id, id));
+        }
+        for job in request.upsert {
+            writer.delete_term(Term::from_field_text(f.id, &job.id));
+            let mut doc = TantivyDocument::default();
+            doc.add_text(f.id, &job.id);
+            doc.add_text(f.title, &job.title);
+            doc.add_text(f.skills_company, &job.skills_company);
+            doc.add_text(f.body, &job.body);
+            doc.add_text(f.words, &job.title);
+            doc.add_text(f.words, &job.skills_company);
+            doc.add_text(f.words, &job.body);
+            doc.add_text(f.title_words, &job.title);
+            doc.add_text(f.job_type, &job.job_type);
+            doc.add_text(f.work_location, &job.work_location);
+            doc.add_text(f.experience_level, &job.experience_level);
+            for skill in &job.skill_names {
+                doc.add_text(f.skill_names, skill);
+            }
+            doc.add_text(f.location_text, &job.location_text);
+            if let Some(pay) = job.pay {
+                doc.add_i64(f.pay, pay);
+            }
+            doc.add_i64(f.posted_at, job.posted_at);
+            writer.add_document(doc)?;
+        }
+        writer.commit()?;
+        self.reader.reload()?;
+        Ok(self.reader.searcher().num_docs())
+    }
+
+    fn filter_queries(&self, filters: &Filters) -> Vec<Box<dyn Query>> {
+        let f = &self.f;
+        let term = |field: Field, value: &str| -> Box<dyn Query> {
+            Box::new(TermQuery::new(Term::from_field_text(field, value), IndexRecordOption::Basic))
+        };
+        let mut out: Vec<Box<dyn Query>> = Vec::new();
+        if let Some(v) = &filters.job_type {
+            out.push(term(f.job_type, v));
+        }
+        if let Some(v) = &filters.work_location {
+            out.push(term(f.work_location, v));
+        }
+        if let Some(v) = &filters.experience_level {
+            out.push(term(f.experience_level, v));
+        }
+        if !filters.skills.is_empty() {
+            out.push(Box::new(BooleanQuery::new(
+                filters.skills.iter().map(|skill| (Occur::Should, term(f.skill_names, skill))).collect(),
+            )));
+        }
+        if let Some(place) = filters.location.as_deref().filter(|p| !p.is_empty()) {
+            // Anywhere in the place's text (as LIKE '%place%'): the distinct places are few, and the
+            // regex walks their dictionary, not the jobs.
+            let pattern = format!("(.|\n)*{}(.|\n)*", place.chars().map(|c| regex_char(c)).collect::<String>());
+            match RegexQuery::from_pattern(&pattern, f.location_text) {
+                Ok(q) => out.push(Box::new(q)),
+                Err(_) => out.push(Box::new(tantivy::query::EmptyQuery)),
+            }
+        }
+        if let Some(min) = filters.min_pay {
+            out.push(Box::new(RangeQuery::new(Bound::Included(Term::from_field_i64(f.pay, min)), Bound::Unbounded)));
+        }
+        if let Some(from) = filters.posted_from {
+            out.push(Box::new(RangeQuery::new(
+                Bound::Included(Term::from_field_i64(f.posted_at, from)),
+                Bound::Unbounded,
+            )));
+        }
+        out
+    }
+
+    /// A page of the jobs that match (ids in order) and how many match in all.
+    pub fn search(&self, request: &SearchRequest) -> tantivy::Result<SearchAnswer> {
+        let f = &self.f;
+        let searched = if request.title_only {
+            Searched { fields: vec![(f.title, 1.0)], words: f.title_words }
+        } else {
+            Searched { fields: vec![(f.title, 3.0), (f.skills_company, 1.5), (f.body, 0.5)], words: f.words }
+        };
+        let mut parts: Vec<(Occur, Box<dyn Query>)> = vec![(Occur::Must, text::text_query(&request.clauses, &searched))];
+        for filter in self.filter_queries(&request.filters) {
+            parts.push((Occur::Must, Box::new(ConstScoreQuery::new(filter, 0.0))));
+        }
+        let query = BooleanQuery::new(parts);
+        let searcher = self.reader.searcher();
+        let limit = request.limit.clamp(1, 100);
+        let offset = request.offset.min(MAX_WINDOW);
+        let top = TopDocs::with_limit(limit).and_offset(offset);
+        let newest = (SortByStaticFastValue::<i64>::for_field("posted_at"), Order::Desc);
+        let (addresses, total): (Vec<DocAddress>, usize) = match request.sort {
+            Sort::Relevance => {
+                let (docs, total) =
+                    searcher.search(&query, &(top.order_by(((SortBySimilarityScore, Order::Desc), newest)), Count))?;
+                (docs.into_iter().map(|(_, at)| at).collect(), total)
+            }
+            Sort::Newest => {
+                let (docs, total) = searcher.search(&query, &(top.order_by(newest), Count))?;
+                (docs.into_iter().map(|(_, at)| at).collect(), total)
+            }
+            Sort::Salary => {
+                let pay = (SortByStaticFastValue::<i64>::for_field("pay"), Order::Desc);
+                let (docs, total) = searcher.search(&query, &(top.order_by((pay, newest)), Count))?;
+                (docs.into_iter().map(|(_, at)| at).collect(), total)
+            }
+        };
+        Ok(SearchAnswer { ids: ids_of(&searcher, f.id, &addresses)?, total: total as u64 })
+    }
+}
+
+fn regex_char(c: char) -> String {
+    if c.is_alphanumeric() || c == ' ' { c.to_string() } else { format!("\\{c}") }
+}
+
+fn ids_of(searcher: &Searcher, id: Field, addresses: &[DocAddress]) -> tantivy::Result<Vec<String>> {
+    addresses
+        .iter()
+        .map(|&at| {
+            let doc: TantivyDocument = searcher.doc(at)?;
+            Ok(doc.get_first(id).and_then(|v| v.as_str()).unwrap_or_default().to_string())
+        })
+        .collect()
+}

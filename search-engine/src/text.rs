@@ -1,0 +1,186 @@
+//! How text is read: the analyzers of the indexed fields, and the query a search's parsed text makes.
+//!
+//! The query-service parses what a person typed (query-service/src/projectors/jobs/search.ts: words all
+//! required, `"quoted words"` together in that order, `OR` between words, `-word` excluded, the last
+//! plain word a prefix while it is being typed) and sends it here as clauses; each word or phrase is
+//! read by the same analyzer as the documents, so punctuation and stop words are dropped as
+//! Postgres's `websearch_to_tsquery('english', ...)` drops them.
+use serde::Deserialize;
+use tantivy::query::{AllQuery, BooleanQuery, BoostQuery, EmptyQuery, Occur, PhraseQuery, Query, RegexQuery, TermQuery};
+use tantivy::schema::{Field, IndexRecordOption};
+use tantivy::tokenizer::{
+    Language, LowerCaser, RemoveLongFilter, SimpleTokenizer, Stemmer, StopWordFilter, TextAnalyzer, TokenStream,
+};
+use tantivy::Term;
+
+/// Words stemmed as English, stop words dropped: the fields searched and ranked.
+pub const ENGLISH: &str = "careers_english";
+/// Words as written, lower-cased: what a word still being typed is completed from.
+pub const WORDS: &str = "careers_words";
+
+pub fn english() -> TextAnalyzer {
+    TextAnalyzer::builder(SimpleTokenizer::default())
+        .filter(RemoveLongFilter::limit(40))
+        .filter(LowerCaser)
+        .filter(StopWordFilter::new(Language::English).expect("English stop words"))
+        .filter(Stemmer::new(Language::English))
+        .build()
+}
+
+pub fn words() -> TextAnalyzer {
+    TextAnalyzer::builder(SimpleTokenizer::default()).filter(RemoveLongFilter::limit(40)).filter(LowerCaser).build()
+}
+
+/// One word or quoted phrase of a search.
+#[derive(Deserialize, Debug)]
+pub struct Item {
+    pub text: String,
+    /// The last plain word, matched as the start of a word (search.ts `prefixWord`).
+    #[serde(default)]
+    pub prefix: bool,
+}
+
+/// Words joined by OR (one word alone is a clause of one); `negated`: excluded (`-word`).
+#[derive(Deserialize, Debug)]
+pub struct Clause {
+    pub any: Vec<Item>,
+    #[serde(default)]
+    pub negated: bool,
+}
+
+/// The fields a search reads, each with its weight (title above skills and company, above the rest).
+pub struct Searched {
+    pub fields: Vec<(Field, f32)>,
+    /// Every text field's words as written (`WORDS`), for completions.
+    pub words: Field,
+}
+
+/// Tokens of `text` by `analyzer`, with their positions.
+fn tokens(analyzer: &mut TextAnalyzer, text: &str) -> Vec<(usize, String)> {
+    let mut stream = analyzer.token_stream(text);
+    let mut out = Vec::new();
+    while stream.advance() {
+        let token = stream.token();
+        out.push((token.position, token.text.clone()));
+    }
+    out
+}
+
+/// A regex that matches exactly `text` (the prefix is a stem or a word of letters and digits, but
+/// nothing typed is ever read as regex syntax).
+fn literal(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() * 2);
+    for c in text.chars() {
+        if c.is_alphanumeric() {
+            out.push(c);
+        } else {
+            out.push('\\');
+            out.push(c);
+        }
+    }
+    out
+}
+
+fn boosted(query: Box<dyn Query>, weight: f32) -> Box<dyn Query> {
+    if weight == 1.0 { query } else { Box::new(BoostQuery::new(query, weight)) }
+}
+
+fn any_of(mut queries: Vec<Box<dyn Query>>) -> Option<Box<dyn Query>> {
+    match queries.len() {
+        0 => None,
+        1 => queries.pop(),
+        _ => Some(Box::new(BooleanQuery::new(queries.into_iter().map(|q| (Occur::Should, q)).collect()))),
+    }
+}
+
+/// The query of one word or phrase over every searched field; None when it has no word left (only
+/// punctuation or stop words), as Postgres drops it.
+fn item_query(item: &Item, searched: &Searched) -> Option<Box<dyn Query>> {
+    let mut analyzer = english();
+    let stems = tokens(&mut analyzer, &item.text);
+    if item.prefix {
+        // The word's stem as the start of a stem ("engineers" finds "engineer"), or the word as typed
+        // as the start of a word as written ("marketi" finds "marketing", whose stem is "market").
+        let typed = item.text.to_lowercase();
+        let mut queries: Vec<Box<dyn Query>> = Vec::new();
+        if let Some((_, stem)) = stems.first() {
+            let pattern = format!("{}.*", literal(stem));
+            for &(field, weight) in &searched.fields {
+                if let Ok(q) = RegexQuery::from_pattern(&pattern, field) {
+                    queries.push(boosted(Box::new(q), weight));
+                }
+            }
+        } else {
+            // A stop word alone: Postgres leaves the query as it is without it.
+            return None;
+        }
+        if let Ok(q) = RegexQuery::from_pattern(&format!("{}.*", literal(&typed)), searched.words) {
+            queries.push(Box::new(q));
+        }
+        return any_of(queries);
+    }
+    if stems.is_empty() {
+        return None;
+    }
+    let per_field = searched
+        .fields
+        .iter()
+        .map(|&(field, weight)| {
+            let query: Box<dyn Query> = if stems.len() == 1 {
+                Box::new(TermQuery::new(
+                    Term::from_field_text(field, &stems[0].1),
+                    IndexRecordOption::WithFreqs,
+                ))
+            } else {
+                let first = stems[0].0;
+                Box::new(PhraseQuery::new_with_offset(
+                    stems.iter().map(|(at, stem)| (at - first, Term::from_field_text(field, stem))).collect(),
+                ))
+            };
+            boosted(query, weight)
+        })
+        .collect();
+    any_of(per_field)
+}
+
+/// The query of a whole search text: every clause required, the negated ones excluded. A text with
+/// nothing left to look for (only stop words) matches nothing, as in Postgres; one with exclusions
+/// alone matches everything else.
+pub fn text_query(clauses: &[Clause], searched: &Searched) -> Box<dyn Query> {
+    let mut parts: Vec<(Occur, Box<dyn Query>)> = Vec::new();
+    let mut required = 0;
+    for clause in clauses {
+        let alternatives: Vec<Box<dyn Query>> = clause.any.iter().filter_map(|item| item_query(item, searched)).collect();
+        let Some(query) = any_of(alternatives) else { continue };
+        if clause.negated {
+            parts.push((Occur::MustNot, query));
+        } else {
+            required += 1;
+            parts.push((Occur::Must, query));
+        }
+    }
+    if parts.is_empty() {
+        return Box::new(EmptyQuery);
+    }
+    if required == 0 {
+        parts.push((Occur::Must, Box::new(AllQuery)));
+    }
+    Box::new(BooleanQuery::new(parts))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stems_and_drops_stop_words_as_english() {
+        let mut analyzer = english();
+        let found: Vec<String> = tokens(&mut analyzer, "The Engineers of C++ marketing").into_iter().map(|t| t.1).collect();
+        assert_eq!(found, vec!["engin", "c", "market"]);
+    }
+
+    #[test]
+    fn reads_nothing_typed_as_regex() {
+        assert_eq!(literal("a.b*"), "a\\.b\\*");
+    }
+}
