@@ -182,8 +182,25 @@ fn serve(engine: &Engine, mut request: Request) {
     let _ = request.respond(Response::from_string(text).with_status_code(status).with_header(header));
 }
 
+/// `search-engine --ready`: exits 0 when the engine on this port answers /readyz (a container's
+/// healthcheck, where no HTTP client is installed).
+fn ready(port: u16) -> bool {
+    use std::io::Write;
+    let Ok(mut stream) = std::net::TcpStream::connect(("127.0.0.1", port)) else { return false };
+    let _ = stream.set_read_timeout(Some(std::time::Duration::from_secs(5)));
+    if stream.write_all(b"GET /readyz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n").is_err() {
+        return false;
+    }
+    let mut answer = String::new();
+    let _ = stream.read_to_string(&mut answer);
+    answer.starts_with("HTTP/1.1 200") || answer.starts_with("HTTP/1.0 200")
+}
+
 fn main() {
     let port: u16 = std::env::var("SEARCH_ENGINE_PORT").ok().and_then(|p| p.parse().ok()).unwrap_or(4006);
+    if std::env::args().nth(1).as_deref() == Some("--ready") {
+        std::process::exit(if ready(port) { 0 } else { 1 });
+    }
     let host = std::env::var("SEARCH_ENGINE_HOST").unwrap_or_else(|_| "127.0.0.1".to_string());
     let dir = PathBuf::from(std::env::var("SEARCH_DATA_DIR").unwrap_or_else(|_| "search-data".to_string()));
     let threads: usize = std::env::var("SEARCH_ENGINE_THREADS").ok().and_then(|t| t.parse().ok()).unwrap_or(4);
