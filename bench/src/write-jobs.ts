@@ -191,8 +191,8 @@ export async function writeJobs(options: {
     // count reads the whole table instead of the covering index), some runs and not others.
     const vacuumStart = performance.now();
     await commitsOnDisk(pool);
-    // The jobs and the narrow rows searches with text read (job_search), both written per job.
-    await pool.query(`VACUUM (ANALYZE) ${ident(schemas.query)}.jobs, ${ident(schemas.query)}.job_search`);
+    // The jobs, which lists without search text read (those with text ask the search engine).
+    await pool.query(`VACUUM (ANALYZE) ${ident(schemas.query)}.jobs`);
     const { rows: pages } = await pool.query<{ pages: number; marked: number }>(
       `SELECT relpages AS pages, relallvisible AS marked FROM pg_class WHERE oid = $1::regclass`,
       [`${ident(schemas.query)}.jobs`],

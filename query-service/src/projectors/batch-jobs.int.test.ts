@@ -1,7 +1,9 @@
+import { JobListQuery } from '@careers/contracts/requests/job-list-query';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { batches, interleaved, seeded } from './batch-history.ts';
 import { applicationHistory, jobHistory } from './batch-job-history.ts';
 import { HISTORY_TEST_OPTIONS, snapshotOf } from './batch-testing.ts';
+import { jobsIndex, searchJobs } from './jobs/search-index.ts';
 import { projectorTestbed } from './testing.ts';
 
 /**
@@ -62,7 +64,7 @@ describe('projector batches', HISTORY_TEST_OPTIONS, () => {
   }
 
   for (const seed of [12, 13]) {
-    it(`given jobs (seed ${seed}) posted, edited and closed, with the people they alert, batches leave the jobs, their search rows, counts and the alerts as applying each event alone does, and redelivering them changes nothing`, async () => {
+    it(`given jobs (seed ${seed}) posted, edited and closed, with the people they alert, batches leave the jobs, their search documents, counts and the alerts as applying each event alone does, and redelivering them changes nothing`, async () => {
       const { people, jobs } = jobHistory(seed);
       // One edit is in the history twice (redelivered after the rest of its topic): applied once.
       const distinct = (events: readonly { streamId: string; streamVersion: number }[]) =>
@@ -80,7 +82,13 @@ describe('projector batches', HISTORY_TEST_OPTIONS, () => {
           expected.tables.jobs?.some((r) => r.includes('"closed"')),
           order,
         ).toBe(true);
-        expect(expected.tables.job_search?.length, order).toBe(60);
+        // The search engine holds every job of the one-by-one schema, as its documents.
+        const expectedIndex = await indexView(oneByOne);
+        expect(expectedIndex.documents, order).toBe(60);
+        expect(
+          expectedIndex.found.every(({ total }) => total > 0),
+          order,
+        ).toBe(true);
         // Edited jobs, one of a closed job among them, and the fourth moved to another type, place and
         // company (and edited again, its redelivered first edit skipped).
         type Row = Record<string, unknown> & { edited_at: string | null };
@@ -121,8 +129,8 @@ describe('projector batches', HISTORY_TEST_OPTIONS, () => {
         expect(kept('job_place_counts', ['location_text', ...choices]), order).toEqual(
           grouped(['location_text', ...choices]),
         );
-        // Each job's pay, on both tables: the top of its range, its minimum alone, or none.
-        for (const table of ['jobs', 'job_search']) {
+        // Each job's pay: the top of its range, its minimum alone, or none.
+        for (const table of ['jobs']) {
           const pays = new Set(
             (expected.tables[table] ?? []).map((row) => (JSON.parse(row) as { pay: number | null }).pay),
           );
@@ -159,6 +167,7 @@ describe('projector batches', HISTORY_TEST_OPTIONS, () => {
         }
         expect(applied, order).toBe(distinct(events));
         expect(await snapshotOf(batched), order).toEqual(expected);
+        expect(await indexView(batched), order).toEqual(expectedIndex);
         let again = 0;
         for (const batch of batches(events, seed * 11, 300)) {
           again += (await batched.runner.applyMessages(batch.map((e) => batched.message(e)))).applied;
@@ -167,7 +176,28 @@ describe('projector batches', HISTORY_TEST_OPTIONS, () => {
         again += (await batched.runner.applyMessages(reversed.map((e) => batched.message(e)))).applied;
         expect(again, order).toBe(0);
         expect(await snapshotOf(batched), order).toEqual(expected);
+        expect(await indexView(batched), order).toEqual(expectedIndex);
       }
     });
   }
 });
+
+/** What a testbed's jobs index holds: its documents, and the jobs (sorted ids) and totals of searches. */
+async function indexView(bed: Awaited<ReturnType<typeof projectorTestbed>>) {
+  const searches = ['engineer', 'edit', '"after closing"', 'nimbus', 'designer -kafka', 'engin'];
+  return {
+    documents: await bed.runner.search.documents(jobsIndex(bed.schema)),
+    found: await Promise.all(
+      searches.map(async (search) => {
+        const page = (n: number) =>
+          searchJobs(
+            bed.runner.search,
+            bed.schema,
+            JobListQuery.parse({ search, limit: 50, page: n, sort: 'newest' }),
+          );
+        const [first, second] = await Promise.all([page(1), page(2)]);
+        return { search, ids: [...first.ids, ...second.ids].sort(), total: first.total };
+      }),
+    ),
+  };
+}
