@@ -182,7 +182,8 @@ function pgrepOldest(args: string[]): number | undefined {
 }
 
 /**
- * Best effort: the local stack's Postgres, Redis and Kafka, from the stack's pid files or else pgrep.
+ * Best effort: the local stack's Postgres, Redis, Kafka and search engine, from the stack's pid files or
+ * else pgrep.
  * They are shared, so their CPU includes anyone else using them at the time.
  */
 export function stackProcesses(stackDir: string): MeteredProcess[] {
@@ -190,6 +191,10 @@ export function stackProcesses(stackDir: string): MeteredProcess[] {
     ['postgres', pidFromFile(`${stackDir}/postgres/data/postmaster.pid`) ?? pgrepOldest(['-x', 'postgres'])],
     ['redis', pidFromFile(`${stackDir}/run/redis.pid`) ?? pgrepOldest(['-x', 'redis-server'])],
     ['kafka', pidFromFile(`${stackDir}/run/kafka.pid`) ?? pgrepOldest(['-f', 'kafka\\.Kafka'])],
+    [
+      'search-engine',
+      pidFromFile(`${stackDir}/run/search-engine.pid`) ?? pgrepOldest(['-x', 'search-engine']),
+    ],
   ];
   return found.flatMap(([name, pid]) =>
     pid === undefined ? [] : [{ name, kind: 'stack' as const, pid, tree: true }],

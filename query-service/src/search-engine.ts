@@ -1,7 +1,11 @@
+/** The kinds of index the engine keeps (search-engine/src/jobs.rs and people.rs). */
+export type IndexKind = 'jobs' | 'people';
+
 /**
- * The search engine's client (search-engine/, a Tantivy index behind JSON over HTTP on loopback). The
- * jobs read model writes its documents there within its projector batch, before the Postgres commit,
- * and its queries ask it for a page of ids and their count (jobs/search-index.ts).
+ * The search engine's client (search-engine/, Tantivy indexes behind JSON over HTTP on loopback). The
+ * jobs and people read models write their documents there within their projector batches, before the
+ * Postgres commit, and their queries ask it for a page of ids and their count (jobs/search-index.ts,
+ * people/search-index.ts).
  *
  * An index belongs to a read schema (`indexName`): a rebuild's schema and each test file's schema have
  * their own.
@@ -21,24 +25,30 @@ export class SearchEngine {
 
   /** Deletes, then adds or replaces (by id) the documents, committed on the engine's disk when it answers. */
   async write(
+    kind: IndexKind,
     index: string,
     body: { upsert?: readonly object[]; delete?: readonly string[] },
   ): Promise<void> {
-    await this.call('PUT', `/indexes/${index}/documents`, body);
+    await this.call('PUT', `/${kind}/${index}/documents`, body);
   }
 
-  async search<T>(index: string, request: object): Promise<T> {
-    return (await this.call('POST', `/indexes/${index}/search`, request)) as T;
+  async search<T>(kind: IndexKind, index: string, request: object): Promise<T> {
+    return (await this.call('POST', `/${kind}/${index}/search`, request)) as T;
   }
 
   /** How many documents the index holds; null when it does not exist. */
-  async documents(index: string): Promise<number | null> {
-    const answer = await this.call('GET', `/indexes/${index}`, undefined, [404]);
+  async documents(kind: IndexKind, index: string): Promise<number | null> {
+    const answer = await this.call('GET', `/${kind}/${index}`, undefined, [404]);
     return answer === null ? null : (answer as { documents: number }).documents;
   }
 
-  async remove(index: string): Promise<void> {
-    await this.call('DELETE', `/indexes/${index}`);
+  async remove(kind: IndexKind, index: string): Promise<void> {
+    await this.call('DELETE', `/${kind}/${index}`);
+  }
+
+  /** The index of `kind` for the read schema `schema`. */
+  index(kind: IndexKind, schema: string): SearchIndex {
+    return new SearchIndex(this, kind, indexName(schema));
   }
 
   async ping(): Promise<void> {
@@ -72,7 +82,67 @@ export const DEFAULT_SEARCH_ENGINE_URL = 'http://127.0.0.1:4006';
 /** A write commits to disk; a search takes milliseconds. Past this the engine is taken to be away. */
 export const SEARCH_ENGINE_TIMEOUT_MS = 10_000;
 
-/** The name of a read model's index in a read schema (quoted or not). */
-export function indexName(schema: string, model: string): string {
-  return `${schema.replace(/^"|"$/g, '')}_${model}`;
+/** The name of a read schema's index (quoted or not), the same for each kind. */
+export function indexName(schema: string): string {
+  return schema.replace(/^"|"$/g, '');
+}
+
+/** One index of the engine: a kind, for one read schema. */
+export class SearchIndex {
+  readonly engine: SearchEngine;
+  readonly kind: IndexKind;
+  readonly name: string;
+
+  constructor(engine: SearchEngine, kind: IndexKind, name: string) {
+    this.engine = engine;
+    this.kind = kind;
+    this.name = name;
+  }
+
+  write(body: { upsert?: readonly object[]; delete?: readonly string[] }): Promise<void> {
+    return this.engine.write(this.kind, this.name, body);
+  }
+
+  search<T>(request: object): Promise<T> {
+    return this.engine.search<T>(this.kind, this.name, request);
+  }
+
+  documents(): Promise<number | null> {
+    return this.engine.documents(this.kind, this.name);
+  }
+
+  remove(): Promise<void> {
+    return this.engine.remove(this.kind, this.name);
+  }
+}
+
+/** How many documents one write of a refill carries. */
+const REFILL_PAGE = 2_000;
+
+/**
+ * Makes `index` again from a read model's rows when it does not hold as many documents as there are
+ * rows (`count`): a new deployment of the engine, a new version of the index, or an index lost with
+ * its disk. Run by the projector before it consumes, so no batch writes the index meanwhile (searches
+ * find less until it ends); one cut short leaves a count that differs, so the next start does it again.
+ * `page(after)` gives the documents of the next rows in id order after `after` ('' first), up to
+ * `limit`. Answers how many documents it wrote.
+ */
+export async function refillIndex(
+  index: SearchIndex,
+  count: () => Promise<number>,
+  page: (after: string, limit: number) => Promise<{ id: string }[]>,
+): Promise<number> {
+  const [held, rows] = await Promise.all([index.documents(), count()]);
+  if (held !== null && held === rows) return 0;
+  if (held !== null) await index.remove();
+  let written = 0;
+  let after = '';
+  for (;;) {
+    const upsert = await page(after, REFILL_PAGE);
+    // An empty write still makes the index, so an empty model is not refilled at every start.
+    await index.write({ upsert });
+    written += upsert.length;
+    if (upsert.length < REFILL_PAGE) return written;
+    after = upsert[upsert.length - 1]?.id ?? '';
+  }
 }

@@ -90,7 +90,7 @@ export async function buildQueryApp(deps: QueryServiceDeps): Promise<FastifyInst
     storage: deps.storage,
     posts: new PostQueries(deps.pool, deps.redis, schema),
     jobs: new JobQueries(deps.pool, schema, { search: deps.search }),
-    people: new PeopleQueries(deps.pool, schema),
+    people: new PeopleQueries(deps.pool, schema, { search: deps.search }),
     applications: new ApplicationQueries(deps.pool, schema),
     savedJobs: new SavedJobQueries(deps.pool, schema),
     tagFollows: new TagFollowQueries(deps.pool, schema),

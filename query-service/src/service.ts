@@ -22,6 +22,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kafka } from 'kafkajs';
 import { migrateReadSchema } from './migrate.ts';
 import { ensureJobsIndex } from './projectors/jobs/search-index.ts';
+import { ensurePeopleIndex } from './projectors/people/search-index.ts';
 import { projectors, readModelVersions } from './projectors/registry.ts';
 import { ProjectorRunner } from './projectors/runner.ts';
 import { projectorLag } from './rebuild.ts';
@@ -207,9 +208,10 @@ export async function startProjector(
     await abortable(startup, options.signal, async () => {
       await startup.step('postgres', 'migrations', () => migrateProjector(runtime));
       await startup.step('redis', 'ping', () => redis.ping());
-      await startup.step('search-engine', 'jobs index', async () => {
-        const written = await ensureJobsIndex(pool, ident(config.DB_SCHEMA), runner.search);
-        if (written > 0) log.info({ jobs: written }, 'jobs index made again from the jobs rows');
+      await startup.step('search-engine', 'indexes', async () => {
+        const jobs = await ensureJobsIndex(pool, ident(config.DB_SCHEMA), runner.search);
+        const people = await ensurePeopleIndex(pool, ident(config.DB_SCHEMA), runner.search);
+        if (jobs + people > 0) log.info({ jobs, people }, 'search indexes made again from the read models');
       });
       const abortRunner = () => void runner.stop();
       startup.signal.addEventListener('abort', abortRunner, { once: true });

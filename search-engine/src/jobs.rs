@@ -112,7 +112,7 @@ pub struct JobIndex {
 }
 
 /// The writer's memory for documents not yet committed: a projector batch holds a few hundred jobs.
-const WRITER_MEMORY: usize = 20_000_000;
+pub const WRITER_MEMORY: usize = 20_000_000;
 /// The most matches a page may reach into.
 const MAX_WINDOW: usize = 10_000;
 
@@ -300,7 +300,7 @@ fn regex_char(c: char) -> String {
     if c.is_alphanumeric() || c == ' ' { c.to_string() } else { format!("\\{c}") }
 }
 
-fn ids_of(searcher: &Searcher, id: Field, addresses: &[DocAddress]) -> tantivy::Result<Vec<String>> {
+pub fn ids_of(searcher: &Searcher, id: Field, addresses: &[DocAddress]) -> tantivy::Result<Vec<String>> {
     addresses
         .iter()
         .map(|&at| {

@@ -1,19 +1,21 @@
-//! The search engine: the jobs' full-text index (Tantivy: BM25, block-max WAND, counts from its
-//! posting lists) behind a small JSON API over HTTP on loopback. It holds no truth of its own: the
-//! query-service's jobs read model writes each job's document here in its projector batch, before
-//! that batch's Postgres commit, and asks it for a page of ids and their count (docs/architecture.md,
-//! "Search"). An index is named after the read schema it belongs to, so a rebuild or a test's schema has
-//! its own, and is kept on disk under SEARCH_DATA_DIR.
+//! The search engine: full-text indexes of the read side (Tantivy: BM25, block-max WAND, counts from
+//! its posting lists) behind a small JSON API over HTTP on loopback. It holds no truth of its own: the
+//! query-service's jobs and people read models write their documents here in their projector batches,
+//! before each batch's Postgres commit, and ask it for a page of ids and their count
+//! (docs/architecture.md, "Read side"). Two kinds of index: `jobs` (jobs.rs) and `people` (people.rs).
+//! An index is named after the read schema it belongs to, so a rebuild or a test's schema has its own,
+//! and is kept on disk under SEARCH_DATA_DIR/{kind}/{name}.
 //!
-//! Routes (bodies are JSON):
+//! Routes (bodies are JSON; `{kind}` is `jobs` or `people`):
 //! - `GET /healthz`, `GET /readyz`
-//! - `PUT /indexes/{name}/documents` `{ "upsert": [JobDocument], "delete": [id] }`: applied in that
-//!   order and committed (on disk) before the answer; a document replaces the one with its id.
-//! - `POST /indexes/{name}/search` (`SearchRequest`): `{ "ids": [...], "total": n }`, the page's ids in
-//!   order and every match counted.
-//! - `GET /indexes/{name}`: `{ "documents": n }`, 404 when the index does not exist.
-//! - `DELETE /indexes/{name}`: removes it (a reset, a dropped test schema).
+//! - `PUT /{kind}/{name}/documents` `{ "upsert": [document], "delete": [id] }`: applied in that order
+//!   and committed (on disk) before the answer; a document replaces the one with its id.
+//! - `POST /{kind}/{name}/search`: `{ "ids": [...], "total": n }`, the page's ids in order and every
+//!   match counted.
+//! - `GET /{kind}/{name}`: `{ "documents": n }`, 404 when the index does not exist.
+//! - `DELETE /{kind}/{name}`: removes it (a reset, a dropped test schema).
 mod jobs;
+mod people;
 mod text;
 
 use std::collections::HashMap;
@@ -25,11 +27,41 @@ use serde::Serialize;
 use tiny_http::{Header, Method, Request, Response, Server};
 
 use crate::jobs::{JobIndex, SearchRequest, WriteRequest};
+use crate::people::{PeopleIndex, PeopleSearch, PeopleWrite};
+
+/// An open index of either kind.
+enum AnyIndex {
+    Jobs(JobIndex),
+    People(PeopleIndex),
+}
+
+impl AnyIndex {
+    fn open(kind: &str, path: &std::path::Path) -> tantivy::Result<AnyIndex> {
+        Ok(if kind == "people" {
+            AnyIndex::People(PeopleIndex::open_or_create(path)?)
+        } else {
+            AnyIndex::Jobs(JobIndex::open_or_create(path)?)
+        })
+    }
+    fn close(&self) {
+        match self {
+            AnyIndex::Jobs(index) => index.close(),
+            AnyIndex::People(index) => index.close(),
+        }
+    }
+    fn documents(&self) -> u64 {
+        match self {
+            AnyIndex::Jobs(index) => index.documents(),
+            AnyIndex::People(index) => index.documents(),
+        }
+    }
+}
 
 /// The open indexes by name; each opened (or created) on first use.
 struct Engine {
     dir: PathBuf,
-    indexes: RwLock<HashMap<String, Arc<JobIndex>>>,
+    /// By `{kind}/{name}`.
+    indexes: RwLock<HashMap<String, Arc<AnyIndex>>>,
     /// Opening or removing an index is one at a time, so two first writes do not both create it.
     opening: Mutex<()>,
 }
@@ -62,48 +94,55 @@ fn valid_name(name: &str) -> bool {
 }
 
 impl Engine {
-    fn existing(&self, name: &str) -> Result<Option<Arc<JobIndex>>, Failure> {
+    fn key(kind: &str, name: &str) -> Result<String, Failure> {
+        if kind != "jobs" && kind != "people" {
+            return Err(Failure::not_found("Not found"));
+        }
         if !valid_name(name) {
             return Err(Failure::bad("Invalid index name"));
         }
-        if let Some(index) = self.indexes.read().unwrap().get(name) {
+        Ok(format!("{kind}/{name}"))
+    }
+
+    fn existing(&self, kind: &str, name: &str) -> Result<Option<Arc<AnyIndex>>, Failure> {
+        let key = Engine::key(kind, name)?;
+        if let Some(index) = self.indexes.read().unwrap().get(&key) {
             return Ok(Some(index.clone()));
         }
         let _one = self.opening.lock().unwrap();
-        if let Some(index) = self.indexes.read().unwrap().get(name) {
+        if let Some(index) = self.indexes.read().unwrap().get(&key) {
             return Ok(Some(index.clone()));
         }
-        let path = self.dir.join(name);
+        let path = self.dir.join(&key);
         if !path.join("meta.json").exists() {
             return Ok(None);
         }
-        let index = Arc::new(JobIndex::open_or_create(&path)?);
-        self.indexes.write().unwrap().insert(name.to_string(), index.clone());
+        let index = Arc::new(AnyIndex::open(kind, &path)?);
+        self.indexes.write().unwrap().insert(key, index.clone());
         Ok(Some(index))
     }
 
-    fn open_or_create(&self, name: &str) -> Result<Arc<JobIndex>, Failure> {
-        if let Some(index) = self.existing(name)? {
+    fn open_or_create(&self, kind: &str, name: &str) -> Result<Arc<AnyIndex>, Failure> {
+        if let Some(index) = self.existing(kind, name)? {
             return Ok(index);
         }
+        let key = Engine::key(kind, name)?;
         let _one = self.opening.lock().unwrap();
-        if let Some(index) = self.indexes.read().unwrap().get(name) {
+        if let Some(index) = self.indexes.read().unwrap().get(&key) {
             return Ok(index.clone());
         }
-        let index = Arc::new(JobIndex::open_or_create(&self.dir.join(name))?);
-        self.indexes.write().unwrap().insert(name.to_string(), index.clone());
+        let index = Arc::new(AnyIndex::open(kind, &self.dir.join(&key))?);
+        self.indexes.write().unwrap().insert(key, index.clone());
         Ok(index)
     }
 
-    fn remove(&self, name: &str) -> Result<(), Failure> {
-        if !valid_name(name) {
-            return Err(Failure::bad("Invalid index name"));
-        }
+    fn remove(&self, kind: &str, name: &str) -> Result<(), Failure> {
+        let key = Engine::key(kind, name)?;
         let _one = self.opening.lock().unwrap();
-        if let Some(index) = self.indexes.write().unwrap().remove(name) {
+        if let Some(index) = self.indexes.write().unwrap().remove(&key) {
             index.close();
         }
-        let path = self.dir.join(name);
+        let path = self.dir.join(&key);
         if path.exists() {
             std::fs::remove_dir_all(&path).map_err(|e| Failure { status: 500, message: e.to_string() })?;
         }
@@ -114,28 +153,35 @@ impl Engine {
         let parts: Vec<&str> = path.trim_matches('/').split('/').collect();
         match (method, parts.as_slice()) {
             (Method::Get, ["healthz"]) | (Method::Get, ["readyz"]) => Ok(r#"{"status":"ok"}"#.to_string()),
-            (Method::Put, ["indexes", name, "documents"]) => {
-                let request: WriteRequest =
-                    serde_json::from_slice(body).map_err(|e| Failure::bad(format!("Invalid documents: {e}")))?;
-                let index = self.open_or_create(name)?;
-                let documents = index.write(request)?;
+            (Method::Put, [kind, name, "documents"]) => {
+                let index = self.open_or_create(kind, name)?;
+                let bad = |e: serde_json::Error| Failure::bad(format!("Invalid documents: {e}"));
+                let documents = match index.as_ref() {
+                    AnyIndex::Jobs(jobs) => jobs.write(serde_json::from_slice::<WriteRequest>(body).map_err(bad)?)?,
+                    AnyIndex::People(people) => people.write(serde_json::from_slice::<PeopleWrite>(body).map_err(bad)?)?,
+                };
                 json(&Count { documents })
             }
-            (Method::Post, ["indexes", name, "search"]) => {
-                let request: SearchRequest =
-                    serde_json::from_slice(body).map_err(|e| Failure::bad(format!("Invalid search: {e}")))?;
-                match self.existing(name)? {
-                    Some(index) => json(&index.search(&request)?),
-                    // Nothing was ever written to it: no job matches.
-                    None => json(&jobs::SearchAnswer { ids: vec![], total: 0 }),
+            (Method::Post, [kind, name, "search"]) => {
+                let bad = |e: serde_json::Error| Failure::bad(format!("Invalid search: {e}"));
+                let index = self.existing(kind, name)?;
+                match (*kind, index.as_deref()) {
+                    ("jobs", Some(AnyIndex::Jobs(jobs))) => {
+                        json(&jobs.search(&serde_json::from_slice::<SearchRequest>(body).map_err(bad)?)?)
+                    }
+                    ("people", Some(AnyIndex::People(people))) => {
+                        json(&people.search(&serde_json::from_slice::<PeopleSearch>(body).map_err(bad)?)?)
+                    }
+                    // Nothing was ever written to it: nothing matches.
+                    _ => json(&jobs::SearchAnswer { ids: vec![], total: 0 }),
                 }
             }
-            (Method::Get, ["indexes", name]) => match self.existing(name)? {
+            (Method::Get, [kind, name]) => match self.existing(kind, name)? {
                 Some(index) => json(&Count { documents: index.documents() }),
                 None => Err(Failure::not_found("No such index")),
             },
-            (Method::Delete, ["indexes", name]) => {
-                self.remove(name)?;
+            (Method::Delete, [kind, name]) => {
+                self.remove(kind, name)?;
                 Ok("{}".to_string())
             }
             _ => Err(Failure::not_found("Not found")),

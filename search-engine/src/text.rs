@@ -68,7 +68,7 @@ fn tokens(analyzer: &mut TextAnalyzer, text: &str) -> Vec<(usize, String)> {
 
 /// A regex that matches exactly `text` (the prefix is a stem or a word of letters and digits, but
 /// nothing typed is ever read as regex syntax).
-fn literal(text: &str) -> String {
+pub fn literal(text: &str) -> String {
     let mut out = String::with_capacity(text.len() * 2);
     for c in text.chars() {
         if c.is_alphanumeric() {

@@ -78,6 +78,11 @@ export function testNamespace(name: string): TestNamespace {
       await client.query(`DROP SCHEMA IF EXISTS "${readSchema}" CASCADE`);
       await client.query(`DROP SCHEMA IF EXISTS "${vaultSchema}" CASCADE`);
       await client.end();
+      // The search engine's indexes of the read schema (query-service/src/search-engine.ts).
+      const engine = (process.env.SEARCH_ENGINE_URL ?? 'http://127.0.0.1:4006').replace(/\/$/, '');
+      for (const kind of ['jobs', 'people']) {
+        await fetch(`${engine}/${kind}/${readSchema}`, { method: 'DELETE' }).catch(() => {});
+      }
       const redis = createRedis(config.REDIS_URL, '');
       let cursor = '0';
       do {

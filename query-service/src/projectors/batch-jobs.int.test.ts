@@ -186,7 +186,7 @@ describe('projector batches', HISTORY_TEST_OPTIONS, () => {
 async function indexView(bed: Awaited<ReturnType<typeof projectorTestbed>>) {
   const searches = ['engineer', 'edit', '"after closing"', 'nimbus', 'designer -kafka', 'engin'];
   return {
-    documents: await bed.runner.search.documents(jobsIndex(bed.schema)),
+    documents: await jobsIndex(bed.runner.search, bed.schema).documents(),
     found: await Promise.all(
       searches.map(async (search) => {
         const page = (n: number) =>

@@ -150,7 +150,7 @@ async function jobRows() {
   return {
     jobs: await rows(`SELECT to_jsonb(j)::text AS row FROM ${bed.schema}.jobs j ORDER BY id`),
     // What the search engine holds: as many documents, found by the same words.
-    indexed: await bed.runner.search.documents(jobsIndex(bed.schema)),
+    indexed: await jobsIndex(bed.runner.search, bed.schema).documents(),
     found: await Promise.all(
       ['quokka', 'typescript', 'nimbus OR acme', 'zoolo'].map((text) => search({ search: text })),
     ),

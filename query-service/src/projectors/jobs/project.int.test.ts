@@ -89,10 +89,10 @@ describe('jobs projector', () => {
   });
 
   it("writes the job's search document and counts with the job, once, even when the JobPosted is applied again", async () => {
-    const index = jobsIndex(bed.schema);
+    const index = jobsIndex(bed.runner.search, bed.schema);
     const found = async (search: string) =>
       (await jobs.search(JobListQuery.parse({ search }))).jobs.map((job) => job._id).includes(jobId);
-    const documentsBefore = await bed.runner.search.documents(index);
+    const documentsBefore = await index.documents();
     expect(documentsBefore).toBeGreaterThan(0);
     // By its title, its company (Acme), its description and requirements, and a word being typed.
     for (const search of ['senior engineer', 'acme', 'production', '"typescript engineer"', 'typescr']) {
@@ -130,29 +130,29 @@ describe('jobs projector', () => {
         afterCommit: () => {},
       }),
     );
-    expect(await bed.runner.search.documents(index)).toBe(documentsBefore);
+    expect(await index.documents()).toBe(documentsBefore);
     expect(await found('senior engineer')).toBe(true);
     expect(await counts()).toEqual(countsBefore);
     expect(await placeCounts()).toEqual(placeCountsBefore);
   });
 
   it('makes the index again from the jobs rows when the engine lost it or holds a different count', async () => {
-    const index = jobsIndex(bed.schema);
+    const index = jobsIndex(bed.runner.search, bed.schema);
     const { rows } = await bed.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${bed.schema}.jobs`);
     const all = rows[0]?.n ?? 0;
     expect(await ensureJobsIndex(bed.pool, bed.schema, bed.runner.search)).toBe(0);
-    await bed.runner.search.remove(index);
-    expect(await bed.runner.search.documents(index)).toBeNull();
+    await index.remove();
+    expect(await index.documents()).toBeNull();
     expect(await ensureJobsIndex(bed.pool, bed.schema, bed.runner.search)).toBe(all);
-    expect(await bed.runner.search.documents(index)).toBe(all);
+    expect(await index.documents()).toBe(all);
     expect(
       (await jobs.search(JobListQuery.parse({ search: 'senior engineer' }))).jobs.map((j) => j._id),
     ).toContain(jobId);
     // A document of a job the rows do not have (a batch written to the engine, then rolled back for good).
     const [document] = await withTransaction(bed.pool, (tx) => jobDocuments(tx, bed.schema, [jobId]));
-    await bed.runner.search.write(index, { upsert: [{ ...document, id: randomUUID() }] });
+    await index.write({ upsert: [{ ...document, id: randomUUID() }] });
     expect(await ensureJobsIndex(bed.pool, bed.schema, bed.runner.search)).toBe(all);
-    expect(await bed.runner.search.documents(index)).toBe(all);
+    expect(await index.documents()).toBe(all);
   });
 
   it('shows a job whose poster is not projected yet with empty names, then with theirs', async () => {

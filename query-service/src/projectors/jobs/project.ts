@@ -95,7 +95,7 @@ export const jobsProjector = defineProjector({
     await tx.query(
       `TRUNCATE ${schema}.jobs, ${schema}.job_counts, ${schema}.job_place_counts, ${schema}.job_applications`,
     );
-    await search.remove(jobsIndex(schema));
+    await jobsIndex(search, schema).remove();
     await people.reset({ tx, schema });
   },
 });

@@ -1,12 +1,12 @@
 import type { JobListQuery } from '@careers/contracts/requests/job-list-query';
 import type { Pool } from '@careers/service-kit';
 import type { PoolClient } from 'pg';
-import { indexName, type SearchEngine } from '../../search-engine.ts';
+import { refillIndex, type SearchEngine, type SearchIndex } from '../../search-engine.ts';
 import type { ProjectionContext } from '../projector.ts';
 import { type Clause, searchClauses } from './search.ts';
 
 /** The jobs model's index in the search engine, for the read schema `schema`. */
-export const jobsIndex = (schema: string) => indexName(schema, 'jobs');
+export const jobsIndex = (search: SearchEngine, schema: string): SearchIndex => search.index('jobs', schema);
 
 /** A job as the engine indexes it (search-engine/src/jobs.rs `JobDocument`). */
 export interface JobDocument {
@@ -35,7 +35,7 @@ function documentsSql(schema: string): string {
             j.job_type AS "jobType", j.work_location AS "workLocation", j.experience_level AS "experienceLevel",
             j.skill_names AS "skillNames", j.location_text AS "locationText", j.pay,
             floor(extract(epoch FROM j.posted_at) * 1000)::float8 AS "postedAt"
-       FROM ${schema}.jobs j WHERE j.id = ANY($1::text[])`;
+       FROM ${schema}.jobs j WHERE j.id = ANY($1::text[]) ORDER BY j.id`;
 }
 
 export async function jobDocuments(
@@ -56,7 +56,7 @@ export async function jobDocuments(
 export async function indexJobs(ctx: ProjectionContext, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
   const upsert = await jobDocuments(ctx.tx, ctx.schema, [...new Set(ids)]);
-  await ctx.search.write(jobsIndex(ctx.schema), { upsert });
+  await jobsIndex(ctx.search, ctx.schema).write({ upsert });
 }
 
 /** What the engine answers for a search (search-engine/src/jobs.rs `SearchAnswer`). */
@@ -95,47 +95,37 @@ export function searchJobs(
   query: JobListQuery,
   options: { titleOnly?: boolean } = {},
 ): Promise<SearchAnswer> {
-  return search.search<SearchAnswer>(jobsIndex(schema), {
+  return jobsIndex(search, schema).search<SearchAnswer>({
     ...searchRequest(query),
     titleOnly: options.titleOnly === true,
   });
 }
 
-/** How many jobs one write of a refill carries. */
-const REFILL_PAGE = 2_000;
-
 /**
  * Makes the engine's jobs index again from the jobs rows when it does not hold as many jobs as they
- * are: a new deployment of the engine, a new version of its index (`indexName`), or an index lost with
- * its disk. Run by the projector before it consumes, so no batch writes the index meanwhile (searches
- * find fewer jobs until it ends); one cut short leaves a count that differs, so the next start does it
- * again. Answers how many jobs it wrote.
+ * are (`refillIndex`); run by the projector before it consumes. Answers how many jobs it wrote.
  */
 export async function ensureJobsIndex(pool: Pool, schema: string, search: SearchEngine): Promise<number> {
-  const index = jobsIndex(schema);
-  const [held, { rows }] = await Promise.all([
-    search.documents(index),
-    pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${schema}.jobs`),
-  ]);
-  if (held !== null && held === rows[0]?.n) return 0;
-  if (held !== null) await search.remove(index);
-  let written = 0;
-  let after = '';
   const client = await pool.connect();
   try {
-    for (;;) {
-      const { rows: page } = await client.query<{ id: string }>(
-        `SELECT id FROM ${schema}.jobs WHERE id > $1 ORDER BY id LIMIT ${REFILL_PAGE}`,
-        [after],
-      );
-      const ids = page.map((row) => row.id);
-      const upsert = ids.length === 0 ? [] : await jobDocuments(client, schema, ids);
-      // An empty write still makes the index, so an empty board is not refilled at every start.
-      await search.write(index, { upsert });
-      written += upsert.length;
-      if (ids.length < REFILL_PAGE) return written;
-      after = ids[ids.length - 1] ?? '';
-    }
+    return await refillIndex(
+      jobsIndex(search, schema),
+      async () =>
+        (await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${schema}.jobs`)).rows[0]?.n ?? 0,
+      async (after, limit) => {
+        const { rows } = await client.query<{ id: string }>(
+          `SELECT id FROM ${schema}.jobs WHERE id > $1 ORDER BY id LIMIT ${limit}`,
+          [after],
+        );
+        return rows.length === 0
+          ? []
+          : jobDocuments(
+              client,
+              schema,
+              rows.map((row) => row.id),
+            );
+      },
+    );
   } finally {
     client.release();
   }

@@ -4,6 +4,7 @@ import { domainEvents } from '@careers/contracts/events/catalogue';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectorTestbed } from '../testing.ts';
 import { PeopleQueries, peopleQueryText } from './queries.ts';
+import { ensurePeopleIndex, peopleIndex } from './search-index.ts';
 
 let bed: Awaited<ReturnType<typeof projectorTestbed>>;
 let people: PeopleQueries;
@@ -60,6 +61,7 @@ describe('the people directory', () => {
   }
   let events: ReturnType<typeof history>;
   const ids = async (search: string) => (await people.search(search, 10)).map((p) => p._id);
+  const index = () => peopleIndex(bed.runner.search, bed.schema);
 
   it('finds people by a prefix of their name, then those whose skills match, best first', async () => {
     events = history();
@@ -103,9 +105,19 @@ describe('the people directory', () => {
       skipped: events.length,
     });
     expect(await ids('ada')).toEqual([ada, adam, kim]);
+    expect(await index().documents()).toBe(4);
     await bed.rebuildFrom(events);
     expect(await ids('ada')).toEqual([ada, adam, kim]);
     expect(await ids('cobol')).toEqual([grace]);
+    expect(await index().documents()).toBe(4);
+  });
+
+  it('makes the index again from the directory when the engine lost it', async () => {
+    await index().remove();
+    expect(await ids('ada')).toEqual([]);
+    expect(await ensurePeopleIndex(bed.pool, bed.schema, bed.runner.search)).toBe(4);
+    expect(await ids('ada')).toEqual([ada, adam, kim]);
+    expect(await ensurePeopleIndex(bed.pool, bed.schema, bed.runner.search)).toBe(0);
   });
 
   it('never finds a deleted account', async () => {
@@ -116,5 +128,6 @@ describe('the people directory', () => {
     ]);
     expect(await ids('ada')).toEqual([adam, kim]);
     expect(await ids('london')).toEqual([]);
+    expect(await index().documents()).toBe(3);
   });
 });

@@ -1,6 +1,7 @@
 import { eventsDecided } from '@careers/contracts/events/event-table';
 import { peopleCards } from '../people-cards.ts';
 import { defineProjector } from '../projector.ts';
+import { indexPeople, peopleIndex } from './search-index.ts';
 
 /** Everyone with an account, as people search shows them (people-cards.ts, migration 027). */
 export const directory = peopleCards('people_directory', ['email', 'phone', 'bio', 'location', 'skills']);
@@ -18,7 +19,8 @@ export const directoryEvents = [
 /**
  * The people directory: a row per person from their registration, set anew by their profile, skills
  * and picture events, gone at their AccountDeleted, so a deleted account is never found. Every event
- * is written by the cards kit, for one event or a run of them alike.
+ * is written by the cards kit, for one event or a run of them alike, and then each person's document
+ * in the search engine as their row now is (search-index.ts), which is how people are found.
  */
 export const peopleProjector = defineProjector({
   name: 'people',
@@ -45,8 +47,17 @@ export const peopleProjector = defineProjector({
       'JobAlertEmailsChosen',
     ],
   }),
-  apply: (event, ctx) => directory.apply([event], ctx),
+  async apply(event, ctx) {
+    await directory.apply([event], ctx);
+    await indexPeople(ctx, [event]);
+  },
   batched: ['UserRegistered', 'ProfileUpdated', 'SkillsUpdated'],
-  applyBatch: (events, ctx) => directory.apply(events, ctx),
-  reset: (ctx) => directory.reset(ctx),
+  async applyBatch(events, ctx) {
+    await directory.apply(events, ctx);
+    await indexPeople(ctx, events);
+  },
+  async reset(ctx) {
+    await directory.reset(ctx);
+    await peopleIndex(ctx.search, ctx.schema).remove();
+  },
 });

@@ -1,7 +1,9 @@
 import type { PersonCard } from '@careers/contracts/entities/person-card';
 import type { Pool } from '@careers/service-kit';
+import { SearchEngine } from '../../search-engine.ts';
 import { profilePictureOf } from '../file-urls.ts';
 import { statementName } from '../statement-name.ts';
+import { searchPeople } from './search-index.ts';
 
 interface PersonRow {
   id: string;
@@ -14,17 +16,25 @@ interface PersonRow {
 }
 
 /**
- * The words of a search as a full-text query of the `simple` configuration: letters and digits of each
- * word (anything else separates words), every word required, each matching as a prefix, so "ada lov"
- * finds Ada Lovelace as one types. Null when no word is left.
+ * The words of a search: letters and digits of each word (anything else separates words), lower-cased,
+ * at most eight. Every word is required, each matching as the start of a word, so "ada lov" finds Ada
+ * Lovelace as one types.
  */
-export function peopleQueryText(search: string): string | null {
-  const words = search
+export function searchWords(search: string): string[] {
+  return search
     .normalize('NFKC')
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
     .filter((word) => word !== '')
     .slice(0, 8);
+}
+
+/**
+ * The words of a search as a full-text query of the `simple` configuration, each a prefix (the
+ * companies' names are searched so); null when no word is left.
+ */
+export function peopleQueryText(search: string): string | null {
+  const words = searchWords(search);
   return words.length === 0 ? null : words.map((word) => `${word}:*`).join(' & ');
 }
 
@@ -39,30 +49,33 @@ export function directoryRowOf(schema: string, id: string): string {
 export class PeopleQueries {
   private readonly pool: Pool;
   private readonly s: string;
+  private readonly searchEngine: SearchEngine;
 
-  constructor(pool: Pool, schema: string) {
+  /** `search`: the engine holding this schema's people index (SEARCH_ENGINE_URL's unless given). */
+  constructor(pool: Pool, schema: string, options: { search?: SearchEngine } = {}) {
     this.pool = pool;
     this.s = schema;
+    this.searchEngine = options.search ?? SearchEngine.fromEnv();
   }
 
   /**
-   * Who matches every word, best first: ts_rank weighs a name match above a job title or skill, and
-   * those above a place (the document's weights, migration 027); then by name. Read through the
-   * directory's GIN index.
+   * Who matches every word, best first: found and ranked by the search engine (a name match above a
+   * job title or skill, and those above a place; then by name), their cards read here by id.
    */
   async search(search: string, limit: number): Promise<PersonCard[]> {
-    const query = peopleQueryText(search);
-    if (query === null) return [];
+    const words = searchWords(search);
+    if (words.length === 0) return [];
+    const ids = await searchPeople(this.searchEngine, this.s, words, limit);
+    if (ids.length === 0) return [];
     const text = `SELECT p.id, p.first_name, p.last_name, p.job_title, p.picture_id, p.location, p.skills
-        FROM ${this.s}.people_directory p, to_tsquery('simple', $1) q
-       WHERE p.search_document @@ q
-       ORDER BY ts_rank(p.search_document, q) DESC, p.last_name, p.first_name, p.id
-       LIMIT $2`;
-    const { rows } = await this.pool.query<PersonRow>({
-      name: statementName('people_search', text),
+        FROM ${this.s}.people_directory p WHERE p.id = ANY($1::text[])`;
+    const { rows: found } = await this.pool.query<PersonRow>({
+      name: statementName('people_by_ids', text),
       text,
-      values: [query, limit],
+      values: [ids],
     });
+    const byId = new Map(found.map((row) => [row.id, row]));
+    const rows = ids.flatMap((id) => byId.get(id) ?? []);
     return rows.map((r) => ({
       _id: r.id,
       firstName: r.first_name,

@@ -1,0 +1,151 @@
+//! The people index: one document per person of the read side's people directory, found by every word
+//! typed, each as the start of a word (people search and the top bar's typeahead).
+use std::path::Path;
+use std::sync::Mutex;
+
+use serde::Deserialize;
+use tantivy::collector::sort_key::{SortBySimilarityScore, SortByString};
+use tantivy::collector::{Count, TopDocs};
+use tantivy::directory::MmapDirectory;
+use tantivy::query::{BooleanQuery, BoostQuery, Occur, Query, RegexQuery};
+use tantivy::schema::{FAST, Field, IndexRecordOption, STORED, STRING, Schema, TextFieldIndexing, TextOptions};
+use tantivy::{DocAddress, Index, IndexReader, IndexWriter, Order, ReloadPolicy, TantivyDocument, Term};
+
+use crate::jobs::{SearchAnswer, ids_of};
+use crate::text;
+
+/// A person as the people model sends them (query-service/src/projectors/people/search-index.ts).
+#[derive(Deserialize, Debug)]
+#[serde(rename_all = "camelCase")]
+pub struct PersonDocument {
+    pub id: String,
+    pub first_name: String,
+    pub last_name: String,
+    /// Their job title and skills' names.
+    pub headline: String,
+    /// Their city, state and country.
+    pub place: String,
+}
+
+#[derive(Deserialize, Debug)]
+pub struct PeopleWrite {
+    #[serde(default)]
+    pub upsert: Vec<PersonDocument>,
+    #[serde(default)]
+    pub delete: Vec<String>,
+}
+
+#[derive(Deserialize, Debug)]
+pub struct PeopleSearch {
+    /// The words typed, lower-cased, letters and digits only; each must start a word of the person.
+    pub words: Vec<String>,
+    pub limit: usize,
+}
+
+struct Fields {
+    id: Field,
+    names: Field,
+    headline: Field,
+    place: Field,
+    order: Field,
+}
+
+pub struct PeopleIndex {
+    writer: Mutex<Option<IndexWriter>>,
+    reader: IndexReader,
+    f: Fields,
+}
+
+fn schema() -> Schema {
+    let mut sb = Schema::builder();
+    let words = TextOptions::default()
+        .set_indexing_options(TextFieldIndexing::default().set_tokenizer(text::WORDS).set_index_option(IndexRecordOption::WithFreqs));
+    sb.add_text_field("id", STRING | STORED);
+    sb.add_text_field("names", words.clone());
+    sb.add_text_field("headline", words.clone());
+    sb.add_text_field("place", words);
+    // Equal matches by last name, first name and id, as the directory orders them.
+    sb.add_text_field("order", STRING | FAST);
+    sb.build()
+}
+
+impl PeopleIndex {
+    pub fn open_or_create(path: &Path) -> tantivy::Result<PeopleIndex> {
+        std::fs::create_dir_all(path)?;
+        let index = Index::open_or_create(MmapDirectory::open(path)?, schema())?;
+        index.tokenizers().register(text::WORDS, text::words());
+        let s = index.schema();
+        let field = |name: &str| s.get_field(name).expect("a field of the schema");
+        let f = Fields {
+            id: field("id"),
+            names: field("names"),
+            headline: field("headline"),
+            place: field("place"),
+            order: field("order"),
+        };
+        let writer = index.writer_with_num_threads(1, crate::jobs::WRITER_MEMORY)?;
+        let reader = index.reader_builder().reload_policy(ReloadPolicy::Manual).try_into()?;
+        Ok(PeopleIndex { writer: Mutex::new(Some(writer)), reader, f })
+    }
+
+    pub fn close(&self) {
+        if let Some(writer) = self.writer.lock().unwrap().take() {
+            let _ = writer.wait_merging_threads();
+        }
+    }
+
+    pub fn documents(&self) -> u64 {
+        self.reader.searcher().num_docs()
+    }
+
+    pub fn write(&self, request: PeopleWrite) -> tantivy::Result<u64> {
+        let mut guard = self.writer.lock().unwrap();
+        let Some(writer) = guard.as_mut() else {
+            return Err(tantivy::TantivyError::InvalidArgument("the index was removed".to_string()));
+        };
+        let f = &self.f;
+        for id in &request.delete {
+            writer.delete_term(Term::from_field_text(f.id, id));
+        }
+        for person in request.upsert {
+            writer.delete_term(Term::from_field_text(f.id, &person.id));
+            let mut doc = TantivyDocument::default();
+            doc.add_text(f.id, &person.id);
+            doc.add_text(f.names, format!("{} {}", person.first_name, person.last_name));
+            doc.add_text(f.headline, &person.headline);
+            doc.add_text(f.place, &person.place);
+            doc.add_text(f.order, format!("{}\u{1}{}\u{1}{}", person.last_name, person.first_name, person.id));
+            writer.add_document(doc)?;
+        }
+        writer.commit()?;
+        self.reader.reload()?;
+        Ok(self.reader.searcher().num_docs())
+    }
+
+    /// Who has every word as the start of a word: a name above a job title or skill, above a place.
+    pub fn search(&self, request: &PeopleSearch) -> tantivy::Result<SearchAnswer> {
+        let f = &self.f;
+        let weighted = [(f.names, 3.0), (f.headline, 1.5), (f.place, 0.5)];
+        let mut required: Vec<(Occur, Box<dyn Query>)> = Vec::new();
+        for word in request.words.iter().take(8) {
+            let pattern = format!("{}.*", text::literal(&word.to_lowercase()));
+            let mut any: Vec<(Occur, Box<dyn Query>)> = Vec::new();
+            for (field, weight) in weighted {
+                if let Ok(q) = RegexQuery::from_pattern(&pattern, field) {
+                    any.push((Occur::Should, Box::new(BoostQuery::new(Box::new(q), weight))));
+                }
+            }
+            required.push((Occur::Must, Box::new(BooleanQuery::new(any))));
+        }
+        if required.is_empty() {
+            return Ok(SearchAnswer { ids: vec![], total: 0 });
+        }
+        let query = BooleanQuery::new(required);
+        let searcher = self.reader.searcher();
+        let top = TopDocs::with_limit(request.limit.clamp(1, 100))
+            .order_by(((SortBySimilarityScore, Order::Desc), (SortByString::for_field("order"), Order::Asc)));
+        let (docs, total) = searcher.search(&query, &(top, Count))?;
+        let addresses: Vec<DocAddress> = docs.into_iter().map(|(_, at)| at).collect();
+        Ok(SearchAnswer { ids: ids_of(&searcher, f.id, &addresses)?, total: total as u64 })
+    }
+}
