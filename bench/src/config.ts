@@ -113,7 +113,7 @@ const limits: Partial<Record<keyof BenchConfig, [number, number]>> = {
   poolSize: [1, 200],
   visibilityShare: [0, 1],
   pollMs: [1, 1000],
-  jobs: [0, 200_000],
+  jobs: [0, 500_000],
   networkUsers: [0, 100_000],
   networkConnections: [0, 1_000_000],
   notifyUsers: [0, 100_000],

@@ -13,8 +13,9 @@ import {
   unseenPath,
 } from './job-searches.ts';
 import { type Population, pick } from './measure-setup.ts';
+import { measureSearchIndex, type SearchIndexFigures } from './search-index.ts';
 import { type LatencySummary, percentile, summarize } from './stats.ts';
-import type { BenchTopology } from './topology.ts';
+import { type BenchTopology, STACK_DIR } from './topology.ts';
 import { type Comparison, versusBaseline } from './versus-baseline.ts';
 import { type JobsProjection, writeJobs } from './write-jobs.ts';
 
@@ -37,6 +38,8 @@ export type JobsResult =
       status: 'measured';
       seed: number;
       projection: JobsProjection;
+      /** The search engine's jobs index after the load (search-index.ts). */
+      index: SearchIndexFigures;
       /**
        * `app.byKind`: latency per kind of search. `misses`: the searches at a URL the product had not
        * seen (`MISS_EVERY`), which pay the whole search; `hits`: the rest, answered by the cache or not.
@@ -137,6 +140,13 @@ export async function measureJobs(
     progress,
   });
 
+  const index = await measureSearchIndex({
+    databaseUrl: topology.databaseUrl,
+    schema: topology.schemas.query,
+    stackDir: STACK_DIR,
+    progress,
+  });
+
   const recorded: Array<RecordedSearch & { body: string }> = [];
   for (const search of jobSearchMix) recorded.push(await record(api, reader, search));
   const searches = recorded.map(({ body: _, ...rest }) => rest);
@@ -203,6 +213,7 @@ export async function measureJobs(
     status: 'measured',
     seed: JOB_BOARD_SEED,
     projection,
+    index,
     search: { ...comparison, searches, misses, hits: others },
   };
 }

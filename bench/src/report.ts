@@ -64,39 +64,64 @@ export interface TargetResult {
 const fixed = (value: number | null | undefined, digits = 2) =>
   value === null || value === undefined || !Number.isFinite(value) ? '-' : value.toFixed(digits);
 
-/** The jobs phase's goals: searching 50,000 jobs stays interactive and close to serving from memory. */
-export const JOB_SEARCH_P99_MS = 50;
+/**
+ * The jobs phase's goals (issue 57): searching stays interactive and close to serving from memory as the
+ * board grows. Up to 50,000 jobs p99 <= 30 ms, searches new to the cache too; at 500,000, <= 60 ms; the
+ * search index made again from the jobs rows at 5,000 jobs a second or more.
+ */
+export const JOB_SEARCH_P99_MS = 30;
+export const JOB_SEARCH_LARGE_P99_MS = 60;
+export const JOB_SEARCH_LARGE_BOARD = 50_000;
 export const JOB_SEARCH_RATIO = 0.5;
+export const JOB_INDEX_REFILL_PER_SECOND = 5_000;
+
+/** The p99 a board of `jobs` jobs is held to. */
+export const jobSearchP99Target = (jobs: number) =>
+  jobs > JOB_SEARCH_LARGE_BOARD ? JOB_SEARCH_LARGE_P99_MS : JOB_SEARCH_P99_MS;
 
 function jobTargets(jobs: JobsResult): TargetResult[] {
-  const p99 = {
-    name: 'job search p99 (ms)',
-    target: `<= ${JOB_SEARCH_P99_MS}`,
-  };
-  const ratio = {
-    name: 'job searches/s vs in-memory JSON/s',
-    target: `>= ${JOB_SEARCH_RATIO}`,
+  const limit = jobSearchP99Target(jobs.status === 'measured' ? jobs.projection.jobs : 0);
+  const p99 = { name: 'job search p99 (ms)', target: `<= ${limit}` };
+  const misses = { name: 'job searches new to the cache p99 (ms)', target: `<= ${limit}` };
+  const ratio = { name: 'job searches/s vs in-memory JSON/s', target: `>= ${JOB_SEARCH_RATIO}` };
+  const refill = {
+    name: 'job search index made again (jobs/s)',
+    target: `>= ${JOB_INDEX_REFILL_PER_SECOND}`,
   };
   if (jobs.status !== 'measured') {
-    return [
-      { ...p99, measured: null, pass: null, detail: jobs.reason },
-      { ...ratio, measured: null, pass: null, detail: jobs.reason },
-    ];
+    return [p99, misses, ratio, refill].map((goal) => ({
+      ...goal,
+      measured: null,
+      pass: null,
+      detail: jobs.reason,
+    }));
   }
-  const { search, projection } = jobs;
+  const { search, projection, index } = jobs;
   const measured = search.app.latency.count > 0 ? search.app.latency.p99 : null;
   return [
     {
       ...p99,
       measured,
-      pass: measured === null ? null : measured <= JOB_SEARCH_P99_MS,
+      pass: measured === null ? null : measured <= limit,
       detail: `${search.app.latency.count} searches on ${projection.jobs} jobs`,
+    },
+    {
+      ...misses,
+      measured: search.misses.count > 0 ? search.misses.p99 : null,
+      pass: search.misses.count > 0 ? search.misses.p99 <= limit : null,
+      detail: `${search.misses.count} searches at a URL not seen before`,
     },
     {
       ...ratio,
       measured: search.ratio,
       pass: search.ratio >= JOB_SEARCH_RATIO,
       detail: `${fixed(search.app.rate, 0)} vs ${fixed(search.baseline.rate, 0)} per second`,
+    },
+    {
+      ...refill,
+      measured: index.refillRate,
+      pass: index.refillRate >= JOB_INDEX_REFILL_PER_SECOND,
+      detail: `${index.documents} jobs in ${fixed(index.refillSeconds, 1)} s; ${fixed(index.megabytes, 1)} MB on disk, engine ${index.residentMegabytes ?? '-'} MB resident`,
     },
   ];
 }
@@ -713,6 +738,18 @@ export function jobRows(jobs: JobsResult): string[][] {
       '',
     ],
     ['  read side caught up after the last append', `${fixed(p.catchUpSeconds, 1)} s`, '', ''],
+    [
+      'search index: made again from the jobs rows',
+      `${fixed(jobs.index.refillRate, 0)} jobs/s in ${fixed(jobs.index.refillSeconds, 1)} s`,
+      '',
+      '',
+    ],
+    [
+      "  its size, and the engine's memory",
+      `${fixed(jobs.index.megabytes, 1)} MB on disk; ${jobs.index.residentMegabytes ?? '-'} MB resident (peak ${jobs.index.peakMegabytes ?? '-'} MB)`,
+      '',
+      '',
+    ],
     ...comparisonRows(`job searches/s (${search.searches.length} searches in turn)`, search),
   ];
   return rows;

@@ -96,6 +96,14 @@ export function sampleReport(overrides: Partial<BenchReport> = {}): BenchReport 
         catchUpSeconds: 1.5,
         cpu: cpu(80),
       },
+      index: {
+        documents: 1000,
+        megabytes: 0.4,
+        residentMegabytes: 40,
+        peakMegabytes: 60,
+        refillSeconds: 0.1,
+        refillRate: 10_000,
+      },
       search: {
         app: {
           ...load(300, [10, 20, 60]),

@@ -1,3 +1,4 @@
+import http from 'node:http';
 /** The kinds of index the engine keeps (search-engine/src/jobs.rs and people.rs). */
 export type IndexKind = 'jobs' | 'people';
 
@@ -12,10 +13,16 @@ export type IndexKind = 'jobs' | 'people';
  */
 export class SearchEngine {
   readonly url: string;
+  private readonly target: URL;
+  /**
+   * Kept-alive connections through node:http: a search is a round trip on loopback, and Node's fetch
+   * cost about 3 ms of a search's 5 against the engine's 1.5 (measured on the bench's 50,000 jobs).
+   */
+  private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 32 });
 
-  /** Node's fetch keeps its connections alive: a search is a round trip on loopback. */
   constructor(url: string) {
     this.url = url.replace(/\/$/, '');
+    this.target = new URL(this.url);
   }
 
   /** The engine of SEARCH_ENGINE_URL (the stack's, on loopback, unless set). */
@@ -36,10 +43,17 @@ export class SearchEngine {
     return (await this.call('POST', `/${kind}/${index}/search`, request)) as T;
   }
 
+  /** How many documents the index holds and its bytes on disk; null when it does not exist. */
+  async stats(kind: IndexKind, index: string): Promise<{ documents: number; bytes: number } | null> {
+    return (await this.call('GET', `/${kind}/${index}`, undefined, [404])) as {
+      documents: number;
+      bytes: number;
+    } | null;
+  }
+
   /** How many documents the index holds; null when it does not exist. */
   async documents(kind: IndexKind, index: string): Promise<number | null> {
-    const answer = await this.call('GET', `/${kind}/${index}`, undefined, [404]);
-    return answer === null ? null : (answer as { documents: number }).documents;
+    return (await this.stats(kind, index))?.documents ?? null;
   }
 
   async remove(kind: IndexKind, index: string): Promise<void> {
@@ -55,26 +69,51 @@ export class SearchEngine {
     await this.call('GET', '/readyz');
   }
 
-  private async call(method: string, path: string, body?: unknown, absent: number[] = []): Promise<unknown> {
-    const response = await fetch(`${this.url}${path}`, {
-      method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(SEARCH_ENGINE_TIMEOUT_MS),
+  private call(method: string, path: string, body?: unknown, absent: number[] = []): Promise<unknown> {
+    const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+    return new Promise((resolve, reject) => {
+      const request = http.request(
+        {
+          host: this.target.hostname,
+          port: this.target.port,
+          path,
+          method,
+          agent: this.agent,
+          timeout: SEARCH_ENGINE_TIMEOUT_MS,
+          headers:
+            payload === undefined
+              ? {}
+              : { 'content-type': 'application/json', 'content-length': payload.length },
+        },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('error', reject);
+          response.on('end', () => {
+            const text = Buffer.concat(chunks).toString('utf8');
+            const status = response.statusCode ?? 0;
+            if (absent.includes(status)) return resolve(null);
+            if (status < 200 || status > 299) {
+              let message = text;
+              try {
+                message = (JSON.parse(text) as { message?: string }).message ?? text;
+              } catch {}
+              return reject(new Error(`search engine ${method} ${path}: ${status} ${message}`));
+            }
+            try {
+              resolve(JSON.parse(text));
+            } catch (error) {
+              reject(error);
+            }
+          });
+        },
+      );
+      request.on('timeout', () =>
+        request.destroy(new Error(`search engine ${method} ${path}: no answer in time`)),
+      );
+      request.on('error', reject);
+      request.end(payload);
     });
-    const text = await response.text();
-    if (absent.includes(response.status)) return null;
-    if (!response.ok) {
-      const message = (() => {
-        try {
-          return (JSON.parse(text) as { message?: string }).message ?? text;
-        } catch {
-          return text;
-        }
-      })();
-      throw new Error(`search engine ${method} ${path}: ${response.status} ${message}`);
-    }
-    return JSON.parse(text) as unknown;
   }
 }
 
@@ -109,6 +148,10 @@ export class SearchIndex {
 
   documents(): Promise<number | null> {
     return this.engine.documents(this.kind, this.name);
+  }
+
+  stats(): Promise<{ documents: number; bytes: number } | null> {
+    return this.engine.stats(this.kind, this.name);
   }
 
   remove(): Promise<void> {

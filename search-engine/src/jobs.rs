@@ -8,9 +8,9 @@ use serde::{Deserialize, Serialize};
 use tantivy::collector::sort_key::{SortBySimilarityScore, SortByStaticFastValue};
 use tantivy::collector::{Count, TopDocs};
 use tantivy::directory::MmapDirectory;
-use tantivy::query::{BooleanQuery, ConstScoreQuery, Occur, Query, RangeQuery, RegexQuery, TermQuery};
+use tantivy::query::{BooleanQuery, ConstScoreQuery, Occur, Query, RangeQuery, TermQuery, TermSetQuery};
 use tantivy::schema::{
-    FAST, Field, INDEXED, IndexRecordOption, STORED, STRING, Schema, TextFieldIndexing, TextOptions, Value,
+    FAST, Field, INDEXED, IndexRecordOption, STRING, Schema, TextFieldIndexing, TextOptions,
 };
 use tantivy::{DocAddress, Index, IndexReader, IndexWriter, Order, ReloadPolicy, Searcher, TantivyDocument, Term};
 
@@ -116,6 +116,9 @@ pub const WRITER_MEMORY: usize = 20_000_000;
 /// The most matches a page may reach into.
 const MAX_WINDOW: usize = 10_000;
 
+/// The version of this schema: a change makes a new folder, which the projector fills from the rows.
+pub const SCHEMA_VERSION: u32 = 2;
+
 fn schema() -> Schema {
     let mut sb = Schema::builder();
     let ranked = TextOptions::default().set_indexing_options(
@@ -123,7 +126,7 @@ fn schema() -> Schema {
     );
     let words = TextOptions::default()
         .set_indexing_options(TextFieldIndexing::default().set_tokenizer(text::WORDS).set_index_option(IndexRecordOption::Basic));
-    sb.add_text_field("id", STRING | STORED);
+    sb.add_text_field("id", STRING | FAST);
     sb.add_text_field("title", ranked.clone());
     sb.add_text_field("skills_company", ranked.clone());
     sb.add_text_field("body", ranked);
@@ -217,7 +220,25 @@ impl JobIndex {
         Ok(self.reader.searcher().num_docs())
     }
 
-    fn filter_queries(&self, filters: &Filters) -> Vec<Box<dyn Query>> {
+    /// The places (whole `location_text` values) that hold `part` anywhere, as LIKE '%part%' does: the
+    /// distinct places are few (a city, state and country each), so their dictionary is read whole.
+    fn places_holding(&self, searcher: &Searcher, part: &str) -> Vec<Term> {
+        let mut found = std::collections::BTreeSet::new();
+        for segment in searcher.segment_readers() {
+            let Ok(index) = segment.inverted_index(self.f.location_text) else { continue };
+            let Ok(mut stream) = index.terms().stream() else { continue };
+            while stream.advance() {
+                if let Ok(place) = std::str::from_utf8(stream.key()) {
+                    if place.contains(part) {
+                        found.insert(place.to_string());
+                    }
+                }
+            }
+        }
+        found.into_iter().map(|place| Term::from_field_text(self.f.location_text, &place)).collect()
+    }
+
+    fn filter_queries(&self, searcher: &Searcher, filters: &Filters) -> Vec<Box<dyn Query>> {
         let f = &self.f;
         let term = |field: Field, value: &str| -> Box<dyn Query> {
             Box::new(TermQuery::new(Term::from_field_text(field, value), IndexRecordOption::Basic))
@@ -238,13 +259,7 @@ impl JobIndex {
             )));
         }
         if let Some(place) = filters.location.as_deref().filter(|p| !p.is_empty()) {
-            // Anywhere in the place's text (as LIKE '%place%'): the distinct places are few, and the
-            // regex walks their dictionary, not the jobs.
-            let pattern = format!("(.|\n)*{}(.|\n)*", place.chars().map(|c| regex_char(c)).collect::<String>());
-            match RegexQuery::from_pattern(&pattern, f.location_text) {
-                Ok(q) => out.push(Box::new(q)),
-                Err(_) => out.push(Box::new(tantivy::query::EmptyQuery)),
-            }
+            out.push(Box::new(TermSetQuery::new(self.places_holding(searcher, place))));
         }
         if let Some(min) = filters.min_pay {
             out.push(Box::new(RangeQuery::new(Bound::Included(Term::from_field_i64(f.pay, min)), Bound::Unbounded)));
@@ -266,12 +281,12 @@ impl JobIndex {
         } else {
             Searched { fields: vec![(f.title, 3.0), (f.skills_company, 1.5), (f.body, 0.5)], words: f.words }
         };
+        let searcher = self.reader.searcher();
         let mut parts: Vec<(Occur, Box<dyn Query>)> = vec![(Occur::Must, text::text_query(&request.clauses, &searched))];
-        for filter in self.filter_queries(&request.filters) {
+        for filter in self.filter_queries(&searcher, &request.filters) {
             parts.push((Occur::Must, Box::new(ConstScoreQuery::new(filter, 0.0))));
         }
         let query = BooleanQuery::new(parts);
-        let searcher = self.reader.searcher();
         let limit = request.limit.clamp(1, 100);
         let offset = request.offset.min(MAX_WINDOW);
         let top = TopDocs::with_limit(limit).and_offset(offset);
@@ -292,20 +307,27 @@ impl JobIndex {
                 (docs.into_iter().map(|(_, at)| at).collect(), total)
             }
         };
-        Ok(SearchAnswer { ids: ids_of(&searcher, f.id, &addresses)?, total: total as u64 })
+        Ok(SearchAnswer { ids: ids_of(&searcher, &addresses)?, total: total as u64 })
     }
 }
 
-fn regex_char(c: char) -> String {
-    if c.is_alphanumeric() || c == ' ' { c.to_string() } else { format!("\\{c}") }
-}
-
-pub fn ids_of(searcher: &Searcher, id: Field, addresses: &[DocAddress]) -> tantivy::Result<Vec<String>> {
+/// The ids of the documents at `addresses`, from the `id` column (no stored document is read).
+pub fn ids_of(searcher: &Searcher, addresses: &[DocAddress]) -> tantivy::Result<Vec<String>> {
+    let mut columns = std::collections::HashMap::new();
     addresses
         .iter()
-        .map(|&at| {
-            let doc: TantivyDocument = searcher.doc(at)?;
-            Ok(doc.get_first(id).and_then(|v| v.as_str()).unwrap_or_default().to_string())
+        .map(|at| {
+            if !columns.contains_key(&at.segment_ord) {
+                let column = searcher.segment_reader(at.segment_ord).fast_fields().str("id")?;
+                columns.insert(at.segment_ord, column);
+            }
+            let mut id = String::new();
+            if let Some(column) = columns.get(&at.segment_ord).and_then(|c| c.as_ref()) {
+                if let Some(ord) = column.term_ords(at.doc_id).next() {
+                    column.ord_to_str(ord, &mut id)?;
+                }
+            }
+            Ok(id)
         })
         .collect()
 }

@@ -4,7 +4,7 @@
 //! before each batch's Postgres commit, and ask it for a page of ids and their count
 //! (docs/architecture.md, "Read side"). Two kinds of index: `jobs` (jobs.rs) and `people` (people.rs).
 //! An index is named after the read schema it belongs to, so a rebuild or a test's schema has its own,
-//! and is kept on disk under SEARCH_DATA_DIR/{kind}/{name}.
+//! and is kept on disk under SEARCH_DATA_DIR/{kind}.v{schema version}/{name}.
 //!
 //! Routes (bodies are JSON; `{kind}` is `jobs` or `people`):
 //! - `GET /healthz`, `GET /readyz`
@@ -12,7 +12,7 @@
 //!   and committed (on disk) before the answer; a document replaces the one with its id.
 //! - `POST /{kind}/{name}/search`: `{ "ids": [...], "total": n }`, the page's ids in order and every
 //!   match counted.
-//! - `GET /{kind}/{name}`: `{ "documents": n }`, 404 when the index does not exist.
+//! - `GET /{kind}/{name}`: `{ "documents": n, "bytes": n }`, 404 when the index does not exist.
 //! - `DELETE /{kind}/{name}`: removes it (a reset, a dropped test schema).
 mod jobs;
 mod people;
@@ -104,6 +104,13 @@ impl Engine {
         Ok(format!("{kind}/{name}"))
     }
 
+    /// Where an index lives: under its kind and that kind's schema version, so an index of an older
+    /// schema is never opened (the projector refills the new one from the rows).
+    fn path(&self, kind: &str, name: &str) -> PathBuf {
+        let version = if kind == "people" { people::SCHEMA_VERSION } else { jobs::SCHEMA_VERSION };
+        self.dir.join(format!("{kind}.v{version}")).join(name)
+    }
+
     fn existing(&self, kind: &str, name: &str) -> Result<Option<Arc<AnyIndex>>, Failure> {
         let key = Engine::key(kind, name)?;
         if let Some(index) = self.indexes.read().unwrap().get(&key) {
@@ -113,7 +120,7 @@ impl Engine {
         if let Some(index) = self.indexes.read().unwrap().get(&key) {
             return Ok(Some(index.clone()));
         }
-        let path = self.dir.join(&key);
+        let path = self.path(kind, name);
         if !path.join("meta.json").exists() {
             return Ok(None);
         }
@@ -131,7 +138,7 @@ impl Engine {
         if let Some(index) = self.indexes.read().unwrap().get(&key) {
             return Ok(index.clone());
         }
-        let index = Arc::new(AnyIndex::open(kind, &self.dir.join(&key))?);
+        let index = Arc::new(AnyIndex::open(kind, &self.path(kind, name))?);
         self.indexes.write().unwrap().insert(key, index.clone());
         Ok(index)
     }
@@ -142,7 +149,7 @@ impl Engine {
         if let Some(index) = self.indexes.write().unwrap().remove(&key) {
             index.close();
         }
-        let path = self.dir.join(&key);
+        let path = self.path(kind, name);
         if path.exists() {
             std::fs::remove_dir_all(&path).map_err(|e| Failure { status: 500, message: e.to_string() })?;
         }
@@ -177,7 +184,10 @@ impl Engine {
                 }
             }
             (Method::Get, [kind, name]) => match self.existing(kind, name)? {
-                Some(index) => json(&Count { documents: index.documents() }),
+                Some(index) => json(&Stats {
+                    documents: index.documents(),
+                    bytes: dir_bytes(&self.path(kind, name)),
+                }),
                 None => Err(Failure::not_found("No such index")),
             },
             (Method::Delete, [kind, name]) => {
@@ -192,6 +202,28 @@ impl Engine {
 #[derive(Serialize)]
 struct Count {
     documents: u64,
+}
+
+#[derive(Serialize)]
+struct Stats {
+    documents: u64,
+    /// The index's files on disk.
+    bytes: u64,
+}
+
+fn dir_bytes(path: &std::path::Path) -> u64 {
+    std::fs::read_dir(path)
+        .map(|entries| {
+            entries
+                .filter_map(|e| e.ok())
+                .map(|e| match e.metadata() {
+                    Ok(m) if m.is_dir() => dir_bytes(&e.path()),
+                    Ok(m) => m.len(),
+                    Err(_) => 0,
+                })
+                .sum()
+        })
+        .unwrap_or(0)
 }
 
 #[derive(Serialize)]

@@ -7,8 +7,8 @@ use serde::Deserialize;
 use tantivy::collector::sort_key::{SortBySimilarityScore, SortByString};
 use tantivy::collector::{Count, TopDocs};
 use tantivy::directory::MmapDirectory;
-use tantivy::query::{BooleanQuery, BoostQuery, Occur, Query, RegexQuery};
-use tantivy::schema::{FAST, Field, IndexRecordOption, STORED, STRING, Schema, TextFieldIndexing, TextOptions};
+use tantivy::query::{BooleanQuery, BoostQuery, Occur, Query};
+use tantivy::schema::{FAST, Field, IndexRecordOption, STRING, Schema, TextFieldIndexing, TextOptions};
 use tantivy::{DocAddress, Index, IndexReader, IndexWriter, Order, ReloadPolicy, TantivyDocument, Term};
 
 use crate::jobs::{SearchAnswer, ids_of};
@@ -56,11 +56,14 @@ pub struct PeopleIndex {
     f: Fields,
 }
 
+/// The version of this schema: a change makes a new folder, which the projector fills from the rows.
+pub const SCHEMA_VERSION: u32 = 2;
+
 fn schema() -> Schema {
     let mut sb = Schema::builder();
     let words = TextOptions::default()
         .set_indexing_options(TextFieldIndexing::default().set_tokenizer(text::WORDS).set_index_option(IndexRecordOption::WithFreqs));
-    sb.add_text_field("id", STRING | STORED);
+    sb.add_text_field("id", STRING | FAST);
     sb.add_text_field("names", words.clone());
     sb.add_text_field("headline", words.clone());
     sb.add_text_field("place", words);
@@ -128,13 +131,13 @@ impl PeopleIndex {
         let weighted = [(f.names, 3.0), (f.headline, 1.5), (f.place, 0.5)];
         let mut required: Vec<(Occur, Box<dyn Query>)> = Vec::new();
         for word in request.words.iter().take(8) {
-            let pattern = format!("{}.*", text::literal(&word.to_lowercase()));
-            let mut any: Vec<(Occur, Box<dyn Query>)> = Vec::new();
-            for (field, weight) in weighted {
-                if let Ok(q) = RegexQuery::from_pattern(&pattern, field) {
-                    any.push((Occur::Should, Box::new(BoostQuery::new(Box::new(q), weight))));
-                }
-            }
+            let word = word.to_lowercase();
+            let any: Vec<(Occur, Box<dyn Query>)> = weighted
+                .iter()
+                .map(|&(field, weight)| {
+                    (Occur::Should, Box::new(BoostQuery::new(text::prefix_query(field, &word), weight)) as Box<dyn Query>)
+                })
+                .collect();
             required.push((Occur::Must, Box::new(BooleanQuery::new(any))));
         }
         if required.is_empty() {
@@ -146,6 +149,6 @@ impl PeopleIndex {
             .order_by(((SortBySimilarityScore, Order::Desc), (SortByString::for_field("order"), Order::Asc)));
         let (docs, total) = searcher.search(&query, &(top, Count))?;
         let addresses: Vec<DocAddress> = docs.into_iter().map(|(_, at)| at).collect();
-        Ok(SearchAnswer { ids: ids_of(&searcher, f.id, &addresses)?, total: total as u64 })
+        Ok(SearchAnswer { ids: ids_of(&searcher, &addresses)?, total: total as u64 })
     }
 }

@@ -159,11 +159,14 @@ export class JobQueries {
   /** Jobs by id, each as the detail shows it (closed ones too); a job not projected (yet) is absent. */
   async byIds(jobIds: readonly string[]): Promise<Map<string, Job>> {
     if (jobIds.length === 0) return new Map();
-    const { rows } = await this.pool.query<JobRow>(
-      `SELECT ${jobColumns(this.s)} FROM ${this.s}.jobs j LEFT JOIN ${this.s}.job_people u ON u.id = j.employer_id
-        WHERE j.id = ANY($1::text[])`,
-      [[...new Set(jobIds)]],
-    );
+    // Prepared once per connection: every page of a search with text reads its jobs so.
+    const text = `SELECT ${jobColumns(this.s)} FROM ${this.s}.jobs j LEFT JOIN ${this.s}.job_people u ON u.id = j.employer_id
+        WHERE j.id = ANY($1::text[])`;
+    const { rows } = await this.pool.query<JobRow>({
+      name: statementName('jobs_by_ids', text),
+      text,
+      values: [[...new Set(jobIds)]],
+    });
     return new Map(rows.map((r) => [r.id, toJob(r)]));
   }
 
