@@ -56,10 +56,7 @@ export async function startQueryService(
 ): Promise<RunningQueryService> {
   const config: QueryServiceConfig = loadConfig(queryServiceEnv, env);
   const log = createLogger('query-service', config.LOG_LEVEL);
-  // Pipelining: a job list sends BEGIN and COMMIT along with its statements (JobQueries.inMemory).
-  const pool = createPool(config.DATABASE_URL, config.DATABASE_POOL_SIZE, 'query-service', {
-    pipeline: true,
-  });
+  const pool = createPool(config.DATABASE_URL, config.DATABASE_POOL_SIZE, 'query-service');
   const redis = createRedis(config.REDIS_URL, config.REDIS_KEY_PREFIX, log);
   // Only read here: the command-service creates the bucket, and /readyz says whether it is there.
   const storage = new ObjectStorage(config);

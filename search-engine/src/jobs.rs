@@ -7,7 +7,6 @@ use std::sync::Mutex;
 use serde::{Deserialize, Serialize};
 use tantivy::collector::sort_key::{SortBySimilarityScore, SortByStaticFastValue};
 use tantivy::collector::{Count, TopDocs};
-use tantivy::directory::MmapDirectory;
 use tantivy::query::{BooleanQuery, ConstScoreQuery, Occur, Query, RangeQuery, TermQuery, TermSetQuery};
 use tantivy::schema::{
     FAST, Field, INDEXED, IndexRecordOption, STRING, Schema, TextFieldIndexing, TextOptions,
@@ -145,7 +144,7 @@ fn schema() -> Schema {
 impl JobIndex {
     pub fn open_or_create(path: &Path) -> tantivy::Result<JobIndex> {
         std::fs::create_dir_all(path)?;
-        let index = Index::open_or_create(MmapDirectory::open(path)?, schema())?;
+        let index = Index::open_or_create(crate::storage::open(path, crate::storage::fsync_from_env())?, schema())?;
         index.tokenizers().register(text::ENGLISH, text::english());
         index.tokenizers().register(text::WORDS, text::words());
         let s = index.schema();
@@ -182,7 +181,9 @@ impl JobIndex {
     }
 
     /// Deletes, then replaces each document by id, and commits: on disk before the answer.
-    pub fn write(&self, request: WriteRequest) -> tantivy::Result<u64> {
+    /// Applies the deletes, then the documents (each replacing the one with its id), uncommitted: they
+    /// are seen by searches after the next `commit` (main.rs's `Logged` commits before a search).
+    pub fn apply(&self, request: WriteRequest) -> tantivy::Result<()> {
         let mut guard = self.writer.lock().unwrap();
         let Some(writer) = guard.as_mut() else {
             return Err(tantivy::TantivyError::InvalidArgument("the index was removed".to_string()));
@@ -215,9 +216,18 @@ impl JobIndex {
             doc.add_i64(f.posted_at, job.posted_at);
             writer.add_document(doc)?;
         }
+        Ok(())
+    }
+
+    /// Makes what was applied durable in the index's files and seen by searches.
+    pub fn commit(&self) -> tantivy::Result<()> {
+        let mut guard = self.writer.lock().unwrap();
+        let Some(writer) = guard.as_mut() else {
+            return Err(tantivy::TantivyError::InvalidArgument("the index was removed".to_string()));
+        };
         writer.commit()?;
         self.reader.reload()?;
-        Ok(self.reader.searcher().num_docs())
+        Ok(())
     }
 
     /// The places (whole `location_text` values) that hold `part` anywhere, as LIKE '%part%' does: the

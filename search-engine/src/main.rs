@@ -9,13 +9,16 @@
 //! Routes (bodies are JSON; `{kind}` is `jobs` or `people`):
 //! - `GET /healthz`, `GET /readyz`
 //! - `PUT /{kind}/{name}/documents` `{ "upsert": [document], "delete": [id] }`: applied in that order
-//!   and committed (on disk) before the answer; a document replaces the one with its id.
+//!   and logged before the answer (logged.rs: as durable as a commit, seen by every later search); a
+//!   document replaces the one with its id.
 //! - `POST /{kind}/{name}/search`: `{ "ids": [...], "total": n }`, the page's ids in order and every
 //!   match counted.
 //! - `GET /{kind}/{name}`: `{ "documents": n, "bytes": n }`, 404 when the index does not exist.
 //! - `DELETE /{kind}/{name}`: removes it (a reset, a dropped test schema).
 mod jobs;
+mod logged;
 mod people;
+mod storage;
 mod text;
 
 use std::collections::HashMap;
@@ -26,42 +29,17 @@ use std::sync::{Arc, Mutex, RwLock};
 use serde::Serialize;
 use tiny_http::{Header, Method, Request, Response, Server};
 
-use crate::jobs::{JobIndex, SearchRequest, WriteRequest};
-use crate::people::{PeopleIndex, PeopleSearch, PeopleWrite};
-
-/// An open index of either kind.
-enum AnyIndex {
-    Jobs(JobIndex),
-    People(PeopleIndex),
-}
-
-impl AnyIndex {
-    fn open(kind: &str, path: &std::path::Path) -> tantivy::Result<AnyIndex> {
-        Ok(if kind == "people" {
-            AnyIndex::People(PeopleIndex::open_or_create(path)?)
-        } else {
-            AnyIndex::Jobs(JobIndex::open_or_create(path)?)
-        })
-    }
-    fn close(&self) {
-        match self {
-            AnyIndex::Jobs(index) => index.close(),
-            AnyIndex::People(index) => index.close(),
-        }
-    }
-    fn documents(&self) -> u64 {
-        match self {
-            AnyIndex::Jobs(index) => index.documents(),
-            AnyIndex::People(index) => index.documents(),
-        }
-    }
-}
+use crate::jobs::SearchRequest;
+use crate::logged::{AnyIndex, Logged, WriteError};
+use crate::people::PeopleSearch;
 
 /// The open indexes by name; each opened (or created) on first use.
 struct Engine {
     dir: PathBuf,
     /// By `{kind}/{name}`.
-    indexes: RwLock<HashMap<String, Arc<AnyIndex>>>,
+    indexes: RwLock<HashMap<String, Arc<Logged>>>,
+    /// Whether writes wait for the disk (`SEARCH_FSYNC`).
+    fsync: bool,
     /// Opening or removing an index is one at a time, so two first writes do not both create it.
     opening: Mutex<()>,
 }
@@ -111,7 +89,7 @@ impl Engine {
         self.dir.join(format!("{kind}.v{version}")).join(name)
     }
 
-    fn existing(&self, kind: &str, name: &str) -> Result<Option<Arc<AnyIndex>>, Failure> {
+    fn existing(&self, kind: &str, name: &str) -> Result<Option<Arc<Logged>>, Failure> {
         let key = Engine::key(kind, name)?;
         if let Some(index) = self.indexes.read().unwrap().get(&key) {
             return Ok(Some(index.clone()));
@@ -124,12 +102,12 @@ impl Engine {
         if !path.join("meta.json").exists() {
             return Ok(None);
         }
-        let index = Arc::new(AnyIndex::open(kind, &path)?);
+        let index = Arc::new(Logged::open(kind, &path, self.fsync)?);
         self.indexes.write().unwrap().insert(key, index.clone());
         Ok(Some(index))
     }
 
-    fn open_or_create(&self, kind: &str, name: &str) -> Result<Arc<AnyIndex>, Failure> {
+    fn open_or_create(&self, kind: &str, name: &str) -> Result<Arc<Logged>, Failure> {
         if let Some(index) = self.existing(kind, name)? {
             return Ok(index);
         }
@@ -138,7 +116,7 @@ impl Engine {
         if let Some(index) = self.indexes.read().unwrap().get(&key) {
             return Ok(index.clone());
         }
-        let index = Arc::new(AnyIndex::open(kind, &self.path(kind, name))?);
+        let index = Arc::new(Logged::open(kind, &self.path(kind, name), self.fsync)?);
         self.indexes.write().unwrap().insert(key, index.clone());
         Ok(index)
     }
@@ -162,17 +140,20 @@ impl Engine {
             (Method::Get, ["healthz"]) | (Method::Get, ["readyz"]) => Ok(r#"{"status":"ok"}"#.to_string()),
             (Method::Put, [kind, name, "documents"]) => {
                 let index = self.open_or_create(kind, name)?;
-                let bad = |e: serde_json::Error| Failure::bad(format!("Invalid documents: {e}"));
-                let documents = match index.as_ref() {
-                    AnyIndex::Jobs(jobs) => jobs.write(serde_json::from_slice::<WriteRequest>(body).map_err(bad)?)?,
-                    AnyIndex::People(people) => people.write(serde_json::from_slice::<PeopleWrite>(body).map_err(bad)?)?,
-                };
-                json(&Count { documents })
+                index.write(body).map_err(|error| match error {
+                    WriteError::Invalid(e) => Failure::bad(format!("Invalid documents: {e}")),
+                    WriteError::Failed(message) => Failure { status: 500, message },
+                })?;
+                Ok("{}".to_string())
             }
             (Method::Post, [kind, name, "search"]) => {
                 let bad = |e: serde_json::Error| Failure::bad(format!("Invalid search: {e}"));
                 let index = self.existing(kind, name)?;
-                match (*kind, index.as_deref()) {
+                if let Some(index) = &index {
+                    // What was written before this search is seen by it.
+                    index.commit()?;
+                }
+                match (*kind, index.as_deref().map(|logged| &logged.index)) {
                     ("jobs", Some(AnyIndex::Jobs(jobs))) => {
                         json(&jobs.search(&serde_json::from_slice::<SearchRequest>(body).map_err(bad)?)?)
                     }
@@ -185,7 +166,7 @@ impl Engine {
             }
             (Method::Get, [kind, name]) => match self.existing(kind, name)? {
                 Some(index) => json(&Stats {
-                    documents: index.documents(),
+                    documents: index.documents()?,
                     bytes: dir_bytes(&self.path(kind, name)),
                 }),
                 None => Err(Failure::not_found("No such index")),
@@ -197,11 +178,6 @@ impl Engine {
             _ => Err(Failure::not_found("Not found")),
         }
     }
-}
-
-#[derive(Serialize)]
-struct Count {
-    documents: u64,
 }
 
 #[derive(Serialize)]
@@ -284,7 +260,21 @@ fn main() {
     let threads: usize = std::env::var("SEARCH_ENGINE_THREADS").ok().and_then(|t| t.parse().ok()).unwrap_or(4);
     std::fs::create_dir_all(&dir).expect("the data directory can be made");
     let server = Arc::new(Server::http((host.as_str(), port)).expect("the port is free"));
-    let engine = Arc::new(Engine { dir, indexes: RwLock::new(HashMap::new()), opening: Mutex::new(()) });
+    let fsync = storage::fsync_from_env();
+    let engine = Arc::new(Engine { dir, indexes: RwLock::new(HashMap::new()), opening: Mutex::new(()), fsync });
+    // Writes no search came for are committed within `COMMIT_EVERY` (logged.rs).
+    {
+        let engine = engine.clone();
+        std::thread::spawn(move || loop {
+            std::thread::sleep(logged::COMMIT_EVERY);
+            let open: Vec<Arc<Logged>> = engine.indexes.read().unwrap().values().cloned().collect();
+            for index in open {
+                if let Err(error) = index.commit() {
+                    eprintln!("{{\"level\":\"error\",\"msg\":\"commit failed: {}\"}}", error.to_string().replace('"', "'"));
+                }
+            }
+        });
+    }
     println!("{{\"level\":\"info\",\"msg\":\"search engine listening on {host}:{port}\"}}");
     let workers: Vec<_> = (0..threads)
         .map(|_| {

@@ -6,7 +6,6 @@ use std::sync::Mutex;
 use serde::Deserialize;
 use tantivy::collector::sort_key::{SortBySimilarityScore, SortByString};
 use tantivy::collector::{Count, TopDocs};
-use tantivy::directory::MmapDirectory;
 use tantivy::query::{BooleanQuery, BoostQuery, Occur, Query};
 use tantivy::schema::{FAST, Field, IndexRecordOption, STRING, Schema, TextFieldIndexing, TextOptions};
 use tantivy::{DocAddress, Index, IndexReader, IndexWriter, Order, ReloadPolicy, TantivyDocument, Term};
@@ -75,7 +74,7 @@ fn schema() -> Schema {
 impl PeopleIndex {
     pub fn open_or_create(path: &Path) -> tantivy::Result<PeopleIndex> {
         std::fs::create_dir_all(path)?;
-        let index = Index::open_or_create(MmapDirectory::open(path)?, schema())?;
+        let index = Index::open_or_create(crate::storage::open(path, crate::storage::fsync_from_env())?, schema())?;
         index.tokenizers().register(text::WORDS, text::words());
         let s = index.schema();
         let field = |name: &str| s.get_field(name).expect("a field of the schema");
@@ -101,7 +100,9 @@ impl PeopleIndex {
         self.reader.searcher().num_docs()
     }
 
-    pub fn write(&self, request: PeopleWrite) -> tantivy::Result<u64> {
+    /// Applies the deletes, then the documents (each replacing the one with its id), uncommitted: they
+    /// are seen by searches after the next `commit` (main.rs's `Logged` commits before a search).
+    pub fn apply(&self, request: PeopleWrite) -> tantivy::Result<()> {
         let mut guard = self.writer.lock().unwrap();
         let Some(writer) = guard.as_mut() else {
             return Err(tantivy::TantivyError::InvalidArgument("the index was removed".to_string()));
@@ -120,9 +121,18 @@ impl PeopleIndex {
             doc.add_text(f.order, format!("{}\u{1}{}\u{1}{}", person.last_name, person.first_name, person.id));
             writer.add_document(doc)?;
         }
+        Ok(())
+    }
+
+    /// Makes what was applied durable in the index's files and seen by searches.
+    pub fn commit(&self) -> tantivy::Result<()> {
+        let mut guard = self.writer.lock().unwrap();
+        let Some(writer) = guard.as_mut() else {
+            return Err(tantivy::TantivyError::InvalidArgument("the index was removed".to_string()));
+        };
         writer.commit()?;
         self.reader.reload()?;
-        Ok(self.reader.searcher().num_docs())
+        Ok(())
     }
 
     /// Who has every word as the start of a word: a name above a job title or skill, above a place.

@@ -130,10 +130,13 @@ fn item_query(item: &Item, searched: &Searched) -> Option<Box<dyn Query>> {
     any_of(per_field)
 }
 
-/// The query of a whole search text: every clause required, the negated ones excluded. A text with
-/// nothing left to look for (only stop words) matches nothing, as in Postgres; one with exclusions
-/// alone matches everything else.
+/// The query of a whole search text: every clause required, the negated ones excluded. No clause (no
+/// search text) matches every document; a text with nothing left to look for (only stop words)
+/// matches nothing, as in Postgres; one with exclusions alone matches everything else.
 pub fn text_query(clauses: &[Clause], searched: &Searched) -> Box<dyn Query> {
+    if clauses.is_empty() {
+        return Box::new(AllQuery);
+    }
     let mut parts: Vec<(Occur, Box<dyn Query>)> = Vec::new();
     let mut required = 0;
     for clause in clauses {

@@ -110,7 +110,7 @@ describe('projector batches', HISTORY_TEST_OPTIONS, () => {
           company_slug: 'nimbus-labs',
           location_text: expect.stringContaining('portugal'),
         });
-        // The counts kept per choice and per place are the jobs' own, grouped, after every edit.
+        // The counts kept per choice are the jobs' own, grouped, after every edit.
         const grouped = (keys: string[]) => {
           const counts = new Map<string, number>();
           for (const r of jobRows) {
@@ -126,9 +126,6 @@ describe('projector batches', HISTORY_TEST_OPTIONS, () => {
             .sort();
         const choices = ['job_type', 'work_location', 'experience_level'];
         expect(kept('job_counts', choices), order).toEqual(grouped(choices));
-        expect(kept('job_place_counts', ['location_text', ...choices]), order).toEqual(
-          grouped(['location_text', ...choices]),
-        );
         // Each job's pay: the top of its range, its minimum alone, or none.
         for (const table of ['jobs']) {
           const pays = new Set(
@@ -143,23 +140,13 @@ describe('projector batches', HISTORY_TEST_OPTIONS, () => {
         expect(events.filter((e) => e.type === 'JobSaved').length, order).toBeGreaterThan(
           expected.tables.saved_jobs?.length ?? 0,
         );
-        // The counts kept per choice and per place are compared with the rest: each adds up to the
-        // 60 jobs, the places' over more than one place.
+        // The counts kept per choice are compared with the rest: they add up to the 60 jobs.
         const keptJobs = (table: string) =>
           (expected.tables[table] ?? []).reduce(
             (sum, row) => sum + (JSON.parse(row) as { jobs: number }).jobs,
             0,
           );
         expect(keptJobs('job_counts'), order).toBe(60);
-        expect(keptJobs('job_place_counts'), order).toBe(60);
-        expect(
-          new Set(
-            (expected.tables.job_place_counts ?? []).map(
-              (row) => (JSON.parse(row) as { location_text: string }).location_text,
-            ),
-          ).size,
-          order,
-        ).toBeGreaterThan(1);
         await batched.rebuildFrom([]);
         let applied = 0;
         for (const batch of batches(events, seed, 45)) {

@@ -123,21 +123,12 @@ async function keptCounts() {
       `SELECT job_type, work_location, experience_level, count(*)::int AS jobs FROM ${bed.schema}.jobs
         GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
     ),
-    places: await rows(
-      `SELECT location_text, job_type, work_location, experience_level, jobs FROM ${bed.schema}.job_place_counts
-        ORDER BY 1, 2, 3, 4`,
-    ),
-    placesOfJobs: await rows(
-      `SELECT location_text, job_type, work_location, experience_level, count(*)::int AS jobs
-         FROM ${bed.schema}.jobs GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`,
-    ),
   };
 }
 
 async function expectExactCounts() {
   const kept = await keptCounts();
   expect(kept.choices).toEqual(kept.choicesOfJobs);
-  expect(kept.places).toEqual(kept.placesOfJobs);
   // The dashboard's total and the unfiltered list's: every listed job.
   const { rows } = await bed.pool.query<{ n: number }>(`SELECT (${listedJobsCount(bed.schema)}) AS n`);
   expect(rows[0]?.n).toBe(await counted());
@@ -279,11 +270,6 @@ describe('jobs edited by their posters', () => {
     expect(await search({ jobType: 'Contract' })).toEqual({ ids: [sibling.jobId, jobId], total: 2 });
     expect(await search({ jobType: 'Full-time' })).toEqual({ ids: [], total: 0 });
     await expectExactCounts();
-    // The place the job left has no count left (not a count of zero).
-    const { rows } = await bed.pool.query(
-      `SELECT * FROM ${bed.schema}.job_place_counts WHERE location_text LIKE 'lisbon%'`,
-    );
-    expect(rows).toEqual([]);
     // Closed, it is recommended to nobody; its company counts it no more among the open jobs.
     expect(await jobs.recommendedFor(reader, 5)).toEqual([]);
     expect(await jobs.company('nimbus-labs', 10)).toMatchObject({ openJobs: 0, jobs: [] });

@@ -39,8 +39,8 @@ export const jobsProjector = defineProjector({
     ],
     ignores: userEventsBesidesCards.filter((type) => type !== 'SkillsUpdated'),
   }),
-  // One event is a run of one: a single path writes the job, its search row, its edits and its close,
-  // and one the job's applications.
+  // One event is a run of one: a single path writes the job, its edits, its close and its search
+  // document, and one the job's applications.
   async apply(event, ctx) {
     switch (event.type) {
       // Written once, as a batch of one (applyBatch).
@@ -80,10 +80,11 @@ export const jobsProjector = defineProjector({
     'SkillsUpdated',
   ],
   /**
-   * A run of the jobs topic in up to three statements (applyJobs): every job posted and its search row
-   * in one, read from one JSON array (a redelivery meets the job's ON CONFLICT and returns nothing, so
-   * it writes neither), then every job's last edit, then every close. A run is of one stream type: a
-   * run of the applications topic goes to applyJobApplications, one of people's events to their cards.
+   * A run of the jobs topic in up to three statements (applyJobs): every job posted and its count in
+   * one, read from one JSON array (a redelivery meets the job's ON CONFLICT and returns nothing, so it
+   * counts nothing), then every job's last edit, then every close, and one write of their search
+   * documents. A run is of one stream type: a run of the applications topic goes to
+   * applyJobApplications, one of people's events to their cards.
    */
   async applyBatch(events, ctx) {
     const stream = events[0]?.streamType;
@@ -92,9 +93,7 @@ export const jobsProjector = defineProjector({
     else await applyJobs(events, ctx);
   },
   async reset({ tx, schema, search }) {
-    await tx.query(
-      `TRUNCATE ${schema}.jobs, ${schema}.job_counts, ${schema}.job_place_counts, ${schema}.job_applications`,
-    );
+    await tx.query(`TRUNCATE ${schema}.jobs, ${schema}.job_counts, ${schema}.job_applications`);
     await jobsIndex(search, schema).remove();
     await people.reset({ tx, schema });
   },
@@ -120,7 +119,8 @@ const skillNamesSql = `(SELECT coalesce(array_agg(DISTINCT lower(name)), '{}') F
 const locationTextSql = `lower(concat_ws(E'\\n', x.city, x.state, x.country))`;
 /**
  * A run of a job stream's events (or one alone) in up to three statements: every job posted with its
- * search row, words and counts; then every job's last edit in the run; then every close. A job's
+ * count; then every job's last edit in the run; then every close; then the search documents of the
+ * jobs posted and edited (search-index.ts), before the batch commits. A job's
  * JobPosted comes first in its stream, and neither an edit nor a close is made of what the other
  * leaves (a close sets the status and when; an edit every field of the posting and when), so the posts
  * first, the edits next and the closes last leave what one event at a time does.
@@ -157,12 +157,6 @@ async function applyJobs(events: readonly DomainEvent[], ctx: ProjectionContext)
            INSERT INTO ${schema}.job_counts AS c (job_type, work_location, experience_level, jobs)
            SELECT job_type, work_location, experience_level, count(*) FROM job GROUP BY 1, 2, 3
            ON CONFLICT (job_type, work_location, experience_level) DO UPDATE SET jobs = c.jobs + EXCLUDED.jobs
-         ),
-         placed AS (
-           INSERT INTO ${schema}.job_place_counts AS c (location_text, job_type, work_location, experience_level, jobs)
-           SELECT location_text, job_type, work_location, experience_level, count(*) FROM job GROUP BY 1, 2, 3, 4
-           ON CONFLICT (location_text, job_type, work_location, experience_level)
-             DO UPDATE SET jobs = c.jobs + EXCLUDED.jobs
          )
          SELECT count(*) FROM job`,
       [JSON.stringify(posted)],
@@ -185,13 +179,12 @@ async function applyJobs(events: readonly DomainEvent[], ctx: ProjectionContext)
 }
 
 /**
- * Edits, in stream order, in one statement: each job's last edit replaces its posting on its row and
- * its search row (every column JobPosted writes from it, but the poster and when it was posted) and
- * sets when it was edited; the counts kept per choice and per place move from the job's values before
- * the statement to its new ones (a job that keeps them moves nothing, so an edit applied twice counts
- * once); and the words of every edit, not only the last, join the words (which are never taken away,
- * as one event at a time leaves them). The job's status is not looked at: the write side edits open
- * jobs only, and an edit of a closed one that came anyway is applied as any other.
+ * Edits, in stream order, in one statement: each job's last edit replaces its posting on its row
+ * (every column JobPosted writes from it, but the poster and when it was posted) and sets when it was
+ * edited; the counts kept per choice move from the job's values before the statement to its new ones
+ * (a job that keeps them moves nothing, so an edit applied twice counts once). The job's status is not
+ * looked at: the write side edits open jobs only, and an edit of a closed one that came anyway is
+ * applied as any other.
  *
  * The old values are read in the statement's snapshot, before its update, so a job posted earlier in
  * the run (by an earlier statement) is moved from what its JobPosted counted. A count that comes to
@@ -239,15 +232,6 @@ async function applyEdits(
              ON (c.job_type, c.work_location, c.experience_level) = (m.job_type, m.work_location, m.experience_level)
           GROUP BY 1, 2, 3 HAVING sum(m.n) <> 0
        ),
-       by_place AS (
-         SELECT m.location_text, m.job_type, m.work_location, m.experience_level, sum(m.n)::int AS n,
-                min(c.jobs) AS jobs
-           FROM moves m
-           LEFT JOIN ${schema}.job_place_counts c
-             ON (c.location_text, c.job_type, c.work_location, c.experience_level)
-              = (m.location_text, m.job_type, m.work_location, m.experience_level)
-          GROUP BY 1, 2, 3, 4 HAVING sum(m.n) <> 0
-       ),
        uncounted AS (
          DELETE FROM ${schema}.job_counts c USING by_choice m
           WHERE (c.job_type, c.work_location, c.experience_level) = (m.job_type, m.work_location, m.experience_level)
@@ -257,19 +241,6 @@ async function applyEdits(
          INSERT INTO ${schema}.job_counts AS c (job_type, work_location, experience_level, jobs)
          SELECT job_type, work_location, experience_level, n FROM by_choice WHERE coalesce(jobs, 0) + n <> 0
          ON CONFLICT (job_type, work_location, experience_level) DO UPDATE SET jobs = c.jobs + EXCLUDED.jobs
-       ),
-       unplaced AS (
-         DELETE FROM ${schema}.job_place_counts c USING by_place m
-          WHERE (c.location_text, c.job_type, c.work_location, c.experience_level)
-              = (m.location_text, m.job_type, m.work_location, m.experience_level)
-            AND c.jobs + m.n = 0
-       ),
-       placed AS (
-         INSERT INTO ${schema}.job_place_counts AS c (location_text, job_type, work_location, experience_level, jobs)
-         SELECT location_text, job_type, work_location, experience_level, n FROM by_place
-          WHERE coalesce(jobs, 0) + n <> 0
-         ON CONFLICT (location_text, job_type, work_location, experience_level)
-           DO UPDATE SET jobs = c.jobs + EXCLUDED.jobs
        )
        SELECT count(*) FROM job`,
     [JSON.stringify(rows)],

@@ -14,7 +14,6 @@ import {
   toCompanyCard,
 } from './companies.ts';
 import { employerOf, type JobRow, jobColumns, toJob } from './job-rows.ts';
-import { jobListStatement, LIST_SETTINGS, type ListStatement } from './list-statement.ts';
 import { recommendedJobsSql } from './recommend.ts';
 import { parseJobSearch } from './search.ts';
 import { searchJobs } from './search-index.ts';
@@ -49,101 +48,20 @@ export class JobQueries {
 
   /**
    * GET /jobs: the filters, and the search text ranked by relevance (newest first without one), or in
-   * the order `sort` asks for (newest first, or highest pay first: `pay`, migration 033); closed jobs
-   * stay listed. The page comes with the exact total of the list.
+   * the order `sort` asks for (newest first, or highest pay first); closed jobs stay listed. The page
+   * comes with the exact total of the list.
    *
-   * With search text, the search engine finds, counts, ranks and orders the matches (search-index.ts:
-   * BM25 over the title, the skills and company, and the rest, weighted in that order, the newest
-   * first among equals), and answers the page's ids; their jobs are then read here by id, in one
-   * statement. A job the engine has and this schema has not yet (written to the engine before its
-   * batch commits) is left out of the page.
-   *
-   * Without search text, one statement answers the exact total and the page: the total is a sum of the
-   * counts kept per job type, work location and experience level (migration 021) when only those
-   * filters are given, or none; with a location, of those kept per place as well, the places that hold
-   * it found by their trigrams (migration 022); with skills, a count of the rows the skills' GIN index
-   * finds; with a minimum salary or a date posted (no count is kept per pay or day), a count of the
-   * range of `jobs_by_pay` or `jobs_newest` they select. The page walks `jobs_newest` newest first (or
-   * `jobs_by_pay` highest pay first) and stops after `limit` rows (every filter column is in both), or,
-   * for a location few jobs have, takes the jobs the places' trigram index finds. A page past the end
-   * still carries the total: the count is the row the (empty) page is left-joined to.
+   * The search engine finds, counts, ranks and orders the matches (search-index.ts: BM25 over the
+   * title, the skills and company, and the rest, weighted in that order, the newest first among
+   * equals; every job when there is no text), and answers the page's ids and the total; their jobs are
+   * then read here by id, in one prepared statement. A job the engine has and this schema has not yet
+   * (written to the engine before its batch commits) is left out of the page. A page past the end is
+   * empty, with the total.
    */
   async search(query: JobListQuery): Promise<{ jobs: Job[]; total: number }> {
-    if (parseJobSearch(query.search) !== null) {
-      const { ids, total } = await searchJobs(this.searchEngine, this.s, query);
-      const found = await this.byIds(ids);
-      return { jobs: ids.flatMap((id) => found.get(id) ?? []), total };
-    }
-    type Row = { total: number } & ({ id: null } | JobRow);
-    const { sql, params } = this.listStatement(query);
-    const rows = await this.inMemory<Row>((_client, last) =>
-      last({ name: statementName('jobs_list', sql), text: sql, values: params }),
-    );
-    return { jobs: rows.flatMap((row) => (row.id === null ? [] : [toJob(row)])), total: rows[0]?.total ?? 0 };
-  }
-
-  /** The statement `search` runs for a list without search text (public for tests that read its plan). */
-  listStatement(query: JobListQuery): ListStatement {
-    return jobListStatement(this.s, query);
-  }
-
-  /**
-   * Runs a list's statements (`fn`) under the settings of a read model served from memory, in a
-   * transaction whose BEGIN carries its settings. `fn` reads what it needs and hands its last
-   * statement to `last`, which answers its rows. On a pipelining pool (the service's) nothing waits
-   * for BEGIN or COMMIT: BEGIN leaves in one write with the first statement, and COMMIT in one with
-   * the last, so a list is one round trip (two with the prefix word's completions), where waiting for
-   * each took three (four). Each round trip on a busy machine is a wait for a core at each end.
-   *
-   * Why the settings. Reading a page at random costs about what reading the next
-   * one does: with the default cost model (4 to 1) Postgres reads every job instead of using the GIN
-   * index once a word is in about 15% of them (measured on 50,000 jobs, "java" took three times longer
-   * that way), and a list filtered by location alone read every job's whole row instead of an index
-   * that carries the location (measured on the bench's board: 49 ms against 24, before its count was
-   * kept per place). And the bitmap scan of the matches need not ask for the pages it is about to
-   * read ahead of time: they are in memory already, and asking is a lookup in the buffer table
-   * per page (5% of the CPU of a search of "engineer", profiled on 50,000 jobs).
-   */
-  private async inMemory<R extends pg.QueryResultRow>(
-    fn: (client: pg.PoolClient, last: (statement: pg.QueryConfig) => Promise<R[]>) => Promise<R[]>,
-  ): Promise<R[]> {
-    const client = await this.pool.connect();
-    const pipelined = client.pipeline === true;
-    // Ended: committed or rolled back by the COMMIT sent behind the last statement.
-    let ended = false;
-    try {
-      if (pipelined) writeTogether(client);
-      const begun = client.query(`BEGIN; ${LIST_SETTINGS}`);
-      begun.catch(() => {});
-      if (!pipelined) await begun;
-      const last = async (statement: pg.QueryConfig): Promise<R[]> => {
-        if (!pipelined) return (await client.query<R>(statement)).rows;
-        writeTogether(client);
-        const listing = client.query<R>(statement);
-        listing.catch(() => {});
-        // Sent behind the list without waiting for it: after a failed list it rolls the transaction back.
-        const committing = client.query('COMMIT');
-        committing.catch(() => {});
-        await begun;
-        const outcome = await listing.then(
-          ({ rows }) => ({ rows }),
-          (error: unknown) => ({ error }),
-        );
-        await committing;
-        ended = true;
-        if ('error' in outcome) throw outcome.error;
-        return outcome.rows;
-      };
-      const rows = await fn(client, last);
-      await begun;
-      if (!ended) await client.query('COMMIT');
-      return rows;
-    } catch (error) {
-      if (!ended) await client.query('ROLLBACK').catch(() => {});
-      throw error;
-    } finally {
-      client.release();
-    }
+    const { ids, total } = await searchJobs(this.searchEngine, this.s, query);
+    const found = await this.byIds(ids);
+    return { jobs: ids.flatMap((id) => found.get(id) ?? []), total };
   }
 
   /** One job, or null when there is none with that id. */

@@ -73,36 +73,6 @@ describe('jobs filters', () => {
       total: 0,
     });
   });
-
-  // The total of a list without text is counted in an index: every combination of the choice filters
-  // is the leading part of one index's key, so a count can read just that range (which index the
-  // planner takes depends on the board's size; on 50,000 jobs it is the range's, see the bench).
-  it('has an index led by every combination of the choice filters', async () => {
-    const { rows } = await bed.pool.query<{ name: string; keys: string[] }>(
-      `SELECT c.relname AS name,
-              ARRAY(SELECT a.attname::text FROM unnest(i.indkey[0:i.indnkeyatts - 1]) WITH ORDINALITY k(attnum, n)
-                      JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = k.attnum ORDER BY k.n) AS keys
-         FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
-        WHERE i.indrelid = $1::regclass`,
-      [`${bed.schema}.jobs`],
-    );
-    const choices = ['job_type', 'work_location', 'experience_level'];
-    const combinations = choices
-      .reduce<string[][]>((sets, column) => [...sets, ...sets.map((set) => [...set, column])], [[]])
-      .filter((set) => set.length > 0);
-    for (const combination of combinations) {
-      const led = rows.filter(({ keys }) => {
-        const leading = keys.slice(0, combination.length);
-        return (
-          leading.length === combination.length && combination.every((column) => leading.includes(column))
-        );
-      });
-      expect(
-        led.map((index) => index.name),
-        combination.join(' and '),
-      ).not.toEqual([]);
-    }
-  });
 });
 
 describe('jobs by minimum salary and date posted, and their order', () => {

@@ -82,7 +82,13 @@ export function searchRequest(query: JobListQuery, now = Date.now()) {
       // A day is 24 hours, as in the lists without text.
       postedFrom: query.postedWithin === undefined ? undefined : now - query.postedWithin * 24 * 3_600_000,
     },
-    sort: query.sort === 'salary' ? 'salary' : query.sort === 'newest' ? 'newest' : 'relevance',
+    // Relevance is the search text's order; without text there is nothing to rank, and it is newest first.
+    sort:
+      query.sort === 'salary'
+        ? 'salary'
+        : query.sort === 'newest' || clauses.length === 0
+          ? 'newest'
+          : 'relevance',
     offset: (query.page - 1) * query.limit,
     limit: query.limit,
   };

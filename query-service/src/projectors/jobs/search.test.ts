@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { containsPattern, parseJobSearch, searchClauses } from './search.ts';
+import { parseJobSearch, searchClauses } from './search.ts';
 
 describe('parseJobSearch', () => {
   it('is no search for blank text', () => {
@@ -59,11 +59,5 @@ describe('searchClauses', () => {
     ]);
     expect(searchClauses('-')).toEqual([{ any: [{ text: '-' }] }]);
     expect(searchClauses('   ')).toEqual([]);
-  });
-});
-
-describe('containsPattern', () => {
-  it("takes LIKE's own characters literally", () => {
-    expect(containsPattern('50%_off\\')).toBe('%50\\%\\_off\\\\%');
   });
 });

@@ -90,8 +90,3 @@ export function searchClauses(search: string | undefined): Clause[] {
   }
   return clauses;
 }
-
-/** A LIKE pattern that finds `fragment` anywhere, with LIKE's own characters taken literally. */
-export function containsPattern(fragment: string): string {
-  return `%${fragment.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
