@@ -221,7 +221,7 @@ start_search_engine() {
   fi
   stop_search_engine
   mkdir -p "$STACK/search"
-  # Commits not synced to disk, as the local Postgres runs with synchronous_commit = off: a crash of
+  # Writes not synced to disk, as the local Postgres runs with synchronous_commit = off: a crash of
   # the machine may lose the last ones (the projector refills an index whose count is off when it
   # starts); compose keeps the default, which syncs (search-engine/src/storage.rs).
   SEARCH_ENGINE_PORT="$SEARCH_ENGINE_PORT" SEARCH_DATA_DIR="$STACK/search" SEARCH_FSYNC=off \

@@ -26,6 +26,7 @@ step "frontend build (vite)" ensure_frontend_build
 
 checks() {
   step "lint and format (biome)" npx biome check --diagnostic-level=error .
+  step "format (rustfmt, the search engine)" cargo fmt --check --manifest-path search-engine/Cargo.toml
   # Incremental: a warm run checks again only what changed since the last (about 7 s instead of 23).
   mkdir -p "$STACK/tsc"
   step "type check (services, contracts, tests)" \

@@ -103,6 +103,11 @@ describe('the search engine', () => {
     ).toBe(20);
   });
 
+  it('answers a page past the 10,000th match empty, with the total', async () => {
+    const deep = searchRequest(JobListQuery.parse({ search: 'killed', page: 1_001, limit: 10 }));
+    expect(await client.index('jobs', 'read').search(deep)).toEqual({ ids: [], total: 20 });
+  });
+
   it('refuses a body that is not a write whole, and writes nothing of it', async () => {
     const index = client.index('jobs', 'read');
     await expect(index.write({ upsert: [{ id: 'x' }] })).rejects.toThrow(/400 Invalid documents/);

@@ -8,9 +8,7 @@ use serde::{Deserialize, Serialize};
 use tantivy::collector::sort_key::{SortBySimilarityScore, SortByStaticFastValue};
 use tantivy::collector::{Count, TopDocs};
 use tantivy::query::{BooleanQuery, ConstScoreQuery, Occur, Query, RangeQuery, TermQuery, TermSetQuery};
-use tantivy::schema::{
-    FAST, Field, INDEXED, IndexRecordOption, STRING, Schema, TextFieldIndexing, TextOptions,
-};
+use tantivy::schema::{FAST, Field, INDEXED, IndexRecordOption, STRING, Schema, TextFieldIndexing, TextOptions};
 use tantivy::{DocAddress, Index, IndexReader, IndexWriter, Order, ReloadPolicy, Searcher, TantivyDocument, Term};
 
 use crate::text::{self, Clause, Searched};
@@ -112,7 +110,7 @@ pub struct JobIndex {
 
 /// The writer's memory for documents not yet committed: a projector batch holds a few hundred jobs.
 pub const WRITER_MEMORY: usize = 20_000_000;
-/// The most matches a page may reach into.
+/// How deep pages reach: a page starting past this many matches is empty (its total is not).
 const MAX_WINDOW: usize = 10_000;
 
 /// The version of this schema: a change makes a new folder, which the projector fills from the rows.
@@ -121,10 +119,13 @@ pub const SCHEMA_VERSION: u32 = 2;
 fn schema() -> Schema {
     let mut sb = Schema::builder();
     let ranked = TextOptions::default().set_indexing_options(
-        TextFieldIndexing::default().set_tokenizer(text::ENGLISH).set_index_option(IndexRecordOption::WithFreqsAndPositions),
+        TextFieldIndexing::default()
+            .set_tokenizer(text::ENGLISH)
+            .set_index_option(IndexRecordOption::WithFreqsAndPositions),
     );
-    let words = TextOptions::default()
-        .set_indexing_options(TextFieldIndexing::default().set_tokenizer(text::WORDS).set_index_option(IndexRecordOption::Basic));
+    let words = TextOptions::default().set_indexing_options(
+        TextFieldIndexing::default().set_tokenizer(text::WORDS).set_index_option(IndexRecordOption::Basic),
+    );
     sb.add_text_field("id", STRING | FAST);
     sb.add_text_field("title", ranked.clone());
     sb.add_text_field("skills_company", ranked.clone());
@@ -292,13 +293,20 @@ impl JobIndex {
             Searched { fields: vec![(f.title, 3.0), (f.skills_company, 1.5), (f.body, 0.5)], words: f.words }
         };
         let searcher = self.reader.searcher();
-        let mut parts: Vec<(Occur, Box<dyn Query>)> = vec![(Occur::Must, text::text_query(&request.clauses, &searched))];
+        let mut parts: Vec<(Occur, Box<dyn Query>)> =
+            vec![(Occur::Must, text::text_query(&request.clauses, &searched))];
         for filter in self.filter_queries(&searcher, &request.filters) {
             parts.push((Occur::Must, Box::new(ConstScoreQuery::new(filter, 0.0))));
         }
         let query = BooleanQuery::new(parts);
         let limit = request.limit.clamp(1, 100);
-        let offset = request.offset.min(MAX_WINDOW);
+        let offset = request.offset;
+        if offset >= MAX_WINDOW {
+            // Past the window a page is empty, as search engines page (Elasticsearch's
+            // max_result_window); the total still counts every match.
+            let total = searcher.search(&query, &Count)?;
+            return Ok(SearchAnswer { ids: vec![], total: total as u64 });
+        }
         let top = TopDocs::with_limit(limit).and_offset(offset);
         let newest = (SortByStaticFastValue::<i64>::for_field("posted_at"), Order::Desc);
         let (addresses, total): (Vec<DocAddress>, usize) = match request.sort {

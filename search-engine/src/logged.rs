@@ -150,7 +150,10 @@ impl Logged {
         Ok(self.index.documents())
     }
 
+    /// Lets go of the index's writer (it is being removed): what it had not committed goes with it.
     pub fn close(&self) {
+        let mut log = self.log.lock().unwrap();
+        log.pending = 0;
         self.index.close();
     }
 }

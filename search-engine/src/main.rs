@@ -165,10 +165,7 @@ impl Engine {
                 }
             }
             (Method::Get, [kind, name]) => match self.existing(kind, name)? {
-                Some(index) => json(&Stats {
-                    documents: index.documents()?,
-                    bytes: dir_bytes(&self.path(kind, name)),
-                }),
+                Some(index) => json(&Stats { documents: index.documents()?, bytes: dir_bytes(&self.path(kind, name)) }),
                 None => Err(Failure::not_found("No such index")),
             },
             (Method::Delete, [kind, name]) => {
@@ -265,12 +262,17 @@ fn main() {
     // Writes no search came for are committed within `COMMIT_EVERY` (logged.rs).
     {
         let engine = engine.clone();
-        std::thread::spawn(move || loop {
-            std::thread::sleep(logged::COMMIT_EVERY);
-            let open: Vec<Arc<Logged>> = engine.indexes.read().unwrap().values().cloned().collect();
-            for index in open {
-                if let Err(error) = index.commit() {
-                    eprintln!("{{\"level\":\"error\",\"msg\":\"commit failed: {}\"}}", error.to_string().replace('"', "'"));
+        std::thread::spawn(move || {
+            loop {
+                std::thread::sleep(logged::COMMIT_EVERY);
+                let open: Vec<Arc<Logged>> = engine.indexes.read().unwrap().values().cloned().collect();
+                for index in open {
+                    if let Err(error) = index.commit() {
+                        eprintln!(
+                            "{{\"level\":\"error\",\"msg\":\"commit failed: {}\"}}",
+                            error.to_string().replace('"', "'")
+                        );
+                    }
                 }
             }
         });

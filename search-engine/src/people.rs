@@ -60,8 +60,9 @@ pub const SCHEMA_VERSION: u32 = 2;
 
 fn schema() -> Schema {
     let mut sb = Schema::builder();
-    let words = TextOptions::default()
-        .set_indexing_options(TextFieldIndexing::default().set_tokenizer(text::WORDS).set_index_option(IndexRecordOption::WithFreqs));
+    let words = TextOptions::default().set_indexing_options(
+        TextFieldIndexing::default().set_tokenizer(text::WORDS).set_index_option(IndexRecordOption::WithFreqs),
+    );
     sb.add_text_field("id", STRING | FAST);
     sb.add_text_field("names", words.clone());
     sb.add_text_field("headline", words.clone());
@@ -145,7 +146,10 @@ impl PeopleIndex {
             let any: Vec<(Occur, Box<dyn Query>)> = weighted
                 .iter()
                 .map(|&(field, weight)| {
-                    (Occur::Should, Box::new(BoostQuery::new(text::prefix_query(field, &word), weight)) as Box<dyn Query>)
+                    (
+                        Occur::Should,
+                        Box::new(BoostQuery::new(text::prefix_query(field, &word), weight)) as Box<dyn Query>,
+                    )
                 })
                 .collect();
             required.push((Occur::Must, Box::new(BooleanQuery::new(any))));

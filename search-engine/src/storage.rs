@@ -1,10 +1,10 @@
 //! Where an index's files live: Tantivy's memory-mapped directory, synced to disk at every commit
-//! (the default), or, with `SEARCH_FSYNC=off`, written without waiting for the disk. The local stack
-//! runs so, as it runs Postgres with `synchronous_commit = off`: a process that dies loses nothing (the
-//! files are in the kernel's page cache), a machine that crashes may lose its last commits, and the
-//! projector makes an index whose count differs from its rows again when it starts. A commit of a
-//! projector batch took about 20 ms synced on this project's development machine, most of it the ten
-//! or so fsyncs of a new segment.
+//! (the default), or, with `SEARCH_FSYNC=off`, written without waiting for the disk (the index's files
+//! and its log of writes, logged.rs). The local stack runs so, as it runs Postgres with
+//! `synchronous_commit = off`: a process that dies loses nothing (the files are in the kernel's page
+//! cache), a machine that crashes may lose its last writes, and the projector makes an index whose
+//! count differs from its rows again when it starts. Synced, a commit waits for the ten or so fsyncs of
+//! a new segment (about 1 ms each on this project's development machine).
 use std::fs::{File, OpenOptions};
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};

@@ -65,7 +65,7 @@ export interface SearchAnswer {
   total: number;
 }
 
-/** A list with search text as the engine's request: the text's clauses, the filters, the order, the page. */
+/** A list as the engine's request: the text's clauses (none without text), the filters, the order, the page. */
 export function searchRequest(query: JobListQuery, now = Date.now()) {
   const clauses: Clause[] = searchClauses(query.search);
   const place =
@@ -79,7 +79,7 @@ export function searchRequest(query: JobListQuery, now = Date.now()) {
       skills: query.skills.map((skill) => skill.toLowerCase()),
       location: place,
       minPay: query.minSalary,
-      // A day is 24 hours, as in the lists without text.
+      // A day is 24 hours, whatever the time zone.
       postedFrom: query.postedWithin === undefined ? undefined : now - query.postedWithin * 24 * 3_600_000,
     },
     // Relevance is the search text's order; without text there is nothing to rank, and it is newest first.
@@ -94,7 +94,7 @@ export function searchRequest(query: JobListQuery, now = Date.now()) {
   };
 }
 
-/** Asks the engine for a page of a list with search text; `titleOnly`: in the titles alone (the typeahead). */
+/** Asks the engine for a page of a list; `titleOnly`: the text in the titles alone (the typeahead). */
 export function searchJobs(
   search: SearchEngine,
   schema: string,
