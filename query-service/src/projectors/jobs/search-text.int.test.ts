@@ -84,12 +84,13 @@ describe('jobs search text', () => {
     // The word is stemmed before it becomes a prefix, so a whole word in another form still matches
     // ("engineers" above), and a partial one may match a little more: "javas" reads as "java".
     expect(await titles({ search: 'javas' })).toEqual(['Java Developer', 'Frontend Developer']);
-    // A word matched whole ranks by how rare and how prominent it is; one still being typed, as a match.
+    // A word matched whole ranks by how rare and how prominent it is (Python in a title, then in a
+    // skill); one matched only as the start of a word still being typed ("rus" of Rust) after them.
     expect(await titles({ search: 'python OR rus' })).toEqual([
       'Python Developer',
       'Python Developer',
-      'Rust Engineer',
       'Machine Learning Engineer',
+      'Rust Engineer',
     ]);
   });
 
