@@ -9,9 +9,9 @@
  * On top of it, the last word is matched as a prefix while it is still being typed ("java" finds
  * "JavaScript"), when it is a plain word: outside quotes, not excluded, not `OR`, letters and digits
  * only, and at least `MIN_PREFIX_LENGTH` of them (a one- or two-letter prefix matches most jobs). A job
- * matches it when one of its words has a stem that starts with the typed word's stem ("engineers"
- * finds "Engineer"), or one of its words as written starts with the typed letters ("marketi" finds
- * "Marketing", whose stem "market" the partial word's own stem is no prefix of).
+ * matches it when one of its words has the typed word's stem ("engineers" finds "Engineer"), or one
+ * of its words as written starts with the typed letters ("marketi" finds "Marketing", whose stem
+ * "market" the partial word's own stem is no prefix of).
  */
 export interface JobTextSearch {
   /** The whole text, trimmed. */
