@@ -2,16 +2,16 @@
 //! and the columns the list filters and orders by.
 use std::ops::Bound;
 use std::path::Path;
-use std::sync::Mutex;
 
 use serde::{Deserialize, Serialize};
 use tantivy::collector::sort_key::{SortBySimilarityScore, SortByStaticFastValue};
 use tantivy::collector::{Count, TopDocs};
 use tantivy::query::{BooleanQuery, ConstScoreQuery, Occur, Query, RangeQuery, TermQuery, TermSetQuery};
 use tantivy::schema::{FAST, Field, INDEXED, IndexRecordOption, STRING, Schema, TextFieldIndexing, TextOptions};
-use tantivy::{DocAddress, Index, IndexReader, IndexWriter, Order, ReloadPolicy, Searcher, TantivyDocument, Term};
+use tantivy::{DocAddress, Order, Searcher, TantivyDocument, Term};
 
 use crate::text::{self, Clause, Searched};
+use crate::writable::Writable;
 
 /// A job as the read model sends it (query-service/src/projectors/jobs/search-index.ts).
 #[derive(Deserialize, Debug)]
@@ -103,13 +103,10 @@ struct Fields {
 }
 
 pub struct JobIndex {
-    writer: Mutex<Option<IndexWriter>>,
-    reader: IndexReader,
+    pub w: Writable,
     f: Fields,
 }
 
-/// The writer's memory for documents not yet committed: a projector batch holds a few hundred jobs.
-pub const WRITER_MEMORY: usize = 20_000_000;
 /// How deep pages reach: a page starting past this many matches is empty (its total is not).
 const MAX_WINDOW: usize = 10_000;
 
@@ -144,10 +141,7 @@ fn schema() -> Schema {
 
 impl JobIndex {
     pub fn open_or_create(path: &Path) -> tantivy::Result<JobIndex> {
-        std::fs::create_dir_all(path)?;
-        let index = Index::open_or_create(crate::storage::open(path, crate::storage::fsync_from_env())?, schema())?;
-        index.tokenizers().register(text::ENGLISH, text::english());
-        index.tokenizers().register(text::WORDS, text::words());
+        let (index, w) = Writable::open(path, schema())?;
         let s = index.schema();
         let field = |name: &str| s.get_field(name).expect("a field of the schema");
         let f = Fields {
@@ -165,74 +159,45 @@ impl JobIndex {
             pay: field("pay"),
             posted_at: field("posted_at"),
         };
-        let writer = index.writer_with_num_threads(1, WRITER_MEMORY)?;
-        let reader = index.reader_builder().reload_policy(ReloadPolicy::Manual).try_into()?;
-        Ok(JobIndex { writer: Mutex::new(Some(writer)), reader, f })
+        Ok(JobIndex { w, f })
     }
 
-    /// Lets go of the writer (its lock on the directory) before the index is removed.
-    pub fn close(&self) {
-        if let Some(writer) = self.writer.lock().unwrap().take() {
-            let _ = writer.wait_merging_threads();
-        }
-    }
-
-    pub fn documents(&self) -> u64 {
-        self.reader.searcher().num_docs()
-    }
-
-    /// Deletes, then replaces each document by id, and commits: on disk before the answer.
     /// Applies the deletes, then the documents (each replacing the one with its id), uncommitted: they
-    /// are seen by searches after the next `commit` (main.rs's `Logged` commits before a search).
+    /// are seen by searches after the next commit (logged.rs commits before a search).
     pub fn apply(&self, request: WriteRequest) -> tantivy::Result<()> {
-        let mut guard = self.writer.lock().unwrap();
-        let Some(writer) = guard.as_mut() else {
-            return Err(tantivy::TantivyError::InvalidArgument("the index was removed".to_string()));
-        };
-        let f = &self.f;
-        for id in &request.delete {
-            writer.delete_term(Term::from_field_text(f.id, id));
-        }
-        for job in request.upsert {
-            writer.delete_term(Term::from_field_text(f.id, &job.id));
-            let mut doc = TantivyDocument::default();
-            doc.add_text(f.id, &job.id);
-            doc.add_text(f.title, &job.title);
-            doc.add_text(f.skills_company, &job.skills_company);
-            doc.add_text(f.body, &job.body);
-            doc.add_text(f.words, &job.title);
-            doc.add_text(f.words, &job.skills_company);
-            doc.add_text(f.words, &job.body);
-            doc.add_text(f.title_words, &job.title);
-            doc.add_text(f.job_type, &job.job_type);
-            doc.add_text(f.work_location, &job.work_location);
-            doc.add_text(f.experience_level, &job.experience_level);
-            for skill in &job.skill_names {
-                doc.add_text(f.skill_names, skill);
+        self.w.with_writer(|writer| {
+            let f = &self.f;
+            for id in &request.delete {
+                writer.delete_term(Term::from_field_text(f.id, id));
             }
-            doc.add_text(f.location_text, &job.location_text);
-            if let Some(pay) = job.pay {
-                doc.add_i64(f.pay, pay);
+            for job in request.upsert {
+                writer.delete_term(Term::from_field_text(f.id, &job.id));
+                let mut doc = TantivyDocument::default();
+                doc.add_text(f.id, &job.id);
+                doc.add_text(f.title, &job.title);
+                doc.add_text(f.skills_company, &job.skills_company);
+                doc.add_text(f.body, &job.body);
+                doc.add_text(f.words, &job.title);
+                doc.add_text(f.words, &job.skills_company);
+                doc.add_text(f.words, &job.body);
+                doc.add_text(f.title_words, &job.title);
+                doc.add_text(f.job_type, &job.job_type);
+                doc.add_text(f.work_location, &job.work_location);
+                doc.add_text(f.experience_level, &job.experience_level);
+                for skill in &job.skill_names {
+                    doc.add_text(f.skill_names, skill);
+                }
+                doc.add_text(f.location_text, &job.location_text);
+                if let Some(pay) = job.pay {
+                    doc.add_i64(f.pay, pay);
+                }
+                doc.add_i64(f.posted_at, job.posted_at);
+                writer.add_document(doc)?;
             }
-            doc.add_i64(f.posted_at, job.posted_at);
-            writer.add_document(doc)?;
-        }
-        Ok(())
+            Ok(())
+        })
     }
 
-    /// Makes what was applied durable in the index's files and seen by searches.
-    pub fn commit(&self) -> tantivy::Result<()> {
-        let mut guard = self.writer.lock().unwrap();
-        let Some(writer) = guard.as_mut() else {
-            return Err(tantivy::TantivyError::InvalidArgument("the index was removed".to_string()));
-        };
-        writer.commit()?;
-        self.reader.reload()?;
-        Ok(())
-    }
-
-    /// The places (whole `location_text` values) that hold `part` anywhere, as LIKE '%part%' does: the
-    /// distinct places are few (a city, state and country each), so their dictionary is read whole.
     fn places_holding(&self, searcher: &Searcher, part: &str) -> Vec<Term> {
         let mut found = std::collections::BTreeSet::new();
         for segment in searcher.segment_readers() {
@@ -292,7 +257,7 @@ impl JobIndex {
         } else {
             Searched { fields: vec![(f.title, 3.0), (f.skills_company, 1.5), (f.body, 0.5)], words: f.words }
         };
-        let searcher = self.reader.searcher();
+        let searcher = self.w.reader.searcher();
         let mut parts: Vec<(Occur, Box<dyn Query>)> =
             vec![(Occur::Must, text::text_query(&request.clauses, &searched))];
         for filter in self.filter_queries(&searcher, &request.filters) {

@@ -18,6 +18,7 @@ use std::time::Duration;
 
 use crate::jobs::{JobIndex, WriteRequest};
 use crate::people::{PeopleIndex, PeopleWrite};
+use crate::writable::Writable;
 
 /// The longest a write waits for its commit when nothing searches the index meanwhile.
 pub const COMMIT_EVERY: Duration = Duration::from_millis(500);
@@ -49,23 +50,20 @@ impl AnyIndex {
             _ => Err(tantivy::TantivyError::InvalidArgument("a write of another kind of index".to_string())),
         }
     }
-    fn commit(&self) -> tantivy::Result<()> {
+    fn writable(&self) -> &Writable {
         match self {
-            AnyIndex::Jobs(index) => index.commit(),
-            AnyIndex::People(index) => index.commit(),
+            AnyIndex::Jobs(index) => &index.w,
+            AnyIndex::People(index) => &index.w,
         }
+    }
+    fn commit(&self) -> tantivy::Result<()> {
+        self.writable().commit()
     }
     fn close(&self) {
-        match self {
-            AnyIndex::Jobs(index) => index.close(),
-            AnyIndex::People(index) => index.close(),
-        }
+        self.writable().close()
     }
     fn documents(&self) -> u64 {
-        match self {
-            AnyIndex::Jobs(index) => index.documents(),
-            AnyIndex::People(index) => index.documents(),
-        }
+        self.writable().documents()
     }
 }
 

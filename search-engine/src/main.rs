@@ -20,6 +20,7 @@ mod logged;
 mod people;
 mod storage;
 mod text;
+mod writable;
 
 use std::collections::HashMap;
 use std::io::Read;
@@ -124,7 +125,9 @@ impl Engine {
     fn remove(&self, kind: &str, name: &str) -> Result<(), Failure> {
         let key = Engine::key(kind, name)?;
         let _one = self.opening.lock().unwrap();
-        if let Some(index) = self.indexes.write().unwrap().remove(&key) {
+        // Out of the map first, and closed with no lock of the map held: searches of other indexes go on.
+        let removed = self.indexes.write().unwrap().remove(&key);
+        if let Some(index) = removed {
             index.close();
         }
         let path = self.path(kind, name);
@@ -254,7 +257,7 @@ fn main() {
     }
     let host = std::env::var("SEARCH_ENGINE_HOST").unwrap_or_else(|_| "127.0.0.1".to_string());
     let dir = PathBuf::from(std::env::var("SEARCH_DATA_DIR").unwrap_or_else(|_| "search-data".to_string()));
-    let threads: usize = std::env::var("SEARCH_ENGINE_THREADS").ok().and_then(|t| t.parse().ok()).unwrap_or(4);
+    let threads: usize = std::env::var("SEARCH_ENGINE_THREADS").ok().and_then(|t| t.parse().ok()).unwrap_or(16);
     std::fs::create_dir_all(&dir).expect("the data directory can be made");
     let server = Arc::new(Server::http((host.as_str(), port)).expect("the port is free"));
     let fsync = storage::fsync_from_env();

@@ -1,17 +1,17 @@
 //! The people index: one document per person of the read side's people directory, found by every word
 //! typed, each as the start of a word (people search and the top bar's typeahead).
 use std::path::Path;
-use std::sync::Mutex;
 
 use serde::Deserialize;
 use tantivy::collector::sort_key::{SortBySimilarityScore, SortByString};
 use tantivy::collector::{Count, TopDocs};
 use tantivy::query::{BooleanQuery, BoostQuery, Occur, Query};
 use tantivy::schema::{FAST, Field, IndexRecordOption, STRING, Schema, TextFieldIndexing, TextOptions};
-use tantivy::{DocAddress, Index, IndexReader, IndexWriter, Order, ReloadPolicy, TantivyDocument, Term};
+use tantivy::{DocAddress, Order, TantivyDocument, Term};
 
 use crate::jobs::{SearchAnswer, ids_of};
 use crate::text;
+use crate::writable::Writable;
 
 /// A person as the people model sends them (query-service/src/projectors/people/search-index.ts).
 #[derive(Deserialize, Debug)]
@@ -50,8 +50,7 @@ struct Fields {
 }
 
 pub struct PeopleIndex {
-    writer: Mutex<Option<IndexWriter>>,
-    reader: IndexReader,
+    pub w: Writable,
     f: Fields,
 }
 
@@ -74,9 +73,7 @@ fn schema() -> Schema {
 
 impl PeopleIndex {
     pub fn open_or_create(path: &Path) -> tantivy::Result<PeopleIndex> {
-        std::fs::create_dir_all(path)?;
-        let index = Index::open_or_create(crate::storage::open(path, crate::storage::fsync_from_env())?, schema())?;
-        index.tokenizers().register(text::WORDS, text::words());
+        let (index, w) = Writable::open(path, schema())?;
         let s = index.schema();
         let field = |name: &str| s.get_field(name).expect("a field of the schema");
         let f = Fields {
@@ -86,54 +83,28 @@ impl PeopleIndex {
             place: field("place"),
             order: field("order"),
         };
-        let writer = index.writer_with_num_threads(1, crate::jobs::WRITER_MEMORY)?;
-        let reader = index.reader_builder().reload_policy(ReloadPolicy::Manual).try_into()?;
-        Ok(PeopleIndex { writer: Mutex::new(Some(writer)), reader, f })
+        Ok(PeopleIndex { w, f })
     }
 
-    pub fn close(&self) {
-        if let Some(writer) = self.writer.lock().unwrap().take() {
-            let _ = writer.wait_merging_threads();
-        }
-    }
-
-    pub fn documents(&self) -> u64 {
-        self.reader.searcher().num_docs()
-    }
-
-    /// Applies the deletes, then the documents (each replacing the one with its id), uncommitted: they
-    /// are seen by searches after the next `commit` (main.rs's `Logged` commits before a search).
+    /// Applies the deletes, then the documents (each replacing the one with its id), uncommitted.
     pub fn apply(&self, request: PeopleWrite) -> tantivy::Result<()> {
-        let mut guard = self.writer.lock().unwrap();
-        let Some(writer) = guard.as_mut() else {
-            return Err(tantivy::TantivyError::InvalidArgument("the index was removed".to_string()));
-        };
-        let f = &self.f;
-        for id in &request.delete {
-            writer.delete_term(Term::from_field_text(f.id, id));
-        }
-        for person in request.upsert {
-            writer.delete_term(Term::from_field_text(f.id, &person.id));
-            let mut doc = TantivyDocument::default();
-            doc.add_text(f.id, &person.id);
-            doc.add_text(f.names, format!("{} {}", person.first_name, person.last_name));
-            doc.add_text(f.headline, &person.headline);
-            doc.add_text(f.place, &person.place);
-            doc.add_text(f.order, format!("{}\u{1}{}\u{1}{}", person.last_name, person.first_name, person.id));
-            writer.add_document(doc)?;
-        }
-        Ok(())
-    }
-
-    /// Makes what was applied durable in the index's files and seen by searches.
-    pub fn commit(&self) -> tantivy::Result<()> {
-        let mut guard = self.writer.lock().unwrap();
-        let Some(writer) = guard.as_mut() else {
-            return Err(tantivy::TantivyError::InvalidArgument("the index was removed".to_string()));
-        };
-        writer.commit()?;
-        self.reader.reload()?;
-        Ok(())
+        self.w.with_writer(|writer| {
+            let f = &self.f;
+            for id in &request.delete {
+                writer.delete_term(Term::from_field_text(f.id, id));
+            }
+            for person in request.upsert {
+                writer.delete_term(Term::from_field_text(f.id, &person.id));
+                let mut doc = TantivyDocument::default();
+                doc.add_text(f.id, &person.id);
+                doc.add_text(f.names, format!("{} {}", person.first_name, person.last_name));
+                doc.add_text(f.headline, &person.headline);
+                doc.add_text(f.place, &person.place);
+                doc.add_text(f.order, format!("{}\u{1}{}\u{1}{}", person.last_name, person.first_name, person.id));
+                writer.add_document(doc)?;
+            }
+            Ok(())
+        })
     }
 
     /// Who has every word as the start of a word: a name above a job title or skill, above a place.
@@ -158,7 +129,7 @@ impl PeopleIndex {
             return Ok(SearchAnswer { ids: vec![], total: 0 });
         }
         let query = BooleanQuery::new(required);
-        let searcher = self.reader.searcher();
+        let searcher = self.w.reader.searcher();
         let top = TopDocs::with_limit(request.limit.clamp(1, 100))
             .order_by(((SortBySimilarityScore, Order::Desc), (SortByString::for_field("order"), Order::Asc)));
         let (docs, total) = searcher.search(&query, &(top, Count))?;

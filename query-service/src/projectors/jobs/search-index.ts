@@ -1,7 +1,7 @@
 import type { JobListQuery } from '@careers/contracts/requests/job-list-query';
 import type { Pool } from '@careers/service-kit';
 import type { PoolClient } from 'pg';
-import { refillIndex, type SearchEngine, type SearchIndex } from '../../search-engine.ts';
+import { refillFromTable, type SearchEngine, type SearchIndex } from '../../search-engine.ts';
 import type { ProjectionContext } from '../projector.ts';
 import { type Clause, searchClauses } from './search.ts';
 
@@ -111,28 +111,8 @@ export function searchJobs(
  * Makes the engine's jobs index again from the jobs rows when it does not hold as many jobs as they
  * are (`refillIndex`); run by the projector before it consumes. Answers how many jobs it wrote.
  */
-export async function ensureJobsIndex(pool: Pool, schema: string, search: SearchEngine): Promise<number> {
-  const client = await pool.connect();
-  try {
-    return await refillIndex(
-      jobsIndex(search, schema),
-      async () =>
-        (await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${schema}.jobs`)).rows[0]?.n ?? 0,
-      async (after, limit) => {
-        const { rows } = await client.query<{ id: string }>(
-          `SELECT id FROM ${schema}.jobs WHERE id > $1 ORDER BY id LIMIT ${limit}`,
-          [after],
-        );
-        return rows.length === 0
-          ? []
-          : jobDocuments(
-              client,
-              schema,
-              rows.map((row) => row.id),
-            );
-      },
-    );
-  } finally {
-    client.release();
-  }
+export function ensureJobsIndex(pool: Pool, schema: string, search: SearchEngine): Promise<number> {
+  return refillFromTable(pool, jobsIndex(search, schema), `${schema}.jobs`, (client, ids) =>
+    jobDocuments(client, schema, ids),
+  );
 }

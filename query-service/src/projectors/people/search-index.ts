@@ -1,7 +1,7 @@
 import type { DomainEvent } from '@careers/contracts/events/catalogue';
 import type { Pool } from '@careers/service-kit';
 import type { PoolClient } from 'pg';
-import { refillIndex, type SearchEngine, type SearchIndex } from '../../search-engine.ts';
+import { refillFromTable, type SearchEngine, type SearchIndex } from '../../search-engine.ts';
 import type { ProjectionContext } from '../projector.ts';
 
 /** The people model's index in the search engine, for the read schema `schema`. */
@@ -62,29 +62,8 @@ export async function searchPeople(
 }
 
 /** The people index made again from the directory when it does not hold everyone (`refillIndex`). */
-export async function ensurePeopleIndex(pool: Pool, schema: string, search: SearchEngine): Promise<number> {
-  const client = await pool.connect();
-  try {
-    return await refillIndex(
-      peopleIndex(search, schema),
-      async () =>
-        (await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${schema}.people_directory`))
-          .rows[0]?.n ?? 0,
-      async (after, limit) => {
-        const { rows } = await client.query<{ id: string }>(
-          `SELECT id FROM ${schema}.people_directory WHERE id > $1 ORDER BY id LIMIT ${limit}`,
-          [after],
-        );
-        return rows.length === 0
-          ? []
-          : personDocuments(
-              client,
-              schema,
-              rows.map((row) => row.id),
-            );
-      },
-    );
-  } finally {
-    client.release();
-  }
+export function ensurePeopleIndex(pool: Pool, schema: string, search: SearchEngine): Promise<number> {
+  return refillFromTable(pool, peopleIndex(search, schema), `${schema}.people_directory`, (client, ids) =>
+    personDocuments(client, schema, ids),
+  );
 }

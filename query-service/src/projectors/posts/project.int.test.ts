@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { parseDomainEvent } from '@careers/contracts/events/catalogue';
 import type { EventEnvelope } from '@careers/contracts/events/envelope';
-import { withTransaction } from '@careers/service-kit';
+import { type PoolClient, withTransaction } from '@careers/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProjectionContext } from '../projector.ts';
 import { projectorTestbed, testMessages } from '../testing.ts';
 import { postKeys } from './keys.ts';
 import { postsProjector } from './project.ts';
@@ -228,13 +229,7 @@ describe('the posts read model', () => {
       }),
     ].map((e) => parseDomainEvent(e));
     await withTransaction(batched.pool, async (tx) => {
-      const ctx = {
-        tx,
-        schema: batched.schema,
-        redis: batched.redis.multi(),
-        search: batched.runner.search,
-        afterCommit: () => {},
-      };
+      const ctx = batchedContext(tx);
       for (const e of [...again, ...gone]) await postsProjector.apply(e, ctx);
       await postsProjector.applyBatch?.([...again, ...gone], ctx);
     });
@@ -360,13 +355,7 @@ describe("the posts model's own links between connected people", () => {
     );
     const handled = again.filter((e) => postsProjector.handles.includes(e.type));
     await withTransaction(batched.pool, async (tx) => {
-      const ctx = {
-        tx,
-        schema: batched.schema,
-        redis: batched.redis.multi(),
-        search: batched.runner.search,
-        afterCommit: () => {},
-      };
+      const ctx = batchedContext(tx);
       for (const e of handled) await postsProjector.apply(e, ctx);
       await postsProjector.applyBatch?.(handled, ctx);
       await postsProjector.apply(parseDomainEvent(calGone), ctx);
@@ -377,3 +366,14 @@ describe("the posts model's own links between connected people", () => {
     expect(sorted(await links(batched))).toEqual(expected);
   });
 });
+
+/** A projection context on the batched bed's schema, for applying events past the runner. */
+function batchedContext(tx: PoolClient): ProjectionContext {
+  return {
+    tx,
+    schema: batched.schema,
+    redis: batched.redis.multi(),
+    search: batched.runner.search,
+    afterCommit: () => {},
+  };
+}
