@@ -244,7 +244,7 @@ stop_search_engine() {
 up() {
   local t0; t0=$(now_ms)
   if [ ! -f "$STACK/.provisioned" ]; then
-    printf '%s\n' "${BOLD}First run on this machine: installing Node 24, PostgreSQL, Redis, Chromium, nginx, the Kafka broker and building MinIO, Mailpit and the search engine. Expect 5-10 minutes; later runs take seconds.${RESET}"
+    printf '%s\n' "${BOLD}First run on this machine: installing Node 24, PostgreSQL, Redis, Chromium, nginx, the Kafka broker and building MinIO, Mailpit and the search engine. Expect 10-15 minutes; later runs take seconds.${RESET}"
   fi
   step "Node $NODE_VERSION" need_node
   step "Debian packages" need_debian_packages
