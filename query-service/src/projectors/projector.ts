@@ -60,7 +60,7 @@ export interface Projector {
    * for an application's events (a job's applications, the applications) no other projector reads for
    * them (the notifications read their own rows and the deleted accounts); a job's alerts read the
    * people's skills, roles and settings and the deleted accounts, and the jobs projector writes only the
-   * jobs, their search rows, counts and words and their applications; a job's edit is written by each
+   * jobs, their counts and search documents and their applications; a job's edit is written by each
    * model over its own copy of the job (the jobs model's rows, the notifications' title and company);
    * and what each projector writes for people's events (the users rows, the suggestions' cities and
    * skills, the notifications' alert keys, each model's own cards of people: people-cards.ts, the

@@ -12,10 +12,10 @@ import { jobsIndex } from './search-index.ts';
 import { jobEditedData, jobPostedData } from './testing.ts';
 
 /**
- * A poster's edits of their jobs (JobEdited) against the real Postgres: the job's row and search row
- * replaced, the counts kept per choice and per place moved (so every total is exact right after an
- * edit), the new words kept, a redelivery changing nothing, and a rebuild (event by event, or as one
- * batch) making the same rows.
+ * A poster's edits of their jobs (JobEdited) against the real Postgres and search engine: the job's
+ * row and search document replaced, the counts kept per choice moved (so every total is exact right
+ * after an edit), a word half typed found in the new posting, a redelivery changing nothing, and a
+ * rebuild (event by event, or as one batch) making the same rows and index.
  */
 
 let bed: Awaited<ReturnType<typeof projectorTestbed>>;

@@ -51,12 +51,12 @@ export function jobColumns(schema: string): string {
 const PAY_CAP = 2_147_483_647;
 
 /**
- * A job's pay (the `pay` column of jobs and job_search, migration 033): the one figure the list's
- * minimum salary keeps by and its salary order sorts by. The top of its range, or its minimum when it
- * names no top; null when it names neither. The currency is ignored: the filter's figures are plain
- * numbers, and the board does not convert between currencies. Rounded down (a figure reaches a whole
- * minimum exactly when its floor does) and capped at what the column holds; migration 033 backfilled
- * the jobs before it by the same rule.
+ * A job's pay (the `pay` column of jobs, migration 033, and of its search document): the one figure
+ * the list's minimum salary keeps by and its salary order sorts by. The top of its range, or its
+ * minimum when it names no top; null when it names neither. The currency is ignored: the filter's
+ * figures are plain numbers, and the board does not convert between currencies. Rounded down (a figure
+ * reaches a whole minimum exactly when its floor does) and capped at what the column holds; migration
+ * 033 backfilled the jobs before it by the same rule.
  */
 export function payOf(salary: Job['salary']): number | null {
   const top = salary.max ?? salary.min;
@@ -68,7 +68,7 @@ export type Posting = Omit<z.output<typeof JobEditedData>, 'editedAt'>;
 
 /**
  * A posting as the jobs projector's statements read it (`postingsSql` in project.ts, one JSON object
- * per job): the jobs row's own columns, and what its derived columns and search row are made from. One
+ * per job): the jobs row's own columns, and what its derived columns are made from. One
  * builder for JobPosted and JobEdited, so an edited job is written exactly as a posted one would be.
  */
 export function postingRow(d: Posting) {
