@@ -124,4 +124,20 @@ describe('security settings (issue 14)', () => {
       ).toThrow(new RegExp(`${name}: is the built-in test value`));
     }
   });
+
+  it('takes a scrypt cost below 2^14 in the tests alone', () => {
+    expect(
+      loadConfig(commandServiceEnv, { ...inTests, PASSWORD_SCRYPT_LOG_N: '10' }).PASSWORD_SCRYPT_LOG_N,
+    ).toBe(10);
+    expect(() =>
+      loadConfig(commandServiceEnv, { NODE_ENV: 'production', ...own, PASSWORD_SCRYPT_LOG_N: '13' }),
+    ).toThrow(/PASSWORD_SCRYPT_LOG_N: at least 14 outside the tests \(got 13\)/);
+    expect(
+      loadConfig(commandServiceEnv, { NODE_ENV: 'production', ...own, PASSWORD_SCRYPT_LOG_N: '14' })
+        .PASSWORD_SCRYPT_LOG_N,
+    ).toBe(14);
+    expect(() => loadConfig(commandServiceEnv, { ...inTests, PASSWORD_SCRYPT_LOG_N: '9' })).toThrow(
+      /PASSWORD_SCRYPT_LOG_N/,
+    );
+  });
 });

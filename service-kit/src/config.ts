@@ -151,8 +151,11 @@ export const commandServiceEnv = baseEnv.extend({
   ...unsubscribeEnv,
   /** How long the outbox relay sleeps when no NOTIFY arrives (it also wakes on NOTIFY). */
   RELAY_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(250),
-  /** scrypt cost as log2(N): 17 (128 MiB, ARCHITECTURE.md) in production; tests may lower it to 14. */
-  PASSWORD_SCRYPT_LOG_N: z.coerce.number().int().min(14).max(20).default(17),
+  /**
+   * scrypt cost as log2(N): 17 (128 MiB, ARCHITECTURE.md) in production, at least 14 anywhere but the
+   * tests, which may go down to 10 (TEST_ONLY_SCRYPT_LOG_N_FLOOR: the same code, a fifteenth of the CPU).
+   */
+  PASSWORD_SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).default(17),
   /**
    * Failed sign-ins on one account from all addresses in an hour, past which only addresses that signed
    * in to it before may try (the per-address delays are contracts' loginProtection).
@@ -259,10 +262,19 @@ type SecretName = keyof typeof testOnlySecrets;
 const secretHint =
   'npm start generates one into .stack/secrets.env; for docker compose: bash scripts/secrets.sh .env';
 
+/** The lowest scrypt cost (log2 N) a service takes outside the tests (NODE_ENV=test may go to 10). */
+export const PASSWORD_SCRYPT_LOG_N_FLOOR = 14;
+
 /** Why `config` may not run outside the tests: a secret missing, or one of the built-in test values. */
 function ownSecretProblems(config: Record<string, unknown>, names: ReadonlySet<string>): string[] {
   if (config.NODE_ENV === 'test') return [];
   const problems: string[] = [];
+  const logN = config.PASSWORD_SCRYPT_LOG_N;
+  if (names.has('PASSWORD_SCRYPT_LOG_N') && typeof logN === 'number' && logN < PASSWORD_SCRYPT_LOG_N_FLOOR) {
+    problems.push(
+      `  PASSWORD_SCRYPT_LOG_N: at least ${PASSWORD_SCRYPT_LOG_N_FLOOR} outside the tests (got ${logN})`,
+    );
+  }
   for (const [name, builtIn] of Object.entries(testOnlySecrets)) {
     if (!names.has(name)) continue;
     const value = config[name];
