@@ -18,6 +18,8 @@ else
   step "npm dependencies" ensure_node_modules
 fi
 cd "$ROOT"
+# The test schemas a killed run left held, emptied for this one (service-kit/src/test-schemas.ts).
+step "test schemas" node scripts/lib/sweep-test-schemas.ts
 step "fuzzing tools (schemathesis)" ensure_schemathesis
 step "analytics consumer (python)" ensure_analytics
 step "load generator (k6, go install)" ensure_k6

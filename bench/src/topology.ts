@@ -64,7 +64,7 @@ const ok = (url: string) => async () => (await fetch(url).catch(() => null))?.ok
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function createTopology(options: { poolSize: number; origin?: string }): BenchTopology {
-  const ns = testNamespace('bench');
+  const ns = testNamespace('bench', { freshSchemas: true });
   const baselineSchema = `t_${ns.id}_base`;
   const bodyFile = (name: string) => `${tmpdir()}/careers-bench-${ns.id}-${name}.json`;
   const bodyFiles: string[] = [];

@@ -4,7 +4,7 @@ import { migrate } from './migrations.ts';
 import { createPool } from './postgres.ts';
 import { testNamespace } from './testing.ts';
 
-const ns = testNamespace('migrations');
+const ns = testNamespace('migrations', { freshSchemas: true });
 const config = loadConfig(baseEnv, ns.commandEnv);
 const pool = createPool(config.DATABASE_URL, 4, 'test');
 const schema = ns.commandEnv.DB_SCHEMA as string;

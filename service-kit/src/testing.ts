@@ -7,10 +7,12 @@ import pg from 'pg';
 import { baseEnv, loadConfig } from './config.ts';
 import { ensureTopics, topicName } from './kafka.ts';
 import { createRedis } from './redis.ts';
+import { claimSchemaSlot } from './test-schemas.ts';
 
 /**
- * Isolation for one integration-test file: its own Postgres schemas, Redis key prefix and Kafka topic
- * prefix, so files run in parallel against the one local stack.
+ * Isolation for one integration-test file: its own Postgres schemas (a set it alone holds, found
+ * empty and left empty for the next file: test-schemas.ts), Redis key prefix and Kafka topic prefix,
+ * so files run in parallel against the one local stack.
  */
 export interface TestNamespace {
   id: string;
@@ -30,7 +32,15 @@ export function recordTestProcess(pid: number | undefined): void {
   if (file && pid) appendFileSync(file, `${pid}\n`);
 }
 
-export function testNamespace(name: string): TestNamespace {
+export interface TestNamespaceOptions {
+  /**
+   * Schemas of its own, made by its services and dropped at its end, instead of a set used again from
+   * file to file (test-schemas.ts): for a file that changes their tables or expects them not to exist.
+   */
+  freshSchemas?: boolean;
+}
+
+export function testNamespace(name: string, options: TestNamespaceOptions = {}): TestNamespace {
   const id = `${name
     .replace(/[^a-z0-9]/gi, '')
     .toLowerCase()
@@ -49,9 +59,10 @@ export function testNamespace(name: string): TestNamespace {
     // Every test that reaches a handler also checks its answer against the route table.
     CHECK_RESPONSES: 'true',
   };
-  const commandSchema = `t_${id}_cmd`;
-  const readSchema = `t_${id}_read`;
-  const vaultSchema = `t_${id}_vault`;
+  const slot = options.freshSchemas ? undefined : claimSchemaSlot();
+  const commandSchema = slot?.command ?? `t_${id}_cmd`;
+  const readSchema = slot?.read ?? `t_${id}_read`;
+  const vaultSchema = slot?.vault ?? `t_${id}_vault`;
   // The person-key vault too, so a test that deletes an account erases nothing of another file's.
   Object.assign(shared, { VAULT_SCHEMA: vaultSchema });
   return {
@@ -75,10 +86,16 @@ export function testNamespace(name: string): TestNamespace {
       const config = loadConfig(baseEnv, shared);
       const client = new pg.Client({ connectionString: config.DATABASE_URL });
       await client.connect();
-      await client.query(`DROP SCHEMA IF EXISTS "${commandSchema}" CASCADE`);
-      await client.query(`DROP SCHEMA IF EXISTS "${readSchema}" CASCADE`);
-      await client.query(`DROP SCHEMA IF EXISTS "${vaultSchema}" CASCADE`);
-      await client.end();
+      try {
+        if (slot) await slot.release(client);
+        else {
+          await client.query(`DROP SCHEMA IF EXISTS "${commandSchema}" CASCADE`);
+          await client.query(`DROP SCHEMA IF EXISTS "${readSchema}" CASCADE`);
+          await client.query(`DROP SCHEMA IF EXISTS "${vaultSchema}" CASCADE`);
+        }
+      } finally {
+        await client.end();
+      }
       // The search engine's indexes of the read schema (query-service/src/search-engine.ts).
       const engine = (process.env.SEARCH_ENGINE_URL ?? 'http://127.0.0.1:4006').replace(/\/$/, '');
       for (const kind of ['jobs', 'people']) {

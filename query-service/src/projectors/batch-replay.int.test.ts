@@ -82,7 +82,7 @@ describe('projector batches', HISTORY_TEST_OPTIONS, () => {
         .map((r) => r.pair)
         .sort();
     for (const eventByEvent of [false, true]) {
-      const bed = await projectorTestbed('batch-kept', { eventByEvent });
+      const bed = await projectorTestbed('batch-kept', { eventByEvent, freshSchemas: true });
       try {
         bed.runner.replay();
         const memory = bed.runner.replayMemory as ReplayMemory;

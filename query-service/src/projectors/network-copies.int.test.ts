@@ -15,7 +15,7 @@ let bed: Awaited<ReturnType<typeof projectorTestbed>>;
 const { event, registered } = testMessages();
 
 beforeAll(async () => {
-  bed = await projectorTestbed('network-copies');
+  bed = await projectorTestbed('network-copies', { freshSchemas: true });
 });
 afterAll(async () => {
   await bed?.close();

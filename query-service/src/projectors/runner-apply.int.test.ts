@@ -13,7 +13,7 @@ let runner: typeof bed.runner;
 let s: string;
 
 beforeAll(async () => {
-  bed = await projectorTestbed('runner');
+  bed = await projectorTestbed('runner', { freshSchemas: true });
   ({ pool, redis, runner, schema: s } = bed);
 });
 afterAll(async () => {

@@ -16,7 +16,7 @@ let runner: typeof bed.runner;
 let s: string;
 
 beforeAll(async () => {
-  bed = await projectorTestbed('runner-replay');
+  bed = await projectorTestbed('runner-replay', { freshSchemas: true });
   ({ pool, redis, runner, schema: s } = bed);
 });
 afterAll(async () => {

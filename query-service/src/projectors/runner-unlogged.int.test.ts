@@ -6,7 +6,7 @@ import { projectorTestbed } from './testing.ts';
 
 describe('read models left unlogged by a rebuild that did not finish', () => {
   it('keep the live projector from starting until they are logged again', async () => {
-    const other = await projectorTestbed('runner-unlogged');
+    const other = await projectorTestbed('runner-unlogged', { freshSchemas: true });
     const schema = other.config.DB_SCHEMA;
     try {
       await other.pool.query(`ALTER TABLE ${other.schema}.posts SET UNLOGGED`);

@@ -19,7 +19,7 @@ import {
   sealWith,
   withTransaction,
 } from '@careers/service-kit';
-import { testNamespace } from '@careers/service-kit/testing';
+import { type TestNamespaceOptions, testNamespace } from '@careers/service-kit/testing';
 import { migrateReadSchema } from '../migrate.ts';
 import type { Projector } from './projector.ts';
 import { projectors, readModelVersions } from './registry.ts';
@@ -141,8 +141,11 @@ export const REFERENCE_EVENTS_PER_TRANSACTION = 25;
  * `eventByEvent` gives it the projectors without their batch path, every event applied on its own (what
  * a batch must be equal to).
  */
-export async function projectorTestbed(name: string, options: { eventByEvent?: boolean } = {}) {
-  const ns = testNamespace(name);
+export async function projectorTestbed(
+  name: string,
+  options: { eventByEvent?: boolean } & TestNamespaceOptions = {},
+) {
+  const ns = testNamespace(name, { freshSchemas: options.freshSchemas });
   const config = loadConfig(queryServiceEnv, ns.queryEnv);
   const log = createLogger('test', 'silent');
   const redis = createRedis(config.REDIS_URL, config.REDIS_KEY_PREFIX);
