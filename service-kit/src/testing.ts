@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { streamTypes } from '@careers/contracts/topics';
 import { Kafka, logLevel, type Producer } from 'kafkajs';
 import pg from 'pg';
-import { baseEnv, loadConfig } from './config.ts';
+import { baseEnv, loadConfig, PASSWORD_SCRYPT_LOG_N_FLOOR } from './config.ts';
 import { ensureTopics, topicName } from './kafka.ts';
 import { createRedis } from './redis.ts';
 import { claimSchemaSlot } from './test-schemas.ts';
@@ -313,6 +313,8 @@ export function productionEnvironment(options: { logLevel: string; origin: strin
       LOG_LEVEL: options.logLevel,
       ALLOWED_ORIGINS: options.origin,
       DATABASE_POOL_SIZE: String(options.poolSize),
+      // The tests' 2^10 is refused outside them: the lowest cost production takes.
+      PASSWORD_SCRYPT_LOG_N: String(PASSWORD_SCRYPT_LOG_N_FLOOR),
       ...secrets,
       ...(port === undefined ? {} : { PORT: String(port) }),
     };
