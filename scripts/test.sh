@@ -26,10 +26,12 @@ step "load generator (k6, go install)" ensure_k6
 # The browser tests run the built app behind the production edge (e2e/topology.ts), as npm start does.
 step "frontend build (vite)" ensure_frontend_build
 
-checks() {
+lint() {
   step "lint and format (biome)" npx biome check --diagnostic-level=error .
   step "format (rustfmt, the search engine)" cargo fmt --check --manifest-path search-engine/Cargo.toml
-  # Incremental: a warm run checks again only what changed since the last (about 7 s instead of 23).
+}
+typecheck() {
+  # Incremental: a warm run checks again only what changed since the last (about 7 s instead of 60).
   mkdir -p "$STACK/tsc"
   step "type check (services, contracts, tests)" \
     npx tsc -p tsconfig.json --incremental --tsBuildInfoFile "$STACK/tsc/services.tsbuildinfo"
@@ -37,55 +39,82 @@ checks() {
     npx tsc -p frontend/tsconfig.json --incremental --tsBuildInfoFile "$STACK/tsc/frontend.tsbuildinfo"
 }
 
-# Two lanes at once. Vitest runs projects without file parallelism (the browser tests share one copy
-# of the product and one Chromium; the fault run drives its own processes) one file at a time, after
-# every parallel file: in one process that was a two-and-a-half-minute tail on one worker. Here they
-# run in a vitest of their own beside the parallel projects, whose output is the one on screen.
+# Three lanes at once, and the type checks beside them. Vitest runs projects without file parallelism
+# (the browser tests share one copy of the product and one Chromium; the fault run drives its own
+# processes) one file at a time, after every parallel file: in one process that was a long tail on one
+# worker. Here each runs in a vitest of its own beside the parallel projects, whose output is the one on
+# screen. The fault run mostly waits for killed processes to come back, so it costs the others little.
 results="$STACK/test-results.json"
 serial_results="$STACK/test-results-serial.json"
+faults_results="$STACK/test-results-faults.json"
 serial_log="$LOGS/test-serial.log"
-rm -f "$results" "$serial_results"
+faults_log="$LOGS/test-faults.log"
+types_log="$LOGS/test-types.log"
+rm -f "$results" "$serial_results" "$faults_results"
 set +e
 if [ $# -eq 0 ]; then
-  printf '%s\n' "${BOLD}→ vitest, serial lane in the background (browser tests, fault run): ${serial_log#"$ROOT"/}${RESET}"
-  # In a process group of its own (setsid), so that a failed check or Ctrl-C stops the whole lane:
+  # Each in a process group of its own (setsid), so that a failed check or Ctrl-C stops the whole lane:
   # killing npx alone left vitest, the product it started for the browser tests and Chromium running.
   test_pids="$STACK/test-processes.pids"
   rm -f "$test_pids"
-  CAREERS_TEST_PIDS="$test_pids" $(command -v setsid || true) npx vitest run --project e2e --project faults \
-    --reporter=default --reporter=json --outputFile.json="$serial_results" >"$serial_log" 2>&1 &
+  background_lane() { # log, command...
+    local log=$1
+    shift
+    CAREERS_TEST_PIDS="$test_pids" $(command -v setsid || true) "$@" >"$log" 2>&1 &
+  }
+  printf '%s\n' "${BOLD}→ vitest, browser lane in the background: ${serial_log#"$ROOT"/}${RESET}"
+  background_lane "$serial_log" npx vitest run --project e2e \
+    --reporter=default --reporter=json --outputFile.json="$serial_results"
   serial_pid=$!
-  stop_serial_lane() {
-    kill -- -"$serial_pid" 2>/dev/null || kill "$serial_pid" 2>/dev/null || true
-    # What its tests started in process groups of their own (the product for the browser tests, the
+  printf '%s\n' "${BOLD}→ vitest, fault run in the background: ${faults_log#"$ROOT"/}${RESET}"
+  background_lane "$faults_log" npx vitest run --project faults \
+    --reporter=default --reporter=json --outputFile.json="$faults_results"
+  faults_pid=$!
+  stop_lanes() {
+    for pid in ${serial_pid:-} ${faults_pid:-} ${types_pid:-}; do
+      kill -- -"$pid" 2>/dev/null || kill "$pid" 2>/dev/null || true
+    done
+    # What their tests started in process groups of their own (the product for the browser tests, the
     # fault run's services and private Kafka): recordTestProcess in service-kit/src/testing.ts.
     if [ -f "$test_pids" ]; then
       while read -r pid; do kill -- -"$pid" 2>/dev/null || true; done <"$test_pids"
     fi
     rm -f "$test_pids"
   }
-  trap 'stop_serial_lane; kill ${tc_pid:-} 2>/dev/null || true' EXIT
-fi
-# The checks run while the serial lane starts (the longer of the two lanes: about five minutes here,
-# the checks half a minute), so they add nothing to the whole; a failure stops both (step exits).
-checks
-if [ $# -eq 0 ]; then
+  trap 'stop_lanes; kill ${tc_pid:-} 2>/dev/null || true' EXIT
+  # Lint first (about 11 s; a failure stops everything, as step exits), then the type checks (about a
+  # minute when much changed) beside the parallel lane rather than before it.
+  set -e
+  lint
+  set +e
+  printf '%s\n' "${BOLD}→ type checks in the background: ${types_log#"$ROOT"/}${RESET}"
+  (typecheck) >"$types_log" 2>&1 &
+  types_pid=$!
   printf '%s\n' "${BOLD}→ vitest, parallel lane (unit, integration against the local stack)${RESET}"
   # Most of these files wait on Kafka, Postgres and child processes far more than they compute: three
   # at a time keep two cores busy (vitest's default is one fewer than the cores).
   npx vitest run --project '!e2e' --project '!faults' --maxWorkers=3 \
     --reporter=default --reporter=json --outputFile.json="$results"
   code=$?
-  printf '%s\n' "${BOLD}→ waiting for the serial lane${RESET}"
+  printf '%s\n' "${BOLD}→ waiting for the type checks, the browser lane and the fault run${RESET}"
+  wait $types_pid
+  types_code=$?
   wait $serial_pid
   serial_code=$?
+  wait $faults_pid
+  faults_code=$?
   # Also what a test left running when it failed before its own clean-up (a fault run that timed out).
-  stop_serial_lane
+  stop_lanes
   trap 'kill ${tc_pid:-} 2>/dev/null || true' EXIT
-  # Its failures in full, as vitest printed them; otherwise its summary.
-  if [ $serial_code -ne 0 ]; then cat "$serial_log"; else grep -E 'Test Files|Tests |Duration' "$serial_log"; fi
-  [ $code -ne 0 ] || code=$serial_code
+  # Failures in full, as printed; otherwise a summary.
+  if [ $types_code -ne 0 ]; then cat "$types_log"; else grep -E '✓' "$types_log"; fi
+  for lane in "$serial_log:$serial_code" "$faults_log:$faults_code"; do
+    if [ "${lane##*:}" -ne 0 ]; then cat "${lane%:*}"; else grep -E 'Test Files|Tests |Duration' "${lane%:*}"; fi
+  done
+  for c in $types_code $serial_code $faults_code; do [ $code -ne 0 ] || code=$c; done
 else
+  lint
+  typecheck
   # Extra arguments pick projects or files: one vitest, as given.
   printf '%s\n' "${BOLD}→ vitest${RESET}"
   npx vitest run --reporter=default --reporter=json --outputFile.json="$results" "$@"
@@ -109,7 +138,7 @@ if [ -f "$results" ]; then
     for (const f of slowest) console.log(`  ${(f.ms / 1000).toFixed(1).padStart(6)} s  ${f.name}`);
     const skipped = sum("numPendingTests") + sum("numTodoTests");
     console.log(`\n${sum("numTotalTests")} tests: ${sum("numPassedTests")} passed, ${sum("numFailedTests")} failed, ${skipped} skipped`);
-  ' "$ROOT" "$results" "$serial_results"
+  ' "$ROOT" "$results" "$serial_results" "$faults_results"
 fi
 printf '%s\n' "${DIM}npm test took $(fmt_ms $(( $(now_ms) - t0 )))${RESET}"
 exit $code

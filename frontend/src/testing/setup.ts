@@ -1,4 +1,5 @@
 import { cleanup, configure } from '@testing-library/react';
+import * as React from 'react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { fakeSocket } from './fake-socket';
 import { installMatchMedia } from './match-media';
@@ -12,6 +13,15 @@ vi.mock('../lib/socket', async () => {
 // findBy* and waitFor wait up to 5 s rather than 1: a passing check answers as soon as it holds, and
 // the whole suite runs several files at once on two cores, where a render can take over a second.
 configure({ asyncUtilTimeout: 5_000 });
+
+// React's development build records an owner stack for each element it creates (an Error and a
+// console task: about 7 µs, 8% of a component test's CPU), up to 10,000 between two renders. The
+// tests read no owner stacks, so the count is held past that limit: elements take the shared one.
+const internals = (React as unknown as Record<string, Record<string, unknown> | undefined>)
+  .__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE;
+if (internals && 'recentlyCreatedOwnerStacks' in internals) {
+  Object.defineProperty(internals, 'recentlyCreatedOwnerStacks', { get: () => 1e9, set: () => {} });
+}
 
 // The edge tests run in the node environment (no DOM); everything below is for the jsdom ones.
 const hasDom = typeof window !== 'undefined';
