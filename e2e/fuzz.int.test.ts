@@ -220,7 +220,7 @@ describe('fuzzing the product', () => {
         CHECKS_ARG,
         // Logging out would end the session every later request needs.
         '--exclude-operation-id=logout',
-        '--max-examples=4',
+        '--max-examples=2',
         '--workers=1',
         `--seed=${SEED}`,
         '--phases=examples,fuzzing,stateful',

@@ -183,8 +183,10 @@ export async function sweepTestSchemaSlots(client: pg.Client): Promise<number> {
     const dir = join(SLOTS_DIR, entry);
     const pid = holderOf(dir);
     // A slot being taken this very moment has its directory but no pid yet.
-    if (pid === undefined && Date.now() - (statSync(dir, { throwIfNoEntry: false })?.mtimeMs ?? 0) < 60_000)
-      continue;
+    const made = statSync(dir, { throwIfNoEntry: false })?.mtimeMs;
+    // Freed by its holder since the listing.
+    if (made === undefined) continue;
+    if (pid === undefined && Date.now() - made < 60_000) continue;
     if (pid !== undefined && alive(pid)) continue;
     // One sweep per slot at a time; the slot stays taken (its directory) while its schemas are emptied.
     const sweeping = `${dir}.sweeping`;
@@ -194,7 +196,8 @@ export async function sweepTestSchemaSlots(client: pg.Client): Promise<number> {
       continue;
     }
     try {
-      if (holderOf(dir) !== pid) continue;
+      // Another sweep may have freed it, and someone taken it since.
+      if (holderOf(dir) !== pid || statSync(dir, { throwIfNoEntry: false }) === undefined) continue;
       writeFileSync(join(dir, 'pid'), String(process.pid));
       const names = schemasOf(Number(match[1]));
       for (const kind of Object.keys(names) as Kind[]) await emptyOrDrop(client, names[kind], kind);
