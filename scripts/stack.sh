@@ -27,12 +27,14 @@ need_debian_packages() {
   [ -n "$(pg_bindir)" ] || missing+=("postgresql-$POSTGRES_MAJOR")
   command -v redis-server >/dev/null || missing+=(redis-server)
   [ -x /usr/bin/chromium ] || missing+=(chromium)
+  # The browser tests' browser (e2e/browser.ts): the old headless shell, about half the CPU of chromium.
+  [ -x /usr/lib/chromium/chromium-headless-shell ] || missing+=(chromium-headless-shell)
   # The edge of npm start and of the browser tests (docker/nginx.conf's rules).
   [ -x /usr/sbin/nginx ] || missing+=(nginx)
   command -v java >/dev/null || missing+=(openjdk-17-jre-headless)
   command -v mvn >/dev/null || missing+=(maven)
   command -v curl >/dev/null || missing+=(curl)
-  if [ "${#missing[@]}" = 0 ]; then info "postgresql, redis, chromium, nginx, java, maven present"; return 0; fi
+  if [ "${#missing[@]}" = 0 ]; then info "postgresql, redis, chromium (and its headless shell), nginx, java, maven present"; return 0; fi
   info "installing ${missing[*]} (first run only: a few minutes)"
   apt_install "${missing[@]}"
 }
