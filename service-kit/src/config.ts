@@ -153,7 +153,7 @@ export const commandServiceEnv = baseEnv.extend({
   RELAY_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(250),
   /**
    * scrypt cost as log2(N): 17 (128 MiB, ARCHITECTURE.md) in production, at least 14 anywhere but the
-   * tests, which may go down to 10 (TEST_ONLY_SCRYPT_LOG_N_FLOOR: the same code, a fifteenth of the CPU).
+   * tests, which may go down to 10 (PASSWORD_SCRYPT_LOG_N_FLOOR: the same code, a fifteenth of the CPU).
    */
   PASSWORD_SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).default(17),
   /**

@@ -61,6 +61,15 @@ describe('test schema slots', () => {
     const slot = claimSchemaSlot();
     if (!slot) throw new Error('no free slot');
     await filled(slot);
+    // An index of the slot's read schema in the search engine, as a projector would have made.
+    const engine = (process.env.SEARCH_ENGINE_URL ?? 'http://127.0.0.1:4006').replace(/\/$/, '');
+    const index = `${engine}/people/${slot.read}`;
+    const made = await fetch(`${index}/documents`, {
+      method: 'PUT',
+      body: JSON.stringify({ delete: ['x'] }),
+    });
+    expect(made.status).toBe(200);
+    expect((await fetch(index)).status).toBe(200);
     const dir = join(
       import.meta.dirname,
       '../../.stack/test-schemas',
@@ -70,6 +79,7 @@ describe('test schema slots', () => {
     writeFileSync(join(dir, 'pid'), String(gone));
     expect(await sweepTestSchemaSlots(client)).toBeGreaterThanOrEqual(1);
     expect(existsSync(dir)).toBe(false);
+    expect((await fetch(index)).status).toBe(404);
     expect(await rowsOf(`"${slot.vault}".subject_keys`)).toEqual([]);
     expect(await schemaExists(slot.command)).toBe(false);
   });

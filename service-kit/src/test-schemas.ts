@@ -17,8 +17,9 @@ import type pg from 'pg';
  * the current set (a file that migrated its own tables, or one written before a new migration) is
  * dropped instead, and made again by the next file's services.
  *
- * The lock directory names the holder's pid. A slot whose holder died (a killed run) is skipped, and
- * emptied and freed by `sweepTestSchemaSlots` (npm test runs it first).
+ * The search engine's indexes of the read schema are deleted before the slot is freed (the next holder
+ * makes its own of the same name). The lock directory names the holder's pid. A slot whose holder died
+ * (a killed run) is skipped, and emptied and freed by `sweepTestSchemaSlots` (npm test runs it first).
  */
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -165,6 +166,14 @@ async function emptyOrDrop(client: pg.Client, schema: string, kind: Kind): Promi
   }
 }
 
+/** Deletes the search engine's indexes of a read schema (query-service/src/search-engine.ts names them so). */
+export async function deleteSearchIndexes(readSchema: string): Promise<void> {
+  const engine = (process.env.SEARCH_ENGINE_URL ?? 'http://127.0.0.1:4006').replace(/\/$/, '');
+  for (const kind of ['jobs', 'people']) {
+    await fetch(`${engine}/${kind}/${readSchema}`, { method: 'DELETE' }).catch(() => {});
+  }
+}
+
 /**
  * Frees the slots whose holder is gone (a run killed before its clean-up), emptying or dropping their
  * schemas first. Slots held by a live process are left alone, so this may run beside other tests.
@@ -200,6 +209,7 @@ export async function sweepTestSchemaSlots(client: pg.Client): Promise<number> {
       if (holderOf(dir) !== pid || statSync(dir, { throwIfNoEntry: false }) === undefined) continue;
       writeFileSync(join(dir, 'pid'), String(process.pid));
       const names = schemasOf(Number(match[1]));
+      await deleteSearchIndexes(names.read);
       for (const kind of Object.keys(names) as Kind[]) await emptyOrDrop(client, names[kind], kind);
       rmSync(dir, { recursive: true, force: true });
       swept += 1;

@@ -7,7 +7,7 @@ import pg from 'pg';
 import { baseEnv, loadConfig, PASSWORD_SCRYPT_LOG_N_FLOOR } from './config.ts';
 import { ensureTopics, topicName } from './kafka.ts';
 import { createRedis } from './redis.ts';
-import { claimSchemaSlot } from './test-schemas.ts';
+import { claimSchemaSlot, deleteSearchIndexes } from './test-schemas.ts';
 
 /**
  * Isolation for one integration-test file: its own Postgres schemas (a set it alone holds, found
@@ -87,6 +87,8 @@ export function testNamespace(name: string, options: TestNamespaceOptions = {}):
       const client = new pg.Client({ connectionString: config.DATABASE_URL });
       await client.connect();
       try {
+        // Before the slot is freed: the next holder of its read schema makes indexes of that name.
+        await deleteSearchIndexes(readSchema);
         if (slot) await slot.release(client);
         else {
           await client.query(`DROP SCHEMA IF EXISTS "${commandSchema}" CASCADE`);
@@ -95,11 +97,6 @@ export function testNamespace(name: string, options: TestNamespaceOptions = {}):
         }
       } finally {
         await client.end();
-      }
-      // The search engine's indexes of the read schema (query-service/src/search-engine.ts).
-      const engine = (process.env.SEARCH_ENGINE_URL ?? 'http://127.0.0.1:4006').replace(/\/$/, '');
-      for (const kind of ['jobs', 'people']) {
-        await fetch(`${engine}/${kind}/${readSchema}`, { method: 'DELETE' }).catch(() => {});
       }
       const redis = createRedis(config.REDIS_URL, '');
       let cursor = '0';
