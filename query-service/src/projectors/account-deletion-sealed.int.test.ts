@@ -4,6 +4,7 @@ import { sealWith } from '@careers/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DeletionBed, deletionHistory, dora, doraText } from './account-deletion-history.ts';
 import { isDeletion, orders, snapshotOf } from './account-deletion-testing.ts';
+import { HISTORY_TEST_OPTIONS } from './batch-testing.ts';
 import { findIn, type ReadModelSnapshot } from './read-model-snapshot.ts';
 import { projectorTestbed } from './testing.ts';
 
@@ -30,7 +31,8 @@ afterAll(async () => {
 
 const snapshot = snapshotOf(() => bed);
 
-describe('an account deletion in the read models', () => {
+// A history applied several times over: it computes, waits on nothing that could hang (batch-testing.ts).
+describe('an account deletion in the read models', HISTORY_TEST_OPTIONS, () => {
   it('rebuilds to the same rows from sealed events once her key is destroyed, her stand-ins gone too', async () => {
     // The same history as the event log holds it now: personal fields sealed with each person's key.
     const sealed: EventEnvelope[] = [];
