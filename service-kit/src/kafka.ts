@@ -297,7 +297,10 @@ export class SupervisedConsumer {
   private lastFailure = 'connecting';
   private resolveJoined!: () => void;
   private rejectJoined!: (error: Error) => void;
-  /** Resolves at the first group join; rejects if stopped before it. */
+  /**
+   * Resolves once the consumer has first joined its group and resolved where it reads from (its first
+   * fetch came back); rejects if stopped before it.
+   */
   readonly firstJoin: Promise<void>;
   /** How many times a consumer was started again after a failure. */
   restarts = 0;
@@ -351,11 +354,32 @@ export class SupervisedConsumer {
         consumer.on(consumer.events.CRASH, ({ payload }) => resolve(payload.error));
         signal.addEventListener('abort', () => resolve(new AbortedError()), { once: true });
       });
-      consumer.on(consumer.events.GROUP_JOIN, () => {
+      consumer.on(consumer.events.GROUP_JOIN, ({ payload }) => {
         this.joinedNow = true;
         this.backoff.reset();
-        this.resolveJoined();
+        // A member given no partitions fetches nothing: it is where it will be as soon as it joins.
+        const assigned = Object.values(payload.memberAssignment).some((partitions) => partitions.length > 0);
+        if (!assigned) this.resolveJoined();
       });
+      // kafkajs resolves the partitions' starting offsets inside the first fetch after a join, not at
+      // the join: for a new group that does not read from the beginning, the latest offsets, asked for
+      // then. An event written between the join and that answer would be skipped by a consumer of
+      // live updates. So the first join counts once the latest offsets have been answered, or (a group
+      // resuming from committed offsets asks for none) once a fetch has come back.
+      const positioned = () => {
+        if (!this.joinedNow) return;
+        this.resolveJoined();
+        stopListening();
+      };
+      const listening = [
+        consumer.on(consumer.events.REQUEST, ({ payload }) => {
+          if (payload.apiName === 'ListOffsets') positioned();
+        }),
+        consumer.on(consumer.events.FETCH, positioned),
+      ];
+      const stopListening = () => {
+        for (const remove of listening) remove();
+      };
       consumer.on(consumer.events.DISCONNECT, () => {
         this.joinedNow = false;
       });

@@ -57,6 +57,29 @@ describe('test schema slots', () => {
     return Promise.all([first?.discard(client), second?.discard(client)]);
   });
 
+  it('are not given back while a relay of theirs still runs, and are once it stops', async () => {
+    const slot = claimSchemaSlot();
+    if (!slot) throw new Error('no free slot');
+    const relay = new pg.Client({ connectionString: config.DATABASE_URL });
+    await relay.connect();
+    try {
+      // The lock outbox-relay.ts takes, held by another session as a relay left running would.
+      await relay.query('SELECT pg_try_advisory_lock(hashtext($1))', [`outbox-relay:${slot.command}`]);
+      await expect(slot.release(client)).rejects.toThrow(/outbox relay still holds its lock/);
+      const dir = join(
+        import.meta.dirname,
+        '../../.stack/test-schemas',
+        `slot-${/t_pool(\d+)_/.exec(slot.vault)?.[1]}`,
+      );
+      expect(existsSync(dir)).toBe(true);
+      await relay.query('SELECT pg_advisory_unlock_all()');
+      await slot.release(client);
+      expect(existsSync(dir)).toBe(false);
+    } finally {
+      await relay.end();
+    }
+  });
+
   it('held by a process that is gone, are emptied and freed by the sweep', async () => {
     const slot = claimSchemaSlot();
     if (!slot) throw new Error('no free slot');

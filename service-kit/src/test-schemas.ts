@@ -106,6 +106,15 @@ function slot(n: number, dir: string): SchemaSlot {
     read: names.read,
     vault: names.vault,
     async release(client) {
+      const holders = await relayLockHolders(client, names.cmd);
+      if (holders.length > 0) {
+        // A relay of this namespace still runs: it would publish the next holder's events to this
+        // namespace's topics and keep the next holder's relay from becoming active. The slot stays
+        // taken until this process ends (the sweep frees it then), and the file is told.
+        throw new Error(
+          `${names.cmd}: an outbox relay still holds its lock (backend ${holders.join(', ')}): close the services before the namespace's cleanup`,
+        );
+      }
       for (const kind of Object.keys(names) as Kind[]) await emptyOrDrop(client, names[kind], kind);
       free();
     },
@@ -115,6 +124,21 @@ function slot(n: number, dir: string): SchemaSlot {
       free();
     },
   };
+}
+
+/**
+ * The backends holding the outbox relay's advisory lock of a command schema (outbox-relay.ts takes
+ * `pg_try_advisory_lock(hashtext('outbox-relay:' || schema))`; pg_locks shows a bigint key as its high
+ * and low halves).
+ */
+async function relayLockHolders(client: pg.Client, schema: string): Promise<number[]> {
+  const { rows } = await client.query<{ pid: number }>(
+    `SELECT pid FROM pg_locks, LATERAL (SELECT hashtext($1)::bigint AS key) k
+      WHERE locktype = 'advisory' AND granted AND objsubid = 1
+        AND classid::bigint = ((k.key >> 32) & 4294967295) AND objid::bigint = (k.key & 4294967295)`,
+    [`outbox-relay:${schema}`],
+  );
+  return rows.map((row) => row.pid);
 }
 
 /**
