@@ -108,6 +108,52 @@ describe('the search engine', () => {
     expect(await client.index('jobs', 'read').search(deep)).toEqual({ ids: [], total: 20 });
   });
 
+  it('pages newest first as a sort of every match would, dates shared across a page edge included', async () => {
+    const index = client.index('jobs', 'dated');
+    const start = Date.parse('2026-01-01T00:00:00Z');
+    // The page is read from a window of the newest dates, first sized as if jobs were posted evenly.
+    // Here 1,400 jobs a minute apart, then 100 three days apart (so the first window holds too few and
+    // is widened), of which the 30th to the 69th newest at one moment (so a window's edge falls among
+    // equal dates); every seventh in Lisbon (a filtered list).
+    const day = 24 * 3_600_000;
+    const dated = (i: number) =>
+      i < 1_400 ? start + i * 60_000 : start + 1_400 * 60_000 + (i - 1_399) * 3 * day;
+    const jobs = Array.from({ length: 1_500 }, (_, i) => ({
+      ...job(`d${i}`, i % 2 === 0 ? 'Dated Engineer' : 'Dated Analyst'),
+      postedAt: dated(i >= 1_431 && i <= 1_470 ? 1_431 : i),
+      locationText: i % 7 === 0 ? 'lisbon\n\nportugal' : 'berlin\n\ngermany',
+    }));
+    await index.write({ upsert: jobs });
+    const expected = (keep: (j: JobDocument) => boolean) =>
+      jobs
+        .filter(keep)
+        .map((j) => j.postedAt)
+        .sort((a, b) => b - a);
+    const byId = new Map(jobs.map((j) => [j.id, j]));
+    for (const [query, keep] of [
+      [{}, () => true],
+      [{ search: 'engineer', sort: 'newest' }, (j: JobDocument) => j.title.includes('Engineer')],
+      [{ location: 'lisbon' }, (j: JobDocument) => j.locationText.startsWith('lisbon')],
+    ] as const) {
+      const dates = expected(keep);
+      const seen = new Set<string>();
+      for (const page of [1, 2, 3, 4, 50]) {
+        const answer = await index.search<{ ids: string[]; total: number }>(
+          searchRequest(JobListQuery.parse({ ...query, page, limit: 20 })),
+        );
+        expect(answer.total).toBe(dates.length);
+        expect(answer.ids.map((id) => byId.get(id)?.postedAt)).toEqual(
+          dates.slice((page - 1) * 20, page * 20),
+        );
+        for (const id of answer.ids) {
+          expect(seen.has(id)).toBe(false);
+          seen.add(id);
+        }
+      }
+    }
+    await index.remove();
+  });
+
   it('refuses a body that is not a write whole, and writes nothing of it', async () => {
     const index = client.index('jobs', 'read');
     await expect(index.write({ upsert: [{ id: 'x' }] })).rejects.toThrow(/400 Invalid documents/);

@@ -6,7 +6,9 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 use tantivy::collector::sort_key::{SortBySimilarityScore, SortByStaticFastValue};
 use tantivy::collector::{Count, TopDocs};
-use tantivy::query::{BooleanQuery, ConstScoreQuery, Occur, Query, RangeQuery, TermQuery, TermSetQuery};
+use tantivy::query::{
+    BooleanQuery, ConstScoreQuery, InvertedIndexRangeQuery, Occur, Query, RangeQuery, TermQuery, TermSetQuery,
+};
 use tantivy::schema::{FAST, Field, INDEXED, IndexRecordOption, STRING, Schema, TextFieldIndexing, TextOptions};
 use tantivy::{DocAddress, Order, Searcher, TantivyDocument, Term};
 
@@ -280,10 +282,7 @@ impl JobIndex {
                     searcher.search(&query, &(top.order_by(((SortBySimilarityScore, Order::Desc), newest)), Count))?;
                 (docs.into_iter().map(|(_, at)| at).collect(), total)
             }
-            Sort::Newest => {
-                let (docs, total) = searcher.search(&query, &(top.order_by(newest), Count))?;
-                (docs.into_iter().map(|(_, at)| at).collect(), total)
-            }
+            Sort::Newest => self.newest_page(&searcher, &query, offset, limit)?,
             Sort::Salary => {
                 let pay = (SortByStaticFastValue::<i64>::for_field("pay"), Order::Desc);
                 let (docs, total) = searcher.search(&query, &(top.order_by((pay, newest)), Count))?;
@@ -291,6 +290,52 @@ impl JobIndex {
             }
         };
         Ok(SearchAnswer { ids: ids_of(&searcher, &addresses)?, total: total as u64 })
+    }
+}
+
+impl JobIndex {
+    /// A page newest first and how many match. Sorting every match by date cost about 27 ns a match
+    /// (8 ms for every job of 500,000, the lists without text); so the page is read from the matches
+    /// posted in a window of the newest dates, widened until it holds the page. Every match outside the
+    /// window is older than every one inside, so the page is the one the whole sort gives, ties
+    /// included (all the documents of the window's oldest date are in it). The window's first width
+    /// assumes matches spread evenly over the dates, with room for twice the page.
+    fn newest_page(
+        &self,
+        searcher: &Searcher,
+        query: &BooleanQuery,
+        offset: usize,
+        limit: usize,
+    ) -> tantivy::Result<(Vec<DocAddress>, usize)> {
+        let newest = (SortByStaticFastValue::<i64>::for_field("posted_at"), Order::Desc);
+        let top = || TopDocs::with_limit(limit).and_offset(offset);
+        let total = searcher.search(query, &Count)?;
+        let needed = offset + limit;
+        let (mut oldest, mut latest) = (i64::MAX, i64::MIN);
+        for segment in searcher.segment_readers() {
+            let column = segment.fast_fields().i64("posted_at")?;
+            oldest = oldest.min(column.min_value());
+            latest = latest.max(column.max_value());
+        }
+        let mut fraction = 2.0 * needed as f64 / total.max(1) as f64;
+        while fraction < 1.0 && oldest < latest {
+            let from = latest - ((latest - oldest) as f64 * fraction) as i64;
+            let window = InvertedIndexRangeQuery::new(
+                Bound::Included(Term::from_field_i64(self.f.posted_at, from)),
+                Bound::Unbounded,
+            );
+            let windowed = BooleanQuery::new(vec![
+                (Occur::Must, Box::new(query.clone())),
+                (Occur::Must, Box::new(ConstScoreQuery::new(Box::new(window), 0.0))),
+            ]);
+            let (docs, found) = searcher.search(&windowed, &(top().order_by(newest.clone()), Count))?;
+            if found >= needed || found == total {
+                return Ok((docs.into_iter().map(|(_, at)| at).collect(), total));
+            }
+            fraction *= 4.0;
+        }
+        let docs = searcher.search(query, &top().order_by(newest))?;
+        Ok((docs.into_iter().map(|(_, at)| at).collect(), total))
     }
 }
 
