@@ -368,7 +368,9 @@ describe('finding 3: post rooms and consistency tokens follow who may see what',
   it('lets one user have at most four reads waiting; the rest answer at once, stale', async () => {
     const headers = { cookie: cookie(friend), [CONSISTENCY_HEADER]: farAhead(friend.id, friend.id) };
     const answers = await Promise.all(Array.from({ length: 6 }, () => timed(headers)));
-    const quick = answers.filter((answer) => answer.ms < CONSISTENCY_WAIT_MS / 2);
+    // A read that waited answers after the whole wait (the test above); one that did not, before it.
+    // Half the wait was the line once, and a busy machine answered an unwaited read past it.
+    const quick = answers.filter((answer) => answer.ms < CONSISTENCY_WAIT_MS - 100);
     expect(answers.every((answer) => answer.status === 200 && answer.stale === '1')).toBe(true);
     expect(quick).toHaveLength(2);
   });
