@@ -298,8 +298,8 @@ export class SupervisedConsumer {
   private resolveJoined!: () => void;
   private rejectJoined!: (error: Error) => void;
   /**
-   * Resolves once the consumer has first joined its group and resolved where it reads from (its first
-   * fetch came back); rejects if stopped before it.
+   * Resolves once the consumer has first joined its group and knows where it reads from (below, at
+   * the join); rejects if stopped before it.
    */
   readonly firstJoin: Promise<void>;
   /** How many times a consumer was started again after a failure. */
