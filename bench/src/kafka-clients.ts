@@ -42,6 +42,8 @@ const SESSION_TIMEOUT_MS = 15_000;
 const HEARTBEAT_MS = 3_000;
 /** How long a replacement is given to read again. */
 const HEAL_LIMIT_MS = 60_000;
+/** The longest a child process lives. */
+const CHILD_LIMIT_MS = 180_000;
 
 const config = loadConfig(baseEnv, { ...process.env, KAFKA_TOPIC_PARTITIONS: '2' });
 const log = createLogger('kafka-clients', 'error');
@@ -52,26 +54,21 @@ const cpuMs = () => {
 };
 const print = (line: object) => process.stdout.write(`${JSON.stringify(line)}\n`);
 
-/** A reader of `topic` in `group` that prints `{ got: value }` for each message. */
-async function member(
-  client: Client,
-  topic: string,
-  group: string,
-  latest: boolean,
-): Promise<() => Promise<void>> {
+/** A reader of `topic` in `group`, from its committed offsets or the latest, that prints `{ got: value }` for each message. */
+async function member(client: Client, topic: string, group: string): Promise<void> {
   if (client === 'kafkajs') {
     const consumer = createConsumer(createKafka(config, 'kafka-clients', log), group, {
       minBytes: 1,
       maxWaitMs: 100,
     });
     await consumer.connect();
-    await consumer.subscribe({ topics: [topic], fromBeginning: !latest });
+    await consumer.subscribe({ topics: [topic], fromBeginning: false });
     await consumer.run({
       eachMessage: async ({ message }) => {
         print({ got: message.value?.toString() });
       },
     });
-    return () => consumer.disconnect();
+    return;
   }
   const consumer = new PlatformaticConsumer({
     clientId: 'kafka-clients',
@@ -92,14 +89,11 @@ async function member(
   });
   const stream = await consumer.consume({
     topics: [topic],
-    mode: latest ? 'committed' : 'earliest',
+    mode: 'committed',
     fallbackMode: 'latest',
     autocommit: 100,
   });
-  void (async () => {
-    for await (const message of stream) print({ got: message.value });
-  })();
-  return () => consumer.close(true);
+  stream.on('data', (message) => print({ got: message.value }));
 }
 
 /** Writes MESSAGES messages, reads them back in a new group; prints rates and CPU per message. */
@@ -226,9 +220,12 @@ async function healing(client: Client, id: string): Promise<string> {
 
 async function main(): Promise<void> {
   const [mode, client, topic, group] = process.argv.slice(2) as [string, Client, string, string];
+  if (mode === 'member' || mode === 'throughput') {
+    // A child ends by itself, should its parent be gone or a read never finish.
+    setTimeout(() => process.exit(1), CHILD_LIMIT_MS).unref();
+  }
   if (mode === 'member') {
-    const stop = await member(client, topic, group, true);
-    process.once('SIGTERM', () => void stop().finally(() => process.exit(0)));
+    await member(client, topic, group);
     return;
   }
   if (mode === 'throughput') {
