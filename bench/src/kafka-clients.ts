@@ -19,6 +19,8 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { baseEnv, loadConfig } from '@careers/service-kit/config';
 import {
+  CONSUMER_HEARTBEAT_INTERVAL_MS,
+  CONSUMER_SESSION_TIMEOUT_MS,
   createConsumer,
   createIdempotentProducer,
   createKafka,
@@ -37,9 +39,6 @@ const CLIENTS: Client[] = ['kafkajs', 'platformatic-static', 'platformatic-kip84
 const MESSAGES = Number(process.env.KAFKA_CLIENTS_MESSAGES ?? 100_000);
 const PER_REQUEST = 500;
 const VALUE = 'x'.repeat(300);
-/** As the services' consumers (service-kit/src/kafka.ts). */
-const SESSION_TIMEOUT_MS = 15_000;
-const HEARTBEAT_MS = 3_000;
 /** How long a replacement is given to read again. */
 const HEAL_LIMIT_MS = 60_000;
 /** The longest a child process lives. */
@@ -83,8 +82,8 @@ async function member(client: Client, topic: string, group: string): Promise<voi
       ? { groupProtocol: 'consumer' as const }
       : {
           groupInstanceId: `${group}-member`,
-          sessionTimeout: SESSION_TIMEOUT_MS,
-          heartbeatInterval: HEARTBEAT_MS,
+          sessionTimeout: CONSUMER_SESSION_TIMEOUT_MS,
+          heartbeatInterval: CONSUMER_HEARTBEAT_INTERVAL_MS,
         }),
   });
   const stream = await consumer.consume({

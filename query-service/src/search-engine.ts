@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { Pool } from '@careers/service-kit';
+import { DEFAULT_SEARCH_ENGINE_URL } from '@careers/service-kit/config';
 import type { PoolClient } from 'pg';
 /** The kinds of index the engine keeps (search-engine/src/jobs.rs and people.rs). */
 export type IndexKind = 'jobs' | 'people';
@@ -121,7 +122,6 @@ export class SearchEngine {
   }
 }
 
-export const DEFAULT_SEARCH_ENGINE_URL = 'http://127.0.0.1:4006';
 /** A write commits to disk; a search takes milliseconds. Past this the engine is taken to be away. */
 export const SEARCH_ENGINE_TIMEOUT_MS = 10_000;
 

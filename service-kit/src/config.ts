@@ -185,6 +185,9 @@ export const commandServiceEnv = baseEnv.extend({
 });
 export type CommandServiceConfig = z.infer<typeof commandServiceEnv>;
 
+/** Where the search engine (search-engine/) listens unless SEARCH_ENGINE_URL says otherwise. */
+export const DEFAULT_SEARCH_ENGINE_URL = 'http://127.0.0.1:4006';
+
 export const queryServiceEnv = baseEnv.extend({
   PORT: port.default(4002),
   /** The projector process's health listener (`/healthz`, `/readyz`); 0 picks a free port. */
@@ -194,7 +197,7 @@ export const queryServiceEnv = baseEnv.extend({
     .regex(/^[a-z_][a-z0-9_]*$/)
     .default('read'),
   /** The search engine (search-engine/): the jobs index, written by the projector, read by the queries. */
-  SEARCH_ENGINE_URL: z.url().default('http://127.0.0.1:4006'),
+  SEARCH_ENGINE_URL: z.url().default(DEFAULT_SEARCH_ENGINE_URL),
   ...s3Env,
   ...edgeEnv,
   CHECK_RESPONSES: checkResponsesFlag,

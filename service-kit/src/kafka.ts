@@ -167,6 +167,15 @@ export const EAGER_FETCH_MAX_WAIT_MS = 500;
  */
 export const FETCH_MAX_BYTES_PER_PARTITION = 1024 * 1024;
 
+/** How long a member that stopped answering stays in its group. */
+export const CONSUMER_SESSION_TIMEOUT_MS = 15_000;
+/**
+ * How often a member says it is alive: a third of the session timeout, as Kafka advises. A member
+ * that died is noticed as soon, with a third of the heartbeat requests (kafkajs also heartbeats after
+ * batches, at most this often).
+ */
+export const CONSUMER_HEARTBEAT_INTERVAL_MS = 3_000;
+
 export function createConsumer(
   kafka: Kafka,
   groupId: string,
@@ -175,10 +184,8 @@ export function createConsumer(
   const perPartition = fetch.maxBytesPerPartition ?? FETCH_MAX_BYTES_PER_PARTITION;
   return kafka.consumer({
     groupId,
-    sessionTimeout: 15_000,
-    // A third of the session timeout, as Kafka advises: a member that died is noticed as soon, with a
-    // third of the heartbeat requests (kafkajs also heartbeats after batches, at most this often).
-    heartbeatInterval: 3_000,
+    sessionTimeout: CONSUMER_SESSION_TIMEOUT_MS,
+    heartbeatInterval: CONSUMER_HEARTBEAT_INTERVAL_MS,
     rebalanceTimeout: 10_000,
     maxWaitTimeInMs: fetch.maxWaitMs ?? FETCH_MAX_WAIT_MS,
     minBytes: fetch.minBytes ?? FETCH_MIN_BYTES,

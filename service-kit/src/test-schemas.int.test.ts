@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseEnv, loadConfig } from './config.ts';
 import { migrateVault } from './personal-data.ts';
 import { createPool } from './postgres.ts';
-import { claimSchemaSlot, type SchemaSlot, sweepTestSchemaSlots } from './test-schemas.ts';
+import { claimSchemaSlot, type SchemaSlot, searchEngineUrl, sweepTestSchemaSlots } from './test-schemas.ts';
 
 const config = loadConfig(baseEnv, { ...process.env, NODE_ENV: 'test' });
 const pool = createPool(config.DATABASE_URL, 2, 'test');
@@ -85,8 +85,7 @@ describe('test schema slots', () => {
     if (!slot) throw new Error('no free slot');
     await filled(slot);
     // An index of the slot's read schema in the search engine, as a projector would have made.
-    const engine = (process.env.SEARCH_ENGINE_URL ?? 'http://127.0.0.1:4006').replace(/\/$/, '');
-    const index = `${engine}/people/${slot.read}`;
+    const index = `${searchEngineUrl()}/people/${slot.read}`;
     const made = await fetch(`${index}/documents`, {
       method: 'PUT',
       body: JSON.stringify({ delete: ['x'] }),

@@ -2,6 +2,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync }
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
+import { DEFAULT_SEARCH_ENGINE_URL } from './config.ts';
 
 /**
  * Postgres schemas for the tests, used again from one test file to the next instead of made and
@@ -190,9 +191,14 @@ async function emptyOrDrop(client: pg.Client, schema: string, kind: Kind): Promi
   }
 }
 
+/** The search engine the tests' services use. */
+export function searchEngineUrl(): string {
+  return (process.env.SEARCH_ENGINE_URL ?? DEFAULT_SEARCH_ENGINE_URL).replace(/\/$/, '');
+}
+
 /** Deletes the search engine's indexes of a read schema (query-service/src/search-engine.ts names them so). */
 export async function deleteSearchIndexes(readSchema: string): Promise<void> {
-  const engine = (process.env.SEARCH_ENGINE_URL ?? 'http://127.0.0.1:4006').replace(/\/$/, '');
+  const engine = searchEngineUrl();
   for (const kind of ['jobs', 'people']) {
     await fetch(`${engine}/${kind}/${readSchema}`, { method: 'DELETE' }).catch(() => {});
   }
