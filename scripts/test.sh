@@ -148,6 +148,12 @@ if [ -f "$results" ]; then
     for (const f of slowest) console.log(`  ${(f.ms / 1000).toFixed(1).padStart(6)} s  ${f.name}`);
     const skipped = sum("numPendingTests") + sum("numTodoTests");
     console.log(`\n${sum("numTotalTests")} tests: ${sum("numPassedTests")} passed, ${sum("numFailedTests")} failed, ${skipped} skipped`);
+    // A file can fail with no test failed: its beforeAll or afterAll threw, and its tests count as skipped.
+    const failedFiles = runs.flatMap((r) => r.testResults).filter((f) => f.status === "failed");
+    if (failedFiles.length > 0) {
+      console.log(`${failedFiles.length} test files failed:`);
+      for (const f of failedFiles) console.log(`  ${path.relative(root, f.name)}`);
+    }
   ' "$ROOT" "$results" "$serial_results" "$faults_results"
 fi
 printf '%s\n' "${DIM}npm test took $(fmt_ms $(( $(now_ms) - t0 )))${RESET}"

@@ -1,9 +1,10 @@
-import type { Consumer, ConsumerConfig, Kafka } from 'kafkajs';
+import { type Admin, type Consumer, type ConsumerConfig, type Kafka, KafkaJSProtocolError } from 'kafkajs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   createConsumer,
   EAGER_FETCH_MAX_WAIT_MS,
   EAGER_FETCH_MIN_BYTES,
+  ensureTopics,
   FETCH_MAX_BYTES_PER_PARTITION,
   FETCH_MAX_WAIT_MS,
   FETCH_MIN_BYTES,
@@ -110,5 +111,74 @@ describe('IntervalOffsetCommitter', () => {
     expect(after.commits).toEqual([[{ topic: 'posts', partition: 1, offset: '6' }]]);
     await vi.advanceTimersByTimeAsync(1000);
     expect(after.commits).toHaveLength(1);
+  });
+});
+
+describe('ensureTopics', () => {
+  const settings = { KAFKA_BROKERS: ['localhost:9092'], KAFKA_TOPIC_PREFIX: '', KAFKA_TOPIC_PARTITIONS: 3 };
+  /** An admin whose metadata answers with the given steps in turn (an error, or the leader of each partition). */
+  const adminAnswering = (steps: (Error | number)[], createError?: Error) => {
+    const calls = { created: [] as unknown[], metadata: 0, disconnected: false };
+    const admin = {
+      connect: async () => {},
+      disconnect: async () => {
+        calls.disconnected = true;
+      },
+      listTopics: async () => ['existing'],
+      createTopics: async (options: unknown) => {
+        calls.created.push(options);
+        if (createError) throw createError;
+        return true;
+      },
+      fetchTopicMetadata: async ({ topics }: { topics: string[] }) => {
+        const step = steps[Math.min(calls.metadata++, steps.length - 1)];
+        if (step instanceof Error) throw step;
+        const partitions = [0, 1, 2].map((partitionId) => ({ partitionId, leader: step }));
+        return { topics: topics.map((name) => ({ name, partitions })) };
+      },
+    } as unknown as Admin;
+    return { kafka: { admin: () => admin } as unknown as Kafka, calls };
+  };
+  // What a broker answers for a moment about a topic it has just created, before its metadata caught up.
+  const notHosted = () =>
+    new KafkaJSProtocolError({
+      type: 'UNKNOWN_TOPIC_OR_PARTITION',
+      code: 3,
+      retriable: true,
+      message: 'This server does not host this topic-partition',
+    });
+
+  it('waits through "does not host this topic-partition" and "no leader yet" until every partition has a leader', async () => {
+    const { kafka, calls } = adminAnswering([notHosted(), notHosted(), -1, 1]);
+    await ensureTopics(kafka, settings, ['existing', 'new']);
+    expect(calls.created).toHaveLength(1);
+    expect(calls.created[0]).toMatchObject({ topics: [{ topic: 'new', numPartitions: 3 }] });
+    expect(calls.metadata).toBe(4);
+    expect(calls.disconnected).toBe(true);
+  });
+
+  it('creates nothing and asks nothing more when every topic exists', async () => {
+    const { kafka, calls } = adminAnswering([notHosted()]);
+    await ensureTopics(kafka, settings, ['existing']);
+    expect(calls.created).toHaveLength(0);
+    expect(calls.metadata).toBe(0);
+  });
+
+  it('accepts topics another process created at the same moment, once they have leaders', async () => {
+    const { kafka, calls } = adminAnswering(
+      [notHosted(), 1],
+      new Error('Topic with this name already exists'),
+    );
+    await ensureTopics(kafka, settings, ['new']);
+    expect(calls.metadata).toBe(2);
+  });
+
+  it("fails with the creation's error when the topics never get leaders", async () => {
+    const { kafka, calls } = adminAnswering([notHosted()], new Error('not authorized to create topics'));
+    await expect(ensureTopics(kafka, settings, ['new'], { leadersWaitMs: 300 })).rejects.toThrow(
+      'not authorized to create topics',
+    );
+    expect(calls.metadata).toBeGreaterThan(1);
+    expect(calls.disconnected).toBe(true);
   });
 });

@@ -95,17 +95,34 @@ export function groupName(settings: Pick<KafkaSettings, 'KAFKA_TOPIC_PREFIX'>, g
   return `${settings.KAFKA_TOPIC_PREFIX}${group}`;
 }
 
-/** Creates missing topics with infinite retention: topics are the replayable record of the product. */
-export async function ensureTopics(kafka: Kafka, settings: KafkaSettings, names: string[]): Promise<void> {
+/** How long `ensureTopics` waits for topics it created (or saw created) to have a leader. */
+const TOPIC_LEADERS_WAIT_MS = 30_000;
+
+/**
+ * Creates missing topics with infinite retention (topics are the replayable record of the product),
+ * and returns once every partition of each has a leader.
+ *
+ * kafkajs's own wait for leaders (`waitForLeaders: true`) retries only while the broker says "leader
+ * not available"; a broker whose metadata has not yet caught up with a topic it has just created
+ * answers "this server does not host this topic-partition" for a moment, and kafkajs failed on it.
+ * So the wait is ours: it asks again on any error until the deadline.
+ */
+export async function ensureTopics(
+  kafka: Kafka,
+  settings: KafkaSettings,
+  names: string[],
+  { leadersWaitMs = TOPIC_LEADERS_WAIT_MS } = {},
+): Promise<void> {
   const admin = kafka.admin();
   await admin.connect();
   try {
     const existing = new Set(await admin.listTopics());
     const missing = names.filter((name) => !existing.has(name));
     if (missing.length === 0) return;
+    let createError: unknown;
     try {
       await admin.createTopics({
-        waitForLeaders: true,
+        waitForLeaders: false,
         topics: missing.map((topic) => ({
           topic,
           numPartitions: settings.KAFKA_TOPIC_PARTITIONS,
@@ -117,13 +134,32 @@ export async function ensureTopics(kafka: Kafka, settings: KafkaSettings, names:
         })),
       });
     } catch (error) {
-      // Another process created some of them at the same moment: fine, as long as all exist now.
-      const now = new Set(await admin.listTopics());
-      if (!missing.every((name) => now.has(name))) throw error;
+      // Another process may have created some of them at the same moment: fine, as long as all
+      // exist (and have leaders) shortly.
+      createError = error;
+    }
+    const deadline = Date.now() + leadersWaitMs;
+    for (;;) {
+      const led = await topicsHaveLeaders(admin, missing).catch(() => false);
+      if (led) return;
+      if (Date.now() > deadline) {
+        throw createError ?? new Error(`Timed out waiting for leaders of the topics ${missing.join(', ')}`);
+      }
+      await sleep(100);
     }
   } finally {
     await admin.disconnect();
   }
+}
+
+async function topicsHaveLeaders(admin: Admin, names: string[]): Promise<boolean> {
+  const { topics } = await admin.fetchTopicMetadata({ topics: names });
+  return (
+    names.every((name) => topics.some((topic) => topic.name === name)) &&
+    topics.every(
+      (topic) => topic.partitions.length > 0 && topic.partitions.every((partition) => partition.leader >= 0),
+    )
+  );
 }
 
 /** Idempotent producer, acks=all, one request in flight: per-key order survives retries. */
