@@ -141,12 +141,13 @@ describe('ensureTopics', () => {
   };
   // What a broker answers for a moment about a topic it has just created, before its metadata caught up.
   const notHosted = () =>
-    new KafkaJSProtocolError({
-      type: 'UNKNOWN_TOPIC_OR_PARTITION',
-      code: 3,
-      retriable: true,
-      message: 'This server does not host this topic-partition',
-    });
+    new KafkaJSProtocolError(
+      Object.assign(new Error('This server does not host this topic-partition'), {
+        type: 'UNKNOWN_TOPIC_OR_PARTITION',
+        code: 3,
+        retriable: true,
+      }),
+    );
 
   it('waits through "does not host this topic-partition" and "no leader yet" until every partition has a leader', async () => {
     const { kafka, calls } = adminAnswering([notHosted(), notHosted(), -1, 1]);
