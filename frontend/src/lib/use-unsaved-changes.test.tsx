@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { aJob, dataReply } from '../features/jobs/testing';
 import { ada, type FetchHandler, jsonReply } from '../testing/fake-api';
 import { openSignedIn } from '../testing/render-app';
+import { leaveWithoutAsking } from './use-unsaved-changes';
 
 /** Answers the person's choice in the confirm dialog, and records what it asked. */
 function confirmAnswers(answer: boolean) {
@@ -73,6 +74,20 @@ describe('unsaved changes: Post a Job', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(confirm).not.toHaveBeenCalled();
+  });
+
+  it("lets Logout's navigation through even while the form is still on the screen", async () => {
+    // Logout navigates as soon as the sign-out settles; the signed-out app may take the form away a
+    // tick before or after. Here the form is still there: the navigation must not ask either.
+    const confirm = confirmAnswers(false);
+    const { router, user } = openForm();
+    await screen.findByRole('heading', { name: 'Post a Job', level: 1 });
+    await user.type(screen.getByRole('textbox', { name: 'Job title' }), 'Compiler Engineer');
+
+    await router.navigate('/login', { replace: true, state: leaveWithoutAsking });
+
+    expect(confirm).not.toHaveBeenCalled();
+    expect(router.state.location.pathname).not.toBe('/jobs/post');
   });
 });
 

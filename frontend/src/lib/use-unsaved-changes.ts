@@ -3,9 +3,22 @@ import { useCallback, useEffect, useRef } from 'react';
 import { type BlockerFunction, useBlocker } from 'react-router-dom';
 
 /**
+ * The history state of a navigation that must not ask, such as signing out: the signed-out app cannot
+ * keep the form, and the person asked to leave.
+ */
+export const leaveWithoutAsking = { leaveWithoutAsking: true } as const;
+
+function mayLeaveWithoutAsking(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && 'leaveWithoutAsking' in state;
+}
+
+/**
  * Warns before a half-filled form is lost while `dirty` holds: the browser's own prompt on reload or
  * closing the tab (beforeunload), and "You have unsaved changes. Leave this page?" before the app goes
  * to another screen. A search or hash change on the same screen keeps the form, so it goes through.
+ *
+ * A navigation whose state is `leaveWithoutAsking` goes through: Logout navigates to /login at once,
+ * and whether the signed-out app has already taken the form away by then is a matter of ticks.
  *
  * `release()` lets navigation through without asking from then on: a form that has just been saved
  * navigates away in the same tick, before `dirty` can turn false.
@@ -29,7 +42,10 @@ export function useUnsavedChanges(dirty: boolean): { release(): void } {
   // Read through a ref: the router keeps the function it was given until this one changes.
   const shouldBlock = useCallback<BlockerFunction>(
     ({ currentLocation, nextLocation }) =>
-      blocking.current && !released.current && currentLocation.pathname !== nextLocation.pathname,
+      blocking.current &&
+      !released.current &&
+      currentLocation.pathname !== nextLocation.pathname &&
+      !mayLeaveWithoutAsking(nextLocation.state),
     [],
   );
   const blocker = useBlocker(shouldBlock);

@@ -5,6 +5,7 @@ import { LogoutIcon, MenuIcon } from '../../components/icons';
 import { useLogout } from '../../features/auth/api/logout';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { brandName } from '../../lib/brand';
+import { leaveWithoutAsking } from '../../lib/use-unsaved-changes';
 import { SearchBox } from './search-box';
 import { SIDEBAR_ID } from './sidebar';
 import { ThemeToggle } from './theme-toggle';
@@ -17,7 +18,7 @@ import type { NavMenu } from './use-nav-menu';
  */
 export function TopBar({ user, menu }: { user: User; menu: NavMenu }) {
   const navigate = useNavigate();
-  const logout = useLogout(() => navigate('/login', { replace: true }));
+  const logout = useLogout(() => navigate('/login', { replace: true, state: leaveWithoutAsking }));
   const name = `${user.firstName} ${user.lastName}`;
 
   return (
