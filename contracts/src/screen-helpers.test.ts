@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageInfo } from './entities/pagination.ts';
+import { JOB_LIST_WINDOW, jobsPageInfo, pageInfo } from './entities/pagination.ts';
 import { jobMessages, profileMessages, screenMessages } from './messages.ts';
 import {
   type ProfileCompletionInput,
@@ -83,6 +83,36 @@ describe('pageInfo', () => {
       totalPages: 3,
       hasNext: true,
       hasPrev: true,
+    });
+  });
+});
+
+describe('jobsPageInfo', () => {
+  it('pages every match of a list within the window, with the exact count', () => {
+    expect(jobsPageInfo({ page: 1, limit: 10, total: 25 })).toEqual({
+      currentPage: 1,
+      totalPages: 3,
+      hasNext: true,
+      hasPrev: false,
+      totalJobs: 25,
+    });
+  });
+
+  it("past the window keeps the exact count and ends its pages at the window's, as the search engine does", () => {
+    expect(JOB_LIST_WINDOW).toBe(10_000);
+    expect(jobsPageInfo({ page: 1000, limit: 10, total: 50_000 })).toEqual({
+      currentPage: 1000,
+      totalPages: 1000,
+      hasNext: false,
+      hasPrev: true,
+      totalJobs: 50_000,
+    });
+    expect(jobsPageInfo({ page: 1, limit: 3, total: 7 }, 5)).toEqual({
+      currentPage: 1,
+      totalPages: 2,
+      hasNext: true,
+      hasPrev: false,
+      totalJobs: 7,
     });
   });
 });

@@ -109,7 +109,8 @@ pub struct JobIndex {
     f: Fields,
 }
 
-/// How deep pages reach: a page starting past this many matches is empty (its total is not).
+/// How deep pages reach: a page starting past this many matches is empty (its total is not). The job
+/// lists offer no page past it (`JOB_LIST_WINDOW` in contracts).
 const MAX_WINDOW: usize = 10_000;
 
 /// The version of this schema: a change makes a new folder, which the projector fills from the rows.

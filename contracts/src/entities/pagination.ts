@@ -13,6 +13,13 @@ export const Pagination = z.object({
 });
 export type Pagination = z.infer<typeof Pagination>;
 
+/**
+ * How deep a job list pages: the search engine serves no page that starts past its first 10,000
+ * matches (its window, as Elasticsearch's `max_result_window`), so the pages offered end there. The
+ * count of matches stays exact.
+ */
+export const JOB_LIST_WINDOW = 10_000;
+
 export const JobsPagination = Pagination.extend({ totalJobs: total });
 export type JobsPagination = z.infer<typeof JobsPagination>;
 
@@ -34,4 +41,15 @@ export function pageInfo(input: { page: number; limit: number; total: number }):
     hasNext: input.page < totalPages,
     hasPrev: input.page > 1,
   };
+}
+
+/**
+ * A job list's page fields: `total` matches, exact, paged `limit` at a time up to JOB_LIST_WINDOW
+ * (`window`), so the last page offered is one the search engine serves.
+ */
+export function jobsPageInfo(
+  input: { page: number; limit: number; total: number },
+  window = JOB_LIST_WINDOW,
+): JobsPagination {
+  return { ...pageInfo({ ...input, total: Math.min(input.total, window) }), totalJobs: input.total };
 }

@@ -1,6 +1,6 @@
 import { dashboardCounts } from '@careers/contracts/constants';
 import type { Application, ApplicationJob } from '@careers/contracts/entities/application';
-import { type JobsPagination, pageInfo } from '@careers/contracts/entities/pagination';
+import { jobsPageInfo } from '@careers/contracts/entities/pagination';
 import type { SavedJob } from '@careers/contracts/entities/saved-job';
 import { jobMessages } from '@careers/contracts/messages';
 import { routes } from '@careers/contracts/routes';
@@ -73,11 +73,7 @@ export function registerJobQueries(deps: QueryRouteDeps): void {
       // "Posted within" also depends on the clock: a job leaves it as it ages, with no event to say so.
       if (query.postedWithin !== undefined) maxAge(POSTED_WITHIN_MAX_AGE_MS);
       const { jobs: data, total } = await jobs.search(query);
-      const pagination: JobsPagination = {
-        ...pageInfo({ page: query.page, limit: query.limit, total }),
-        totalJobs: total,
-      };
-      return { data, pagination };
+      return { data, pagination: jobsPageInfo({ page: query.page, limit: query.limit, total }) };
     },
   );
 
