@@ -281,7 +281,9 @@ status() {
   check Mailpit mailpit_ready
   check Search search_engine_ready
   echo
-  services_status "${SERVICES[@]}" || ok=1
+  local processes
+  mapfile -t processes < <(known_processes)
+  services_status "${processes[@]}" || ok=1
   return $ok
 }
 

@@ -13,7 +13,12 @@ step "npm dependencies" ensure_node_modules
 step "frontend build (vite)" ensure_frontend_build
 
 start_services production
-edge_conf=$(edge_command 127.0.0.1:5173 127.0.0.1:4001 127.0.0.1:4002 127.0.0.1:4003 "$STACK/nginx") || die "the edge's nginx configuration failed its check"
+edge_conf=$(edge_command 127.0.0.1:5173 "$(copy_addresses 4001)" "$(copy_addresses 4002)" "$(copy_addresses 4003)" "$STACK/nginx") \
+  || die "the edge's nginx configuration failed its check"
+# The upstreams change with REPLICAS: a running edge with another configuration starts again.
+edge_hash=$(sha256sum "$edge_conf" | cut -c1-16)
+if [ "$(cat "$RUN/web.conf-hash" 2>/dev/null)" != "$edge_hash" ]; then service_stop web; fi
+echo "$edge_hash" >"$RUN/web.conf-hash"
 step "edge (nginx) :5173" web_start edge /usr/sbin/nginx -p "$STACK/nginx" -c "$edge_conf"
 
 cat <<MSG

@@ -47,6 +47,29 @@ describe('the local edge made from docker/nginx.conf', () => {
     expect(untouched(local)).toEqual(untouched(compose));
   });
 
+  it("spreads each route over the copies of its service (REPLICAS), a person's sockets on one gateway copy", () => {
+    const copies = {
+      ...edge,
+      upstreams: {
+        command: '127.0.0.1:4901,127.0.0.1:5001',
+        query: '127.0.0.1:4902,127.0.0.1:5002,127.0.0.1:5102',
+        gateway: '127.0.0.1:4903,127.0.0.1:5003',
+      },
+    };
+    const local = localServerConfig(copies, compose);
+    const upstream = (name: string) => new RegExp(`upstream ${name} \\{[^}]*\\}`).exec(local)?.[0] ?? '';
+    const servers = (name: string) =>
+      [...upstream(name).matchAll(/server (\S+) max_fails=1 fail_timeout=2s;/g)].map((m) => m[1]);
+    expect(servers('command_service')).toEqual(['127.0.0.1:4901', '127.0.0.1:5001']);
+    expect(servers('query_service')).toEqual(['127.0.0.1:4902', '127.0.0.1:5002', '127.0.0.1:5102']);
+    expect(servers('realtime_gateway')).toEqual(['127.0.0.1:4903', '127.0.0.1:5003']);
+    // socket.io's polling handshake and its upgrade must meet the same copy: chosen by the session.
+    expect(upstream('realtime_gateway')).toContain('hash $cookie_sid consistent;');
+    expect(() =>
+      localServerConfig({ ...edge, upstreams: { ...edge.upstreams, query: '' } }, compose),
+    ).toThrow(/no address for the query upstream/);
+  });
+
   it('says which line of docker/nginx.conf it could not find, rather than run something else', () => {
     expect(() => localServerConfig(edge, compose.replace(/listen\s+80;/, 'listen 8080;'))).toThrow(
       /expected one listen 80, found 0/,

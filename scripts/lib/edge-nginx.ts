@@ -23,7 +23,10 @@ export interface LocalEdge {
   prefix: string;
   /** `host:port` nginx listens on. */
   listen: string;
-  /** `host:port` of each service. */
+  /**
+   * `host:port` of each service, or of each of its copies, comma-separated (`REPLICAS=2 npm start`):
+   * the upstream spreads requests over them and leaves a copy out for 2 s after it failed to answer.
+   */
   upstreams: { command: string; query: string; gateway: string };
   /** The built app (vite build's outDir). */
   root?: string;
@@ -53,11 +56,15 @@ function replaceOnce(text: string, pattern: RegExp, replacement: string, what: s
 export function localServerConfig(edge: LocalEdge, composeEdge = readFileSync(COMPOSE_EDGE, 'utf8')): string {
   let text = replaceOnce(composeEdge, /^\s*resolver\s[^;]*;\n/m, '', 'resolver');
   for (const [route, { name, service }] of Object.entries(upstreamOf)) {
-    const target = edge.upstreams[route as keyof typeof upstreamOf];
+    const targets = edge.upstreams[route as keyof typeof upstreamOf].split(',').filter(Boolean);
+    if (targets.length === 0) throw new Error(`the edge: no address for the ${route} upstream`);
+    const servers = targets
+      .map((target) => `server ${target}${targets.length > 1 ? ' max_fails=1 fail_timeout=2s' : ''};`)
+      .join('\n    ');
     text = replaceOnce(
       text,
       new RegExp(`(upstream\\s+${name}\\s*\\{[^}]*?)server\\s+${service}:\\d+\\s+resolve;`),
-      `$1server ${target};`,
+      `$1${servers}`,
       `server line of upstream ${name}`,
     );
   }

@@ -20,10 +20,42 @@ ensure_node_modules() {
   install_inputs_hash >"$stamp"
 }
 
-# The product's processes, in the order `npm start` starts them (`npm run stop` ends them in reverse).
-# `web` serves http://localhost:5173: the production edge (nginx) under `npm start`, the Vite
-# development server under `npm run dev`.
-SERVICES=(command-service query-service projector realtime-gateway mailer web)
+# The product's processes, in the order `npm start` starts them (`npm run stop` ends them in reverse):
+# the services (REPLICATED, each in one or more copies), then `web`, which serves
+# http://localhost:5173: the production edge (nginx) under `npm start`, the Vite development server
+# under `npm run dev`.
+#
+# Copies (REPLICAS=N npm start, 1 to 4): copy k of a service is named <service>-k and listens on its
+# port + 100·(k-1) (command-service-2 on :4101); the first keeps the plain name and port. The edge
+# spreads requests over the copies; see docs/scaling.md for what each kind of copy shares.
+MAX_REPLICAS=4
+REPLICATED=(command-service query-service projector realtime-gateway mailer)
+replicas() {
+  local n="${REPLICAS:-1}"
+  [[ "$n" =~ ^[1-9][0-9]*$ ]] && [ "$n" -le "$MAX_REPLICAS" ] || die "REPLICAS: expected 1 to $MAX_REPLICAS, got '$n'"
+  echo "$n"
+}
+copy_name() { if [ "$2" -eq 1 ]; then echo "$1"; else echo "$1-$2"; fi; }
+copy_port() { echo $(( $1 + 100 * ($2 - 1) )); }
+# `host:port` of every copy of a service listening on BASE_PORT, comma-separated (the edge's upstream).
+copy_addresses() {
+  local base="$1" n k out=""
+  n=$(replicas)
+  for (( k = 1; k <= n; k++ )); do out+="${out:+,}127.0.0.1:$(copy_port "$base" "$k")"; done
+  echo "$out"
+}
+# The processes `npm run stop` and `npm run status` know of, in start order: each service's first copy
+# always, its other copies when they were started (a supervisor or pid file is there), then web.
+known_processes() {
+  local service k name
+  for service in "${REPLICATED[@]}"; do
+    for (( k = 1; k <= MAX_REPLICAS; k++ )); do
+      name=$(copy_name "$service" "$k")
+      if [ "$k" -eq 1 ] || [ -f "$RUN/$name.supervisor.pid" ] || [ -f "$RUN/$name.pid" ]; then echo "$name"; fi
+    done
+  done
+  echo web
+}
 
 # What the built app was made from: the app's and the contracts' sources (tests aside), the build's
 # configuration and the lockfile. The build is redone only when this changes.
@@ -63,18 +95,46 @@ edge_command() {
 # (or was started before modes were recorded). dev runs them under node --watch, as NODE_ENV=development;
 # production without --watch, as NODE_ENV=production, where they refuse to run without the secrets.
 start_services() {
-  local mode="$1" watch=() label=""
+  local mode="$1" watch=() label="" n k name service
   if [ "$mode" = dev ]; then watch=(--watch); label=" (watching)"; fi
   if [ "$mode" = dev ]; then export NODE_ENV=development; else export NODE_ENV=production; fi
-  for service in command-service query-service projector realtime-gateway mailer; do
-    if [ "$(cat "$RUN/$service.mode" 2>/dev/null)" != "$mode" ]; then service_stop "$service"; fi
-    echo "$mode" >"$RUN/$service.mode"
+  n=$(replicas)
+  for service in "${REPLICATED[@]}"; do
+    for (( k = 1; k <= MAX_REPLICAS; k++ )); do
+      name=$(copy_name "$service" "$k")
+      # Copies beyond REPLICAS (left by an earlier npm start with more) are stopped.
+      if [ "$k" -gt "$n" ]; then
+        if [ -f "$RUN/$name.supervisor.pid" ] || [ -f "$RUN/$name.pid" ]; then step "stop $name" service_stop "$name"; fi
+        continue
+      fi
+      if [ "$(cat "$RUN/$name.mode" 2>/dev/null)" != "$mode" ]; then service_stop "$name"; fi
+      echo "$mode" >"$RUN/$name.mode"
+    done
   done
-  step "command-service :4001$label" service_start command-service http://127.0.0.1:4001/readyz node "${watch[@]}" command-service/src/main.ts
-  step "query-service :4002$label" service_start query-service http://127.0.0.1:4002/readyz node "${watch[@]}" query-service/src/main.ts
-  step "projector :4004$label" service_start projector http://127.0.0.1:4004/readyz node "${watch[@]}" query-service/src/projector-main.ts
-  step "realtime-gateway :4003$label" service_start realtime-gateway http://127.0.0.1:4003/readyz node "${watch[@]}" realtime-gateway/src/main.ts
-  step "mailer :4005$label" service_start mailer http://127.0.0.1:4005/readyz node "${watch[@]}" query-service/src/mailer-main.ts
+  for (( k = 1; k <= n; k++ )); do
+    start_copy command-service 4001 PORT "$k" "$label" node "${watch[@]}" command-service/src/main.ts
+    start_copy query-service 4002 PORT "$k" "$label" node "${watch[@]}" query-service/src/main.ts
+    start_copy projector 4004 PROJECTOR_PORT "$k" "$label" node "${watch[@]}" query-service/src/projector-main.ts
+    start_copy realtime-gateway 4003 PORT "$k" "$label" node "${watch[@]}" realtime-gateway/src/main.ts
+    start_copy mailer 4005 PORT "$k" "$label" node "${watch[@]}" query-service/src/mailer-main.ts
+  done
+}
+
+# start_copy SERVICE BASE_PORT PORT_VARIABLE K LABEL COMMAND...: copy K of SERVICE, its port variable set
+# to its port (copy_port), ready when that port's /readyz answers.
+start_copy() {
+  local service="$1" base="$2" variable="$3" k="$4" label="$5" name port
+  shift 5
+  name=$(copy_name "$service" "$k")
+  port=$(copy_port "$base" "$k")
+  step "$name :$port$label" env_call "$variable=$port" service_start "$name" "http://127.0.0.1:$port/readyz" "$@"
+}
+
+# env_call NAME=VALUE FUNCTION ARGS...: runs a shell function with NAME exported to what it starts.
+env_call() {
+  local assignment="$1"
+  shift
+  (export "${assignment?}"; "$@")
 }
 
 # web_start MODE COMMAND...: starts what serves :5173, first stopping the other mode's server.
