@@ -212,7 +212,7 @@ fmt_duration() {
 # without one). Returns 1 when a service is not up.
 services_status() {
   local name state pid uptime restarts ready url code body failing all_up=0
-  printf '  %-17s %-11s %-8s %-8s %-9s %s\n' service state pid uptime restarts ready
+  printf '  %-19s %-11s %-8s %-8s %-9s %s\n' service state pid uptime restarts ready
   for name in "$@"; do
     pid=-; uptime=-; ready=-
     restarts=$(cat "$RUN/$name.restarts" 2>/dev/null || echo -)
@@ -237,7 +237,7 @@ services_status() {
     else
       state=down; all_up=1; restarts=-
     fi
-    printf '  %-17s %-11s %-8s %-8s %-9s %s\n' "$name" "$state" "$pid" "$uptime" "$restarts" "$ready"
+    printf '  %-19s %-11s %-8s %-8s %-9s %s\n' "$name" "$state" "$pid" "$uptime" "$restarts" "$ready"
   done
   return $all_up
 }
