@@ -461,3 +461,35 @@ describe('Dockerfiles', () => {
     );
   });
 });
+
+describe('docker compose up --scale', () => {
+  it('can run several copies of each Node service: no container name, no port published on the host', () => {
+    for (const name of nodeServices) {
+      const service = services[name] as ComposeService & { container_name?: string };
+      expect(service.container_name, `${name} has a container name`).toBeUndefined();
+      expect(service.ports ?? [], `${name} publishes a host port`).toEqual([]);
+    }
+  });
+
+  it("sends the edge's requests to every copy, and each person's socket requests to one gateway copy", () => {
+    const bodies = new Map(
+      [...nginx.matchAll(/upstream\s+(\w+)\s*\{([^}]*)\}/g)].map(([, name = '', body = '']) => [name, body]),
+    );
+    expect(bodies.size).toBeGreaterThan(0);
+    for (const [name, body] of bodies) {
+      // `resolve`: nginx reads the service name's addresses again as copies come and go.
+      expect(body, `upstream ${name}`).toMatch(/server\s+[\w.-]+:\d+\s+resolve;/);
+      expect(body, `upstream ${name}`).toMatch(/\bzone\s+\w+\s+\d+k;/);
+    }
+    // socket.io's polling handshake and its upgrade must reach the same copy.
+    expect(bodies.get('realtime_gateway')).toMatch(/hash \$cookie_sid consistent;/);
+  });
+
+  it('makes topics of as many partitions as copies of a consumer can share (three by default)', () => {
+    const partitions = queryServiceEnv.shape.KAFKA_TOPIC_PARTITIONS.parse(undefined);
+    expect(partitions).toBe(3);
+    for (const name of nodeServices) {
+      expect(envOf(name).KAFKA_TOPIC_PARTITIONS, `${name} sets its own partition count`).toBeUndefined();
+    }
+  });
+});
