@@ -18,6 +18,14 @@ export const ConsistencyTokenText = z
  */
 
 export const SOCKET_PATH = '/socket.io';
+
+/**
+ * How long the client waits before its first try to connect again after losing the gateway (socket.io
+ * adds or takes up to half of it at random, and doubles it on each failure up to 5 s): a gateway copy
+ * that dies has its sockets on another copy within 2 s (e2e/gateway-failover.int.test.ts), where
+ * socket.io's default of 1 s left up to 1.5 s to the first try alone.
+ */
+export const SOCKET_RECONNECT_DELAY_MS = 500;
 /** Not in the spec: the largest message a client may send (socket.io `maxHttpBufferSize`). */
 export const SOCKET_MAX_MESSAGE_BYTES = 16 * 1024;
 /** How many post rooms one `post:subscribe` may name. */

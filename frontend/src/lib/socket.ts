@@ -2,6 +2,7 @@ import {
   type ClientToServerEvents,
   type ServerToClientEvents,
   SOCKET_PATH,
+  SOCKET_RECONNECT_DELAY_MS,
 } from '@careers/contracts/sockets';
 import { io, type Socket } from 'socket.io-client';
 
@@ -16,7 +17,12 @@ let socket: AppSocket | undefined;
  */
 export function getSocket(): AppSocket {
   if (!socket) {
-    const created: AppSocket = io({ path: SOCKET_PATH, withCredentials: true, autoConnect: false });
+    const created: AppSocket = io({
+      path: SOCKET_PATH,
+      withCredentials: true,
+      autoConnect: false,
+      reconnectionDelay: SOCKET_RECONNECT_DELAY_MS,
+    });
     // The gateway closes a socket whose session ended: a sign-out, or a password change, which in this
     // tab leaves the browser holding the new session. One new handshake tells which: with the new
     // session it connects, with none the gateway refuses it and socket.io does not retry.
