@@ -1,6 +1,6 @@
 /**
  * `REPLICAS=N npm start` (scripts/lib/services.sh): copy k of a service is named <service>-k and
- * listens on its port + 100·(k-1); the edge gets every copy's address; `npm run stop` and `npm run
+ * listens on its port + 10·(k-1); the edge gets every copy's address; `npm run stop` and `npm run
  * status` know the copies that were started.
  */
 import { execFileSync } from 'node:child_process';
@@ -32,12 +32,12 @@ function bash(script: string, env: Record<string, string> = {}): { code: number;
 describe('REPLICAS', () => {
   it("names each copy and its port, and gives the edge every copy's address", () => {
     expect(bash('copy_name command-service 1; copy_name command-service 2; copy_port 4003 3').out).toBe(
-      'command-service\ncommand-service-2\n4203\n',
+      'command-service\ncommand-service-2\n4023\n',
     );
     expect(bash('copy_addresses 4001').out).toBe('127.0.0.1:4001\n');
-    expect(bash('copy_addresses 4001', { REPLICAS: '2' }).out).toBe('127.0.0.1:4001,127.0.0.1:4101\n');
+    expect(bash('copy_addresses 4001', { REPLICAS: '2' }).out).toBe('127.0.0.1:4001,127.0.0.1:4011\n');
     expect(bash('copy_addresses 4002', { REPLICAS: '4' }).out).toBe(
-      '127.0.0.1:4002,127.0.0.1:4102,127.0.0.1:4202,127.0.0.1:4302\n',
+      '127.0.0.1:4002,127.0.0.1:4012,127.0.0.1:4022,127.0.0.1:4032\n',
     );
   });
 
@@ -50,8 +50,8 @@ describe('REPLICAS', () => {
   });
 
   it('gives each copy its own port in the variable the service reads', () => {
-    expect(bash('env_call PORT=4101 bash -c \'echo "$PORT"\'; echo "after: $PORT."', { PORT: '' }).out).toBe(
-      '4101\nafter: .\n',
+    expect(bash('env_call PORT=4011 bash -c \'echo "$PORT"\'; echo "after: $PORT."', { PORT: '' }).out).toBe(
+      '4011\nafter: .\n',
     );
   });
 

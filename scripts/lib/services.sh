@@ -26,7 +26,8 @@ ensure_node_modules() {
 # under `npm run dev`.
 #
 # Copies (REPLICAS=N npm start, 1 to 4): copy k of a service is named <service>-k and listens on its
-# port + 100·(k-1) (command-service-2 on :4101); the first keeps the plain name and port. The edge
+# port + 10·(k-1) (command-service-2 on :4011), clear of the browser tests' own ports (4101-4105, 5174);
+# the first keeps the plain name and port. The edge
 # spreads requests over the copies; see docs/scaling.md for what each kind of copy shares.
 MAX_REPLICAS=4
 REPLICATED=(command-service query-service projector realtime-gateway mailer)
@@ -36,7 +37,7 @@ replicas() {
   echo "$n"
 }
 copy_name() { if [ "$2" -eq 1 ]; then echo "$1"; else echo "$1-$2"; fi; }
-copy_port() { echo $(( $1 + 100 * ($2 - 1) )); }
+copy_port() { echo $(( $1 + 10 * ($2 - 1) )); }
 # `host:port` of every copy of a service listening on BASE_PORT, comma-separated (the edge's upstream).
 copy_addresses() {
   local base="$1" n k out=""
