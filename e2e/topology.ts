@@ -18,6 +18,11 @@ import { writeLocalEdgeConfig } from '../scripts/lib/edge-nginx.ts';
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const PORTS = { command: 4101, query: 4102, gateway: 4103, mailer: 4105, web: 5174 } as const;
 export const WEB_URL = `http://127.0.0.1:${PORTS.web}`;
+/**
+ * How many copies of each service the browser tests run against (E2E_COPIES, default 2): as
+ * `REPLICAS=2 npm start` runs them, behind the one edge (issue 59).
+ */
+export const COPIES = Number(process.env.E2E_COPIES ?? 2);
 
 /** The production build, made again only when the app or the contracts changed (as npm start does). */
 function ensureFrontendBuild(): void {
@@ -62,32 +67,45 @@ export async function startTopology(): Promise<Topology> {
         detached: true,
       }),
     );
-  run('command-service', ['command-service/src/main.ts'], { ...ns.commandEnv, PORT: String(PORTS.command) });
-  run('query-service', ['query-service/src/main.ts'], { ...ns.queryEnv, PORT: String(PORTS.query) });
-  run('projector', ['query-service/src/projector-main.ts'], { ...ns.queryEnv });
-  run('realtime-gateway', ['realtime-gateway/src/main.ts'], {
-    ...ns.gatewayEnv,
-    PORT: String(PORTS.gateway),
-    QUERY_SERVICE_URL: `http://127.0.0.1:${PORTS.query}`,
-  });
-  // The mail goes to the local Mailpit, each after a second (the browser tests read it there).
-  run('mailer', ['query-service/src/mailer-main.ts'], {
-    ...ns.queryEnv,
-    PORT: String(PORTS.mailer),
-    PUBLIC_URL: WEB_URL,
-    MAIL_BURST_SECONDS: '1',
-    MAIL_MESSAGE_DELAY_SECONDS: '2',
-    MAIL_POLL_MS: '200',
-  });
+  // Every service in COPIES copies, as `REPLICAS=2 npm start` runs them: copy k on its port + 10·(k-1),
+  // each gateway asking its own query-service copy. The browser tests then run against two of each.
+  const copies = Array.from({ length: COPIES }, (_, k) => k);
+  const at = (port: number, k: number) => port + 10 * k;
+  const named = (name: string, k: number) => (k === 0 ? name : `${name}-${k + 1}`);
+  for (const k of copies) {
+    run(named('command-service', k), ['command-service/src/main.ts'], {
+      ...ns.commandEnv,
+      PORT: String(at(PORTS.command, k)),
+    });
+    run(named('query-service', k), ['query-service/src/main.ts'], {
+      ...ns.queryEnv,
+      PORT: String(at(PORTS.query, k)),
+    });
+    run(named('projector', k), ['query-service/src/projector-main.ts'], { ...ns.queryEnv });
+    run(named('realtime-gateway', k), ['realtime-gateway/src/main.ts'], {
+      ...ns.gatewayEnv,
+      PORT: String(at(PORTS.gateway, k)),
+      QUERY_SERVICE_URL: `http://127.0.0.1:${at(PORTS.query, k)}`,
+    });
+    // The mail goes to the local Mailpit, each after a second (the browser tests read it there).
+    run(named('mailer', k), ['query-service/src/mailer-main.ts'], {
+      ...ns.queryEnv,
+      PORT: String(at(PORTS.mailer, k)),
+      PUBLIC_URL: WEB_URL,
+      MAIL_BURST_SECONDS: '1',
+      MAIL_MESSAGE_DELAY_SECONDS: '2',
+      MAIL_POLL_MS: '200',
+    });
+  }
   ensureFrontendBuild();
   const edgePrefix = `${ROOT}.stack/e2e-edge/${ns.id}`;
   const edgeConfig = writeLocalEdgeConfig({
     prefix: edgePrefix,
     listen: `127.0.0.1:${PORTS.web}`,
     upstreams: {
-      command: `127.0.0.1:${PORTS.command}`,
-      query: `127.0.0.1:${PORTS.query}`,
-      gateway: `127.0.0.1:${PORTS.gateway}`,
+      command: copies.map((k) => `127.0.0.1:${at(PORTS.command, k)}`).join(','),
+      query: copies.map((k) => `127.0.0.1:${at(PORTS.query, k)}`).join(','),
+      gateway: copies.map((k) => `127.0.0.1:${at(PORTS.gateway, k)}`).join(','),
     },
     secret: edgeSecretFromEnv(ns.commandEnv),
   });
@@ -95,10 +113,17 @@ export async function startTopology(): Promise<Topology> {
 
   const ok = (url: string) => async () => (await fetch(url).catch(() => null))?.ok === true;
   try {
-    await waitUntil('command-service ready', ok(`http://127.0.0.1:${PORTS.command}/readyz`), 60_000);
-    await waitUntil('query-service ready', ok(`http://127.0.0.1:${PORTS.query}/readyz`), 60_000);
-    await waitUntil('realtime-gateway ready', ok(`http://127.0.0.1:${PORTS.gateway}/readyz`), 60_000);
-    await waitUntil('mailer ready', ok(`http://127.0.0.1:${PORTS.mailer}/readyz`), 60_000);
+    for (const k of copies) {
+      for (const [service, port] of [
+        ['command-service', PORTS.command],
+        ['query-service', PORTS.query],
+        ['realtime-gateway', PORTS.gateway],
+        ['mailer', PORTS.mailer],
+      ] as const) {
+        const url = `http://127.0.0.1:${at(port, k)}/readyz`;
+        await waitUntil(`${named(service, k)} ready`, ok(url), 60_000);
+      }
+    }
     await waitUntil('edge ready', ok(`${WEB_URL}/healthz`), 60_000);
   } catch (error) {
     throw new Error(`${(error as Error).message} (logs in .stack/logs/e2e/)`);
