@@ -17,10 +17,10 @@ import {
   loadConfig,
   type Producer,
   SESSION_COOKIE,
-  topicName,
 } from '@careers/service-kit';
 import {
   freePort,
+  publishConnectionRequest,
   recordTestProcess,
   testNamespace,
   topicProducer,
@@ -99,46 +99,13 @@ afterAll(async () => {
   await ns.cleanup();
 });
 
-/** A ConnectionRequested for `recipientId`, as the relay publishes it: the gateway pushes it to their room. */
-async function requestConnection(recipientId: string): Promise<string> {
-  const connectionId = randomUUID();
-  await producer.send({
-    topic: topicName(config, 'connection'),
-    messages: [
-      {
-        key: connectionId,
-        value: JSON.stringify({
-          id: randomUUID(),
-          type: 'ConnectionRequested',
-          schemaVersion: 1,
-          streamType: 'connection',
-          streamId: connectionId,
-          streamVersion: 1,
-          position: 1,
-          occurredAt: new Date().toISOString(),
-          actorId: null,
-          correlationId: randomUUID(),
-          causationId: null,
-          data: {
-            connectionId,
-            requesterId: randomUUID(),
-            recipientId,
-            requestedAt: new Date().toISOString(),
-          },
-        }),
-      },
-    ],
-  });
-  return connectionId;
-}
-
 /** Sends connection requests (a new one every 500 ms) until one reaches `received`. */
 async function aPushArrives(recipientId: string, received: string[], timeoutMs: number): Promise<void> {
   const sent: string[] = [];
   await waitUntil(
     'a connection request pushed to its recipient',
     async () => {
-      sent.push(await requestConnection(recipientId));
+      sent.push(await publishConnectionRequest(producer, config, recipientId));
       await new Promise((resolve) => setTimeout(resolve, 500));
       return received.some((id) => sent.includes(id));
     },

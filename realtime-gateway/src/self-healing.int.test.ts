@@ -7,10 +7,15 @@ import {
   loadConfig,
   type Producer,
   SESSION_COOKIE,
-  topicName,
 } from '@careers/service-kit';
 import { proxyKafka } from '@careers/service-kit/tcp-proxy';
-import { getJson as get, testNamespace, topicProducer, waitUntil } from '@careers/service-kit/testing';
+import {
+  getJson as get,
+  publishConnectionRequest,
+  testNamespace,
+  topicProducer,
+  waitUntil,
+} from '@careers/service-kit/testing';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningGateway, startGateway } from './service.ts';
@@ -91,35 +96,7 @@ describe('realtime-gateway with Kafka away at start', () => {
     await waitUntil(
       'a connection request pushed to its recipient',
       async () => {
-        const connectionId = randomUUID();
-        sent.push(connectionId);
-        await producer.send({
-          topic: topicName(real, 'connection'),
-          messages: [
-            {
-              key: connectionId,
-              value: JSON.stringify({
-                id: randomUUID(),
-                type: 'ConnectionRequested',
-                schemaVersion: 1,
-                streamType: 'connection',
-                streamId: connectionId,
-                streamVersion: 1,
-                position: 1,
-                occurredAt: new Date().toISOString(),
-                actorId: null,
-                correlationId: randomUUID(),
-                causationId: null,
-                data: {
-                  connectionId,
-                  requesterId: randomUUID(),
-                  recipientId,
-                  requestedAt: new Date().toISOString(),
-                },
-              }),
-            },
-          ],
-        });
+        sent.push(await publishConnectionRequest(producer, real, recipientId));
         await new Promise((resolve) => setTimeout(resolve, 500));
         return received.length > 0;
       },

@@ -1,11 +1,11 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { appendFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { streamTypes } from '@careers/contracts/topics';
 import { Kafka, logLevel, type Producer } from 'kafkajs';
 import pg from 'pg';
 import { baseEnv, loadConfig, PASSWORD_SCRYPT_LOG_N_FLOOR } from './config.ts';
-import { ensureTopics, topicName } from './kafka.ts';
+import { ensureTopics, type KafkaSettings, topicName } from './kafka.ts';
 import { createRedis } from './redis.ts';
 import { claimSchemaSlot, deleteSearchIndexes } from './test-schemas.ts';
 
@@ -247,6 +247,43 @@ export async function topicProducer(env: NodeJS.ProcessEnv): Promise<Producer> {
   const producer = kafka.producer();
   await producer.connect();
   return producer;
+}
+
+/**
+ * Publishes a ConnectionRequested for `recipientId` straight to the connection topic, as the relay
+ * would, and resolves to its connection id: the gateway pushes it to the recipient's room. Each is a
+ * new connection, so a new key (and maybe another partition) each time.
+ */
+export async function publishConnectionRequest(
+  producer: Producer,
+  settings: Pick<KafkaSettings, 'KAFKA_TOPIC_PREFIX'>,
+  recipientId: string,
+): Promise<string> {
+  const connectionId = randomUUID();
+  const at = new Date().toISOString();
+  await producer.send({
+    topic: topicName(settings, 'connection'),
+    messages: [
+      {
+        key: connectionId,
+        value: JSON.stringify({
+          id: randomUUID(),
+          type: 'ConnectionRequested',
+          schemaVersion: 1,
+          streamType: 'connection',
+          streamId: connectionId,
+          streamVersion: 1,
+          position: 1,
+          occurredAt: at,
+          actorId: null,
+          correlationId: randomUUID(),
+          causationId: null,
+          data: { connectionId, requesterId: randomUUID(), recipientId, requestedAt: at },
+        }),
+      },
+    ],
+  });
+  return connectionId;
 }
 
 /** A loopback port nothing listens on right now (the system picks it; it is free until someone binds it). */
