@@ -26,7 +26,7 @@ ensure_node_modules() {
 # under `npm run dev`.
 #
 # Copies (REPLICAS=N npm start, 1 to 4): copy k of a service is named <service>-k and listens on its
-# port + 10·(k-1) (command-service-2 on :4011), clear of the browser tests' own ports (4101-4105, 5174);
+# port + 10·(k-1) (command-service-2 on :4011), clear of the browser tests' own two copies (e2e/topology.ts: 4101-4105, 4111-4115, 5174);
 # the first keeps the plain name and port. The edge
 # spreads requests over the copies; see docs/scaling.md for what each kind of copy shares.
 MAX_REPLICAS=4
