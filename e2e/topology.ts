@@ -68,7 +68,7 @@ export async function startTopology(): Promise<Topology> {
       }),
     );
   // Every service in COPIES copies, as `REPLICAS=2 npm start` runs them: copy k on its port + 10·(k-1),
-  // each gateway asking its own query-service copy. The browser tests then run against two of each.
+  // each gateway asking its own query-service copy first. The browser tests then run against two of each.
   const copies = Array.from({ length: COPIES }, (_, k) => k);
   const at = (port: number, k: number) => port + 10 * k;
   const named = (name: string, k: number) => (k === 0 ? name : `${name}-${k + 1}`);
@@ -85,7 +85,10 @@ export async function startTopology(): Promise<Topology> {
     run(named('realtime-gateway', k), ['realtime-gateway/src/main.ts'], {
       ...ns.gatewayEnv,
       PORT: String(at(PORTS.gateway, k)),
-      QUERY_SERVICE_URL: `http://127.0.0.1:${at(PORTS.query, k)}`,
+      // Its own query-service copy first, then the others (the next when one cannot be reached).
+      QUERY_SERVICE_URL: [k, ...copies.filter((j) => j !== k)]
+        .map((j) => `http://127.0.0.1:${at(PORTS.query, j)}`)
+        .join(','),
     });
     // The mail goes to the local Mailpit, each after a second (the browser tests read it there).
     run(named('mailer', k), ['query-service/src/mailer-main.ts'], {

@@ -41,6 +41,13 @@ describe('REPLICAS', () => {
     );
   });
 
+  it("gives each gateway copy its own query-service copy's URL first, then the others'", () => {
+    expect(bash('query_urls_for 1').out).toBe('http://127.0.0.1:4002\n');
+    expect(bash('query_urls_for 2', { REPLICAS: '3' }).out).toBe(
+      'http://127.0.0.1:4012,http://127.0.0.1:4002,http://127.0.0.1:4022\n',
+    );
+  });
+
   it('refuses a number of copies it cannot run, saying which it takes', () => {
     for (const wrong of ['0', '5', 'two', '-1']) {
       const { code, out } = bash('copy_addresses 4001', { REPLICAS: wrong });

@@ -1,5 +1,6 @@
 import { CONSISTENCY_HEADER } from '@careers/contracts/consistency';
 import { SESSION_COOKIE } from '@careers/service-kit';
+import { QueryServiceClient } from './query-service.ts';
 
 /** What the query-service says of one post for one session. */
 export type PostAccess = 'visible' | 'hidden' | 'signed-out';
@@ -29,7 +30,7 @@ const MAX_REMEMBERED_REFUSALS = 50_000;
  * missed live count, one that fails open is a leak.
  */
 export class PostAccessCheck {
-  readonly #queryServiceUrl: string;
+  readonly #queryService: QueryServiceClient;
   readonly #publicPosts = new Set<string>();
   /** `<session>:<post>` of recent refusals, with when each is forgotten. */
   readonly #refused = new Map<string, number>();
@@ -37,8 +38,8 @@ export class PostAccessCheck {
   readonly #asking = new Map<string, Promise<PostAccess>>();
   readonly #onError: (error: unknown, postId: string) => void;
 
-  constructor(queryServiceUrl: string, onError: (error: unknown, postId: string) => void) {
-    this.#queryServiceUrl = queryServiceUrl.replace(/\/+$/, '');
+  constructor(queryService: string | readonly string[], onError: (error: unknown, postId: string) => void) {
+    this.#queryService = new QueryServiceClient(queryService);
     this.#onError = onError;
   }
 
@@ -95,14 +96,15 @@ export class PostAccessCheck {
 
   async #ask(sessionId: string, postId: string, token?: string): Promise<PostAccess> {
     try {
-      const response = await fetch(`${this.#queryServiceUrl}/api/posts/${encodeURIComponent(postId)}`, {
-        headers: {
+      const response = await this.#queryService.get(
+        `/api/posts/${encodeURIComponent(postId)}`,
+        {
           cookie: `${SESSION_COOKIE}=${encodeURIComponent(sessionId)}`,
           accept: 'application/json',
           ...(token ? { [CONSISTENCY_HEADER]: token } : {}),
         },
-        signal: AbortSignal.timeout(CHECK_TIMEOUT_MS),
-      });
+        CHECK_TIMEOUT_MS,
+      );
       if (response.status === 401) return 'signed-out';
       if (response.status !== 200) {
         await response.body?.cancel();

@@ -1,5 +1,6 @@
 import { TYPING_EVERY_MS } from '@careers/contracts/constants';
 import { SESSION_COOKIE } from '@careers/service-kit';
+import { QueryServiceClient } from './query-service.ts';
 
 /** What the query-service says of one conversation for one session: whom a typing note goes to. */
 export type TypingAccess = { to: string } | 'refused' | 'signed-out';
@@ -24,12 +25,15 @@ const MAX_REMEMBERED = 20_000;
  * no block either way). Anything but a clear yes is a no: a note dropped costs a moment's "typing…".
  */
 export class TypingAccessCheck {
-  readonly #queryServiceUrl: string;
+  readonly #queryService: QueryServiceClient;
   readonly #answers = new Map<string, { answer: TypingAccess; until: number }>();
   readonly #onError: (error: unknown, conversationId: string) => void;
 
-  constructor(queryServiceUrl: string, onError: (error: unknown, conversationId: string) => void) {
-    this.#queryServiceUrl = queryServiceUrl.replace(/\/+$/, '');
+  constructor(
+    queryService: string | readonly string[],
+    onError: (error: unknown, conversationId: string) => void,
+  ) {
+    this.#queryService = new QueryServiceClient(queryService);
     this.#onError = onError;
   }
 
@@ -51,15 +55,10 @@ export class TypingAccessCheck {
 
   async #ask(sessionId: string, conversationId: string): Promise<TypingAccess> {
     try {
-      const response = await fetch(
-        `${this.#queryServiceUrl}/api/conversations/${encodeURIComponent(conversationId)}/messages?limit=1`,
-        {
-          headers: {
-            cookie: `${SESSION_COOKIE}=${encodeURIComponent(sessionId)}`,
-            accept: 'application/json',
-          },
-          signal: AbortSignal.timeout(CHECK_TIMEOUT_MS),
-        },
+      const response = await this.#queryService.get(
+        `/api/conversations/${encodeURIComponent(conversationId)}/messages?limit=1`,
+        { cookie: `${SESSION_COOKIE}=${encodeURIComponent(sessionId)}`, accept: 'application/json' },
+        CHECK_TIMEOUT_MS,
       );
       if (response.status === 401) return 'signed-out';
       if (response.status !== 200) {

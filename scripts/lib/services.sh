@@ -38,6 +38,16 @@ replicas() {
 }
 copy_name() { if [ "$2" -eq 1 ]; then echo "$1"; else echo "$1-$2"; fi; }
 copy_port() { echo $(( $1 + 10 * ($2 - 1) )); }
+# The query-service copies' URLs for gateway copy K: its own copy's first, then the others' in order.
+query_urls_for() {
+  local own="$1" n k out
+  n=$(replicas)
+  out="http://127.0.0.1:$(copy_port 4002 "$own")"
+  for (( k = 1; k <= n; k++ )); do
+    if [ "$k" -ne "$own" ]; then out+=",http://127.0.0.1:$(copy_port 4002 "$k")"; fi
+  done
+  echo "$out"
+}
 # `host:port` of every copy of a service listening on BASE_PORT, comma-separated (the edge's upstream).
 copy_addresses() {
   local base="$1" n k out=""
@@ -116,7 +126,9 @@ start_services() {
     start_copy command-service 4001 PORT "$k" "$label" node "${watch[@]}" command-service/src/main.ts
     start_copy query-service 4002 PORT "$k" "$label" node "${watch[@]}" query-service/src/main.ts
     start_copy projector 4004 PROJECTOR_PORT "$k" "$label" node "${watch[@]}" query-service/src/projector-main.ts
-    start_copy realtime-gateway 4003 PORT "$k" "$label" node "${watch[@]}" realtime-gateway/src/main.ts
+    # Each gateway copy asks its own query-service copy first and the others when it cannot reach it.
+    QUERY_SERVICE_URL=$(query_urls_for "$k") \
+      start_copy realtime-gateway 4003 PORT "$k" "$label" node "${watch[@]}" realtime-gateway/src/main.ts
     start_copy mailer 4005 PORT "$k" "$label" node "${watch[@]}" query-service/src/mailer-main.ts
   done
 }

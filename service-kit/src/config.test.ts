@@ -37,6 +37,17 @@ describe('loadConfig', () => {
     expect(config.ALLOWED_ORIGINS).toEqual(['https://jobs.example.com']);
   });
 
+  it("takes the gateway's query-service as one URL or as several copies' URLs", () => {
+    expect(loadConfig(realtimeGatewayEnv, inTests).QUERY_SERVICE_URL).toEqual(['http://127.0.0.1:4002']);
+    const copies = 'http://127.0.0.1:4012, http://127.0.0.1:4002';
+    expect(
+      loadConfig(realtimeGatewayEnv, { ...inTests, QUERY_SERVICE_URL: copies }).QUERY_SERVICE_URL,
+    ).toEqual(['http://127.0.0.1:4012', 'http://127.0.0.1:4002']);
+    expect(() =>
+      loadConfig(realtimeGatewayEnv, { ...inTests, QUERY_SERVICE_URL: 'http://a:1,nope' }),
+    ).toThrow('QUERY_SERVICE_URL');
+  });
+
   it('names every bad variable, why, and what it got', () => {
     let error: unknown;
     try {

@@ -236,8 +236,12 @@ export type MailerConfig = z.infer<typeof mailerEnv>;
 
 export const realtimeGatewayEnv = baseEnv.extend({
   PORT: port.default(4003),
-  /** Where the gateway asks whether a socket's user may see a post before it joins the post's room. */
-  QUERY_SERVICE_URL: z.url().default('http://127.0.0.1:4002'),
+  /**
+   * Where the gateway asks whether a socket's user may see a post before it joins the post's room: one
+   * URL, or the URLs of several query-service copies, comma-separated, asked in order (the next when a
+   * copy cannot be reached).
+   */
+  QUERY_SERVICE_URL: csv.pipe(z.array(z.url()).min(1)).default(['http://127.0.0.1:4002']),
   /** Sockets one session may hold open on one gateway (a person has a few tabs, not hundreds). */
   MAX_SOCKETS_PER_SESSION: z.coerce.number().int().min(1).max(1000).default(16),
 });
