@@ -183,6 +183,10 @@ describe('two copies of every service', () => {
     const holder = commands.find((c) => c.deps.relay.isActive) as RunningCommandService;
     const other = commands.find((c) => c !== holder) as RunningCommandService;
     expect(other.deps.relay.isActive).toBe(false);
+    // /readyz says which copy publishes (what the fault suite and an operator read).
+    const relayOf = async (copy: RunningCommandService) =>
+      ((await copy.app.inject('/readyz')).json() as { info: { relay: string } }).info.relay;
+    expect([await relayOf(holder), await relayOf(other)]).toEqual(['publishing', 'standby']);
     await holder.close();
     commands.splice(commands.indexOf(holder), 1);
 
@@ -192,6 +196,7 @@ describe('two copies of every service', () => {
       (await read(queries[1] as RunningQueryService, ada, `/api/posts/${postId}`, liked.token)).data,
     ).toMatchObject({ likesCount: 1, isLiked: false });
     expect(other.deps.relay.isActive).toBe(true);
+    expect(await relayOf(other)).toBe('publishing');
     expect(Date.now() - closedAt).toBeLessThan(10_000);
 
     const { rows } = await other.deps.pool.query<{ id: string; stream_type: string }>(

@@ -76,12 +76,19 @@ export async function buildCommandApp(deps: CommandServiceDeps): Promise<Fastify
   if (deps.config.CHECK_RESPONSES) checkResponses(app, routes);
   // Before any route: each command route is held to its class's per-user limit as it is registered.
   await registerCommandRateLimits(app, deps.redis, deps.config.RATE_LIMIT_FACTOR);
-  registerHealth(app, {
-    postgres: () => deps.pool.query('SELECT 1'),
-    redis: () => deps.redis.ping(),
-    kafka: () => pingKafka(deps.kafka),
-    objectStorage: () => deps.storage.ping(),
-  });
+  registerHealth(
+    app,
+    {
+      postgres: () => deps.pool.query('SELECT 1'),
+      redis: () => deps.redis.ping(),
+      kafka: () => pingKafka(deps.kafka),
+      objectStorage: () => deps.storage.ping(),
+    },
+    {
+      // Which copy publishes the outbox (one at a time, behind an advisory lock); the others stand by.
+      relay: async () => (deps.relay.isActive ? 'publishing' : 'standby'),
+    },
+  );
   // Uploads are read part by part by their routes (`uploads/receive-file.ts`), which set each one's
   // own limit; this is the ceiling for any multipart request.
   await app.register(multipart, {

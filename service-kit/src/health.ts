@@ -149,10 +149,14 @@ const startups = new WeakMap<FastifyInstance, Startup>();
  * `/healthz`: the process is up. `/readyz`: each dependency answers within 2 s; 503 names the ones that
  * do not, and while the process is still starting, what it waits for (see `holdUntilStarted`).
  */
-export function registerHealth(app: FastifyInstance, checks: Record<string, ReadinessCheck>): void {
+export function registerHealth(
+  app: FastifyInstance,
+  checks: Record<string, ReadinessCheck>,
+  info?: Record<string, ReadinessInfo>,
+): void {
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {
-    const report = await readiness(checks, startups.get(app));
+    const report = await readiness(checks, startups.get(app), info);
     return reply.code(report.ready ? 200 : 503).send(report.body);
   });
 }
