@@ -110,12 +110,25 @@ export class Client {
 export interface LoadOptions {
   /** Pause between one person's commands, ms (each pause is 0.5 to 1.5 times it). */
   thinkMs: number;
+  /** Each person also reads their feed after each command, once (the edge retries a read itself). */
+  reads?: boolean;
+}
+
+/** One read of a person's feed: sent once, as a browser's query is. */
+export interface Read {
+  user: number;
+  startedAt: number;
+  endedAt: number;
+  /** HTTP status, or 0 when no answer came. */
+  status: number;
+  ok: boolean;
 }
 
 const pick = <T>(items: readonly T[]): T | undefined => items[Math.floor(Math.random() * items.length)];
 
 export class Load {
   readonly attempts: Attempt[] = [];
+  readonly reads: Read[] = [];
   readonly posts: string[] = [];
   readonly jobs: Array<{ id: string; poster: number }> = [];
   private readonly applied = new Set<string>();
@@ -303,6 +316,20 @@ export class Load {
     );
   }
 
+  /** Reads the person's feed once and records the answer. */
+  async read(person: Person): Promise<Read> {
+    const read: Read = { user: person.index, startedAt: Date.now(), endedAt: 0, status: 0, ok: false };
+    try {
+      read.status = (await this.client.query(buildPath(routes.getFeed), person.cookie)).status;
+    } catch {
+      read.status = 0;
+    }
+    read.ok = read.status === 200;
+    read.endedAt = Date.now();
+    this.reads.push(read);
+    return read;
+  }
+
   /** One command chosen by weight among those that make sense for this person now. */
   private async act(person: Person) {
     const conversation = this.conversations.get(person.index);
@@ -335,6 +362,7 @@ export class Load {
       await sleep(Math.random() * this.options.thinkMs);
       while (!this.stopped) {
         await this.act(person);
+        if (this.options.reads) await this.read(person);
         await sleep(this.options.thinkMs * (0.5 + Math.random()));
       }
     });

@@ -5,6 +5,7 @@ import type { FaultsReport } from './suite.ts';
 const report: FaultsReport = {
   kind: 'faults',
   mode: 'full',
+  copies: 1,
   startedAt: '2026-01-01T00:00:00.000Z',
   durationMs: 300_000,
   users: 30,
@@ -52,6 +53,31 @@ describe('fault suite report', () => {
       ['SIGKILL projector', '4.0 s', '0.1 s', '19.0 s', '', '0', 'yes'],
       ['SIGKILL <gateway>', '4.0 s', '0.1 s', '-', '-', '3', 'NO'],
     ]);
+  });
+
+  it('adds the failed reads and names the copies in a two-copy run', () => {
+    const twoCopies: FaultsReport = {
+      ...report,
+      mode: 'bounded',
+      copies: 2,
+      reads: { sent: 40, answered: 40 },
+      faults: report.faults.map((f) => ({ ...f, failedReads: 0 })),
+    };
+    expect(faultRows(twoCopies)[0]).toContain('failed reads');
+    expect(faultRows(twoCopies)[1]).toEqual([
+      'SIGKILL projector',
+      '4.0 s',
+      '0.1 s',
+      '19.0 s',
+      '',
+      '0',
+      '0',
+      'yes',
+    ]);
+    const summary = formatSummary(twoCopies);
+    expect(summary).toContain('Fault suite (bounded, 2 copies of each service)');
+    expect(summary).toContain('reads answered/sent: 40/40');
+    expect(faultRows(report)[0]).not.toContain('failed reads');
   });
 
   it('says which checks failed and that the run failed', () => {

@@ -8,8 +8,19 @@ const seconds = (ms: number | null | undefined) =>
 
 /** One row per fault: what was done, how long it lasted, and the time to each sign of healing. */
 export function faultRows(report: FaultsReport): string[][] {
+  // Reads are sent in the two-copy run, where none may fail.
+  const reads = report.faults.some((f) => f.failedReads !== undefined);
   return [
-    ['fault', 'down', 'first command', 'caught up (lag 0)', 'live push', 'failed commands', 'healed'],
+    [
+      'fault',
+      'down',
+      'first command',
+      'caught up (lag 0)',
+      'live push',
+      'failed commands',
+      ...(reads ? ['failed reads'] : []),
+      'healed',
+    ],
     ...report.faults.map((f) => [
       f.name,
       seconds(f.downMs),
@@ -17,9 +28,15 @@ export function faultRows(report: FaultsReport): string[][] {
       seconds(f.caughtUpMs),
       f.pushMs === undefined ? '' : seconds(f.pushMs),
       String(f.failedCommands),
+      ...(reads ? [String(f.failedReads ?? '')] : []),
       f.healed ? 'yes' : 'NO',
     ]),
   ];
+}
+
+/** The run's kind in words: its mode, and the copies when there are several. */
+export function runKind(report: FaultsReport): string {
+  return report.copies > 1 ? `${report.mode}, ${report.copies} copies of each service` : report.mode;
 }
 
 export function textTable(rows: string[][]): string {
@@ -38,8 +55,9 @@ export function formatSummary(report: FaultsReport): string {
   const commands = Object.entries(report.commands)
     .map(([kind, c]) => `${kind} ${c.acknowledged}/${c.sent}`)
     .join(', ');
+  const reads = report.reads ? `; reads answered/sent: ${report.reads.answered}/${report.reads.sent}` : '';
   return [
-    `Fault suite (${report.mode}): ${report.users} people, ${(report.durationMs / 1000).toFixed(0)} s; commands acknowledged/sent: ${commands}`,
+    `Fault suite (${runKind(report)}): ${report.users} people, ${(report.durationMs / 1000).toFixed(0)} s; commands acknowledged/sent: ${commands}${reads}`,
     '',
     textTable(faultRows(report)),
     '',
@@ -79,7 +97,7 @@ export function renderHtml(report: FaultsReport): string {
 <style>body{font:14px system-ui,sans-serif;margin:2rem;color:#111}table{border-collapse:collapse;margin:1rem 0}td,th{border:1px solid #ccc;padding:4px 8px;text-align:left}</style>
 </head><body>
 <h1>Fault suite: ${report.passed ? 'passed' : 'FAILED'}</h1>
-<p>${escapeHtml(report.mode)} run started ${escapeHtml(report.startedAt)}, ${report.users} people, ${(report.durationMs / 1000).toFixed(0)} s.
+<p>${escapeHtml(runKind(report))} run started ${escapeHtml(report.startedAt)}, ${report.users} people, ${(report.durationMs / 1000).toFixed(0)} s.
 Heal times are measured from the moment of the fault (the part killed, the toxic added), and include the time it stayed down.</p>
 ${chart}
 ${table(rows)}
@@ -89,11 +107,15 @@ ${table(checks)}
 `;
 }
 
-/** Writes `<dir>/<timestamp>.json` and `<dir>/latest.html`; returns the JSON's path. */
+/**
+ * Writes `<dir>/<timestamp>.json` and `<dir>/latest.html` (`latest-copies.html` for a two-copy run);
+ * returns the JSON's path.
+ */
 export function writeReport(report: FaultsReport, dir: string): string {
   mkdirSync(dir, { recursive: true });
-  const file = `${dir}/${report.startedAt.replace(/[:.]/g, '-')}.json`;
+  const copies = report.copies > 1 ? `-${report.copies}-copies` : '';
+  const file = `${dir}/${report.startedAt.replace(/[:.]/g, '-')}${copies}.json`;
   writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
-  writeFileSync(`${dir}/latest.html`, renderHtml(report));
+  writeFileSync(`${dir}/latest${report.copies > 1 ? '-copies' : ''}.html`, renderHtml(report));
   return file;
 }

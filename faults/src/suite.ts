@@ -2,11 +2,17 @@
  * The fault suite: the product's own copy under load, one fault after another, the time each took to
  * heal, then the checks. `npm run faults` runs every fault on a private Postgres, Redis and Kafka behind
  * Toxiproxy; the bounded run in `npm test` kills the services and a private Redis.
+ *
+ * With `copies: 2` every service runs twice behind the edge and the faults kill one copy at a time (the
+ * relay's holder, the gateway copy holding the watcher's sockets): with its twin up, no read may fail
+ * and every intent must be answered.
  */
+import { execFileSync } from 'node:child_process';
 
 import { rmSync } from 'node:fs';
 import { baseEnv, loadConfig } from '@careers/service-kit';
 import { quietPort } from '@careers/service-kit/testing';
+import { io } from 'socket.io-client';
 import {
   backlog,
   type Check,
@@ -28,7 +34,7 @@ import {
   sleep,
   Toxiproxy,
 } from './private-stack.ts';
-import { type Exit, FaultTopology, type ServiceName } from './topology.ts';
+import { type Exit, FaultTopology, type InstanceName, type ServiceName, WEB_ORIGIN } from './topology.ts';
 
 export interface SuiteOptions {
   mode: 'full' | 'bounded';
@@ -42,6 +48,8 @@ export interface SuiteOptions {
   toxicMs: number;
   /** A fault not healed within this is reported as not healed. */
   healTimeoutMs: number;
+  /** Copies of each service (default 1); 2 runs them behind the edge and kills one copy at a time. */
+  copies?: number;
   log: (line: string) => void;
 }
 
@@ -58,16 +66,22 @@ export interface FaultResult {
   pushMs?: number | null;
   /** Commands sent between the fault and the heal that got no 2xx. */
   failedCommands: number;
+  /** Reads (a person's feed) sent between the fault and the heal that got no 2xx (two-copy runs). */
+  failedReads?: number;
   healed: boolean;
 }
 
 export interface FaultsReport {
   kind: 'faults';
   mode: SuiteOptions['mode'];
+  /** Copies of each service. */
+  copies: number;
   startedAt: string;
   durationMs: number;
   users: number;
   commands: Record<CommandKind, { sent: number; acknowledged: number }>;
+  /** Reads of the feed sent and answered 200 (two-copy runs). */
+  reads?: { sent: number; answered: number };
   faults: FaultResult[];
   checks: Check[];
   exits: Exit[];
@@ -157,8 +171,10 @@ export async function runSuite(options: SuiteOptions): Promise<FaultsReport> {
   const log = (line: string) => options.log(`[${since()}] ${line}`);
   // Each run's logs alone: the services' logs are appended to across their restarts within the run.
   rmSync(LOG_DIR, { recursive: true, force: true });
-  const stack = await startStack(options.mode, String(t0), log);
-  const topology = new FaultTopology(stack.endpoints);
+  const copies = options.copies ?? 1;
+  // Two copies: the faults are the copies' own, on a private Redis (the shared Postgres and Kafka stay up).
+  const stack = await startStack(copies > 1 ? 'bounded' : options.mode, String(t0), log);
+  const topology = new FaultTopology(stack.endpoints, { copies });
   const shared = loadConfig(baseEnv, topology.ns.commandEnv);
   const probe: Probe = {
     pool: newPool(stack.direct.databaseUrl ?? shared.DATABASE_URL),
@@ -172,7 +188,9 @@ export async function runSuite(options: SuiteOptions): Promise<FaultsReport> {
   try {
     await topology.start();
     log(
-      `services up: command ${topology.urls.command}, query ${topology.urls.query}, gateway ${topology.urls.gateway}`,
+      copies > 1
+        ? `${copies} copies of each service up behind the edge at ${topology.urls.command}`
+        : `services up: command ${topology.urls.command}, query ${topology.urls.query}, gateway ${topology.urls.gateway}`,
     );
     const client = new Client(topology.urls.command, topology.urls.query);
     const people: Person[] = [];
@@ -182,7 +200,7 @@ export async function runSuite(options: SuiteOptions): Promise<FaultsReport> {
       );
       people.push(...(await Promise.all(batch)));
     }
-    load = new Load(client, people, { thinkMs: options.thinkMs });
+    load = new Load(client, people, { thinkMs: options.thinkMs, reads: copies > 1 });
     const seeded = await Promise.all(people.map((p) => load?.post(p) as Promise<Attempt>));
     const jobs = await Promise.all(
       people.filter((p) => p.index % 5 === 0).map((p) => load?.postJob(p) as Promise<Attempt>),
@@ -204,7 +222,8 @@ export async function runSuite(options: SuiteOptions): Promise<FaultsReport> {
     await sleep(3000);
     log('load running');
 
-    const faults = buildFaults(options, topology, stack);
+    const faults =
+      copies > 1 ? copyFaults(options, topology, load, log) : buildFaults(options, topology, stack);
     const results: FaultResult[] = [];
     for (const fault of faults) {
       results.push(await runFault(fault, { options, topology, probe, load, t0, log }));
@@ -238,6 +257,24 @@ export async function runSuite(options: SuiteOptions): Promise<FaultsReport> {
               .map((e) => `${e.service} (${e.how}) during "${faultAt(results, e.at - t0)}"`)
               .join(', '),
     });
+    if (copies > 1) {
+      const inWindow = (r: FaultResult) => (a: { startedAt: number }) =>
+        a.startedAt >= t0 + r.at && a.startedAt <= t0 + r.at + r.downMs;
+      const attempts = load.attempts;
+      const unanswered = results.flatMap((r) =>
+        attempts.filter((a) => !a.ok && inWindow(r)(a)).map((a) => `${a.kind} during "${r.name}"`),
+      );
+      checks.push({
+        name: 'with its twin up, no read failed and every intent was answered',
+        ok: unanswered.length === 0 && results.every((r) => r.failedReads === 0),
+        detail: [
+          ...unanswered.slice(0, 5),
+          ...results.map(
+            (r) => `${r.name}: ${r.failedReads} reads failed, ${r.failedCommands} intents needed another try`,
+          ),
+        ].join('; '),
+      });
+    }
     const pushes = results.filter((r) => r.pushMs !== undefined);
     checks.push({
       name: 'a live push reaches a subscribed socket after each gateway restart',
@@ -263,6 +300,10 @@ export async function runSuite(options: SuiteOptions): Promise<FaultsReport> {
     return {
       kind: 'faults',
       mode: options.mode,
+      copies,
+      ...(copies > 1
+        ? { reads: { sent: load.reads.length, answered: load.reads.filter((r) => r.ok).length } }
+        : {}),
       startedAt: new Date(t0).toISOString(),
       durationMs: Date.now() - t0,
       users: options.users,
@@ -421,6 +462,10 @@ async function runFault(
   const failedCommands = load.attempts.filter(
     (a) => (!a.ok || a.tries > 1) && a.startedAt >= at && a.startedAt <= healedAt,
   ).length;
+  const reads =
+    context.topology.copies > 1
+      ? load.reads.filter((r) => r.startedAt >= at && r.startedAt <= healedAt)
+      : null;
   const healed = firstCommandMs !== null && caughtUpMs !== null && (!fault.push || pushMs !== null);
   if (!healed) log(`  NOT healed within ${(options.healTimeoutMs / 1000).toFixed(0)} s`);
   return {
@@ -431,6 +476,92 @@ async function runFault(
     caughtUpMs,
     ...(fault.push ? { pushMs } : {}),
     failedCommands,
+    ...(reads ? { failedReads: reads.filter((r) => !r.ok).length } : {}),
     healed,
   };
+}
+
+/**
+ * The two-copy run's faults: one copy of each service SIGKILLed at a time, started again after downMs,
+ * while its twin serves. The command-service copy killed is the one whose relay publishes (its
+ * /readyz says), so publishing must pass to the other; the gateway copy killed is the one the edge
+ * sends the watcher's sockets to, so they must move to the other.
+ */
+function copyFaults(
+  options: SuiteOptions,
+  topology: FaultTopology,
+  load: Load,
+  log: (line: string) => void,
+): Fault[] {
+  const copyFault = (name: string, victimOf: () => Promise<InstanceName>, push = false): Fault => {
+    let victim: InstanceName | undefined;
+    return {
+      name,
+      inject: async () => {
+        victim = await victimOf();
+        log(`  killing ${victim}`);
+        await topology.kill(victim);
+      },
+      restore: async () => {
+        if (!victim) return;
+        await topology.startService(victim);
+        await topology.waitReady(victim, options.healTimeoutMs);
+      },
+      downMs: options.downMs,
+      push,
+    };
+  };
+  return [
+    copyFault('SIGKILL one projector copy', async () => 'projector'),
+    copyFault('SIGKILL the command-service copy whose relay publishes', () => relayHolder(topology)),
+    copyFault('SIGKILL one query-service copy', async () => 'query-service'),
+    copyFault(
+      "SIGKILL the realtime-gateway copy holding the watcher's sockets",
+      () => socketHolder(topology, load.people[0] as Person),
+      true,
+    ),
+  ];
+}
+
+/** The command-service copy whose /readyz says its relay publishes (waits for one, up to 30 s). */
+async function relayHolder(topology: FaultTopology): Promise<InstanceName> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    for (const name of topology.instances('command-service')) {
+      const body = (await fetch(`http://127.0.0.1:${topology.port(name)}/readyz`)
+        .then((r) => r.json())
+        .catch(() => null)) as { info?: { relay?: string } } | null;
+      if (body?.info?.relay === 'publishing') return name;
+    }
+    await sleep(200);
+  }
+  throw new Error('no command-service copy says its relay publishes');
+}
+
+/**
+ * The gateway copy the edge sends `person`'s sockets to (nginx hashes the session cookie): a socket is
+ * opened through the edge, and `ss` names the copy with an established connection from nginx.
+ */
+async function socketHolder(topology: FaultTopology, person: Person): Promise<InstanceName> {
+  const socket = io(topology.urls.gateway, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    reconnection: false,
+    extraHeaders: { origin: WEB_ORIGIN, cookie: person.cookie },
+  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+    const held = topology.instances('realtime-gateway').find((name) =>
+      execFileSync('ss', ['-tnpH', 'state', 'established', `( dport = :${topology.port(name)} )`], {
+        encoding: 'utf8',
+      }).includes('"nginx"'),
+    );
+    if (!held) throw new Error("no gateway copy holds the watcher's socket");
+    return held;
+  } finally {
+    socket.disconnect();
+  }
 }

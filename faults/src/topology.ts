@@ -4,6 +4,11 @@
  * (schemas, Redis prefix, topics) on free loopback ports, with production settings as the bench runs
  * them. Unlike the bench's topology each service can be SIGKILLed and started again, and a service that
  * exits on its own is recorded as a finding (then started again, as a supervisor would).
+ *
+ * With `copies: 2` each service runs twice, as `REPLICAS=2 npm start` runs it: copy 1 is named after
+ * its service, copy 2 `<service>-2`. A private nginx made from docker/nginx.conf (scripts/lib/edge-nginx.ts,
+ * the edge `npm start` runs) is then the one address of the commands, the reads and the sockets; it
+ * leaves a copy that fails to answer out for 2 s and sends each person's sockets to one gateway copy.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { closeSync, mkdirSync, openSync } from 'node:fs';
@@ -14,11 +19,17 @@ import {
   type TestNamespace,
   testNamespace,
 } from '@careers/service-kit/testing';
+import { writeLocalEdgeConfig } from '../../scripts/lib/edge-nginx.ts';
 import { LOG_DIR, ROOT, sleep } from './private-stack.ts';
 
 export const WEB_ORIGIN = 'http://localhost:5173';
 export const serviceNames = ['command-service', 'query-service', 'projector', 'realtime-gateway'] as const;
 export type ServiceName = (typeof serviceNames)[number];
+/** One running copy: copy 1 is named after its service, copy k `<service>-k` (as services.sh names them). */
+export type InstanceName = ServiceName | `${ServiceName}-${number}`;
+export const instanceName = (service: ServiceName, copy: number): InstanceName =>
+  copy === 1 ? service : `${service}-${copy}`;
+export const serviceOf = (name: InstanceName): ServiceName => name.replace(/-\d+$/, '') as ServiceName;
 /** A service that keeps exiting is started again at most this often. */
 const MAX_RESTARTS = 10;
 
@@ -37,7 +48,7 @@ export interface Endpoints {
 }
 
 export interface Exit {
-  service: ServiceName;
+  service: InstanceName;
   at: number;
   how: string;
   /** True when the suite killed it. */
@@ -50,16 +61,21 @@ export class FaultTopology {
   readonly schemas: { command: string; query: string };
   /** Exits the suite did not cause: each is a finding. */
   readonly exits: Exit[] = [];
-  private readonly ports = new Map<ServiceName, number>();
-  private readonly children = new Map<ServiceName, ChildProcess>();
+  /** Copies of each service (1, or 2 behind a private edge). */
+  readonly copies: number;
+  private readonly ports = new Map<InstanceName, number>();
+  private readonly children = new Map<InstanceName, ChildProcess>();
+  private edge: ChildProcess | undefined;
   private readonly killing = new Set<ChildProcess>();
   private readonly env: Record<ServiceName, NodeJS.ProcessEnv>;
   private stopping = false;
   private readonly onExit = () => {
     for (const child of this.children.values()) this.signal(child, 'SIGKILL');
+    if (this.edge) this.signal(this.edge, 'SIGKILL');
   };
 
-  constructor(endpoints: Endpoints) {
+  constructor(endpoints: Endpoints, options: { copies?: number } = {}) {
+    this.copies = options.copies ?? 1;
     this.ns = testNamespace('faults');
     this.schemas = {
       command: String(this.ns.commandEnv.DB_SCHEMA),
@@ -92,48 +108,124 @@ export class FaultTopology {
     } catch {}
   }
 
-  /** Starts every service and waits until each answers /readyz. */
+  /** Every copy of `service`, copy 1 first. */
+  instances(service: ServiceName): InstanceName[] {
+    return Array.from({ length: this.copies }, (_, k) => instanceName(service, k + 1));
+  }
+
+  /** The port a copy listens on (its /readyz; the projector's health listener). */
+  port(name: InstanceName): number {
+    const port = this.ports.get(name);
+    if (port === undefined) throw new Error(`${name} has no port: the topology has not started`);
+    return port;
+  }
+
+  /** The process of a running copy, if it runs. */
+  pid(name: InstanceName): number | undefined {
+    return this.running(name) ? this.children.get(name)?.pid : undefined;
+  }
+
+  /** Starts every service (in each of its copies, and the edge before them) and waits until each answers /readyz. */
   async start() {
-    for (const name of serviceNames) {
+    const taken = new Set<number>();
+    const freePort = async () => {
       // Each its own: a port is only tested free here, not held, so a later pick could meet it.
       let port = await quietPort();
-      while ([...this.ports.values()].includes(port)) port = await quietPort();
-      this.ports.set(name, port);
+      while (taken.has(port)) port = await quietPort();
+      taken.add(port);
+      return port;
+    };
+    for (const service of serviceNames)
+      for (const name of this.instances(service)) this.ports.set(name, await freePort());
+    const url = (name: InstanceName) => `http://127.0.0.1:${this.ports.get(name)}`;
+    const queries = this.instances('query-service').map(url);
+    if (this.copies === 1) {
+      this.urls.command = url('command-service');
+      this.urls.query = url('query-service');
+      this.urls.gateway = url('realtime-gateway');
+    } else {
+      const edge = `http://127.0.0.1:${await freePort()}`;
+      await this.startEdge(edge);
+      Object.assign(this.urls, { command: edge, query: edge, gateway: edge });
     }
-    const url = (name: ServiceName) => `http://127.0.0.1:${this.ports.get(name)}`;
-    this.urls.command = url('command-service');
-    this.urls.query = url('query-service');
-    this.urls.gateway = url('realtime-gateway');
-    this.env['realtime-gateway'].QUERY_SERVICE_URL = this.urls.query;
+    // Each gateway copy asks its own query-service copy first, then the others (as services.sh starts them).
+    this.gatewayQueryUrls = (copy: number) =>
+      [queries[copy - 1], ...queries.filter((_, k) => k !== copy - 1)].join(',');
     // The command-service first: it makes the schemas' migrations and the topics the others read.
     await this.startService('command-service');
     if (!(await this.waitReady('command-service', 120_000))) {
       throw new Error(`the command-service did not become ready within 120 s (logs in ${LOG_DIR})`);
     }
-    await Promise.all([
-      this.startService('query-service'),
-      this.startService('projector'),
-      this.startService('realtime-gateway'),
-    ]);
-    const ready = await Promise.all(
-      (['query-service', 'projector', 'realtime-gateway'] as const).map((name) =>
-        this.waitReady(name, 120_000),
-      ),
-    );
+    const rest = serviceNames
+      .flatMap((service) => this.instances(service))
+      .filter((name) => name !== 'command-service');
+    await Promise.all(rest.map((name) => this.startService(name)));
+    const ready = await Promise.all(rest.map((name) => this.waitReady(name, 120_000)));
     if (!ready.every(Boolean))
       throw new Error(`a service did not become ready within 120 s (logs in ${LOG_DIR})`);
   }
 
-  /** Starts one service (again) on its port; does not wait. */
-  async startService(name: ServiceName) {
+  private gatewayQueryUrls: (copy: number) => string = () => '';
+
+  /**
+   * The edge of `REPLICAS=2 npm start`: nginx with docker/nginx.conf's rules, its upstreams every copy,
+   * at `url`, its files under the suite's log folder.
+   */
+  private async startEdge(url: string) {
+    const addresses = (service: ServiceName) =>
+      this.instances(service)
+        .map((name) => `127.0.0.1:${this.ports.get(name)}`)
+        .join(',');
+    const prefix = `${LOG_DIR}/edge`;
+    mkdirSync(prefix, { recursive: true });
+    const config = writeLocalEdgeConfig({
+      prefix,
+      listen: url.replace(/^http:\/\//, ''),
+      upstreams: {
+        command: addresses('command-service'),
+        query: addresses('query-service'),
+        gateway: addresses('realtime-gateway'),
+      },
+      // The app's files are not asked for: the edge serves the API and the sockets here.
+      root: prefix,
+      secret: String(this.env['command-service'].EDGE_SECRET),
+    });
+    const log = openSync(`${LOG_DIR}/edge.log`, 'a');
+    this.edge = spawn('/usr/sbin/nginx', ['-p', prefix, '-c', config], {
+      stdio: ['ignore', log, log],
+      detached: true,
+    });
+    closeSync(log);
+    recordTestProcess(this.edge.pid);
+    const deadline = Date.now() + 10_000;
+    while (
+      !(await fetch(`${url}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      ))
+    ) {
+      if (Date.now() > deadline || this.edge.exitCode !== null)
+        throw new Error(`the edge did not start within 10 s (${LOG_DIR}/edge.log)`);
+      await sleep(100);
+    }
+  }
+
+  /** Starts one copy (again) on its port; does not wait. */
+  async startService(name: InstanceName) {
     if (this.stopping) throw new Error('the fault suite is stopping');
     mkdirSync(LOG_DIR, { recursive: true });
     const log = openSync(`${LOG_DIR}/${name}.log`, 'a');
     const port = this.ports.get(name);
-    const child = spawn(process.execPath, [entry[name]], {
+    const service = serviceOf(name);
+    const copy = Number(/-(\d+)$/.exec(name)?.[1] ?? 1);
+    const child = spawn(process.execPath, [entry[service]], {
       cwd: ROOT,
       // The projector's port is its health listener's (/readyz once its consumer is in the group).
-      env: { ...this.env[name], [name === 'projector' ? 'PROJECTOR_PORT' : 'PORT']: String(port) },
+      env: {
+        ...this.env[service],
+        [service === 'projector' ? 'PROJECTOR_PORT' : 'PORT']: String(port),
+        ...(service === 'realtime-gateway' ? { QUERY_SERVICE_URL: this.gatewayQueryUrls(copy) } : {}),
+      },
       stdio: ['ignore', log, log],
       detached: true,
     });
@@ -155,8 +247,8 @@ export class FaultTopology {
     this.children.set(name, child);
   }
 
-  /** Resolves whether the service's /readyz answered 200 within `timeoutMs`. */
-  async waitReady(name: ServiceName, timeoutMs: number): Promise<boolean> {
+  /** Resolves whether the copy's /readyz answered 200 within `timeoutMs`. */
+  async waitReady(name: InstanceName, timeoutMs: number): Promise<boolean> {
     const port = this.ports.get(name);
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
@@ -169,13 +261,13 @@ export class FaultTopology {
     return false;
   }
 
-  running(name: ServiceName): boolean {
+  running(name: InstanceName): boolean {
     const child = this.children.get(name);
     return child !== undefined && child.exitCode === null && child.signalCode === null;
   }
 
-  /** SIGKILL to the service's process group; resolves once it is gone. */
-  async kill(name: ServiceName) {
+  /** SIGKILL to the copy's process group; resolves once it is gone. */
+  async kill(name: InstanceName) {
     const child = this.children.get(name);
     if (!child || !this.running(name)) return;
     this.killing.add(child);
@@ -186,7 +278,9 @@ export class FaultTopology {
 
   async stop() {
     this.stopping = true;
-    const live = [...this.children.values()].filter((c) => c.exitCode === null && c.signalCode === null);
+    const live = [...this.children.values(), ...(this.edge ? [this.edge] : [])].filter(
+      (c) => c.exitCode === null && c.signalCode === null,
+    );
     const gone = live.map((c) => new Promise<void>((resolve) => c.once('exit', () => resolve())));
     for (const child of live) this.signal(child, 'SIGTERM');
     const timer = setTimeout(() => {
