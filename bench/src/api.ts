@@ -12,10 +12,24 @@ export interface Reply {
 }
 
 /** A keep-alive connection pool to one server: `connections` sockets, one request at a time on each. */
+/**
+ * Keep-alive connections to one origin, or to several copies of a service taken in turn (each request
+ * to the next), as a load balancer in front of them would spread them.
+ */
 export class Endpoint {
-  private readonly pool: Pool;
-  constructor(origin: string, connections: number) {
-    this.pool = new Pool(origin, { connections, pipelining: 1, keepAliveTimeout: 30_000 });
+  private readonly pools: Pool[];
+  private next = 0;
+  constructor(origins: string | readonly string[], connections: number) {
+    const list = typeof origins === 'string' ? [origins] : origins;
+    this.pools = list.map(
+      (origin) => new Pool(origin, { connections, pipelining: 1, keepAliveTimeout: 30_000 }),
+    );
+  }
+
+  private get pool(): Pool {
+    const pool = this.pools[this.next % this.pools.length] as Pool;
+    this.next++;
+    return pool;
   }
 
   async request(
@@ -45,8 +59,8 @@ export class Endpoint {
     return { status: response.statusCode, headers: response.headers, body: await response.body.text() };
   }
 
-  close(): Promise<void> {
-    return this.pool.close();
+  async close(): Promise<void> {
+    await Promise.all(this.pools.map((pool) => pool.close()));
   }
 }
 

@@ -12,6 +12,11 @@ export interface BenchConfig {
   sockets: number;
   /** Share of commands in the command phase that are comments (the rest toggle likes). */
   commentShare: number;
+  /**
+   * Copies of each service the command phase runs its loop against a second time (2: a second copy of
+   * every service joins, and the loop spreads over both); 1 skips that run.
+   */
+  copies: number;
   /** Arrivals per second of the propagation phase; 0 = half the command rate found. */
   openRate: number;
   /** Postgres pool of each service and of the INSERT baseline (the services' default). */
@@ -58,6 +63,7 @@ const defaults: BenchConfig = {
   posts: 100,
   sockets: 10,
   commentShare: 0.1,
+  copies: 2,
   openRate: 0,
   poolSize: 10,
   visibilityShare: 0.25,
@@ -83,6 +89,7 @@ const names: Record<keyof BenchConfig, string> = {
   posts: 'BENCH_POSTS',
   sockets: 'BENCH_SOCKETS',
   commentShare: 'BENCH_COMMENT_SHARE',
+  copies: 'BENCH_COPIES',
   openRate: 'BENCH_OPEN_RATE',
   poolSize: 'BENCH_POOL_SIZE',
   visibilityShare: 'BENCH_VISIBILITY_SHARE',
@@ -109,6 +116,7 @@ const limits: Partial<Record<keyof BenchConfig, [number, number]>> = {
   posts: [1, 100],
   sockets: [1, 100],
   commentShare: [0, 1],
+  copies: [1, 2],
   openRate: [0, 10_000],
   poolSize: [1, 200],
   visibilityShare: [0, 1],

@@ -280,6 +280,42 @@ describe('table', () => {
   });
 });
 
+describe('the command loop against two copies of each service (issue 59)', () => {
+  const withCopies = (errors: Record<string, number>) => {
+    const report = sampleReport();
+    const app = { ...report.commands.app, rate: 700, ok: 7000, errors };
+    const cpu = [{ name: 'command-service-2', kind: 'service' as const, seconds: 7, percentOfCore: 70 }];
+    const cpuPerCommand = {
+      totalMs: 1,
+      byProcess: [{ name: 'command-service-2', kind: 'service' as const, ms: 1 }],
+    };
+    return { ...report, commands: { ...report.commands, twoCopies: { copies: 2, app, cpu, cpuPerCommand } } };
+  };
+
+  it('prints the rate with two copies beside the one-copy rate, and their CPU as a phase', () => {
+    const report = withCopies({});
+    const text = formatSummary({
+      ...report,
+      targets: evaluateTargets(report.commands, report.propagation, report.feed, report.jobs),
+    });
+    expect(text).toMatch(/commands\/s, 2 copies of each service \(one copy beside it\)\s+700\s+800\s+0\.88/);
+    expect(text).toMatch(/commands failed with 2 copies of each service\s+0\.00\s+= 0\s+PASS/);
+    expect(cpuPhases(report).map((p) => p.phase)).toContain('commands, 2 copies');
+  });
+
+  it('misses its target when a command failed with two copies, and is absent when not run', () => {
+    const report = withCopies({ 'HTTP 503': 2 });
+    const target = evaluateTargets(report.commands, report.propagation, report.feed, report.jobs).find((t) =>
+      t.name.startsWith('commands failed with'),
+    );
+    expect(target).toMatchObject({ measured: 2, pass: false });
+    const { commands, propagation, feed, jobs } = sampleReport();
+    expect(evaluateTargets(commands, propagation, feed, jobs).some((t) => t.name.includes('copies'))).toBe(
+      false,
+    );
+  });
+});
+
 describe('formatSummary', () => {
   it('shows throughput with ratios, latencies with sample counts, targets and CPU per phase', () => {
     const report = sampleReport();

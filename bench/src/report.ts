@@ -472,6 +472,7 @@ export function evaluateTargets(
             .join(', ')
         : 'not measured',
     },
+    ...copiesTargets(commands),
     {
       name: 'like -> visible via GET p99 (ms)',
       measured: visibleMeasured,
@@ -555,6 +556,14 @@ export function cpuPhases(report: BenchReport): Array<{ phase: string; usage: Cp
   const phases = [
     { phase: 'commands', usage: report.commands.cpu.app },
     { phase: 'INSERT baseline', usage: report.commands.cpu.baseline },
+    ...(report.commands.twoCopies
+      ? [
+          {
+            phase: `commands, ${report.commands.twoCopies.copies} copies`,
+            usage: report.commands.twoCopies.cpu,
+          },
+        ]
+      : []),
     { phase: 'propagation', usage: report.propagation.cpu },
   ];
   if (report.feed.status === 'measured') {
@@ -706,6 +715,48 @@ export function commandCpuRows(commands: CommandsResult): string[][] {
   ];
 }
 
+/**
+ * The command loop against several copies of each service, beside the one-copy run (in the baseline
+ * column; the ratio is copies over one copy).
+ */
+export function copiesRows(commands: CommandsResult): string[][] {
+  const two = commands.twoCopies;
+  if (!two) return [];
+  return [
+    [
+      `commands/s, ${two.copies} copies of each service (one copy beside it)`,
+      fixed(two.app.rate, 0),
+      fixed(commands.app.rate, 0),
+      fixed(commands.app.rate > 0 ? two.app.rate / commands.app.rate : null),
+    ],
+    ['  latency p50 / p99', latency(two.app.latency), latency(commands.app.latency), ''],
+    [
+      '  CPU per command, all processes (ms)',
+      fixed(two.cpuPerCommand.totalMs),
+      fixed(commands.cpuPerCommand?.totalMs),
+      '',
+    ],
+  ];
+}
+
+/**
+ * With copies: nothing may fail (on two cores the rate need not rise; the detail says how it moved).
+ */
+export function copiesTargets(commands: CommandsResult): TargetResult[] {
+  const two = commands.twoCopies;
+  if (!two) return [];
+  const failed = Object.values(two.app.errors).reduce((sum, n) => sum + n, 0);
+  return [
+    {
+      name: `commands failed with ${two.copies} copies of each service`,
+      measured: failed,
+      target: '= 0',
+      pass: failed === 0 && two.app.ok > 0,
+      detail: `${fixed(two.app.rate, 0)}/s vs ${fixed(commands.app.rate, 0)}/s with one copy; CPU per command ${fixed(two.cpuPerCommand.totalMs)} vs ${fixed(commands.cpuPerCommand?.totalMs)} ms`,
+    },
+  ];
+}
+
 /** A closed loop against its baseline: rates and ratio, latencies, then latency per kind of request. */
 function comparisonRows(what: string, c: Comparison): string[][] {
   return [
@@ -769,6 +820,7 @@ export function formatSummary(report: BenchReport): string {
     ['', 'product', 'baseline', 'ratio'],
     ...comparisonRows('commands/s (likes + comments)', commands),
     ...commandCpuRows(commands),
+    ...copiesRows(commands),
   ];
   rows.push(
     [
@@ -814,6 +866,9 @@ export function formatSummary(report: BenchReport): string {
   const errors = [
     ['commands', commands.app.errors],
     ['INSERT baseline', commands.baseline.errors],
+    ...(commands.twoCopies
+      ? [[`commands, ${commands.twoCopies.copies} copies`, commands.twoCopies.app.errors]]
+      : []),
     ['propagation', propagation.errors],
     ...(feed.status === 'measured'
       ? [

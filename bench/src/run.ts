@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: starts its own copy of the product and two bare baselines, loads them, and writes
  * bench/reports/{<timestamp>.json,latest.json,latest.html}. Phases:
- *   1 topology  2 users and posts  3 commands vs bare INSERT (and CPU per command over every process)
+ *   1 topology  2 users and posts  3 commands vs bare INSERT (and CPU per command over every process),
+ *   then the same loop against two copies of each service (BENCH_COPIES)
  *   4 like propagation (GET and socket)  5 feed reads vs in-memory JSON  6 feed reads while likes are
  *   written to other posts  7 sockets at scale: 10,000 clients on one gateway, 1,000 watching one busy
  *   post  8 jobs: 50,000 through the write path, then searches vs in-memory JSON  9 network: 10,000
@@ -23,7 +24,7 @@ import { renderHtml } from './chart.ts';
 import { readConfig } from './config.ts';
 import { clockTicksPerSecond, type Meter, type MeteredProcess, stackProcesses } from './cpu.ts';
 import { formatAnalyticsTables, measureAnalytics } from './measure-analytics.ts';
-import { measureCommands } from './measure-commands.ts';
+import { measureCommands, measureCommandsOnCopies, settled } from './measure-commands.ts';
 import { measureFeed } from './measure-feed.ts';
 import { measureFeedUnderWrites } from './measure-feed-under-writes.ts';
 import { measureJobs } from './measure-jobs.ts';
@@ -148,6 +149,30 @@ try {
     progress,
   );
   running.assertAlive();
+  if (config.copies > 1) {
+    progress(`  the same loop against ${config.copies} copies of each service: starting the second copies`);
+    const urls = await running.startSecondCopies();
+    // Measured once both groups have split their partitions between the copies.
+    await running.groupsSettled(config.copies);
+    const spread = new ProductApi(new Endpoint(urls.command, 256), new Endpoint(urls.query, 256), WEB_ORIGIN);
+    try {
+      commands.twoCopies = await measureCommandsOnCopies(
+        spread,
+        config.copies,
+        population,
+        config,
+        meter,
+        progress,
+      );
+    } finally {
+      await Promise.all([spread.command.close(), spread.query.close()]);
+      await running.stopSecondCopies();
+    }
+    // The phases after this one measure one copy again: the groups have taken the partitions back.
+    await running.groupsSettled(1);
+    await settled(api, population);
+    running.assertAlive();
+  }
 
   const rate = config.openRate > 0 ? config.openRate : Math.max(1, commands.app.rate / 2);
   progress(`phase 4/13: like propagation at ${rate.toFixed(0)}/s (half the command rate), open loop`);

@@ -36,6 +36,7 @@ export function sampleReport(overrides: Partial<BenchReport> = {}): BenchReport 
       posts: 50,
       sockets: 5,
       commentShare: 0.1,
+      copies: 2,
       openRate: 0,
       poolSize: 10,
       visibilityShare: 0.25,

@@ -8,7 +8,14 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { baseEnv, loadConfig, PersonalDataVault } from '@careers/service-kit';
+import {
+  baseEnv,
+  createKafka,
+  createLogger,
+  groupName,
+  loadConfig,
+  PersonalDataVault,
+} from '@careers/service-kit';
 import {
   freePort,
   productionEnvironment,
@@ -46,6 +53,19 @@ export interface BenchTopology {
   vault: PersonalDataVault;
   /** Starts the services and the INSERT baseline; resolves once each answers its health check. */
   start(): Promise<void>;
+  /**
+   * Starts a second copy of each service (`<service>-2`, as `REPLICAS=2 npm start` names them), on the
+   * same namespace: the projector and gateway copies join their consumer groups, the command-service
+   * copy's relay stands by. Resolves with the URLs of both copies once each answers /readyz.
+   */
+  startSecondCopies(): Promise<{ command: string[]; query: string[] }>;
+  /** Stops the second copies (SIGTERM: each leaves its group) and waits until they are gone. */
+  stopSecondCopies(): Promise<void>;
+  /**
+   * Resolves once the projector's and the gateway's consumer groups are stable with `members` members
+   * each (a member that left or joined has been taken into account, every partition assigned).
+   */
+  groupsSettled(members: number, timeoutMs?: number): Promise<void>;
   processes(): MeteredProcess[];
   /**
    * Starts an in-memory JSON baseline (process `baseline-<name>`) answering each GET whose path and
@@ -94,6 +114,8 @@ export function createTopology(options: { poolSize: number; origin?: string }): 
       : [];
 
   const children = new Map<string, ChildProcess>();
+  /** Processes being stopped on purpose while the bench goes on (their exit is not a death). */
+  const retiring = new Set<string>();
   let stopping = false;
   let died: string | undefined;
   const run = (name: string, args: string[], env: NodeJS.ProcessEnv, openFiles?: number) => {
@@ -124,7 +146,8 @@ export function createTopology(options: { poolSize: number; origin?: string }): 
     });
     closeSync(log);
     child.once('exit', (code, signal) => {
-      if (!stopping) died ??= `${name} exited (${signal ?? `code ${code}`}); see ${LOG_DIR}/${name}.log`;
+      if (!stopping && !retiring.has(name))
+        died ??= `${name} exited (${signal ?? `code ${code}`}); see ${LOG_DIR}/${name}.log`;
     });
     children.set(name, child);
   };
@@ -148,6 +171,38 @@ export function createTopology(options: { poolSize: number; origin?: string }): 
       if (Date.now() > deadline) throw new Error(`${what} not ready after 60 s (logs in ${LOG_DIR})`);
       await sleep(100);
     }
+  };
+
+  /** One copy of each service (`suffix` '' for the first, '-2' for the second), on the given ports. */
+  const runServices = (
+    suffix: string,
+    ports: { command: number; query: number; gateway: number },
+    queryUrls: string[],
+  ) => {
+    run(`command-service${suffix}`, ['command-service/src/main.ts'], {
+      ...production(ns.commandEnv, ports.command),
+      PASSWORD_SCRYPT_LOG_N: String(SCRYPT_LOG_N),
+      // Every bench user registers from this one loopback address.
+      REGISTER_MAX_PER_IP: '100000',
+      // The per-user limits are raised, not switched off: each command still pays for its Redis
+      // count, as in production, while bench users act faster than any person.
+      RATE_LIMIT_FACTOR: '1000',
+      // The registration phase signs many users up at once: they wait for a hashing slot.
+      PASSWORD_HASH_QUEUE: '10000',
+    });
+    run(`query-service${suffix}`, ['query-service/src/main.ts'], production(ns.queryEnv, ports.query));
+    run(`projector${suffix}`, ['query-service/src/projector-main.ts'], production(ns.queryEnv));
+    run(
+      `realtime-gateway${suffix}`,
+      ['realtime-gateway/src/main.ts'],
+      {
+        ...production(ns.gatewayEnv, ports.gateway),
+        // Post rooms are joined only for posts the query-service shows the socket's session.
+        QUERY_SERVICE_URL: queryUrls.join(','),
+      },
+      // The sockets-at-scale phase holds tens of thousands of sockets on this one process.
+      65_536,
+    );
   };
 
   const topology: BenchTopology = {
@@ -174,30 +229,7 @@ export function createTopology(options: { poolSize: number; origin?: string }): 
         gateway: url(gateway),
         insertBaseline: url(insert),
       };
-      run('command-service', ['command-service/src/main.ts'], {
-        ...production(ns.commandEnv, command),
-        PASSWORD_SCRYPT_LOG_N: String(SCRYPT_LOG_N),
-        // Every bench user registers from this one loopback address.
-        REGISTER_MAX_PER_IP: '100000',
-        // The per-user limits are raised, not switched off: each command still pays for its Redis
-        // count, as in production, while bench users act faster than any person.
-        RATE_LIMIT_FACTOR: '1000',
-        // The registration phase signs many users up at once: they wait for a hashing slot.
-        PASSWORD_HASH_QUEUE: '10000',
-      });
-      run('query-service', ['query-service/src/main.ts'], production(ns.queryEnv, query));
-      run('projector', ['query-service/src/projector-main.ts'], production(ns.queryEnv));
-      run(
-        'realtime-gateway',
-        ['realtime-gateway/src/main.ts'],
-        {
-          ...production(ns.gatewayEnv, gateway),
-          // Post rooms are joined only for posts the query-service shows the socket's session.
-          QUERY_SERVICE_URL: url(query),
-        },
-        // The sockets-at-scale phase holds tens of thousands of sockets on this one process.
-        65_536,
-      );
+      runServices('', { command, query, gateway }, [url(query)]);
       run(
         'baseline-insert',
         ['bench/src/baseline-server.ts', 'insert'],
@@ -210,6 +242,58 @@ export function createTopology(options: { poolSize: number; origin?: string }): 
         ready('INSERT baseline', `${this.urls.insertBaseline}/healthz`),
       ]);
       topology.assertAlive();
+    },
+    async startSecondCopies() {
+      const [command, query, gateway] = await Promise.all([freePort(), freePort(), freePort()]);
+      const url = (port: number) => `http://127.0.0.1:${port}`;
+      // Each gateway copy asks its own query-service copy first (as services.sh starts them).
+      runServices('-2', { command, query, gateway }, [url(query), this.urls.query]);
+      await Promise.all([
+        ready('command-service-2', `${url(command)}/readyz`),
+        ready('query-service-2', `${url(query)}/readyz`),
+        ready('realtime-gateway-2', `${url(gateway)}/readyz`),
+      ]);
+      return { command: [this.urls.command, url(command)], query: [this.urls.query, url(query)] };
+    },
+    async stopSecondCopies() {
+      const copies = [...children].filter(([name]) => name.endsWith('-2'));
+      for (const [name] of copies) retiring.add(name);
+      const exits = copies.map(
+        ([, child]) =>
+          new Promise<void>((resolve) =>
+            child.exitCode !== null || child.signalCode !== null
+              ? resolve()
+              : child.once('exit', () => resolve()),
+          ),
+      );
+      for (const [, child] of copies) {
+        try {
+          if (child.pid) process.kill(-child.pid, 'SIGTERM');
+        } catch {}
+      }
+      await Promise.all(exits);
+      for (const [name] of copies) children.delete(name);
+    },
+    async groupsSettled(members, timeoutMs = 60_000) {
+      const settings = loadConfig(baseEnv, ns.queryEnv);
+      const kafka = createKafka(settings, 'bench-groups', createLogger('bench', 'warn'));
+      const admin = kafka.admin();
+      await admin.connect();
+      try {
+        const ids = ['query-projector', 'realtime-gateway'].map((group) => groupName(settings, group));
+        const deadline = Date.now() + timeoutMs;
+        for (;;) {
+          const { groups } = await admin.describeGroups(ids);
+          if (groups.every((g) => g.state === 'Stable' && g.members.length === members)) return;
+          if (Date.now() > deadline)
+            throw new Error(
+              `consumer groups not settled with ${members} members: ${groups.map((g) => `${g.groupId} ${g.state} ${g.members.length}`).join(', ')}`,
+            );
+          await sleep(250);
+        }
+      } finally {
+        await admin.disconnect();
+      }
     },
     processes: () =>
       [...children].flatMap(([name, child]) =>
