@@ -99,6 +99,34 @@ describe('IntervalOffsetCommitter', () => {
     expect(commits.at(-1)).toEqual([{ topic: 'users', partition: 2, offset: '8' }]);
   });
 
+  it('commits offsets whose commit failed an interval later, when nothing newer came meanwhile', async () => {
+    vi.useFakeTimers();
+    const commits: Offsets[] = [];
+    let failures = 1;
+    const consumer = {
+      commitOffsets: async (offsets: Offsets) => {
+        if (failures-- > 0) throw new Error('The group is rebalancing');
+        commits.push(offsets);
+      },
+    } as unknown as Consumer;
+    const committer = new IntervalOffsetCommitter(1000, log);
+    committer.mark(consumer, 'posts', 0, '9');
+    committer.mark(consumer, 'posts', 1, '4');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(commits).toEqual([]);
+    // A newer mark of one partition meanwhile wins over the failed offset; the other is sent as it was.
+    committer.mark(consumer, 'posts', 0, '11');
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(commits).toEqual([
+      [
+        { topic: 'posts', partition: 0, offset: '12' },
+        { topic: 'posts', partition: 1, offset: '5' },
+      ],
+    ]);
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(commits).toHaveLength(1);
+  });
+
   it('commits at once when flushed, and drops what a consumer before a restart marked', async () => {
     vi.useFakeTimers();
     const before = consumerRecording();

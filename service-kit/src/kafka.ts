@@ -273,7 +273,11 @@ export class IntervalOffsetCommitter {
     }
   }
 
-  /** Commits what was marked now (also before the consumer stops). A failure is logged: at worst the events after the last commit come again. */
+  /**
+   * Commits what was marked now (also before the consumer stops). A failure is logged and the offsets
+   * are committed an interval later (at worst, after a restart, the events after the last commit come
+   * again).
+   */
   async flush(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
@@ -283,7 +287,20 @@ export class IntervalOffsetCommitter {
     if (!consumer || offsets.length === 0) return;
     this.lastCommitAt = Date.now();
     await consumer.commitOffsets(offsets).catch((error: unknown) => {
-      this.log.debug({ err: describeError(error) }, 'offsets not committed; a restart resumes before them');
+      this.log.debug({ err: describeError(error) }, 'offsets not committed; tried again in an interval');
+      // Sent again with the next commit, or alone after an interval: when traffic stops right after a
+      // failed commit (a connection reset, a rebalance), nothing else would ever commit past it. Not
+      // once the consumer was restarted: its successor may not own those partitions.
+      if (this.consumer !== consumer) return;
+      for (const failed of offsets) {
+        const key = `${failed.topic}\u0000${failed.partition}`;
+        const newer = this.pending.get(key);
+        if (!newer || BigInt(newer.offset) < BigInt(failed.offset)) this.pending.set(key, failed);
+      }
+      if (!this.timer) {
+        this.timer = setTimeout(() => void this.flush(), this.intervalMs);
+        this.timer.unref();
+      }
     });
   }
 
