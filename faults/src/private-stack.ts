@@ -26,7 +26,14 @@ import { recordTestProcess } from '@careers/service-kit/testing';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const STACK_DIR = process.env.CAREERS_STACK_DIR ?? `${ROOT}.stack`;
+/** The one-copy run's logs; the two-copy run's are in `logs/faults-2-copies` (see `useLogDir`). */
 export const LOG_DIR = `${STACK_DIR}/logs/faults`;
+let currentLogDir = LOG_DIR;
+/** Where the processes of the run now starting write their logs: each run keeps its own. */
+export function useLogDir(dir: string): void {
+  currentLogDir = dir;
+}
+export const logDir = (): string => currentLogDir;
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -83,8 +90,8 @@ function spawnLogged(
   args: string[],
   options: { env?: NodeJS.ProcessEnv; uid?: number; gid?: number; cwd?: string } = {},
 ): Spawned {
-  mkdirSync(LOG_DIR, { recursive: true });
-  const log = openSync(`${LOG_DIR}/${name}.log`, 'a');
+  mkdirSync(logDir(), { recursive: true });
+  const log = openSync(`${logDir()}/${name}.log`, 'a');
   // Its own process group, so that a kill reaches whatever it started (Kafka's JVM has no children,
   // but a wrapper might).
   const child = spawn(command, args, {
@@ -339,7 +346,7 @@ export class PrivateKafka implements Dependency {
     }
     const [command, args] = this.java(['kafka.Kafka', properties]);
     this.process = spawnLogged(this.name, command, args);
-    const log = `${LOG_DIR}/${this.name}.log`;
+    const log = `${logDir()}/${this.name}.log`;
     const from = existsSync(log) ? readFileSync(log, 'utf8').length : 0;
     await waitFor(
       'private Kafka',

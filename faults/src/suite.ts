@@ -27,12 +27,14 @@ import {
 import { type Attempt, Client, type CommandKind, Load, type Person } from './load.ts';
 import {
   LOG_DIR,
+  logDir,
   PrivateKafka,
   PrivatePostgres,
   PrivateRedis,
   privateDataDir,
   sleep,
   Toxiproxy,
+  useLogDir,
 } from './private-stack.ts';
 import { type Exit, FaultTopology, type InstanceName, type ServiceName, WEB_ORIGIN } from './topology.ts';
 
@@ -170,8 +172,10 @@ export async function runSuite(options: SuiteOptions): Promise<FaultsReport> {
   const since = () => `${((Date.now() - t0) / 1000).toFixed(1).padStart(6)} s`;
   const log = (line: string) => options.log(`[${since()}] ${line}`);
   // Each run's logs alone: the services' logs are appended to across their restarts within the run.
-  rmSync(LOG_DIR, { recursive: true, force: true });
+  // The two-copy run keeps its own folder, so that a run after the one-copy run leaves that one's.
   const copies = options.copies ?? 1;
+  useLogDir(copies > 1 ? `${LOG_DIR}-2-copies` : LOG_DIR);
+  rmSync(logDir(), { recursive: true, force: true });
   // Two copies: the faults are the copies' own, on a private Redis (the shared Postgres and Kafka stay up).
   const stack = await startStack(copies > 1 ? 'bounded' : options.mode, String(t0), log);
   const topology = new FaultTopology(stack.endpoints, { copies });
@@ -399,11 +403,9 @@ async function runFault(
   log(`fault: ${fault.name}`);
   const at = Date.now();
   await fault.inject();
-  await sleep(fault.downMs);
-  log(`  mending after ${(fault.downMs / 1000).toFixed(0)} s`);
-  await fault.restore();
-  const deadline = Date.now() + options.healTimeoutMs;
   const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  // Set once the fault is mended: a sign not seen within healTimeoutMs after that is not healed.
+  let deadline = Number.POSITIVE_INFINITY;
   /** Polls `healed` until it holds or the deadline passes; resolves to the ms from the fault, or null. */
   const until = async (
     what: string,
@@ -420,42 +422,47 @@ async function runFault(
     }
     return null;
   };
-  // The three signs of healing are watched side by side, so a slow one does not delay the others.
+  // The signs of healing are watched side by side, so a slow one does not delay the others. The first
+  // command and the live push are watched from the fault on (with two copies they may come back before
+  // the killed copy does); the backlog from the repair on, as it is the backlog of that moment.
+  const firstAck = until(
+    'first acknowledged command sent after the fault',
+    async () => load.firstAckSince(at) !== undefined,
+    100,
+  );
+  const push = fault.push
+    ? until(
+        'a live push reached a socket',
+        () => {
+          const [watcher, liker] = [load.people[0], load.people[1]] as [Person, Person];
+          return pushReaches(
+            context.topology.urls.gateway,
+            load,
+            watcher,
+            liker,
+            load.posts[0] as string,
+            3000,
+          );
+        },
+        100,
+      )
+    : Promise.resolve(null);
+  await sleep(fault.downMs);
+  log(`  mending after ${(fault.downMs / 1000).toFixed(0)} s`);
+  await fault.restore();
+  deadline = Date.now() + options.healTimeoutMs;
   let position: string | undefined;
-  const [firstAck, caughtUpMs, pushMs] = await Promise.all([
-    until(
-      'first acknowledged command sent after the fault',
-      async () => load.firstAckSince(at) !== undefined,
-      100,
-    ),
-    until(
-      'read side caught up',
-      async () => {
-        position ??= await lastPosition(probe);
-        return (await backlog(probe, position)) === 0;
-      },
-      100,
-    ),
-    fault.push
-      ? until(
-          'a live push reached a socket',
-          () => {
-            const [watcher, liker] = [load.people[0], load.people[1]] as [Person, Person];
-            return pushReaches(
-              context.topology.urls.gateway,
-              load,
-              watcher,
-              liker,
-              load.posts[0] as string,
-              3000,
-            );
-          },
-          100,
-        )
-      : Promise.resolve(null),
-  ]);
+  const caughtUp = until(
+    'read side caught up',
+    async () => {
+      position ??= await lastPosition(probe);
+      return (await backlog(probe, position)) === 0;
+    },
+    100,
+  );
+  const [firstAckMs, caughtUpMs, pushMs] = await Promise.all([firstAck, caughtUp, push]);
   // When it came back, not when the poll noticed: the first acknowledged command's own reply time.
-  const first = firstAck === null ? undefined : load.firstAckSince(at);
+  const first = firstAckMs === null ? undefined : load.firstAckSince(at);
   const firstCommandMs = first ? first.endedAt - at : null;
   const healedAt = Date.now();
   // Intents that met the fault: a try unanswered or failed (each was sent again until answered).

@@ -20,7 +20,7 @@ import {
   testNamespace,
 } from '@careers/service-kit/testing';
 import { writeLocalEdgeConfig } from '../../scripts/lib/edge-nginx.ts';
-import { LOG_DIR, ROOT, sleep } from './private-stack.ts';
+import { logDir, ROOT, sleep } from './private-stack.ts';
 
 export const WEB_ORIGIN = 'http://localhost:5173';
 export const serviceNames = ['command-service', 'query-service', 'projector', 'realtime-gateway'] as const;
@@ -154,7 +154,7 @@ export class FaultTopology {
     // The command-service first: it makes the schemas' migrations and the topics the others read.
     await this.startService('command-service');
     if (!(await this.waitReady('command-service', 120_000))) {
-      throw new Error(`the command-service did not become ready within 120 s (logs in ${LOG_DIR})`);
+      throw new Error(`the command-service did not become ready within 120 s (logs in ${logDir()})`);
     }
     const rest = serviceNames
       .flatMap((service) => this.instances(service))
@@ -162,7 +162,7 @@ export class FaultTopology {
     await Promise.all(rest.map((name) => this.startService(name)));
     const ready = await Promise.all(rest.map((name) => this.waitReady(name, 120_000)));
     if (!ready.every(Boolean))
-      throw new Error(`a service did not become ready within 120 s (logs in ${LOG_DIR})`);
+      throw new Error(`a service did not become ready within 120 s (logs in ${logDir()})`);
   }
 
   private gatewayQueryUrls: (copy: number) => string = () => '';
@@ -176,7 +176,7 @@ export class FaultTopology {
       this.instances(service)
         .map((name) => `127.0.0.1:${this.ports.get(name)}`)
         .join(',');
-    const prefix = `${LOG_DIR}/edge`;
+    const prefix = `${logDir()}/edge`;
     mkdirSync(prefix, { recursive: true });
     const config = writeLocalEdgeConfig({
       prefix,
@@ -190,7 +190,7 @@ export class FaultTopology {
       root: prefix,
       secret: String(this.env['command-service'].EDGE_SECRET),
     });
-    const log = openSync(`${LOG_DIR}/edge.log`, 'a');
+    const log = openSync(`${logDir()}/edge.log`, 'a');
     this.edge = spawn('/usr/sbin/nginx', ['-p', prefix, '-c', config], {
       stdio: ['ignore', log, log],
       detached: true,
@@ -205,7 +205,7 @@ export class FaultTopology {
       ))
     ) {
       if (Date.now() > deadline || this.edge.exitCode !== null)
-        throw new Error(`the edge did not start within 10 s (${LOG_DIR}/edge.log)`);
+        throw new Error(`the edge did not start within 10 s (${logDir()}/edge.log)`);
       await sleep(100);
     }
   }
@@ -213,8 +213,8 @@ export class FaultTopology {
   /** Starts one copy (again) on its port; does not wait. */
   async startService(name: InstanceName) {
     if (this.stopping) throw new Error('the fault suite is stopping');
-    mkdirSync(LOG_DIR, { recursive: true });
-    const log = openSync(`${LOG_DIR}/${name}.log`, 'a');
+    mkdirSync(logDir(), { recursive: true });
+    const log = openSync(`${logDir()}/${name}.log`, 'a');
     const port = this.ports.get(name);
     const service = serviceOf(name);
     const copy = Number(/-(\d+)$/.exec(name)?.[1] ?? 1);
