@@ -105,6 +105,7 @@ describe('the production CSP', () => {
     expect([...nginx.matchAll(/proxy_set_header\s+X-Forwarded-For\s+(\S+);/g)].map(([, v]) => v)).toEqual([
       '$remote_addr',
       '$remote_addr',
+      '$remote_addr',
     ]);
   });
 });

@@ -384,7 +384,8 @@ describe('docker/nginx.conf', () => {
 
   it("proves every proxied request is the edge's with EDGE_SECRET, which compose gives the edge and the services", () => {
     const proxied = [...locations.values()].filter((body) => /proxy_pass/.test(body));
-    expect(proxied.length).toBe(2);
+    // /api, keyed commands (/_keyed/, sent on to the next copy when one dies) and /socket.io.
+    expect(proxied.length).toBe(3);
     for (const body of proxied) expect(body).toMatch(/proxy_set_header\s+X-Edge-Secret\s+"the-edge-secret";/);
     const secret = dotEnv.EDGE_SECRET;
     expect(secret).toMatch(/^[\w-]{43}$/);

@@ -2,9 +2,9 @@
  * The bounded fault run with two copies of every service behind the edge (issue 59), as
  * `REPLICAS=2 npm start` runs them: ten people acting and reading their feeds while one copy at a time
  * is SIGKILLed and started again (a projector, the command-service whose relay publishes, a
- * query-service, the gateway holding the watcher's sockets). With its twin up, no read fails and every
- * intent is answered; then nothing acknowledged is lost or doubled and the read side equals the write
- * side, as in the one-copy run.
+ * query-service, the gateway holding the watcher's sockets). With its twin up, no read and no command
+ * fails, not even a first try (the edge sends one whose copy died to the other); then nothing
+ * acknowledged is lost or doubled and the read side equals the write side, as in the one-copy run.
  */
 import { expect, it } from 'vitest';
 import { formatSummary } from './report.ts';

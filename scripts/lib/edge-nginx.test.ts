@@ -34,8 +34,8 @@ describe('the local edge made from docker/nginx.conf', () => {
     expect(local).toContain('listen 127.0.0.1:5999;');
     expect(local).toContain(`root "${APP_DIST}";`);
     expect(local).not.toMatch(/resolver|resolve;|query-service:|\blisten\s+80;|\/usr\/share\/nginx/);
-    // The secret goes with every request to a service (both proxied locations), never a placeholder.
-    expect(local.split(`proxy_set_header X-Edge-Secret "${edge.secret}";`)).toHaveLength(3);
+    // The secret goes with every request to a service (the three proxied locations), never a placeholder.
+    expect(local.split(`proxy_set_header X-Edge-Secret "${edge.secret}";`)).toHaveLength(4);
     expect(local).not.toContain(EDGE_SECRET_PLACEHOLDER);
     // Every other line is compose's, in order.
     const untouched = (text: string) =>
