@@ -198,7 +198,7 @@ describe('services_status (npm run status)', { timeout: 30_000 }, () => {
       `import { createServer } from 'node:http';
 const [port, code] = process.argv.slice(2).map(Number);
 const body = code === 200
-  ? { status: 'ready', checks: { postgres: 'ok' } }
+  ? { status: 'ready', checks: { postgres: 'ok' }, info: { relay: 'publishing' } }
   : { status: 'not ready', checks: { postgres: 'ok', kafka: 'failing: connection refused' } };
 createServer((request, response) => {
   response.writeHead(request.url === '/readyz' ? code : 404, { 'content-type': 'application/json' });
@@ -232,7 +232,9 @@ createServer((request, response) => {
     );
     const pid = (name: string) => String(pidOf(name));
     expect(rows.service).toBe('state pid uptime restarts ready');
-    expect(rows['ready-api']).toMatch(new RegExp(`^up ${pid('ready-api')} \\d+s 0 200 ready$`));
+    expect(rows['ready-api']).toMatch(
+      new RegExp(`^up ${pid('ready-api')} \\d+s 0 200 ready, relay publishing$`),
+    );
     expect(rows['lagging-api']).toMatch(
       new RegExp(`^up ${pid('lagging-api')} \\d+s 0 503 not ready \\(kafka failing\\)$`),
     );

@@ -224,7 +224,7 @@ fmt_duration() {
 # uptime, restarts since `npm start`, and what its readiness URL answers (`running` for a process
 # without one). Returns 1 when a service is not up.
 services_status() {
-  local name state pid uptime restarts ready url code body failing all_up=0
+  local name state pid uptime restarts ready url code body failing relay all_up=0
   printf '  %-19s %-11s %-8s %-8s %-9s %s\n' service state pid uptime restarts ready
   for name in "$@"; do
     pid=-; uptime=-; ready=-
@@ -244,6 +244,9 @@ services_status() {
           ''|000) ready="no answer" ;;
           *) ready="$code not ready${failing:+ ($failing failing)}" ;;
         esac
+        # A command-service copy says whether its outbox relay publishes or stands by.
+        relay=$(printf '%s' "${body%$'\n'*}" | grep -o '"relay":"[a-z]*"' | cut -d'"' -f4) || true
+        ready+="${relay:+, relay $relay}"
       fi
     elif pid_alive "$name.supervisor"; then
       state=restarting; all_up=1
