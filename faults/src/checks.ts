@@ -9,7 +9,7 @@ import { streamTypes } from '@careers/contracts/topics';
 import { topicName } from '@careers/service-kit';
 import { AssignerProtocol, Kafka, logLevel } from 'kafkajs';
 import pg from 'pg';
-import { io } from 'socket.io-client';
+import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import type { Attempt, Client, Load, Person } from './load.ts';
 import { WEB_ORIGIN } from './topology.ts';
 
@@ -133,6 +133,25 @@ export class CheckpointWatch {
   }
 }
 
+/** A socket of `person`'s session, as the app opens one, that does not try again by itself. */
+export function socketOptions(person: Person, timeoutMs = 20_000): Partial<ManagerOptions & SocketOptions> {
+  return {
+    path: '/socket.io',
+    transports: ['websocket'],
+    reconnection: false,
+    timeout: timeoutMs,
+    extraHeaders: { origin: WEB_ORIGIN, cookie: person.cookie },
+  };
+}
+
+/** Resolves once `socket` is connected; rejects with its connection error. */
+export function connected(socket: Socket): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+}
+
 /**
  * Subscribes a socket of `watcher` to `postId`, has `liker` toggle a like, and resolves whether the
  * gateway pushed the post's new count to the socket within `timeoutMs`.
@@ -145,18 +164,9 @@ export async function pushReaches(
   postId: string,
   timeoutMs: number,
 ): Promise<boolean> {
-  const socket = io(gatewayUrl, {
-    path: '/socket.io',
-    transports: ['websocket'],
-    reconnection: false,
-    timeout: timeoutMs,
-    extraHeaders: { origin: WEB_ORIGIN, cookie: watcher.cookie },
-  });
+  const socket = io(gatewayUrl, socketOptions(watcher, timeoutMs));
   try {
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
+    await connected(socket);
     const joined = await socket
       .timeout(timeoutMs)
       .emitWithAck(clientEvents.postSubscribe, { postIds: [postId] })

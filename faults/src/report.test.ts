@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { faultRows, formatSummary, renderHtml } from './report.ts';
-import type { FaultsReport } from './suite.ts';
+import { type FaultsReport, HEAL_TARGETS, judgeTargets } from './suite.ts';
 
 const report: FaultsReport = {
   kind: 'faults',
@@ -23,6 +23,7 @@ const report: FaultsReport = {
       name: 'SIGKILL projector',
       at: 1000,
       downMs: 4000,
+      repairedMs: 4500,
       firstCommandMs: 120,
       caughtUpMs: 19_000,
       failedCommands: 0,
@@ -32,6 +33,7 @@ const report: FaultsReport = {
       name: 'SIGKILL <gateway>',
       at: 30_000,
       downMs: 4000,
+      repairedMs: 4200,
       firstCommandMs: 90,
       caughtUpMs: null,
       pushMs: null,
@@ -78,6 +80,35 @@ describe('fault suite report', () => {
     expect(summary).toContain('Fault suite (bounded, 2 copies of each service)');
     expect(summary).toContain('reads answered/sent: 40/40');
     expect(faultRows(report)[0]).not.toContain('failed reads');
+  });
+
+  it('judges heal targets from the fault or from the end of the repair, and shows them in a column', () => {
+    const [push, caughtUp] = judgeTargets(HEAL_TARGETS.startedWithoutKafka, {
+      caughtUpMs: 95_000,
+      pushMs: 80_000,
+      repairedMs: 75_000,
+    });
+    expect(push).toMatchObject({ sign: 'live push', measuredMs: 5_000, met: true });
+    expect(caughtUp).toMatchObject({ sign: 'caught up', measuredMs: 20_000, met: false });
+    expect(
+      judgeTargets(HEAL_TARGETS.gatewayKilled, { caughtUpMs: 1, pushMs: null, repairedMs: 4000 }),
+    ).toEqual([{ sign: 'live push', withinMs: 5000, after: 'fault', measuredMs: null, met: false }]);
+    const [first, second] = report.faults as [FaultsReport['faults'][number], FaultsReport['faults'][number]];
+    const aimed: FaultsReport = {
+      ...report,
+      faults: [
+        {
+          ...first,
+          targets: judgeTargets(HEAL_TARGETS.projectorKilled, { ...first, pushMs: undefined }),
+        },
+        second,
+      ],
+    };
+    const rows = faultRows(aimed);
+    expect(rows[0]?.at(-1)).toBe('target');
+    expect(rows[1]?.at(-1)).toBe('caught up <= 5 s after the fault: 19.0 s MISSED');
+    expect(rows[2]?.at(-1)).toBe('');
+    expect(faultRows(report)[0]).not.toContain('target');
   });
 
   it('says which checks failed and that the run failed', () => {

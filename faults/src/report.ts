@@ -1,7 +1,7 @@
 /** The fault suite's summary table, its JSON report and an HTML page with the heal-time chart. */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { barChart, escapeHtml } from '@careers/bench/src/chart.ts';
-import type { FaultsReport } from './suite.ts';
+import { describeTarget, type FaultsReport } from './suite.ts';
 
 const seconds = (ms: number | null | undefined) =>
   ms === null || ms === undefined ? '-' : `${(ms / 1000).toFixed(1)} s`;
@@ -10,6 +10,12 @@ const seconds = (ms: number | null | undefined) =>
 export function faultRows(report: FaultsReport): string[][] {
   // Reads are sent in the two-copy run, where none may fail.
   const reads = report.faults.some((f) => f.failedReads !== undefined);
+  // The full run's heal targets (issue 58): each with what was measured, MISSED when it was not met.
+  const targets = report.faults.some((f) => f.targets !== undefined);
+  const targetCell = (f: FaultsReport['faults'][number]) =>
+    (f.targets ?? [])
+      .map((t) => `${describeTarget(t)}: ${seconds(t.measuredMs)}${t.met ? '' : ' MISSED'}`)
+      .join('; ');
   return [
     [
       'fault',
@@ -20,6 +26,7 @@ export function faultRows(report: FaultsReport): string[][] {
       'failed commands',
       ...(reads ? ['failed reads'] : []),
       'healed',
+      ...(targets ? ['target'] : []),
     ],
     ...report.faults.map((f) => [
       f.name,
@@ -30,6 +37,7 @@ export function faultRows(report: FaultsReport): string[][] {
       String(f.failedCommands),
       ...(reads ? [String(f.failedReads ?? '')] : []),
       f.healed ? 'yes' : 'NO',
+      ...(targets ? [targetCell(f)] : []),
     ]),
   ];
 }

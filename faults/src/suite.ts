@@ -17,12 +17,14 @@ import {
   backlog,
   type Check,
   CheckpointWatch,
+  connected,
   consumerLag,
   finalChecks,
   lastPosition,
   newPool,
   type Probe,
   pushReaches,
+  socketOptions,
 } from './checks.ts';
 import { type Attempt, Client, type CommandKind, Load, type Person } from './load.ts';
 import {
@@ -36,7 +38,7 @@ import {
   Toxiproxy,
   useLogDir,
 } from './private-stack.ts';
-import { type Exit, FaultTopology, type InstanceName, type ServiceName, WEB_ORIGIN } from './topology.ts';
+import { type Exit, FaultTopology, type InstanceName, type ServiceName } from './topology.ts';
 
 export interface SuiteOptions {
   mode: 'full' | 'bounded';
@@ -66,6 +68,10 @@ export interface FaultResult {
   caughtUpMs: number | null;
   /** From the fault until a live push reached a subscribed socket again (gateway faults). */
   pushMs?: number | null;
+  /** From the fault until its repair was done (the part started again and answering). */
+  repairedMs: number;
+  /** The heal targets of this fault, when it has any (the full run's). */
+  targets?: TargetResult[];
   /** Commands sent between the fault and the heal that got no 2xx. */
   failedCommands: number;
   /** Reads (a person's feed) sent between the fault and the heal that got no 2xx (two-copy runs). */
@@ -165,6 +171,50 @@ interface Fault {
   downMs: number;
   /** The gateway was restarted: a live push must reach a socket again. */
   push?: boolean;
+  /** How soon it must heal (the full run's targets, issue 58). */
+  targets?: HealTarget[];
+}
+
+/** A sign of healing that must come within `withinMs` of the fault, or of the end of its repair. */
+export interface HealTarget {
+  sign: 'caught up' | 'live push';
+  withinMs: number;
+  after: 'fault' | 'repair';
+}
+
+/** The full run's heal targets (issue 58): a restarted consumer must be back within seconds. */
+export const HEAL_TARGETS = {
+  gatewayKilled: [{ sign: 'live push', withinMs: 5_000, after: 'fault' }],
+  projectorKilled: [{ sign: 'caught up', withinMs: 5_000, after: 'fault' }],
+  kafkaKilled: [{ sign: 'caught up', withinMs: 20_000, after: 'fault' }],
+  startedWithoutKafka: [
+    { sign: 'live push', withinMs: 10_000, after: 'repair' },
+    { sign: 'caught up', withinMs: 10_000, after: 'repair' },
+  ],
+} as const satisfies Record<string, readonly HealTarget[]>;
+
+/** "live push <= 5 s after the fault" */
+export function describeTarget(target: HealTarget): string {
+  return `${target.sign} <= ${target.withinMs / 1000} s after the ${target.after}`;
+}
+
+/** How a target came out: the time measured from its starting point, and whether it was met. */
+export interface TargetResult extends HealTarget {
+  measuredMs: number | null;
+  met: boolean;
+}
+
+/** Each of a fault's targets against its result. */
+export function judgeTargets(
+  targets: readonly HealTarget[],
+  result: Pick<FaultResult, 'caughtUpMs' | 'pushMs' | 'repairedMs'>,
+): TargetResult[] {
+  return targets.map((target) => {
+    const fromFault = target.sign === 'caught up' ? result.caughtUpMs : (result.pushMs ?? null);
+    const measuredMs =
+      fromFault === null ? null : target.after === 'fault' ? fromFault : fromFault - result.repairedMs;
+    return { ...target, measuredMs, met: measuredMs !== null && measuredMs <= target.withinMs };
+  });
 }
 
 export async function runSuite(options: SuiteOptions): Promise<FaultsReport> {
@@ -289,6 +339,19 @@ export async function runSuite(options: SuiteOptions): Promise<FaultsReport> {
         .map((r) => `${r.name}: ${r.pushMs === null ? 'never' : `${(Number(r.pushMs) / 1000).toFixed(1)} s`}`)
         .join(', '),
     });
+    const aims = results.flatMap((r) => (r.targets ?? []).map((t) => ({ fault: r.name, ...t })));
+    if (aims.length > 0) {
+      checks.push({
+        name: 'every heal target met (issue 58)',
+        ok: aims.every((t) => t.met),
+        detail: aims
+          .map(
+            (t) =>
+              `${t.fault}: ${describeTarget(t)}, ${t.measuredMs === null ? 'never' : `${(t.measuredMs / 1000).toFixed(1)} s`}${t.met ? '' : ' MISSED'}`,
+          )
+          .join('; '),
+      });
+    }
     checks.push({
       name: 'every fault healed',
       ok: results.every((r) => r.healed),
@@ -335,7 +398,10 @@ function faultAt(results: FaultResult[], ms: number): string {
 }
 
 function buildFaults(options: SuiteOptions, topology: FaultTopology, stack: Stack): Fault[] {
-  const service = (name: ServiceName, push = false): Fault => ({
+  // The heal targets hold the full run to them; the bounded run's shorter outages only report.
+  const full = options.mode === 'full';
+  const aimed = (targets: readonly HealTarget[]) => (full ? { targets: [...targets] } : {});
+  const service = (name: ServiceName, push = false, targets: readonly HealTarget[] = []): Fault => ({
     name: `SIGKILL ${name}`,
     inject: () => topology.kill(name),
     restore: async () => {
@@ -344,22 +410,27 @@ function buildFaults(options: SuiteOptions, topology: FaultTopology, stack: Stac
     },
     downMs: options.downMs,
     push,
+    ...aimed(targets),
   });
-  const dependency = (part: { name: string; kill(): Promise<void>; start(): Promise<void> }): Fault => ({
+  const dependency = (
+    part: { name: string; kill(): Promise<void>; start(): Promise<void> },
+    targets: readonly HealTarget[] = [],
+  ): Fault => ({
     name: `SIGKILL ${part.name}`,
     inject: () => part.kill(),
     restore: () => part.start(),
     downMs: options.downMs,
+    ...aimed(targets),
   });
   const faults: Fault[] = [
-    service('projector'),
+    service('projector', false, HEAL_TARGETS.projectorKilled),
     service('command-service'),
-    service('realtime-gateway', true),
+    service('realtime-gateway', true, HEAL_TARGETS.gatewayKilled),
     dependency(stack.redis),
   ];
   const { postgres, kafka, toxiproxy } = stack;
   if (postgres && kafka && toxiproxy) {
-    faults.push(dependency(postgres), dependency(kafka), {
+    faults.push(dependency(postgres), dependency(kafka, HEAL_TARGETS.kafkaKilled), {
       name: 'projector and gateway started while Kafka is down',
       inject: async () => {
         await kafka.kill();
@@ -369,6 +440,7 @@ function buildFaults(options: SuiteOptions, topology: FaultTopology, stack: Stac
       restore: () => kafka.start(),
       downMs: options.kafkaOutageMs,
       push: true,
+      ...aimed(HEAL_TARGETS.startedWithoutKafka),
     });
     const toxic = (name: string, apply: (proxy: string) => Promise<unknown>): Fault => ({
       name,
@@ -452,6 +524,7 @@ async function runFault(
   await sleep(fault.downMs);
   log(`  mending after ${(fault.downMs / 1000).toFixed(0)} s`);
   await fault.restore();
+  const repairedMs = Date.now() - at;
   deadline = Date.now() + options.healTimeoutMs;
   let position: string | undefined;
   const caughtUp = until(
@@ -477,10 +550,20 @@ async function runFault(
       : null;
   const healed = firstCommandMs !== null && caughtUpMs !== null && (!fault.push || pushMs !== null);
   if (!healed) log(`  NOT healed within ${(options.healTimeoutMs / 1000).toFixed(0)} s`);
+  const targets = fault.targets
+    ? judgeTargets(fault.targets, { caughtUpMs, pushMs: fault.push ? pushMs : undefined, repairedMs })
+    : undefined;
+  for (const t of targets ?? [])
+    if (!t.met)
+      log(
+        `  target missed: ${describeTarget(t)}, measured ${t.measuredMs === null ? 'never' : seconds(t.measuredMs)}`,
+      );
   return {
     name: fault.name,
     at: at - context.t0,
     downMs: fault.downMs,
+    repairedMs,
+    ...(targets ? { targets } : {}),
     firstCommandMs,
     caughtUpMs,
     ...(fault.push ? { pushMs } : {}),
@@ -552,17 +635,9 @@ async function relayHolder(topology: FaultTopology): Promise<InstanceName> {
  * opened through the edge, and `ss` names the copy with an established connection from nginx.
  */
 async function socketHolder(topology: FaultTopology, person: Person): Promise<InstanceName> {
-  const socket = io(topology.urls.gateway, {
-    path: '/socket.io',
-    transports: ['websocket'],
-    reconnection: false,
-    extraHeaders: { origin: WEB_ORIGIN, cookie: person.cookie },
-  });
+  const socket = io(topology.urls.gateway, socketOptions(person));
   try {
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
+    await connected(socket);
     const held = topology.instances('realtime-gateway').find((name) =>
       execFileSync('ss', ['-tnpH', 'state', 'established', `( dport = :${topology.port(name)} )`], {
         encoding: 'utf8',

@@ -7,35 +7,14 @@
  * acknowledged is lost or doubled and the read side equals the write side, as in the one-copy run.
  */
 import { expect, it } from 'vitest';
-import { formatSummary } from './report.ts';
-import { runSuite } from './suite.ts';
+import { boundedRun } from './bounded.ts';
 
-it('serves every read and intent while one copy of each service at a time is killed', async () => {
-  const lines: string[] = [];
-  const report = await runSuite({
-    mode: 'bounded',
-    copies: 2,
-    users: 10,
-    thinkMs: 300,
-    downMs: 2000,
-    kafkaOutageMs: 0,
-    toxicMs: 0,
-    healTimeoutMs: 45_000,
-    log: (line) => lines.push(line),
-  });
-  const summary = formatSummary(report);
-  expect(report.faults.map((f) => f.name)).toEqual([
+it('serves every read and command while one copy of each service at a time is killed', async () => {
+  const report = await boundedRun(2, [
     'SIGKILL one projector copy',
     'SIGKILL the command-service copy whose relay publishes',
     'SIGKILL one query-service copy',
     "SIGKILL the realtime-gateway copy holding the watcher's sockets",
   ]);
-  for (const [kind, counts] of Object.entries(report.commands))
-    expect(counts.acknowledged, `${kind}\n${summary}`).toBeGreaterThan(0);
-  expect(report.reads?.answered, summary).toBeGreaterThan(0);
-  expect(
-    report.checks.filter((c) => !c.ok),
-    `${summary}\n${lines.join('\n')}`,
-  ).toEqual([]);
-  console.info(summary);
+  expect(report.reads?.answered).toBeGreaterThan(0);
 });
