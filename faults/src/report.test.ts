@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { faultRows, formatSummary, renderHtml } from './report.ts';
-import { type FaultsReport, HEAL_TARGETS, judgeTargets } from './suite.ts';
+import type { FaultsReport } from './suite.ts';
+import { HEAL_TARGETS, judgeTargets } from './targets.ts';
 
 const report: FaultsReport = {
   kind: 'faults',

@@ -1,7 +1,8 @@
 /** The fault suite's summary table, its JSON report and an HTML page with the heal-time chart. */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { barChart, escapeHtml } from '@careers/bench/src/chart.ts';
-import { describeTarget, type FaultsReport } from './suite.ts';
+import type { FaultsReport } from './suite.ts';
+import { describeTarget } from './targets.ts';
 
 const seconds = (ms: number | null | undefined) =>
   ms === null || ms === undefined ? '-' : `${(ms / 1000).toFixed(1)} s`;

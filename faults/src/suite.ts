@@ -7,25 +7,21 @@
  * relay's holder, the gateway copy holding the watcher's sockets): with its twin up, no read and no
  * command may fail, not even a first try the client would send again.
  */
-import { execFileSync } from 'node:child_process';
-
 import { rmSync } from 'node:fs';
 import { baseEnv, loadConfig } from '@careers/service-kit';
 import { quietPort } from '@careers/service-kit/testing';
-import { io } from 'socket.io-client';
 import {
   backlog,
   type Check,
   CheckpointWatch,
-  connected,
   consumerLag,
   finalChecks,
   lastPosition,
   newPool,
   type Probe,
   pushReaches,
-  socketOptions,
 } from './checks.ts';
+import { copyFaults } from './copy-faults.ts';
 import { type Attempt, Client, type CommandKind, Load, type Person } from './load.ts';
 import {
   LOG_DIR,
@@ -38,7 +34,8 @@ import {
   Toxiproxy,
   useLogDir,
 } from './private-stack.ts';
-import { type Exit, FaultTopology, type InstanceName, type ServiceName } from './topology.ts';
+import { describeTarget, HEAL_TARGETS, type HealTarget, judgeTargets, type TargetResult } from './targets.ts';
+import { type Exit, FaultTopology, type ServiceName } from './topology.ts';
 
 export interface SuiteOptions {
   mode: 'full' | 'bounded';
@@ -162,7 +159,7 @@ async function startStack(
   };
 }
 
-interface Fault {
+export interface Fault {
   name: string;
   /** Breaks something; resolves when it is broken. */
   inject(): Promise<void>;
@@ -173,48 +170,6 @@ interface Fault {
   push?: boolean;
   /** How soon it must heal (the full run's targets, issue 58). */
   targets?: HealTarget[];
-}
-
-/** A sign of healing that must come within `withinMs` of the fault, or of the end of its repair. */
-export interface HealTarget {
-  sign: 'caught up' | 'live push';
-  withinMs: number;
-  after: 'fault' | 'repair';
-}
-
-/** The full run's heal targets (issue 58): a restarted consumer must be back within seconds. */
-export const HEAL_TARGETS = {
-  gatewayKilled: [{ sign: 'live push', withinMs: 5_000, after: 'fault' }],
-  projectorKilled: [{ sign: 'caught up', withinMs: 5_000, after: 'fault' }],
-  kafkaKilled: [{ sign: 'caught up', withinMs: 20_000, after: 'fault' }],
-  startedWithoutKafka: [
-    { sign: 'live push', withinMs: 10_000, after: 'repair' },
-    { sign: 'caught up', withinMs: 10_000, after: 'repair' },
-  ],
-} as const satisfies Record<string, readonly HealTarget[]>;
-
-/** "live push <= 5 s after the fault" */
-export function describeTarget(target: HealTarget): string {
-  return `${target.sign} <= ${target.withinMs / 1000} s after the ${target.after}`;
-}
-
-/** How a target came out: the time measured from its starting point, and whether it was met. */
-export interface TargetResult extends HealTarget {
-  measuredMs: number | null;
-  met: boolean;
-}
-
-/** Each of a fault's targets against its result. */
-export function judgeTargets(
-  targets: readonly HealTarget[],
-  result: Pick<FaultResult, 'caughtUpMs' | 'pushMs' | 'repairedMs'>,
-): TargetResult[] {
-  return targets.map((target) => {
-    const fromFault = target.sign === 'caught up' ? result.caughtUpMs : (result.pushMs ?? null);
-    const measuredMs =
-      fromFault === null ? null : target.after === 'fault' ? fromFault : fromFault - result.repairedMs;
-    return { ...target, measuredMs, met: measuredMs !== null && measuredMs <= target.withinMs };
-  });
 }
 
 export async function runSuite(options: SuiteOptions): Promise<FaultsReport> {
@@ -571,81 +526,4 @@ async function runFault(
     ...(reads ? { failedReads: reads.filter((r) => !r.ok).length } : {}),
     healed,
   };
-}
-
-/**
- * The two-copy run's faults: one copy of each service SIGKILLed at a time, started again after downMs,
- * while its twin serves. The command-service copy killed is the one whose relay publishes (its
- * /readyz says), so publishing must pass to the other; the gateway copy killed is the one the edge
- * sends the watcher's sockets to, so they must move to the other.
- */
-function copyFaults(
-  options: SuiteOptions,
-  topology: FaultTopology,
-  load: Load,
-  log: (line: string) => void,
-): Fault[] {
-  const copyFault = (name: string, victimOf: () => Promise<InstanceName>, push = false): Fault => {
-    let victim: InstanceName | undefined;
-    return {
-      name,
-      inject: async () => {
-        victim = await victimOf();
-        log(`  killing ${victim}`);
-        await topology.kill(victim);
-      },
-      restore: async () => {
-        if (!victim) return;
-        await topology.startService(victim);
-        await topology.waitReady(victim, options.healTimeoutMs);
-      },
-      downMs: options.downMs,
-      push,
-    };
-  };
-  return [
-    copyFault('SIGKILL one projector copy', async () => 'projector'),
-    copyFault('SIGKILL the command-service copy whose relay publishes', () => relayHolder(topology)),
-    copyFault('SIGKILL one query-service copy', async () => 'query-service'),
-    copyFault(
-      "SIGKILL the realtime-gateway copy holding the watcher's sockets",
-      () => socketHolder(topology, load.people[0] as Person),
-      true,
-    ),
-  ];
-}
-
-/** The command-service copy whose /readyz says its relay publishes (waits for one, up to 30 s). */
-async function relayHolder(topology: FaultTopology): Promise<InstanceName> {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    for (const name of topology.instances('command-service')) {
-      const body = (await fetch(`http://127.0.0.1:${topology.port(name)}/readyz`)
-        .then((r) => r.json())
-        .catch(() => null)) as { info?: { relay?: string } } | null;
-      if (body?.info?.relay === 'publishing') return name;
-    }
-    await sleep(200);
-  }
-  throw new Error('no command-service copy says its relay publishes');
-}
-
-/**
- * The gateway copy the edge sends `person`'s sockets to (nginx hashes the session cookie): a socket is
- * opened through the edge, and `ss` names the copy with an established connection from nginx.
- */
-async function socketHolder(topology: FaultTopology, person: Person): Promise<InstanceName> {
-  const socket = io(topology.urls.gateway, socketOptions(person));
-  try {
-    await connected(socket);
-    const held = topology.instances('realtime-gateway').find((name) =>
-      execFileSync('ss', ['-tnpH', 'state', 'established', `( dport = :${topology.port(name)} )`], {
-        encoding: 'utf8',
-      }).includes('"nginx"'),
-    );
-    if (!held) throw new Error("no gateway copy holds the watcher's socket");
-    return held;
-  } finally {
-    socket.disconnect();
-  }
 }
