@@ -53,6 +53,21 @@ describe('renderHtml', () => {
     expect(html).not.toMatch(/<script|<link|src=|href=/i);
   });
 
+  it('charts the command loop against two copies beside one, when it ran', () => {
+    expect(html).not.toContain('Commands: one copy of each service');
+    const withCopies = sampleReport();
+    const app = { ...withCopies.commands.app, rate: 700 };
+    const cpuPerCommand = { totalMs: 2.5, byProcess: [] };
+    const page = renderHtml({
+      ...withCopies,
+      commands: { ...withCopies.commands, twoCopies: { copies: 2, app, cpu: [], cpuPerCommand } },
+      targets: [],
+    });
+    expect(page).toContain('Commands: one copy of each service against 2');
+    expect(page).toContain('CPU per acknowledged command, one copy of each service against 2');
+    expect(page).toContain('>2 copies</text>');
+  });
+
   it('shows each target with its verdict', () => {
     expect(html).toContain('<td class="PASS">PASS</td>');
     expect(html).toContain('<td class="MISS">MISS</td>');

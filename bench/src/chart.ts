@@ -192,6 +192,35 @@ export function renderHtml(report: BenchReport): string {
         ],
       })
     : '';
+  const two = commands.twoCopies;
+  const copies = two
+    ? `${barChart({
+        title: `Commands: one copy of each service against ${two.copies}`,
+        unit: 'commands/s',
+        groups: [
+          {
+            label: 'likes and comments',
+            bars: [
+              { series: 'one copy', value: commands.app.rate },
+              { series: `${two.copies} copies`, value: two.app.rate },
+            ],
+          },
+        ],
+      })}
+${barChart({
+  title: `CPU per acknowledged command, one copy of each service against ${two.copies}`,
+  unit: 'ms',
+  groups: [
+    {
+      label: 'all product processes',
+      bars: [
+        { series: 'one copy', value: perCommand?.totalMs ?? Number.NaN },
+        { series: `${two.copies} copies`, value: two.cpuPerCommand.totalMs },
+      ],
+    },
+  ],
+})}`
+    : '';
   const phases = cpuPhases(report);
   const names = [...new Set(phases.flatMap((p) => p.usage.map((u) => u.name)))];
   const cpu: BarGroup[] = names.map((name) => ({
@@ -234,6 +263,7 @@ ${targetRows}
 ${barChart({ title: 'Throughput: product vs same-run bare baseline', unit: 'requests/s', groups: throughput })}
 ${barChart({ title: 'Latency', unit: 'ms', groups: latency })}
 ${commandCpu}
+${copies}
 ${projection}
 ${replay}
 ${barChart({ title: 'CPU per process and phase', unit: '% of one core', groups: cpu })}
