@@ -2,8 +2,8 @@
  * The edge (nginx with docker/nginx.conf's rules, as `npm start` runs it) in front of two
  * command-service copies, where the first request either copy receives dies with it unanswered, as a
  * copy killed mid-request does (issue 59). A command with an Idempotency-Key is sent to the other copy
- * and answered; one without a key, and a keyed upload, are not sent again (the edge answers 502 or
- * 503, and the app's client sends them again itself, with their key). A copy that answers 503 while it
+ * and answered; one without a key, and a keyed upload, are not sent again (the edge answers 503, and
+ * the app's client sends them again itself, with their key). A copy that answers 503 while it
  * starts is passed over for reads and keyed commands.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -98,9 +98,10 @@ beforeEach(() => {
 /** Both copies in the upstream again: nginx leaves a copy that failed out for 2 s (`fail_timeout`). */
 const bothCopiesUp = () => new Promise((resolve) => setTimeout(resolve, 3000));
 
-/** The edge's own answer when no copy answered: 502 or 503, in the product's words. */
+/** The edge's own answer when no copy answered: 503 with Retry-After, in the product's words. */
 async function expectUnreachable(reply: Response) {
-  expect([502, 503]).toContain(reply.status);
+  expect(reply.status).toBe(503);
+  expect(reply.headers.get('retry-after')).toBe('2');
   expect(await reply.json()).toEqual({
     message: 'The service is temporarily unavailable. Please try again shortly.',
   });
@@ -165,6 +166,14 @@ describe('the edge with a command-service copy that dies mid-request', () => {
     expect((await post('/api/posts/1/like', { 'idempotency-key': 'intent-5' })).status).toBe(200);
     expect(received).toHaveLength(2);
   }, 15_000);
+
+  it("answers its own refusals with their status and the product's words", async () => {
+    toKill = 0;
+    const tooLarge = await fetch(`${edge}/api/posts`, { headers: { 'x-filler': 'x'.repeat(10_000) } });
+    expect(tooLarge.status).toBe(400);
+    expect(await tooLarge.json()).toEqual({ message: 'The request is not valid' });
+    expect(received).toEqual([]);
+  });
 
   it('keeps its internal path to itself', async () => {
     toKill = 0;
