@@ -3,7 +3,8 @@
  * the real Postgres, Kafka and Redis: a like through either command-service copy reaches the sockets of
  * both gateway copies, and a read through either query-service copy honours the like's consistency
  * token; the projector copies split the partitions and apply each event once; and when the command-service
- * copy whose relay publishes is closed, the other's takes over, with every event on its topic once.
+ * copy whose relay publishes is closed, the other's takes over, with every event on its topic once;
+ * and a gateway whose own query-service copy is down asks the other who may see a post.
  */
 import { type RunningCommandService, startCommandService } from '@careers/command-service/service';
 import { sendCommand, sessionCookieOf, TEST_ORIGIN } from '@careers/command-service/testing';
@@ -35,10 +36,12 @@ const urlOf = (query: RunningQueryService) => {
   const address = query.app.server.address();
   return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 };
-// Each gateway asks its own query-service copy who may see a post.
+// Each gateway asks its own query-service copy who may see a post, and the other when it cannot reach it.
 const gateways: RunningGateway[] = [];
-for (const query of queries)
-  gateways.push(await startGateway({ ...ns.gatewayEnv, QUERY_SERVICE_URL: urlOf(query) }));
+for (const query of queries) {
+  const own = [query, ...queries.filter((other) => other !== query)];
+  gateways.push(await startGateway({ ...ns.gatewayEnv, QUERY_SERVICE_URL: own.map(urlOf).join(',') }));
+}
 await Promise.all(gateways.map((gateway) => gateway.gateway.ready));
 const sockets: Socket[] = [];
 
@@ -217,5 +220,23 @@ describe('two copies of every service', () => {
     }
     expect(rows.filter((row) => published.get(row.id) !== 1)).toEqual([]);
     expect(published.size).toBe(rows.length);
+  });
+
+  it("let a socket join a post's room on a gateway whose own query-service copy is down", async () => {
+    const [own, other] = queries as [RunningQueryService, RunningQueryService];
+    const writer = commands[0] as RunningCommandService;
+    // A post this gateway has not seen yet, so it must ask a query-service who may see it.
+    const created = await send(writer, ada, '/api/posts', { content: 'Asked of the other copy' });
+    const newPost = created.body.data._id as string;
+    await read(other, ada, `/api/posts/${newPost}`, created.token);
+    await own.close();
+    queries.splice(queries.indexOf(own), 1);
+    const socket = await openSocket(gateways[0] as RunningGateway, bob);
+    expect(await socket.emitWithAck(clientEvents.postSubscribe, { postIds: [newPost] })).toEqual({
+      postIds: [newPost],
+    });
+    const pushed = likesPushed(socket, 1);
+    await send(writer, bob, `/api/posts/${newPost}/like`);
+    await pushed;
   });
 });
