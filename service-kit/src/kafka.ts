@@ -203,14 +203,20 @@ export const EAGER_FETCH_MAX_WAIT_MS = 500;
  */
 export const FETCH_MAX_BYTES_PER_PARTITION = 1024 * 1024;
 
-/** How long a member that stopped answering stays in its group. */
-export const CONSUMER_SESSION_TIMEOUT_MS = 15_000;
+/**
+ * How long a member that stopped answering stays in its group: the broker's least
+ * (`group.min.session.timeout.ms`, 6 s by default). A process killed and started again by its
+ * supervisor in about a second gets its partitions back once its old member is dropped, so this is
+ * the time live pushes and the read side wait after a kill (15 s before). A member's event loop would
+ * have to stall this long, heartbeats included, to be dropped while alive.
+ */
+export const CONSUMER_SESSION_TIMEOUT_MS = 6_000;
 /**
  * How often a member says it is alive: a third of the session timeout, as Kafka advises. A member
  * that died is noticed as soon, with a third of the heartbeat requests (kafkajs also heartbeats after
  * batches, at most this often).
  */
-export const CONSUMER_HEARTBEAT_INTERVAL_MS = 3_000;
+export const CONSUMER_HEARTBEAT_INTERVAL_MS = 2_000;
 
 export function createConsumer(
   kafka: Kafka,

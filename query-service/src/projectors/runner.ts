@@ -51,7 +51,7 @@ export interface ProjectorRunnerOptions {
 const PARTITIONS_GATHERED = 64;
 
 /** Within the consumer's heartbeat interval (createConsumer), well inside its session timeout. */
-const HEARTBEAT_WHILE_APPLYING_MS = 3000;
+const HEARTBEAT_WHILE_APPLYING_MS = 2000;
 
 /**
  * How much a rebuild's fetch brings from one partition (a live runner's: kafkajs's 1 MiB). A rebuild's
