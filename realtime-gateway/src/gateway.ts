@@ -41,6 +41,7 @@ import { Server, type Socket } from 'socket.io';
 import { CheckBudget } from './check-budget.ts';
 import { PostAccessCheck } from './post-access.ts';
 import { PushCoalescer } from './push-coalescer.ts';
+import { QueryServiceClient } from './query-service.ts';
 import {
   accessRevokedBy,
   notificationMessageFor,
@@ -137,10 +138,12 @@ export async function createGateway(deps: GatewayDeps): Promise<Gateway> {
   const { config, log, redis, kafka } = deps;
   const startup = new Startup(log);
   const signer = new ConsistencyTokenSigner(consistencyTokenSecret(config));
-  const postAccess = new PostAccessCheck(config.QUERY_SERVICE_URL, (error, postId) =>
+  // One client for both checks: a query-service copy found down rests for both at once.
+  const queryService = new QueryServiceClient(config.QUERY_SERVICE_URL);
+  const postAccess = new PostAccessCheck(queryService, (error, postId) =>
     log.warn({ err: error, postId }, 'could not check who may see a post; its room stays closed'),
   );
-  const typingAccess = new TypingAccessCheck(config.QUERY_SERVICE_URL, (error, conversationId) =>
+  const typingAccess = new TypingAccessCheck(queryService, (error, conversationId) =>
     log.warn({ err: error, conversationId }, 'could not check a typing note; it is dropped'),
   );
   const healthChecks = {

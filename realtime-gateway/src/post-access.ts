@@ -38,8 +38,12 @@ export class PostAccessCheck {
   readonly #asking = new Map<string, Promise<PostAccess>>();
   readonly #onError: (error: unknown, postId: string) => void;
 
-  constructor(queryService: string | readonly string[], onError: (error: unknown, postId: string) => void) {
-    this.#queryService = new QueryServiceClient(queryService);
+  constructor(
+    queryService: QueryServiceClient | string | readonly string[],
+    onError: (error: unknown, postId: string) => void,
+  ) {
+    this.#queryService =
+      queryService instanceof QueryServiceClient ? queryService : new QueryServiceClient(queryService);
     this.#onError = onError;
   }
 

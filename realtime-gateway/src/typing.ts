@@ -30,10 +30,11 @@ export class TypingAccessCheck {
   readonly #onError: (error: unknown, conversationId: string) => void;
 
   constructor(
-    queryService: string | readonly string[],
+    queryService: QueryServiceClient | string | readonly string[],
     onError: (error: unknown, conversationId: string) => void,
   ) {
-    this.#queryService = new QueryServiceClient(queryService);
+    this.#queryService =
+      queryService instanceof QueryServiceClient ? queryService : new QueryServiceClient(queryService);
     this.#onError = onError;
   }
 
