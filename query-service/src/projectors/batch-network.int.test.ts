@@ -60,6 +60,8 @@ describe('projector batches', HISTORY_TEST_OPTIONS, () => {
       expect(expected.tables.conversation_members?.length).toBeGreaterThan(0);
       expect(notifications.some((r) => r.includes('"kind": "new_message"'))).toBe(true);
       expect(expected.tables.messaging_blocks?.length).toBeGreaterThan(0);
+      // The links that let people write: made by acceptances, ended by removals (taken in runs).
+      expect(expected.tables.messaging_links?.length).toBeGreaterThan(0);
       expect(await snapshotOf(batched)).toEqual(expected);
 
       // And the whole history in one batch, the people and posts after the network (a topic lagging

@@ -283,3 +283,65 @@ describe('the messaging read model, paging', () => {
     expect(seen.sort()).toEqual(started.map((event) => event.streamId).sort());
   });
 });
+
+describe('the messaging read model, links in runs', () => {
+  let runs: Awaited<ReturnType<typeof projectorTestbed>>;
+  beforeAll(async () => {
+    runs = await projectorTestbed('messaging-links');
+  });
+  afterAll(() => runs?.close());
+
+  it('keeps the last change of each link in a run of connection events, and makes none to a person who left', async () => {
+    const [dee, eve, gone] = [randomUUID(), randomUUID(), randomUUID()];
+    const [ended, kept, toGone] = [randomUUID(), randomUUID(), randomUUID()];
+    const hired = randomUUID();
+    const e = runs.event;
+    const link = (connectionId: string, requesterId: string, recipientId: string) => ({
+      connectionId,
+      requesterId,
+      recipientId,
+    });
+    const people = [
+      runs.registered(dee, 'Dee'),
+      runs.registered(eve, 'Eve'),
+      runs.registered(gone, 'Gus'),
+      e('AccountDeleted', gone, 2, { userId: gone, deletedAt: at(0) }),
+    ];
+    // One topic's run: a link made and ended, one made, and one to the person who left.
+    const network = [
+      e('ConnectionRequested', ended, 1, { ...link(ended, dee, eve), requestedAt: at(1) }),
+      e('ConnectionAccepted', ended, 2, { ...link(ended, dee, eve), respondedAt: at(2) }),
+      e('ConnectionRequested', kept, 1, { ...link(kept, eve, dee), requestedAt: at(3) }),
+      e('ConnectionAccepted', kept, 2, { ...link(kept, eve, dee), respondedAt: at(4) }),
+      e('ConnectionRemoved', ended, 3, { ...link(ended, dee, eve), removedBy: eve, removedAt: at(5) }),
+      e('ConnectionRequested', toGone, 1, { ...link(toGone, gone, dee), requestedAt: at(6) }),
+      e('ConnectionAccepted', toGone, 2, { ...link(toGone, gone, dee), respondedAt: at(7) }),
+    ];
+    const applications = [
+      e('ApplicationSubmitted', hired, 1, {
+        applicationId: hired,
+        jobId: randomUUID(),
+        applicantId: eve,
+        employerId: dee,
+        coverLetter: '',
+        expectedSalary: null,
+        appliedAt: at(8),
+      } as never),
+    ];
+    const all = [...people, ...network, ...applications];
+    await runs.runner.applyMessages(people.map(runs.message));
+    await runs.runner.applyMessages(network.map(runs.message));
+    await runs.runner.applyMessages(applications.map(runs.message));
+    const links = async () =>
+      (
+        await runs.pool.query<{ link_id: string }>(
+          `SELECT link_id FROM ${runs.schema}.messaging_links ORDER BY link_id`,
+        )
+      ).rows.map((r) => r.link_id);
+    expect(await links()).toEqual([kept, hired].sort());
+    // As applied one event at a time.
+    const before = await tableRows(runs);
+    await one.rebuildFrom(all);
+    expect(await tableRows(one)).toEqual(before);
+  });
+});

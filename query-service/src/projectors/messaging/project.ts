@@ -18,30 +18,61 @@ const otherUserEvents = userEventsBesidesCards.filter(
     !(blockEvents as readonly string[]).includes(type),
 );
 
-const pair = (a: string, b: string) => (a < b ? [a, b] : [b, a]);
+const pair = (a: string, b: string): [string, string] => (a < b ? [a, b] : [b, a]);
+
+const linkEvents = [
+  'ConnectionAccepted',
+  'ConnectionDeclined',
+  'ConnectionRemoved',
+  'ApplicationSubmitted',
+] as const;
+type LinkEvent = EventOfType<(typeof linkEvents)[number]>;
 
 /**
- * A link that lets two people write to each other: an accepted connection (gone when removed, or
- * declined after all) or an application between a job's poster and an applicant (for as long as the
- * application is there: its status does not end it). Not written when either person is gone (an event
- * of another topic applied after their AccountDeleted).
+ * Links that let two people write to each other, for any number of link events in stream order: an
+ * accepted connection (gone when removed, or declined after all) or an application between a job's
+ * poster and an applicant (for as long as the application is there: its status does not end it). A link
+ * is not written when it would join a person to themselves, or either person is gone (an event of
+ * another topic applied after their AccountDeleted): such an event changes nothing.
+ *
+ * Each link's last event that changes something decides it: made (if not there), or ended. The deleted
+ * accounts are read once for the run, as no event of a run of connection or application events deletes
+ * an account; then one statement ends the links and one makes them.
  */
-async function linked(
-  event: EventOfType<'ConnectionAccepted' | 'ApplicationSubmitted'>,
-  tx: Tx,
-  schema: string,
-): Promise<void> {
-  const [linkId, a, b] =
+async function applyLinks(events: readonly LinkEvent[], tx: Tx, schema: string): Promise<void> {
+  const made = (event: LinkEvent) =>
     event.type === 'ConnectionAccepted'
-      ? [event.data.connectionId, event.data.requesterId, event.data.recipientId]
-      : [event.data.applicationId, event.data.applicantId, event.data.employerId];
-  if (a === b || (await deletedAmong(tx, schema, [a, b])).size > 0) return;
-  const [low, high] = pair(a, b);
-  await tx.query(
-    `INSERT INTO ${schema}.messaging_links (link_id, low_id, high_id) VALUES ($1, $2, $3)
-     ON CONFLICT (link_id) DO NOTHING`,
-    [linkId, low, high],
-  );
+      ? { id: event.data.connectionId, people: pair(event.data.requesterId, event.data.recipientId) }
+      : event.type === 'ApplicationSubmitted'
+        ? { id: event.data.applicationId, people: pair(event.data.applicantId, event.data.employerId) }
+        : null;
+  const named = events.flatMap((event) => made(event)?.people ?? []);
+  const deleted = await deletedAmong(tx, schema, named);
+  // Each link's last change: its people when made, null when ended.
+  const last = new Map<string, [string, string] | null>();
+  for (const event of events) {
+    const link = made(event);
+    if (link === null) {
+      last.set((event as EventOfType<'ConnectionDeclined' | 'ConnectionRemoved'>).data.connectionId, null);
+      continue;
+    }
+    const [low, high] = link.people;
+    if (low === high || deleted.has(low) || deleted.has(high)) continue;
+    last.set(link.id, [low, high]);
+  }
+  const ended = [...last].filter(([, people]) => people === null).map(([id]) => id);
+  const kept = [...last].flatMap(([id, people]) => (people === null ? [] : [[id, ...people]]));
+  if (ended.length > 0) {
+    await tx.query(`DELETE FROM ${schema}.messaging_links WHERE link_id = ANY($1::text[])`, [ended]);
+  }
+  if (kept.length > 0) {
+    await tx.query(
+      `INSERT INTO ${schema}.messaging_links (link_id, low_id, high_id)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::text[])
+       ON CONFLICT (link_id) DO NOTHING`,
+      [kept.map((k) => k[0]), kept.map((k) => k[1]), kept.map((k) => k[2])],
+    );
+  }
 }
 
 /**
@@ -103,13 +134,12 @@ export const messagingProjector = defineProjector({
           event.data.blockedUserId,
         ]);
         return;
+      // Written once, as a batch of one (applyBatch).
       case 'ConnectionAccepted':
       case 'ApplicationSubmitted':
-        return linked(event, tx, schema);
       case 'ConnectionDeclined':
       case 'ConnectionRemoved':
-        await tx.query(`DELETE FROM ${schema}.messaging_links WHERE link_id = $1`, [event.data.connectionId]);
-        return;
+        return applyLinks([event], tx, schema);
       case 'AccountDeleted': {
         const { userId } = event.data;
         await tx.query(`UPDATE ${schema}.messages SET text = '', erased = true WHERE sender_id = $1`, [
@@ -127,11 +157,16 @@ export const messagingProjector = defineProjector({
     }
   },
   // A conversation's events read and write this model's rows alone (and the erasure ledger); people's
-  // cards are read by this model's queries alone.
-  batched: [...conversationEvents, 'UserRegistered', 'ProfileUpdated'],
-  // A run is of one stream type: conversations' events, or people's.
+  // cards and the links are read by this model's queries alone, the links written from connections' and
+  // applications' events alone.
+  batched: [...conversationEvents, 'UserRegistered', 'ProfileUpdated', ...linkEvents],
+  // A run is of one stream type: conversations' events, people's, connections' or applications'.
   async applyBatch(events, { tx, schema }) {
-    if (events[0]?.streamType === 'user') return people.apply(events, { tx, schema });
+    const stream = events[0]?.streamType;
+    if (stream === 'user') return people.apply(events, { tx, schema });
+    if (stream === 'connection' || stream === 'application') {
+      return applyLinks(events as readonly LinkEvent[], tx, schema);
+    }
     return applyConversationRun(events as readonly ConversationEvent[], tx, schema);
   },
   async reset({ tx, schema }) {
