@@ -1,6 +1,6 @@
 /**
  * The feed through the whole architecture, against the real Postgres, Kafka and Redis: post, like and
- * comment commands -> event log -> Kafka -> projector (Postgres rows, Redis like sets and home
+ * comment commands -> event log -> Kafka -> projector (Postgres rows, among them the likers, and Redis home
  * timelines) -> GET /api/posts/feed, /api/posts/:id, /api/posts/my/posts; live pushes to the sockets
  * that show a post; and a rebuild of every read model from the topics that reproduces them exactly.
  */

@@ -198,25 +198,13 @@ function expectedLikes(attempts: Attempt[]) {
     last.set(`${a.user}:${a.target}`, a);
   }
   const known = new Map<string, boolean>();
-  /** When each known state was acknowledged. */
-  const answeredAt = new Map<string, number>();
   let unknown = 0;
   for (const [key, a] of last) {
-    if (a.ok && a.isLiked !== undefined) {
-      known.set(key, a.isLiked);
-      answeredAt.set(key, a.endedAt);
-    } else unknown++;
+    if (a.ok && a.isLiked !== undefined) known.set(key, a.isLiked);
+    else unknown++;
   }
-  return { known, answeredAt, unknown };
+  return { known, unknown };
 }
-
-/**
- * How long before a Redis SIGKILL a like's write to its post's like set may be lost: Redis appends
- * every second (`appendfsync everysec`) and, while an fsync is slow, holds writes it has answered for
- * up to 2 s more, so a crash loses "the last second or two" (docs/operations.md, what Redis holds).
- * A like answered this long before the kill was projected within it, at the bounded run's pace.
- */
-export const REDIS_LOSS_WINDOW_MS = 5_000;
 
 /** Every check of the suite's end state; the load has stopped and the read side has caught up. */
 export async function finalChecks(
@@ -224,8 +212,6 @@ export async function finalChecks(
   load: Load,
   client: Client,
   watch: CheckpointWatch,
-  /** When Redis was SIGKILLed (ms since the epoch): its last second or two of writes may be lost. */
-  redisKills: readonly number[] = [],
 ): Promise<Check[]> {
   const { command, query } = probe.schemas;
   const checks: Check[] = [];
@@ -301,13 +287,7 @@ export async function finalChecks(
 
   // Likes: the last acknowledged state of each person and post holds on both sides.
   {
-    const { known, answeredAt, unknown } = expectedLikes(load.attempts);
-    // A person's like set entry the documented Redis loss may have taken (answered just before a kill).
-    const redisMayHaveLost = (key: string) => {
-      const at = answeredAt.get(key) ?? 0;
-      return redisKills.some((kill) => at >= kill - REDIS_LOSS_WINDOW_MS && at <= kill);
-    };
-    const lostWithRedis: string[] = [];
+    const { known, unknown } = expectedLikes(load.attempts);
     const { rows } = await probe.pool.query<{ post_id: string; user_id: string }>(
       `SELECT post_id::text, user_id::text FROM ${q(command)}.post_likes`,
     );
@@ -327,20 +307,16 @@ export async function finalChecks(
         const reply = await client.query(`/posts/${post}`, person.cookie);
         if (reply.status !== 200) problems.push(`GET post ${post}: HTTP ${reply.status}`);
         else if (reply.body.data.isLiked !== liked) {
-          const problem = `read side: person ${person.index} sees isLiked ${reply.body.data.isLiked} on ${post}, expected ${liked}`;
-          if (redisMayHaveLost(`${person.index}:${post}`)) lostWithRedis.push(problem);
-          else problems.push(problem);
+          problems.push(
+            `read side: person ${person.index} sees isLiked ${reply.body.data.isLiked} on ${post}, expected ${liked}`,
+          );
         }
       }
     }
     add(
       'every acknowledged like and unlike holds on both sides',
       problems,
-      `${known.size} person-post pairs (${unknown} left unknown by an unanswered toggle)${
-        lostWithRedis.length > 0
-          ? `; ${lostWithRedis.length} answered just before Redis was killed and lost from its like sets, as docs/operations.md says a Redis crash may (${lostWithRedis.join('; ')})`
-          : ''
-      }`,
+      `${known.size} person-post pairs (${unknown} left unknown by an unanswered toggle)`,
     );
   }
 

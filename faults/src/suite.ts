@@ -254,8 +254,7 @@ export async function runSuite(options: SuiteOptions): Promise<FaultsReport> {
     watching = undefined;
     await watch.sample(probe);
     log('checking');
-    const redisKills = results.filter((r) => r.name === 'SIGKILL redis').map((r) => t0 + r.at);
-    const checks = await finalChecks(probe, load, client, watch, redisKills);
+    const checks = await finalChecks(probe, load, client, watch);
     const unexpected = topology.exits;
     checks.push({
       name: 'no service exited on its own',

@@ -23,6 +23,7 @@ import type { Kafka } from 'kafkajs';
 import { migrateReadSchema } from './migrate.ts';
 import { ensureJobsIndex } from './projectors/jobs/search-index.ts';
 import { ensurePeopleIndex } from './projectors/people/search-index.ts';
+import { moveLegacyLikeSets } from './projectors/posts/like-sets.ts';
 import { projectors, readModelVersions } from './projectors/registry.ts';
 import { ProjectorRunner } from './projectors/runner.ts';
 import { projectorLag } from './rebuild.ts';
@@ -205,6 +206,10 @@ export async function startProjector(
     await abortable(startup, options.signal, async () => {
       await startup.step('postgres', 'migrations', () => migrateProjector(runtime));
       await startup.step('redis', 'ping', () => redis.ping());
+      await startup.step('redis', 'like sets', async () => {
+        const moved = await moveLegacyLikeSets(pool, ident(config.DB_SCHEMA), redis);
+        if (moved > 0) log.info({ moved }, 'like sets moved from Redis into the posts model');
+      });
       await startup.step('search-engine', 'indexes', async () => {
         const jobs = await ensureJobsIndex(pool, ident(config.DB_SCHEMA), runner.search);
         const people = await ensurePeopleIndex(pool, ident(config.DB_SCHEMA), runner.search);

@@ -122,8 +122,7 @@ describe('an account deletion in the read models', () => {
         .sort(),
     ).toEqual([ids.annPost, ids.bobPost].sort());
     expect(rows('post_comments').map((c) => c.id)).toEqual([ids.bobCommentOnAnn]);
-    expect(keys[`posts:likes:${ids.annPost}`]).toEqual([bob]);
-    expect(keys[`posts:likes:${ids.doraPost}`]).toBeUndefined();
+    expect(rows('post_likers')).toEqual([{ post_id: ids.annPost, user_id: bob }]);
     expect(keys[timelineKeys.home(dora)]).toBeUndefined();
     const timeline = (userId: string) =>
       (keys[timelineKeys.home(userId)] as string[]).filter((_, i) => i % 2 === 0).sort();

@@ -2,22 +2,20 @@ import { randomUUID } from 'node:crypto';
 import { createKafka, createLogger, ensureTopics, topicName, withTransaction } from '@careers/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectorLag } from '../rebuild.ts';
-import { postKeys } from './posts/keys.ts';
 import { projectors } from './registry.ts';
-import { postRowOf, type RunnerBed } from './runner-testing.ts';
+import { likersOf, postRowOf, type RunnerBed } from './runner-testing.ts';
 import { projectorTestbed, testMessages } from './testing.ts';
 
 /** The projector runner replaying the topics from Kafka, as a rebuild does. */
 
 let bed: RunnerBed;
 let pool: typeof bed.pool;
-let redis: typeof bed.redis;
 let runner: typeof bed.runner;
 let s: string;
 
 beforeAll(async () => {
   bed = await projectorTestbed('runner-replay', { freshSchemas: true });
-  ({ pool, redis, runner, schema: s } = bed);
+  ({ pool, runner, schema: s } = bed);
 });
 afterAll(async () => {
   await bed?.close();
@@ -26,6 +24,7 @@ afterAll(async () => {
 const { envelope } = testMessages();
 
 const postRow = postRowOf(() => bed);
+const likers = likersOf(() => bed);
 
 /** The posts topic, with `events` written to it as the relay writes them. */
 async function postsTopicWith(events: readonly { streamId: string }[]) {
@@ -81,7 +80,7 @@ describe('replaying the topics (a rebuild)', () => {
       expect(await projectorLag(kafka, runner.groupId(), [topic])).toBe(0);
       expect(await postRow(x)).toMatchObject({ content: 'stuck', likes_count: 1 });
       expect(await postRow(y)).toMatchObject({ content: 'after' });
-      expect(await redis.smembers(postKeys.likes(x))).toEqual([fan]);
+      expect(await likers(x)).toEqual([fan]);
       // Kept by the runner while it replays, and written once at the end (rebuildProjections).
       expect(await checkpoint(x)).toBeUndefined();
     } finally {
@@ -115,7 +114,7 @@ describe('replaying the topics (a rebuild)', () => {
       expect(await projectorLag(kafka, replaying.groupId(), [topic])).toBe(0);
       expect(await notified()).toEqual([{ kind: 'post_likes', actor_count: 1 }]);
       expect(await postRow(x)).toMatchObject({ content: 'behind', likes_count: 1 });
-      expect(await redis.smembers(postKeys.likes(x))).toEqual([fan]);
+      expect(await likers(x)).toEqual([fan]);
     } finally {
       await replaying.stop();
       await pool.query(`ALTER TABLE ${s}.notifications DROP CONSTRAINT IF EXISTS not_yet`);

@@ -1,8 +1,3 @@
-/** Redis keys of the posts read model (the client's keyPrefix isolates deployments). */
-export const postKeys = {
-  likes: (postId: string) => `posts:likes:${postId}`,
-};
-
 /**
  * Versions of what cached responses show of each post (see version-scopes.ts). They are bookkeeping
  * of the response caches, not read-model state: under `projections:`, like every version key, so a

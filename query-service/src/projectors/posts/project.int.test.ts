@@ -5,7 +5,6 @@ import { type PoolClient, withTransaction } from '@careers/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectionContext } from '../projector.ts';
 import { projectorTestbed, testMessages } from '../testing.ts';
-import { postKeys } from './keys.ts';
 import { postsProjector } from './project.ts';
 import { PostQueries } from './queries.ts';
 
@@ -109,7 +108,11 @@ async function rows(bed: Bed) {
       ORDER BY created_at`,
     [postId],
   );
-  const likers = (await bed.redis.smembers(postKeys.likes(postId))).sort();
+  const { rows: likes } = await bed.pool.query<{ user_id: string }>(
+    `SELECT user_id FROM ${bed.schema}.post_likers WHERE post_id = $1 ORDER BY user_id`,
+    [postId],
+  );
+  const likers = likes.map((r) => r.user_id);
   return { posts, comments, likers };
 }
 

@@ -3,7 +3,6 @@ import { eventsDecided } from '@careers/contracts/events/event-table';
 import { tagKey } from '@careers/contracts/tags';
 import { peopleCards, personCardEvents, userEventsBesidesCards } from '../people-cards.ts';
 import { defineProjector, type ProjectionContext, unhandled } from '../projector.ts';
-import { postKeys } from './keys.ts';
 import { applyLinks } from './links.ts';
 
 /** The authors of posts and comments, as the posts and comments show them (people-cards.ts). */
@@ -28,7 +27,7 @@ const authors = peopleCards('post_people');
  */
 async function applyRun(
   events: readonly DomainEvent[],
-  { tx, schema, redis }: Pick<ProjectionContext, 'tx' | 'schema' | 'redis'>,
+  { tx, schema }: Pick<ProjectionContext, 'tx' | 'schema'>,
 ): Promise<void> {
   // Rows of new posts and comments, then each post's counts as its last event in the batch left them
   // (each event carries the write side's count after it, so the last one is what one-by-one leaves).
@@ -43,7 +42,7 @@ async function applyRun(
     }
     return c;
   };
-  // Per post, each person's last like or unlike: SADD and SREM of different members commute.
+  // Per post, each person's last like or unlike.
   const likers = new Map<string, Map<string, boolean>>();
   // Each post's and comment's last edit in the run, by id.
   const postEdits = new Map<
@@ -168,11 +167,26 @@ async function applyRun(
       [JSON.stringify([...commentEdits.values()]), [...commentEdits.keys()]],
     );
   }
+  // Each pair's last like or unlike: an unlike's pair goes, a like's is kept (it may be there already,
+  // from before a batch redelivered in part). The two sets share no pair, so their order is free.
+  const liked: [string, string][] = [];
+  const unliked: [string, string][] = [];
   for (const [postId, members] of likers) {
-    const added = [...members].filter(([, liked]) => liked).map(([userId]) => userId);
-    const removed = [...members].filter(([, liked]) => !liked).map(([userId]) => userId);
-    if (added.length > 0) redis.sadd(postKeys.likes(postId), ...added);
-    if (removed.length > 0) redis.srem(postKeys.likes(postId), ...removed);
+    for (const [userId, now] of members) (now ? liked : unliked).push([postId, userId]);
+  }
+  if (unliked.length > 0) {
+    await tx.query(
+      `DELETE FROM ${schema}.post_likers l USING unnest($1::text[], $2::text[]) AS u(post_id, user_id)
+        WHERE l.post_id = u.post_id AND l.user_id = u.user_id`,
+      [unliked.map((p) => p[0]), unliked.map((p) => p[1])],
+    );
+  }
+  if (liked.length > 0) {
+    await tx.query(
+      `INSERT INTO ${schema}.post_likers (post_id, user_id) SELECT * FROM unnest($1::text[], $2::text[])
+       ON CONFLICT DO NOTHING`,
+      [liked.map((p) => p[0]), liked.map((p) => p[1])],
+    );
   }
 }
 
@@ -182,7 +196,7 @@ function tagKeysOf(tags: readonly string[]): string[] {
 }
 
 /**
- * Posts and comments in Postgres; who liked what in Redis sets. Counts are taken from the events
+ * Posts, comments and who liked what (`post_likers`), in Postgres. Counts are taken from the events
  * (the write side's count after the change), so a redelivery sets the same value again.
  *
  * An account deletion ends the person's posts (PostRemoved), comments (CommentRemoved) and likes
@@ -221,7 +235,7 @@ export const postsProjector = defineProjector({
     // A request links nobody, and a withdrawn one never did.
     ignores: [...userEventsBesidesCards, 'ConnectionRequested', 'ConnectionWithdrawn'],
   }),
-  async apply(event, { tx, schema, redis }) {
+  async apply(event, { tx, schema }) {
     switch (event.type) {
       // Written once, as a batch of one (applyBatch).
       case 'PostCreated':
@@ -230,7 +244,7 @@ export const postsProjector = defineProjector({
       case 'CommentAdded':
       case 'PostEdited':
       case 'CommentEdited':
-        return applyRun([event], { tx, schema, redis });
+        return applyRun([event], { tx, schema });
       // Written once, as a batch of one (applyBatch).
       case 'ConnectionAccepted':
       case 'ConnectionDeclined':
@@ -244,8 +258,8 @@ export const postsProjector = defineProjector({
       case 'PostRemoved': {
         const { postId } = event.data;
         await tx.query(`DELETE FROM ${schema}.post_comments WHERE post_id = $1`, [postId]);
+        await tx.query(`DELETE FROM ${schema}.post_likers WHERE post_id = $1`, [postId]);
         await tx.query(`DELETE FROM ${schema}.posts WHERE id = $1`, [postId]);
-        redis.del(postKeys.likes(postId));
         return;
       }
       case 'CommentRemoved': {
@@ -270,7 +284,9 @@ export const postsProjector = defineProjector({
           `DELETE FROM ${schema}.post_comments WHERE author_id = $1 OR post_id = ANY($2::text[])`,
           [userId, postIds],
         );
-        if (postIds.length > 0) redis.del(...postIds.map(postKeys.likes));
+        // Likers of their posts go with the posts; their own likes of others' posts go with each
+        // PostUnliked on those posts' streams, as their comments' counts do.
+        await tx.query(`DELETE FROM ${schema}.post_likers WHERE post_id = ANY($1::text[])`, [postIds]);
         await tx.query(`DELETE FROM ${schema}.post_links WHERE user_id = $1 OR other_id = $1`, [userId]);
         await authors.apply([event], { tx, schema });
         return;
@@ -300,8 +316,11 @@ export const postsProjector = defineProjector({
     return applyRun(events, ctx);
   },
   async reset({ tx, schema, redis }) {
-    await tx.query(`TRUNCATE ${schema}.posts, ${schema}.post_comments, ${schema}.post_links`);
+    await tx.query(
+      `TRUNCATE ${schema}.posts, ${schema}.post_comments, ${schema}.post_likers, ${schema}.post_links`,
+    );
     await authors.reset({ tx, schema });
+    // The like sets a deployment kept in Redis before `post_likers` (migration 039), if any are left.
     const prefix = redis.options.keyPrefix ?? '';
     let cursor = '0';
     do {

@@ -10,7 +10,6 @@ import type { z } from 'zod';
 import { profilePictureOf } from '../file-urls.ts';
 import { statementName } from '../statement-name.ts';
 import { timelineKeys } from '../timeline-keys.ts';
-import { postKeys } from './keys.ts';
 
 /** A feed card carries its latest comments only; GET /posts/:id has them all (commentsCount is exact). */
 export const FEED_COMMENTS_PER_POST = 20;
@@ -107,6 +106,7 @@ export class PostQueries {
   /** The statements of `findPost`. */
   private readonly onePost: { name: string; text: string };
   private readonly allComments: { name: string; text: string };
+  private readonly oneLike: { name: string; text: string };
 
   constructor(pool: Pool, redis: Redis, schema: string) {
     this.pool = pool;
@@ -120,19 +120,22 @@ export class PostQueries {
       `SELECT ${COMMENT_COLUMNS} FROM ${schema}.post_comments c LEFT JOIN ${schema}.post_people u ON u.id = c.author_id
         WHERE c.post_id = $1 ORDER BY c.created_at, c.id`,
     );
+    this.oneLike = prepared(
+      `SELECT EXISTS (SELECT 1 FROM ${schema}.post_likers WHERE post_id = $1 AND user_id = $2) AS liked`,
+    );
   }
 
   /**
    * One post with all its comments, or null when it does not exist or the viewer may not see it. The
-   * post, its comments and whether the viewer likes it are asked for at once, and the two statements
+   * post, its comments and whether the viewer likes it are asked for at once, and the three statements
    * are prepared once per connection (a post page is read again and again): parsed and planned for
    * each read, they cost Postgres nearly three times as much (docs/performance.md, "Feed reads").
    */
   async findPost(postId: string, viewerId: string): Promise<Post | null> {
-    const [post, comments, liked] = await Promise.all([
+    const [post, comments, like] = await Promise.all([
       this.pool.query<PostRow>({ ...this.onePost, values: [postId] }),
       this.pool.query<CommentRow>({ ...this.allComments, values: [postId] }),
-      this.redis.sismember(postKeys.likes(postId), viewerId),
+      this.pool.query<{ liked: boolean }>({ ...this.oneLike, values: [postId, viewerId] }),
     ]);
     const row = post.rows[0];
     if (!row) return null;
@@ -143,7 +146,7 @@ export class PostQueries {
       );
       if (!rows[0]?.connected) return null;
     }
-    return toPost(row, comments.rows.map(toComment), liked === 1);
+    return toPost(row, comments.rows.map(toComment), like.rows[0]?.liked === true);
   }
 
   /**
@@ -278,9 +281,7 @@ export class PostQueries {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
     const withComments = rows.filter((r) => r.comments_count > 0).map((r) => r.id);
-    const likes = this.redis.pipeline();
-    for (const id of ids) likes.sismember(postKeys.likes(id), viewerId);
-    const [comments, liked] = await Promise.all([
+    const [comments, likes] = await Promise.all([
       withComments.length === 0
         ? Promise.resolve({ rows: [] as CommentRow[] })
         : this.pool.query<CommentRow>(
@@ -292,14 +293,19 @@ export class PostQueries {
              ) latest WHERE $2::int IS NULL OR rank <= $2 ORDER BY created_at, id`,
             [withComments, commentsPerPost],
           ),
-      likes.exec(),
+      // The viewer's likes among the page's posts: one probe of the key a post.
+      this.pool.query<{ post_id: string }>(
+        `SELECT post_id FROM ${this.s}.post_likers WHERE post_id = ANY($1::text[]) AND user_id = $2`,
+        [ids, viewerId],
+      ),
     ]);
+    const liked = new Set(likes.rows.map((r) => r.post_id));
     const commentsByPost = new Map<string, Comment[]>();
     for (const c of comments.rows) {
       const list = commentsByPost.get(c.post_id) ?? [];
       list.push(toComment(c));
       commentsByPost.set(c.post_id, list);
     }
-    return rows.map((row, i) => toPost(row, commentsByPost.get(row.id) ?? [], liked?.[i]?.[1] === 1));
+    return rows.map((row) => toPost(row, commentsByPost.get(row.id) ?? [], liked.has(row.id)));
   }
 }
