@@ -15,6 +15,7 @@ import {
   groupName,
   loadConfig,
   PersonalDataVault,
+  processGroupPrefix,
 } from '@careers/service-kit';
 import {
   freePort,
@@ -62,8 +63,9 @@ export interface BenchTopology {
   /** Stops the second copies (SIGTERM: each leaves its group) and waits until they are gone. */
   stopSecondCopies(): Promise<void>;
   /**
-   * Resolves once the projector's and the gateway's consumer groups are stable with `members` members
-   * each (a member that left or joined has been taken into account, every partition assigned).
+   * Resolves once the projector's consumer group is stable with `members` members (a member that left
+   * or joined has been taken into account, every partition assigned), and `members` gateways each read
+   * in a stable group of their own.
    */
   groupsSettled(members: number, timeoutMs?: number): Promise<void>;
   processes(): MeteredProcess[];
@@ -280,11 +282,27 @@ export function createTopology(options: { poolSize: number; origin?: string }): 
       const admin = kafka.admin();
       await admin.connect();
       try {
-        const ids = ['query-projector', 'realtime-gateway'].map((group) => groupName(settings, group));
+        // The projector's copies share one group; each gateway reads in a group of its own.
+        const projector = groupName(settings, 'query-projector');
+        const gateways = processGroupPrefix(settings, 'realtime-gateway');
         const deadline = Date.now() + timeoutMs;
         for (;;) {
+          const ids = [
+            projector,
+            ...(await admin.listGroups()).groups
+              .map((g) => g.groupId)
+              .filter((id) => id.startsWith(gateways)),
+          ];
           const { groups } = await admin.describeGroups(ids);
-          if (groups.every((g) => g.state === 'Stable' && g.members.length === members)) return;
+          const shared = groups.find((g) => g.groupId === projector);
+          const own = groups.filter((g) => g.groupId !== projector && g.members.length > 0);
+          if (
+            shared?.state === 'Stable' &&
+            shared.members.length === members &&
+            own.length === members &&
+            own.every((g) => g.state === 'Stable')
+          )
+            return;
           if (Date.now() > deadline)
             throw new Error(
               `consumer groups not settled with ${members} members: ${groups.map((g) => `${g.groupId} ${g.state} ${g.members.length}`).join(', ')}`,

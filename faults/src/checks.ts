@@ -6,7 +6,7 @@
 
 import { clientEvents, serverEvents } from '@careers/contracts/sockets';
 import { streamTypes } from '@careers/contracts/topics';
-import { topicName } from '@careers/service-kit';
+import { processGroupPrefix, topicName } from '@careers/service-kit';
 import { AssignerProtocol, Kafka, logLevel } from 'kafkajs';
 import pg from 'pg';
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
@@ -67,7 +67,7 @@ export async function lastPosition(probe: Probe): Promise<string> {
 /**
  * Per consumer group of the product, the messages on its topics it has not committed yet. A group's
  * topics are those assigned to its members (the gateway reads only the topics it pushes from); a group
- * with no member is held to every topic.
+ * with no member is held to every topic, but a gone gateway's is left out.
  */
 export async function consumerLag(probe: Probe): Promise<Record<string, number>> {
   const kafka = new Kafka({
@@ -92,6 +92,14 @@ export async function consumerLag(probe: Probe): Promise<Record<string, number>>
       mine.length === 0 ? [] : (await admin.describeGroups(mine)).groups.map((g) => [g.groupId, g]),
     );
     for (const groupId of mine) {
+      // A gateway's group lives as long as its process (processGroupId): one with no member left is a
+      // gone gateway's, which nothing resumes from; and a live one's partition with nothing committed is
+      // read from where the group joined, the end of the topic then.
+      const members = described.get(groupId)?.members ?? [];
+      const own = groupId.startsWith(
+        processGroupPrefix({ KAFKA_TOPIC_PREFIX: probe.topicPrefix }, 'realtime-gateway'),
+      );
+      if (own && members.length === 0) continue;
       const assigned = new Set(
         (described.get(groupId)?.members ?? []).flatMap((m) =>
           Object.keys(AssignerProtocol.MemberAssignment.decode(m.memberAssignment)?.assignment ?? {}),
@@ -102,6 +110,7 @@ export async function consumerLag(probe: Probe): Promise<Record<string, number>>
       for (const t of await admin.fetchOffsets({ groupId, topics: read })) {
         for (const p of t.partitions) {
           const end = BigInt(ends.get(`${t.topic}:${p.partition}`) ?? '0');
+          if (own && p.offset === '-1') continue;
           const committed = p.offset === '-1' ? 0n : BigInt(p.offset);
           total += Number(end - committed);
         }

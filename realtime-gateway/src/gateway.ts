@@ -20,9 +20,10 @@ import {
   EAGER_FETCH_MAX_WAIT_MS,
   EAGER_FETCH_MIN_BYTES,
   ensureTopics,
-  groupName,
   IntervalOffsetCommitter,
   type Logger,
+  processGroupId,
+  processGroupPrefix,
   type RealtimeGatewayConfig,
   type Redis,
   readSession,
@@ -53,6 +54,39 @@ import {
 import { TypingAccessCheck, typingLimiter } from './typing.ts';
 
 export const GATEWAY_GROUP = 'realtime-gateway';
+
+/*
+ * Each gateway process reads every partition of the pushed topics in a consumer group of its own
+ * (`processGroupId`). Nothing is shared, so a gateway that dies holds up no other, and a new one joins
+ * a group that has no dead member to wait for: the group's session timeout is no part of healing.
+ * Within a process the group keeps its offsets, so a consumer started again (Kafka away) resumes where
+ * it was; a new process starts at the newest events (its sockets read again on connecting).
+ */
+
+/**
+ * Deletes the groups of gateways gone (no member left), except `own`: their offsets would otherwise
+ * stay with the broker for its offset retention, one group for every gateway that ever started. A
+ * group whose member died is left until its session ends, and deleted by the next gateway to start.
+ */
+async function deleteGoneGatewayGroups(kafka: Kafka, prefix: string, own: string, log: Logger) {
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    const mine = (await admin.listGroups()).groups
+      .map((g) => g.groupId)
+      .filter((id) => id.startsWith(prefix) && id !== own);
+    if (mine.length === 0) return;
+    const gone = (await admin.describeGroups(mine)).groups
+      .filter((g) => g.state === 'Empty' || g.state === 'Dead')
+      .map((g) => g.groupId);
+    if (gone.length > 0) {
+      await admin.deleteGroups(gone);
+      log.info({ groups: gone.length }, 'deleted the consumer groups of gateways gone');
+    }
+  } finally {
+    await admin.disconnect();
+  }
+}
 /** A socket may watch this many posts at once (a feed page shows far fewer). */
 const MAX_POST_ROOMS = 200;
 /** And one person, across their sockets on a gateway (several tabs, each a feed). */
@@ -80,8 +114,9 @@ const COUNT_PUSH_WINDOW_MS = 25;
 /**
  * How often the gateway commits how far it read. Committed after every batch (kafkajs's default with
  * eachBatch), an eager consumer sent the broker one offset commit, a write to its offsets log, for
- * nearly every event. Offsets only decide where a restarted gateway resumes: at worst it pushes the
- * last second's events again, each carrying its own count and token.
+ * nearly every event. Offsets only decide where the gateway's consumer resumes when it is started
+ * again within the process (Kafka away): at worst it pushes the last second's events again, each
+ * carrying its own count and token.
  */
 const OFFSET_COMMIT_INTERVAL_MS = 1000;
 
@@ -95,11 +130,15 @@ interface SocketData {
   recheckPostRooms?: (token: string) => Promise<void>;
 }
 
-/** What one gateway tells the others: pushes to deliver to their own sockets. */
+/**
+ * What gateways of earlier releases told the others, which shared one consumer group: heard during a
+ * rolling update from such a gateway, and delivered to this one's sockets. Gateways of this release
+ * read every event themselves (`processGroupId`) and tell the others nothing.
+ */
 interface InterServerEvents {
-  /** One consumed batch's pushes (after coalescing): one Redis message for the lot. */
+  /** One consumed batch's pushes (after coalescing). */
   pushes: (messages: SocketMessage[]) => void;
-  /** One push, as gateways of the previous release send it (heard during a rolling update). */
+  /** One push. */
   push: (message: SocketMessage) => void;
   /** People whose post rooms are checked again (`accessRevokedBy`), with the change's token. */
   recheck: (revoked: { userIds: string[]; consistencyToken: string }) => void;
@@ -395,13 +434,12 @@ export async function createGateway(deps: GatewayDeps): Promise<Gateway> {
     }
   };
   let pushed = 0;
-  // The consumed pushes, coalesced per post room; the other gateways deliver the same list as it is,
-  // each dropping a count older than one its sockets already have.
+  // The consumed pushes, coalesced per post room, delivered to this gateway's sockets: every gateway
+  // reads every event itself. What a gateway of an earlier release sends (InterServerEvents) is
+  // delivered too, each push dropped when its count is older than one the sockets already have.
   const coalescer = new PushCoalescer({
     windowMs: COUNT_PUSH_WINDOW_MS,
     send: (messages) => {
-      // The other gateways sign for their own sockets; this one for its own.
-      io.serverSideEmit('pushes', messages);
       for (const m of messages) deliverHere(m);
       pushed += messages.length;
     },
@@ -425,9 +463,10 @@ export async function createGateway(deps: GatewayDeps): Promise<Gateway> {
 
   const topics = pushedStreamTypes.map((type) => topicName(config, type));
   const offsets = new IntervalOffsetCommitter(OFFSET_COMMIT_INTERVAL_MS, log);
+  const groupId = processGroupId(config, GATEWAY_GROUP);
   const consumer = new SupervisedConsumer({
     kafka,
-    groupId: groupName(config, GATEWAY_GROUP),
+    groupId,
     topics,
     // Live updates only: a gateway that was down does not replay history to sockets.
     fromBeginning: false,
@@ -435,7 +474,12 @@ export async function createGateway(deps: GatewayDeps): Promise<Gateway> {
     minBytes: EAGER_FETCH_MIN_BYTES,
     maxWaitMs: EAGER_FETCH_MAX_WAIT_MS,
     log,
-    prepare: () => ensureTopics(kafka, config, topics),
+    prepare: async () => {
+      await ensureTopics(kafka, config, topics);
+      await deleteGoneGatewayGroups(kafka, processGroupPrefix(config, GATEWAY_GROUP), groupId, log).catch(
+        (error) => log.warn({ err: error }, 'the consumer groups of gateways gone were not deleted'),
+      );
+    },
     run: (current) => ({
       autoCommit: false,
       // A batch at a time: its pushes are coalesced together and cross to the other gateways as one.
@@ -453,10 +497,7 @@ export async function createGateway(deps: GatewayDeps): Promise<Gateway> {
           }
           messages.push(...socketMessagesFor(event));
           const revoked = accessRevokedBy(event);
-          if (revoked) {
-            io.serverSideEmit('recheck', revoked);
-            recheckHere(revoked);
-          }
+          if (revoked) recheckHere(revoked);
         }
         coalescer.add(messages);
         const last = batch.messages.at(-1);
@@ -502,6 +543,16 @@ export async function createGateway(deps: GatewayDeps): Promise<Gateway> {
       await offsets.flush();
       await consumer.stop();
       offsets.stop();
+      // Its group ends with it (best effort: a gateway that does not get to do it leaves it to the next).
+      await (async () => {
+        const admin = kafka.admin();
+        await admin.connect();
+        try {
+          await admin.deleteGroups([groupId]);
+        } finally {
+          await admin.disconnect();
+        }
+      })().catch(() => {});
       coalescer.close();
       await redisStarted.catch(() => {});
       await stopWatchingSessions?.();

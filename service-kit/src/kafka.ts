@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { connect } from 'node:net';
 import { type StreamType, topicFor } from '@careers/contracts/topics';
 import {
@@ -93,6 +94,22 @@ export function topicName(
 
 export function groupName(settings: Pick<KafkaSettings, 'KAFKA_TOPIC_PREFIX'>, group: string): string {
   return `${settings.KAFKA_TOPIC_PREFIX}${group}`;
+}
+
+/**
+ * The prefix of the groups of one process each (`processGroupId`): a consumer that reads every
+ * partition itself, as each gateway does, so that no process waits on another's.
+ */
+export function processGroupPrefix(
+  settings: Pick<KafkaSettings, 'KAFKA_TOPIC_PREFIX'>,
+  group: string,
+): string {
+  return `${groupName(settings, group)}.`;
+}
+
+/** A group of this process alone, new with every start (see `processGroupPrefix`). */
+export function processGroupId(settings: Pick<KafkaSettings, 'KAFKA_TOPIC_PREFIX'>, group: string): string {
+  return `${processGroupPrefix(settings, group)}${randomUUID()}`;
 }
 
 /** How long `ensureTopics` waits for topics it created (or saw created) to have a leader. */

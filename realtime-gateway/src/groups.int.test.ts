@@ -1,0 +1,143 @@
+import { randomUUID } from 'node:crypto';
+import { serverEvents } from '@careers/contracts/sockets';
+import {
+  baseEnv,
+  createKafka,
+  createLogger,
+  createRedis,
+  createSession,
+  loadConfig,
+  type Producer,
+  processGroupPrefix,
+  SESSION_COOKIE,
+  topicName,
+} from '@careers/service-kit';
+import {
+  publishConnectionRequest,
+  testNamespace,
+  topicProducer,
+  waitUntil,
+} from '@careers/service-kit/testing';
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GATEWAY_GROUP } from './gateway.ts';
+import { type RunningGateway, startGateway } from './service.ts';
+
+/**
+ * Each gateway reads every event itself, in a consumer group of its own: two gateways each push to
+ * their own sockets with no word between them; one that closes takes its group with it, and a gateway
+ * that starts deletes the groups gone gateways left behind.
+ */
+const ns = testNamespace('gateway-groups');
+const config = loadConfig(baseEnv, ns.gatewayEnv);
+const redis = createRedis(config.REDIS_URL, config.REDIS_KEY_PREFIX);
+const kafka = createKafka(config, 'gateway-groups-test', createLogger('test', 'error'));
+const prefix = processGroupPrefix(config, GATEWAY_GROUP);
+let producer: Producer;
+const gateways: RunningGateway[] = [];
+const sockets: Socket[] = [];
+
+beforeAll(async () => {
+  producer = await topicProducer(ns.gatewayEnv);
+});
+afterAll(async () => {
+  for (const socket of sockets) socket.disconnect();
+  for (const gateway of gateways) await gateway.close();
+  await producer?.disconnect();
+  redis.disconnect();
+  await ns.cleanup();
+});
+
+async function gatewayGroups(): Promise<string[]> {
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    return (await admin.listGroups()).groups
+      .map((g) => g.groupId)
+      .filter((id) => id.startsWith(prefix))
+      .sort();
+  } finally {
+    await admin.disconnect();
+  }
+}
+
+async function start(): Promise<{ gateway: RunningGateway; base: string }> {
+  let base = '';
+  const gateway = await startGateway(ns.gatewayEnv, {
+    onListening: (url) => {
+      base = url;
+    },
+  });
+  gateways.push(gateway);
+  await gateway.gateway.ready;
+  return { gateway, base };
+}
+
+async function socketOf(base: string, userId: string): Promise<{ received: string[] }> {
+  const sid = await createSession(redis, userId, 600);
+  const socket = io(base, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    reconnection: false,
+    extraHeaders: { origin: 'http://localhost:5173', cookie: `${SESSION_COOKIE}=${sid}` },
+  });
+  sockets.push(socket);
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  const received: string[] = [];
+  socket.on(serverEvents.connectionRequested, (payload: { connectionId: string }) =>
+    received.push(payload.connectionId),
+  );
+  return { received };
+}
+
+describe('the gateways’ consumer groups', () => {
+  it('are one per gateway: each pushes to its own sockets, and a closed one takes its group along', async () => {
+    // A group a gateway that died left behind (offsets committed, no member).
+    const gone = `${prefix}${randomUUID()}`;
+    const consumer = kafka.consumer({ groupId: gone });
+    await consumer.connect();
+    await consumer.subscribe({ topic: topicName(config, 'connection'), fromBeginning: false });
+    await consumer.run({ eachMessage: async () => {} });
+    await waitUntil('the left-behind group joined', async () => (await gatewayGroups()).includes(gone));
+    await consumer.disconnect();
+
+    const first = await start();
+    const second = await start();
+    const groups = await gatewayGroups();
+    expect(groups).toHaveLength(2);
+    expect(groups).not.toContain(gone);
+
+    const [ann, bob] = [randomUUID(), randomUUID()];
+    const annOnFirst = await socketOf(first.base, ann);
+    const bobOnSecond = await socketOf(second.base, bob);
+    // Each gateway's consumer reads from the end as it joins: requests are sent until one arrives.
+    for (const [person, socket] of [
+      [ann, annOnFirst],
+      [bob, bobOnSecond],
+    ] as const) {
+      await waitUntil(
+        'a connection request pushed to its recipient',
+        async () => {
+          await publishConnectionRequest(producer, config, person);
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          return socket.received.length > 0;
+        },
+        30_000,
+      );
+    }
+
+    await first.gateway.close();
+    gateways.splice(gateways.indexOf(first.gateway), 1);
+    expect(await gatewayGroups()).toHaveLength(1);
+    // The gateway left pushes on, to its own sockets, with no other to tell it anything.
+    const before = bobOnSecond.received.length;
+    await publishConnectionRequest(producer, config, bob);
+    await waitUntil(
+      'the push after the other gateway closed',
+      async () => bobOnSecond.received.length > before,
+    );
+  });
+});
