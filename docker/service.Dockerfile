@@ -32,8 +32,11 @@ RUN --mount=type=cache,target=/root/.npm \
 
 FROM ${NODE_IMAGE} AS runtime
 ARG SERVICE
+# NODE_COMPILE_CACHE: a container started again by its restart policy loads its modules from the code
+# Node compiled the first time (docs/performance.md, "Restarts").
 ENV NODE_ENV=production \
-    SERVICE=${SERVICE}
+    SERVICE=${SERVICE} \
+    NODE_COMPILE_CACHE=/tmp/node-compile-cache
 WORKDIR /app
 COPY --from=deps /app/node_modules node_modules
 COPY --from=deps /app/contracts/node_modules contracts/node_modules

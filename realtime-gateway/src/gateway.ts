@@ -67,14 +67,16 @@ export const GATEWAY_GROUP = 'realtime-gateway';
  * Deletes the groups of gateways gone (no member left), except `own`: their offsets would otherwise
  * stay with the broker for its offset retention, one group for every gateway that ever started. A
  * group whose member died is left until its session ends, and deleted by the next gateway to start.
+ * So is the one group the gateways of earlier releases shared (the prefix without its dot), once empty.
  */
 async function deleteGoneGatewayGroups(kafka: Kafka, prefix: string, own: string, log: Logger) {
   const admin = kafka.admin();
   await admin.connect();
   try {
+    const shared = prefix.slice(0, -1);
     const mine = (await admin.listGroups()).groups
       .map((g) => g.groupId)
-      .filter((id) => id.startsWith(prefix) && id !== own);
+      .filter((id) => (id.startsWith(prefix) || id === shared) && id !== own);
     if (mine.length === 0) return;
     const gone = (await admin.describeGroups(mine)).groups
       .filter((g) => g.state === 'Empty' || g.state === 'Dead')

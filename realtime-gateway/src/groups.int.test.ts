@@ -48,18 +48,20 @@ afterAll(async () => {
   await ns.cleanup();
 });
 
-async function gatewayGroups(): Promise<string[]> {
+async function groupsWhere(keep: (id: string) => boolean): Promise<string[]> {
   const admin = kafka.admin();
   await admin.connect();
   try {
     return (await admin.listGroups()).groups
       .map((g) => g.groupId)
-      .filter((id) => id.startsWith(prefix))
+      .filter(keep)
       .sort();
   } finally {
     await admin.disconnect();
   }
 }
+const gatewayGroups = () => groupsWhere((id) => id.startsWith(prefix));
+const groupsNamed = (name: string) => groupsWhere((id) => id === name);
 
 async function start(): Promise<{ gateway: RunningGateway; base: string }> {
   let base = '';
@@ -103,12 +105,21 @@ describe('the gateways’ consumer groups', () => {
     await consumer.run({ eachMessage: async () => {} });
     await waitUntil('the left-behind group joined', async () => (await gatewayGroups()).includes(gone));
     await consumer.disconnect();
+    // And the one group gateways of earlier releases shared, empty once they are all replaced.
+    const shared = prefix.slice(0, -1);
+    const earlier = kafka.consumer({ groupId: shared });
+    await earlier.connect();
+    await earlier.subscribe({ topic: topicName(config, 'connection'), fromBeginning: false });
+    await earlier.run({ eachMessage: async () => {} });
+    await waitUntil('the shared group joined', async () => (await groupsNamed(shared)).length === 1);
+    await earlier.disconnect();
 
     const first = await start();
     const second = await start();
     const groups = await gatewayGroups();
     expect(groups).toHaveLength(2);
     expect(groups).not.toContain(gone);
+    expect(await groupsNamed(shared)).toEqual([]);
 
     const [ann, bob] = [randomUUID(), randomUUID()];
     const annOnFirst = await socketOf(first.base, ann);
