@@ -91,14 +91,13 @@ export async function consumerLag(probe: Probe): Promise<Record<string, number>>
     const described = new Map(
       mine.length === 0 ? [] : (await admin.describeGroups(mine)).groups.map((g) => [g.groupId, g]),
     );
+    const gateways = processGroupPrefix({ KAFKA_TOPIC_PREFIX: probe.topicPrefix }, 'realtime-gateway');
     for (const groupId of mine) {
       // A gateway's group lives as long as its process (processGroupId): one with no member left is a
       // gone gateway's, which nothing resumes from; and a live one's partition with nothing committed is
       // read from where the group joined, the end of the topic then.
       const members = described.get(groupId)?.members ?? [];
-      const own = groupId.startsWith(
-        processGroupPrefix({ KAFKA_TOPIC_PREFIX: probe.topicPrefix }, 'realtime-gateway'),
-      );
+      const own = groupId.startsWith(gateways);
       if (own && members.length === 0) continue;
       const assigned = new Set(
         (described.get(groupId)?.members ?? []).flatMap((m) =>

@@ -66,7 +66,7 @@ export const GATEWAY_GROUP = 'realtime-gateway';
 /**
  * Deletes the groups of gateways gone (no member left), except `own`: their offsets would otherwise
  * stay with the broker for its offset retention, one group for every gateway that ever started. A
- * group whose member died is left until its session ends, and deleted by the next gateway to start.
+ * group whose member died is left until its session ends, and deleted by the next gateway to join.
  * So is the one group the gateways of earlier releases shared (the prefix without its dot), once empty.
  */
 async function deleteGoneGatewayGroups(kafka: Kafka, prefix: string, own: string, log: Logger) {
@@ -476,12 +476,7 @@ export async function createGateway(deps: GatewayDeps): Promise<Gateway> {
     minBytes: EAGER_FETCH_MIN_BYTES,
     maxWaitMs: EAGER_FETCH_MAX_WAIT_MS,
     log,
-    prepare: async () => {
-      await ensureTopics(kafka, config, topics);
-      await deleteGoneGatewayGroups(kafka, processGroupPrefix(config, GATEWAY_GROUP), groupId, log).catch(
-        (error) => log.warn({ err: error }, 'the consumer groups of gateways gone were not deleted'),
-      );
-    },
+    prepare: () => ensureTopics(kafka, config, topics),
     run: (current) => ({
       autoCommit: false,
       // A batch at a time: its pushes are coalesced together and cross to the other gateways as one.
@@ -508,6 +503,10 @@ export async function createGateway(deps: GatewayDeps): Promise<Gateway> {
     }),
   });
   consumer.start();
+  // Once this gateway reads: the tidying is no part of the start, so it does not delay the pushes.
+  consumer.firstJoin
+    .then(() => deleteGoneGatewayGroups(kafka, processGroupPrefix(config, GATEWAY_GROUP), groupId, log))
+    .catch((error) => log.warn({ err: error }, 'the consumer groups of gateways gone were not deleted'));
 
   let stopWatchingSessions: (() => Promise<void>) | null = null;
   let stopWatchingNotifications: (() => Promise<void>) | null = null;

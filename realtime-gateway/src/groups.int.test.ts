@@ -116,6 +116,11 @@ describe('the gateways’ consumer groups', () => {
 
     const first = await start();
     const second = await start();
+    // Each gateway tidies once it reads, beside its start.
+    await waitUntil(
+      'the groups of gateways gone deleted',
+      async () => !(await gatewayGroups()).includes(gone) && (await groupsNamed(shared)).length === 0,
+    );
     const groups = await gatewayGroups();
     expect(groups).toHaveLength(2);
     expect(groups).not.toContain(gone);

@@ -343,5 +343,9 @@ describe('the messaging read model, links in runs', () => {
     const before = await tableRows(runs);
     await one.rebuildFrom(all);
     expect(await tableRows(one)).toEqual(before);
+    // Delivered again, in order and reversed: skipped, nothing changes.
+    expect((await runs.runner.applyMessages(all.map(runs.message))).applied).toBe(0);
+    expect((await runs.runner.applyMessages([...all].reverse().map(runs.message))).applied).toBe(0);
+    expect(await tableRows(runs)).toEqual(before);
   });
 });

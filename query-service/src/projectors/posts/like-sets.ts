@@ -8,14 +8,17 @@ const SETS_A_STEP = 500;
 
 /**
  * Moves the like sets a deployment kept in Redis before migration 039 into `post_likers`, then deletes
- * them: run by the projector as it starts, before it consumes. Each step's rows are committed before
- * its sets are deleted, so a step cut short is done again at the next start (the rows are kept once,
- * by their key). Returns how many sets it moved; 0 when none is left, which costs one scan.
+ * them: run by the projector as it starts, before it consumes, until it has done so once
+ * (`like_sets_to_move`, migration 040), as looking for them scans every key in Redis. Each step's rows
+ * are committed before its sets are deleted, so a move cut short is done again at the next start (the
+ * rows are kept once, by their key). Returns how many sets it moved.
  *
  * The sets carry what they had: a like Redis lost before the move stays lost until the read models
  * are rebuilt from the topics (docs/operations.md, "Rebuilding the read models").
  */
 export async function moveLegacyLikeSets(pool: Pool, schema: string, redis: Redis): Promise<number> {
+  const { rows } = await pool.query(`SELECT 1 FROM ${schema}.like_sets_to_move`);
+  if (rows.length === 0) return 0;
   const prefix = redis.options.keyPrefix ?? '';
   let moved = 0;
   let cursor = '0';
@@ -53,5 +56,6 @@ export async function moveLegacyLikeSets(pool: Pool, schema: string, redis: Redi
     await redis.del(...keys);
     moved += keys.length;
   } while (cursor !== '0');
+  await pool.query(`DELETE FROM ${schema}.like_sets_to_move`);
   return moved;
 }

@@ -106,36 +106,34 @@ export class PostQueries {
   /** The statements of `findPost`. */
   private readonly onePost: { name: string; text: string };
   private readonly allComments: { name: string; text: string };
-  private readonly oneLike: { name: string; text: string };
 
   constructor(pool: Pool, redis: Redis, schema: string) {
     this.pool = pool;
     this.redis = redis;
     this.s = schema;
+    // With whether the viewer ($2) likes it: one probe of the likers' key, in the post's own statement.
     this.onePost = prepared(
-      `SELECT ${POST_COLUMNS} FROM ${schema}.posts p LEFT JOIN ${schema}.post_people u ON u.id = p.author_id
+      `SELECT ${POST_COLUMNS},
+              EXISTS (SELECT 1 FROM ${schema}.post_likers l WHERE l.post_id = p.id AND l.user_id = $2) AS liked
+         FROM ${schema}.posts p LEFT JOIN ${schema}.post_people u ON u.id = p.author_id
         WHERE p.id = $1`,
     );
     this.allComments = prepared(
       `SELECT ${COMMENT_COLUMNS} FROM ${schema}.post_comments c LEFT JOIN ${schema}.post_people u ON u.id = c.author_id
         WHERE c.post_id = $1 ORDER BY c.created_at, c.id`,
     );
-    this.oneLike = prepared(
-      `SELECT EXISTS (SELECT 1 FROM ${schema}.post_likers WHERE post_id = $1 AND user_id = $2) AS liked`,
-    );
   }
 
   /**
    * One post with all its comments, or null when it does not exist or the viewer may not see it. The
-   * post, its comments and whether the viewer likes it are asked for at once, and the three statements
+   * post (with whether the viewer likes it) and its comments are asked for at once, and the two statements
    * are prepared once per connection (a post page is read again and again): parsed and planned for
    * each read, they cost Postgres nearly three times as much (docs/performance.md, "Feed reads").
    */
   async findPost(postId: string, viewerId: string): Promise<Post | null> {
-    const [post, comments, like] = await Promise.all([
-      this.pool.query<PostRow>({ ...this.onePost, values: [postId] }),
+    const [post, comments] = await Promise.all([
+      this.pool.query<PostRow & { liked: boolean }>({ ...this.onePost, values: [postId, viewerId] }),
       this.pool.query<CommentRow>({ ...this.allComments, values: [postId] }),
-      this.pool.query<{ liked: boolean }>({ ...this.oneLike, values: [postId, viewerId] }),
     ]);
     const row = post.rows[0];
     if (!row) return null;
@@ -146,7 +144,7 @@ export class PostQueries {
       );
       if (!rows[0]?.connected) return null;
     }
-    return toPost(row, comments.rows.map(toComment), like.rows[0]?.liked === true);
+    return toPost(row, comments.rows.map(toComment), row.liked);
   }
 
   /**
