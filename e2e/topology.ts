@@ -81,7 +81,10 @@ export async function startTopology(): Promise<Topology> {
       ...ns.queryEnv,
       PORT: String(at(PORTS.query, k)),
     });
-    run(named('projector', k), ['query-service/src/projector-main.ts'], { ...ns.queryEnv });
+    run(named('projector', k), ['query-service/src/projector-main.ts'], {
+      ...ns.queryEnv,
+      KAFKA_GROUP_INSTANCE_ID: named('projector', k),
+    });
     run(named('realtime-gateway', k), ['realtime-gateway/src/main.ts'], {
       ...ns.gatewayEnv,
       PORT: String(at(PORTS.gateway, k)),

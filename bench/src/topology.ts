@@ -193,7 +193,10 @@ export function createTopology(options: { poolSize: number; origin?: string }): 
       PASSWORD_HASH_QUEUE: '10000',
     });
     run(`query-service${suffix}`, ['query-service/src/main.ts'], production(ns.queryEnv, ports.query));
-    run(`projector${suffix}`, ['query-service/src/projector-main.ts'], production(ns.queryEnv));
+    run(`projector${suffix}`, ['query-service/src/projector-main.ts'], {
+      ...production(ns.queryEnv),
+      KAFKA_GROUP_INSTANCE_ID: `projector${suffix}`,
+    });
     run(
       `realtime-gateway${suffix}`,
       ['realtime-gateway/src/main.ts'],

@@ -225,6 +225,8 @@ export class FaultTopology {
         ...this.env[service],
         [service === 'projector' ? 'PROJECTOR_PORT' : 'PORT']: String(port),
         ...(service === 'realtime-gateway' ? { QUERY_SERVICE_URL: this.gatewayQueryUrls(copy) } : {}),
+        // A projector copy started again takes its partitions back under its lasting name.
+        ...(service === 'projector' ? { KAFKA_GROUP_INSTANCE_ID: name } : {}),
       },
       stdio: ['ignore', log, log],
       detached: true,

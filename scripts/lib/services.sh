@@ -125,7 +125,10 @@ start_services() {
   for (( k = 1; k <= n; k++ )); do
     start_copy command-service 4001 PORT "$k" "$label" node "${watch[@]}" command-service/src/main.ts
     start_copy query-service 4002 PORT "$k" "$label" node "${watch[@]}" query-service/src/main.ts
-    start_copy projector 4004 PROJECTOR_PORT "$k" "$label" node "${watch[@]}" query-service/src/projector-main.ts
+    # Each projector copy joins its group under its own lasting name (static membership): started again
+    # by its supervisor, it takes its partitions back at once.
+    KAFKA_GROUP_INSTANCE_ID=$(copy_name projector "$k") \
+      start_copy projector 4004 PROJECTOR_PORT "$k" "$label" node "${watch[@]}" query-service/src/projector-main.ts
     # Each gateway copy asks its own query-service copy first and the others when it cannot reach it.
     QUERY_SERVICE_URL=$(query_urls_for "$k") \
       start_copy realtime-gateway 4003 PORT "$k" "$label" node "${watch[@]}" realtime-gateway/src/main.ts

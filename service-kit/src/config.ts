@@ -60,6 +60,16 @@ export const baseEnv = z.object({
       ),
     )
     .default([]),
+  /**
+   * This copy's lasting name in the consumer groups that share partitions (the projector's): static
+   * membership, so a copy killed and started again under the same name takes its partitions back at
+   * once instead of after the dead member's session. Unique per copy (`npm start` gives each copy its
+   * name); empty: a new member at every start.
+   */
+  KAFKA_GROUP_INSTANCE_ID: z
+    .string()
+    .regex(/^[a-zA-Z0-9._-]*$/, 'letters, digits, . _ - only')
+    .default(''),
   /** Origins allowed to send mutations and open sockets (CSRF and socket handshake). */
   ALLOWED_ORIGINS: csv
     .pipe(z.array(z.url()).min(1))

@@ -25,6 +25,8 @@ export interface KafkaSettings {
   KAFKA_TOPIC_PARTITIONS: number;
   /** `advertised=reachable` broker addresses (see config); absent or empty: connect as advertised. */
   KAFKA_CONNECT_OVERRIDES?: string[];
+  /** This copy's name in groups that share partitions (static membership; see config). */
+  KAFKA_GROUP_INSTANCE_ID?: string;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { DomainEvent } from '@careers/contracts/events/catalogue';
 import type { Logger } from '@careers/service-kit';
+import type { ConsumerHandle } from '@careers/service-kit/group-consumer';
 import { describeError } from '@careers/service-kit/retry';
-import type { Consumer } from 'kafkajs';
 import { type BatchApplier, REPLAY_RETRY_CAP_MS, REPLAY_RETRY_MS } from './runner-batches.ts';
 import { byTopic, commitOffsetsOf, type Decoded, type RawMessage } from './runner-messages.ts';
 
@@ -17,7 +17,7 @@ export class BatchGatherer {
     /** Their events, read as soon as they came (while an earlier transaction is applied). */
     decoded: Promise<Decoded>;
     /** The consumer that fetched them, which commits their offsets once they are applied. */
-    consumer: Consumer | null;
+    consumer: ConsumerHandle | null;
     resolve: () => void;
     reject: (error: unknown) => void;
   }[] = [];
@@ -43,7 +43,7 @@ export class BatchGatherer {
 
   /**
    * Stops the consumer (`stopConsumer`), then ends the batches in hand: a rebuild's were handed back to
-   * kafkajs before they were applied, and the transaction behind them.
+   * the consumer before they were applied, and the transaction behind them.
    */
   async stop(stopConsumer: () => Promise<void>): Promise<void> {
     this.stopping = true;
@@ -64,13 +64,13 @@ export class BatchGatherer {
 
   /**
    * Applies the batches of every partition handed over together in one transaction: the batches that
-   * reach this in the same turn of the event loop (one fetch's, as kafkajs starts them at once) are
+   * reach this in the same turn of the event loop (one fetch's, as the consumer hands them over at once) are
    * applied as one, each partition's messages kept together and in order, and those that come while a
    * transaction is open wait for the next. A stream lives in one partition, so its order holds; the
    * order between partitions is any, as it is between topics read at their own paces. A failure
    * fails every batch of the transaction, and each is delivered again.
    */
-  gather(messages: RawMessage[], consumer: Consumer | null): Promise<void> {
+  gather(messages: RawMessage[], consumer: ConsumerHandle | null): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       const decoded = this.decode(messages);
       // Awaited when its transaction is applied; a failure fails that transaction, not this call.
@@ -85,8 +85,8 @@ export class BatchGatherer {
   }
 
   /**
-   * Live, a batch's `eachBatch` ends once its transaction committed, and kafkajs fetches the next ones
-   * only then. In a rebuild it ends once its transaction has been begun, so kafkajs fetches and this
+   * Live, a batch's `eachBatch` ends once its transaction committed, and the consumer fetches the next ones
+   * only then. In a rebuild it ends once its transaction has been begun, so the consumer fetches and this
    * process reads the next batches while Postgres applies these: their offsets are still committed
    * only after their commit, and a transaction that fails is tried again here with the same messages
    * (what a redelivery would bring) until it commits, so nothing after it is applied before it.
@@ -132,7 +132,7 @@ export class BatchGatherer {
         for (const w of this.gathered.splice(0)) w.reject(new Error('projector runner stopped'));
         break;
       }
-      // The offsets after the answer, so kafkajs fetches the next batches meanwhile. A commit that
+      // The offsets after the answer, so the consumer fetches the next batches meanwhile. A commit that
       // fails is logged: the next one covers it, and what a restart takes again is skipped as redelivered.
       if (applied) {
         const commitOffsets = () =>

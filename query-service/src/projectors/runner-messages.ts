@@ -1,6 +1,6 @@
 import { type DomainEvent, parseDomainEvent, sealedSubject } from '@careers/contracts/events/catalogue';
 import type { PersonalDataVault, Pool } from '@careers/service-kit';
-import type { Consumer } from 'kafkajs';
+import type { ConsumerHandle } from '@careers/service-kit/group-consumer';
 
 /** The projector runner's messages: as Kafka hands them over, read into events, and their offsets. */
 
@@ -25,9 +25,12 @@ export const byTopic = (a: readonly RawMessage[], b: readonly RawMessage[]) =>
  * one request per consumer (there is one but across a restart) rather than one per partition.
  */
 export async function commitOffsetsOf(
-  batches: readonly { messages: readonly RawMessage[]; consumer: Consumer | null }[],
+  batches: readonly { messages: readonly RawMessage[]; consumer: ConsumerHandle | null }[],
 ): Promise<void> {
-  const byConsumer = new Map<Consumer, Map<string, { topic: string; partition: number; offset: string }>>();
+  const byConsumer = new Map<
+    ConsumerHandle,
+    Map<string, { topic: string; partition: number; offset: string }>
+  >();
   for (const { messages, consumer } of batches) {
     const last = messages.at(-1);
     if (!consumer || !last) continue;

@@ -9,9 +9,9 @@ import {
   type Pool,
   type PoolClient,
   type Redis,
-  SupervisedConsumer,
   topicName,
 } from '@careers/service-kit';
+import { GroupConsumer } from '@careers/service-kit/group-consumer';
 import type { Kafka } from 'kafkajs';
 import { SearchEngine } from '../search-engine.ts';
 import type { Projector, ReadModelVersion } from './projector.ts';
@@ -45,16 +45,7 @@ export interface ProjectorRunnerOptions {
 }
 
 /**
- * Partitions whose batches one transaction may take. Above the partitions a runner is assigned (every
- * aggregate topic's), so a whole fetch goes in one transaction rather than partition by partition.
- */
-const PARTITIONS_GATHERED = 64;
-
-/** Within the consumer's heartbeat interval (createConsumer), well inside its session timeout. */
-const HEARTBEAT_WHILE_APPLYING_MS = 2000;
-
-/**
- * How much a rebuild's fetch brings from one partition (a live runner's: kafkajs's 1 MiB). A rebuild's
+ * How much a rebuild's fetch brings from one partition (a live runner's: 1 MiB). A rebuild's
  * transaction takes every batch fetched while the one before it ran, and larger fetches made fewer,
  * larger transactions: replaying the bench's 1,000,000 events took 103 to 121 s at 1 MiB (seven runs),
  * 85 to 95 s at 4 MiB (four), 75 and 78 s at 8 MiB and 76 to 79 s at 16 MiB (three), the process's
@@ -74,7 +65,7 @@ export class ProjectorRunner {
   private readonly applier: BatchApplier;
   /** The search engine the read models' indexes are in. */
   readonly search: SearchEngine;
-  private supervisor: SupervisedConsumer | null = null;
+  private supervisor: GroupConsumer | null = null;
   private readonly gatherer: BatchGatherer;
 
   constructor(options: ProjectorRunnerOptions) {
@@ -127,9 +118,13 @@ export class ProjectorRunner {
   async start(): Promise<void> {
     if (this.supervisor) return this.supervisor.firstJoin;
     const { kafka, kafkaSettings, log } = this.options;
-    const supervisor = new SupervisedConsumer({
-      kafka,
+    const supervisor = new GroupConsumer({
+      settings: kafkaSettings,
+      clientId: 'projector',
       groupId: this.groupId(),
+      ...(kafkaSettings.KAFKA_GROUP_INSTANCE_ID
+        ? { groupInstanceId: kafkaSettings.KAFKA_GROUP_INSTANCE_ID }
+        : {}),
       topics: this.topics(),
       fromBeginning: true,
       ...(this.applier.replaying ? { maxBytesPerPartition: REPLAY_FETCH_BYTES_PER_PARTITION } : {}),
@@ -150,35 +145,20 @@ export class ProjectorRunner {
         // responses cached from before that commit valid; a new version now retires them.
         await this.applier.moveVersions(this.versionKeys());
       },
-      run: (consumer) => ({
-        autoCommit: false,
-        eachBatchAutoResolve: false,
-        // Every partition of a fetch is handed over at once, and their batches are applied together in
-        // one transaction (gather below): never two transactions at a time.
-        partitionsConsumedConcurrently: PARTITIONS_GATHERED,
-        eachBatch: async ({ batch, resolveOffset, heartbeat }) => {
-          const last = batch.messages.at(-1);
-          if (!last) return;
-          const messages: RawMessage[] = batch.messages.map((m) => ({
+      // Every partition of a fetch is handed over at once, and their batches are applied together in
+      // one transaction (gather below): never two transactions at a time. Each resolves once the
+      // transaction holding its messages committed (in a rebuild: once it has begun); the offsets of
+      // every partition in it are committed to Kafka after that, in one request (drain).
+      eachBatch: (batch, consumer) =>
+        this.gatherer.gather(
+          batch.messages.map((m) => ({
             topic: batch.topic,
             partition: batch.partition,
             offset: m.offset,
             value: m.value,
-          }));
-          // The group hears from this member while the transaction is open, however long it takes
-          // (kafkajs otherwise heartbeats only between batches, and the session would lapse).
-          const beat = setInterval(() => void heartbeat().catch(() => {}), HEARTBEAT_WHILE_APPLYING_MS);
-          try {
-            // Resolves once the transaction holding these messages committed; the offsets of every
-            // partition in it are committed to Kafka after that, in one request (drain).
-            await this.gatherer.gather(messages, consumer);
-          } finally {
-            clearInterval(beat);
-          }
-          for (const m of batch.messages) resolveOffset(m.offset);
-          await heartbeat();
-        },
-      }),
+          })),
+          consumer,
+        ),
     });
     this.supervisor = supervisor;
     supervisor.start();

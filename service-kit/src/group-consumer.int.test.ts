@@ -1,0 +1,190 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { baseEnv, loadConfig } from './config.ts';
+import { GroupConsumer, type GroupConsumerOptions } from './group-consumer.ts';
+import { createKafka, EAGER_FETCH_MAX_WAIT_MS, EAGER_FETCH_MIN_BYTES, ensureTopics } from './kafka.ts';
+import { createLogger } from './logger.ts';
+import { recordTestProcess } from './testing.ts';
+
+const id = randomBytes(4).toString('hex');
+const prefix = `t.group${id}.`;
+const config = loadConfig(baseEnv, { ...process.env, NODE_ENV: 'test', KAFKA_TOPIC_PREFIX: prefix });
+const log = createLogger('group-consumer-test', 'error');
+const kafka = createKafka(config, 'group-consumer-test', log);
+const producer = kafka.producer();
+const topics: string[] = [];
+const member = fileURLToPath(new URL('./group-consumer.member.ts', import.meta.url));
+
+async function newTopic(name: string): Promise<string> {
+  const topic = `${prefix}${name}`;
+  topics.push(topic);
+  await ensureTopics(kafka, config, [topic]);
+  return topic;
+}
+
+function consumer(
+  topic: string,
+  group: string,
+  eachBatch: GroupConsumerOptions['eachBatch'],
+  { fromBeginning = true, eager = false, maxBytesPerPartition = undefined as number | undefined } = {},
+) {
+  return new GroupConsumer({
+    settings: config,
+    clientId: 'group-consumer-test',
+    groupId: `${prefix}${group}`,
+    topics: [topic],
+    fromBeginning,
+    log,
+    ...(eager ? { minBytes: EAGER_FETCH_MIN_BYTES, maxWaitMs: EAGER_FETCH_MAX_WAIT_MS } : {}),
+    ...(maxBytesPerPartition ? { maxBytesPerPartition } : {}),
+    eachBatch,
+  });
+}
+
+const until = async (done: () => boolean, ms: number) => {
+  const deadline = Date.now() + ms;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error(`not within ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+};
+
+afterAll(async () => {
+  await producer.disconnect();
+  const admin = kafka.admin();
+  await admin.connect();
+  await admin.deleteTopics({ topics }).catch(() => {});
+  await admin.disconnect();
+});
+
+describe('GroupConsumer', () => {
+  it('of live updates (a new group, not from the beginning) gets what is written as soon as it has joined', async () => {
+    const topic = await newTopic('live');
+    await producer.connect();
+    await producer.send({ topic, messages: [{ key: 'k', value: 'before' }] });
+    const runs = Array.from({ length: 4 }, async (_, n) => {
+      const heard: string[] = [];
+      const reader = consumer(
+        topic,
+        `live-${n}`,
+        async (batch) => {
+          for (const m of batch.messages) heard.push(m.value?.toString() ?? '');
+        },
+        { fromBeginning: false, eager: true },
+      );
+      reader.start();
+      try {
+        await reader.firstJoin;
+        expect(reader.joined).toBe(true);
+        await producer.send({ topic, messages: [{ key: 'k', value: `live-${n}` }] });
+        await until(() => heard.includes(`live-${n}`), 10_000);
+        expect(heard).not.toContain('before');
+      } finally {
+        await reader.stop();
+      }
+    });
+    await Promise.all(runs);
+  });
+
+  it("hands a fetch's partitions over together, fetches again only once they are handled, and resumes from what was committed", async () => {
+    const topic = await newTopic('batches');
+    await producer.connect();
+    // Keys spread over the topic's three partitions, in small record batches: a fetch that may bring
+    // 1 KiB of a partition brings a few of them from each.
+    for (let sent = 0; sent < 300; sent += 10) {
+      await producer.send({
+        topic,
+        messages: Array.from({ length: 10 }, (_, i) => ({ key: `key-${sent + i}`, value: `m${sent + i}` })),
+      });
+    }
+    const turns: number[][] = [];
+    let inFlight = 0;
+    let most = 0;
+    let seen = 0;
+    const reader = consumer(
+      topic,
+      'batches',
+      async (batch, handle) => {
+        if (inFlight === 0) turns.push([]);
+        turns.at(-1)?.push(batch.partition);
+        inFlight++;
+        most = Math.max(most, inFlight);
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        const next = (BigInt(batch.messages.at(-1)?.offset ?? '0') + 1n).toString();
+        await handle.commitOffsets([{ topic: batch.topic, partition: batch.partition, offset: next }]);
+        seen += batch.messages.length;
+        inFlight--;
+        // Small fetches: the 300 messages take several.
+      },
+      { maxBytesPerPartition: 1024 },
+    );
+    reader.start();
+    try {
+      await until(() => seen === 300, 15_000);
+    } finally {
+      await reader.stop();
+    }
+    // The first fetch brought every partition, handed over in one turn; nothing came while one ran.
+    expect(turns[0]?.length).toBe(3);
+    expect(most).toBe(3);
+    expect(turns.length).toBeGreaterThan(3);
+
+    await producer.send({ topic, messages: [{ key: 'key-1', value: 'after' }] });
+    const again: string[] = [];
+    const next = consumer(topic, 'batches', async (batch) => {
+      for (const m of batch.messages) again.push(m.value?.toString() ?? '');
+    });
+    next.start();
+    try {
+      await until(() => again.includes('after'), 15_000);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(again).toEqual(['after']);
+    } finally {
+      await next.stop();
+    }
+  });
+
+  it('takes a SIGKILLed static member’s partitions back at once when it is started again under its name', async () => {
+    const topic = await newTopic('static');
+    const group = `${prefix}static`;
+    await producer.connect();
+    const sentAt = new Map<string, number>();
+    let sequence = 0;
+    const ticking = setInterval(() => {
+      const value = `m${sequence++}`;
+      sentAt.set(value, Date.now());
+      void producer.send({ topic, messages: [{ key: value, value }] }).catch(() => {});
+    }, 100);
+    const children: ChildProcess[] = [];
+    const start = () => {
+      const child = spawn(process.execPath, [member, topic, group, 'copy-1'], {
+        env: { ...process.env, KAFKA_TOPIC_PREFIX: prefix },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      recordTestProcess(child.pid);
+      children.push(child);
+      return createInterface({ input: child.stdout as NodeJS.ReadableStream })[Symbol.asyncIterator]();
+    };
+    const firstAfter = async (lines: AsyncIterableIterator<string>, after: number) => {
+      for (let next = await lines.next(); !next.done; next = await lines.next()) {
+        if ((sentAt.get(next.value) ?? 0) > after) return Date.now();
+      }
+      throw new Error('the member ended');
+    };
+    try {
+      const first = start();
+      await firstAfter(first, 0);
+      const killedAt = Date.now();
+      children[0]?.kill('SIGKILL');
+      const healedAt = await firstAfter(start(), killedAt);
+      // The group's session is 6 s: a new member would have waited that long for the dead one.
+      expect(healedAt - killedAt).toBeLessThan(4_000);
+    } finally {
+      clearInterval(ticking);
+      for (const child of children) child.kill('SIGKILL');
+    }
+  }, 30_000);
+});
