@@ -21,6 +21,7 @@ import {
   ensureTopics,
   ident,
   loadConfig,
+  withAdmin,
 } from '@careers/service-kit';
 import { readTopicUntil } from '@careers/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,12 +40,12 @@ const scratchPrefix = `${config.KAFKA_TOPIC_PREFIX}scratch.`;
 const scratchTopic = `${scratchPrefix}careers.posts`;
 
 afterAll(async () => {
-  const admin = createKafka(config, 'analytics-test', createLogger('analytics-test', 'silent')).admin();
-  await admin.connect();
-  if ((await admin.listTopics()).includes(scratchTopic)) {
-    await admin.deleteTopics({ topics: [scratchTopic] }).catch(() => {});
-  }
-  await admin.disconnect();
+  const kafka = createKafka(config, 'analytics-test', createLogger('analytics-test', 'silent'));
+  await withAdmin(kafka, async (admin) => {
+    if ((await admin.listTopics()).includes(scratchTopic)) {
+      await admin.deleteTopics({ topics: [scratchTopic] }).catch(() => {});
+    }
+  });
   await services.close();
 });
 
@@ -318,17 +319,15 @@ describe('the analytics example, against the events of a known scenario', () => 
     ).then((messages) => messages.filter((m) => JSON.parse(String(m.value)).type === 'PostLiked'));
     const envelope = JSON.parse(String(liked?.value));
     const key = String(liked?.key);
-    const kafka = createKafka(
-      { ...config, KAFKA_TOPIC_PREFIX: scratchPrefix },
-      'analytics-test',
-      createLogger('analytics-test', 'silent'),
-    );
+    const kafka = createKafka(config, 'analytics-test', createLogger('analytics-test', 'silent'));
     await ensureTopics(kafka, { ...config, KAFKA_TOPIC_PREFIX: scratchPrefix }, [scratchTopic]);
     const producer = createIdempotentProducer(kafka);
-    await producer.connect();
-    const value = (v: unknown) => ({ key, value: typeof v === 'string' ? v : JSON.stringify(v) });
-    await producer.send({
+    const value = (v: unknown) => ({
       topic: scratchTopic,
+      key,
+      value: typeof v === 'string' ? v : JSON.stringify(v),
+    });
+    await producer.send({
       messages: [
         value(envelope),
         value(envelope), // delivered twice
@@ -337,7 +336,7 @@ describe('the analytics example, against the events of a known scenario', () => 
         value('{"type": "PostLiked", "schemaVersion": 1'),
       ],
     });
-    await producer.disconnect();
+    await producer.close();
 
     const scratch = await report(scratchPrefix);
     expect(scratch.counts).toEqual({

@@ -15,8 +15,8 @@ import {
   createSession,
   edgeSecretFromEnv,
   loadConfig,
-  type Producer,
   SESSION_COOKIE,
+  type TextProducer,
 } from '@careers/service-kit';
 import {
   freePort,
@@ -38,7 +38,7 @@ const edgePrefix = `${ROOT}.stack/e2e-edge/${ns.id}`;
 const children: ChildProcess[] = [];
 const gateways: { port: number; child: ChildProcess }[] = [];
 let edgeUrl = '';
-let producer: Producer;
+let producer: TextProducer;
 let socket: Socket | undefined;
 
 function spawnDetached(command: string, args: string[], env?: NodeJS.ProcessEnv): ChildProcess {
@@ -93,7 +93,7 @@ afterAll(async () => {
       } catch {}
     }
   }
-  await producer?.disconnect();
+  await producer?.close();
   redis.disconnect();
   rmSync(edgePrefix, { recursive: true, force: true });
   await ns.cleanup();

@@ -320,6 +320,22 @@ describe('docker-compose.yml', () => {
     expect(kafka.KAFKA_AUTO_CREATE_TOPICS_ENABLE).toBe('false');
     expect(kafka.KAFKA_LOG_RETENTION_MS).toBe('-1');
     expect(kafka.KAFKA_GROUP_INITIAL_REBALANCE_DELAY_MS).toBe('0');
+    // The broker's own settings in the local stack's file, as the image's environment names them.
+    const stack = new Map(
+      read('scripts/config/kafka.properties')
+        .split('\n')
+        .filter((line) => /^[a-z.]+=/.test(line))
+        .map((line) => line.split('=') as [string, string]),
+    );
+    for (const name of [
+      'auto.create.topics.enable',
+      'log.retention.ms',
+      'group.initial.rebalance.delay.ms',
+      'broker.session.timeout.ms',
+      'broker.heartbeat.interval.ms',
+    ]) {
+      expect(kafka[`KAFKA_${name.toUpperCase().replaceAll('.', '_')}`], name).toBe(stack.get(name));
+    }
   });
 });
 

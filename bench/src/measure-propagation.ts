@@ -12,9 +12,11 @@ import {
   createKafka,
   createLogger,
   createPool,
+  GroupConsumer,
   ident,
   type KafkaSettings,
   topicName,
+  withAdmin,
 } from '@careers/service-kit';
 import { io, type Socket } from 'socket.io-client';
 import { type BenchUser, header, type LikeState, type ProductApi } from './api.ts';
@@ -163,24 +165,22 @@ interface Tapped {
 async function startTap(
   settings: KafkaSettings,
 ): Promise<{ seen: Map<string, Tapped>; stop(): Promise<void> }> {
-  const kafka = createKafka(settings, 'bench-tap', createLogger('bench-tap', 'warn'));
+  const log = createLogger('bench-tap', 'warn');
+  const kafka = createKafka(settings, 'bench-tap', log);
   const groupId = `${settings.KAFKA_TOPIC_PREFIX}bench-tap-${randomUUID()}`;
-  const consumer = kafka.consumer({
-    groupId,
-    minBytes: 1,
-    maxWaitTimeInMs: 100,
-    allowAutoTopicCreation: false,
-  });
   const seen = new Map<string, Tapped>();
-  const joined = new Promise<void>((resolve) => consumer.on(consumer.events.GROUP_JOIN, () => resolve()));
-  await consumer.connect();
-  await consumer.subscribe({ topics: [topicName(settings, 'post')], fromBeginning: false });
-  await consumer.run({
+  const consumer = new GroupConsumer({
+    kafka,
+    groupId,
+    topics: [topicName(settings, 'post')],
+    fromBeginning: false,
+    log,
+    minBytes: 1,
+    maxWaitMs: 100,
     // A group of its own, read from the end and never resumed: its offsets are never read, so it commits
-    // none (one commit per batch would be load on the broker the bench counts as the product's).
-    autoCommit: false,
-    partitionsConsumedConcurrently: settings.KAFKA_TOPIC_PARTITIONS,
-    eachBatch: async ({ batch }) => {
+    // none (one commit per batch would be load on the broker the bench counts as the product's). Every
+    // partition of a fetch is handed over at once.
+    eachBatch: async (batch) => {
       const tappedAt = Date.now();
       for (const message of batch.messages) {
         const event = JSON.parse(message.value?.toString('utf8') ?? '{}') as {
@@ -196,17 +196,14 @@ async function startTap(
       }
     },
   });
-  await joined;
+  consumer.start();
+  // Joined and placed at the end of each partition: every event from here on is tapped.
+  await consumer.firstJoin;
   return {
     seen,
     async stop() {
-      await consumer.disconnect().catch(() => {});
-      const admin = kafka.admin();
-      await admin
-        .connect()
-        .then(() => admin.deleteGroups([groupId]))
-        .catch(() => {})
-        .finally(() => admin.disconnect().catch(() => {}));
+      await consumer.stop().catch(() => {});
+      await withAdmin(kafka, (admin) => admin.deleteGroups({ groups: [groupId] })).catch(() => {});
     },
   };
 }

@@ -16,7 +16,12 @@ import {
   topicName,
 } from '@careers/service-kit';
 import { productionEnvironment, testNamespace } from '@careers/service-kit/testing';
-import { CompressionTypes, Partitioners } from 'kafkajs';
+import {
+  CompressionAlgorithms,
+  compatibilityPartitioner,
+  Producer,
+  stringSerializers,
+} from '@platformatic/kafka';
 import type { BenchConfig } from './config.ts';
 import { type CpuUsage, CpuWindow, type Meter } from './cpu.ts';
 import { REPLAY_MIX, replayHistory } from './replay-generator.ts';
@@ -74,9 +79,11 @@ export async function measureReplay(
   const pool = createPool(settings.DATABASE_URL, 8, 'bench-replay');
   const kafka = createKafka(settings, 'bench-replay', log);
   // Partitioned by stream id as the relay's producer partitions (createIdempotentProducer).
-  const producer = kafka.producer({
-    allowAutoTopicCreation: false,
-    createPartitioner: Partitioners.DefaultPartitioner,
+  const producer = new Producer({
+    ...kafka.options(),
+    autocreateTopics: false,
+    partitioner: compatibilityPartitioner,
+    serializers: stringSerializers,
   });
   try {
     await migrateVault(pool, settings.VAULT_SCHEMA);
@@ -86,7 +93,6 @@ export async function measureReplay(
       settings,
       streamTypes.map((type) => topicName(settings, type)),
     );
-    await producer.connect();
 
     progress(
       `writing ${config.replayEvents.toLocaleString('en')} events (${Math.round(REPLAY_MIX.like * 100)}% likes and unlikes) to the topics of namespace ${ns.id}`,
@@ -98,10 +104,13 @@ export async function measureReplay(
     let chunk: { topic: string; key: string; value: string; type: string; version: number }[] = [];
     const flush = async () => {
       if (chunk.length === 0) return;
-      const byTopic = new Map<string, { key: string; value: string; headers: Record<string, string> }[]>();
-      for (const m of chunk) {
-        const messages = byTopic.get(m.topic) ?? [];
-        messages.push({
+      // Acks per send: a producer that is not idempotent sends with acks from the leader alone
+      // unless the send asks for more (its constructor's `acks` is not used).
+      await producer.send({
+        acks: -1,
+        compression: CompressionAlgorithms.NONE,
+        messages: chunk.map((m) => ({
+          topic: m.topic,
           key: m.key,
           value: m.value,
           headers: {
@@ -109,13 +118,7 @@ export async function measureReplay(
             'schema-version': String(m.version),
             'content-type': 'application/json',
           },
-        });
-        byTopic.set(m.topic, messages);
-      }
-      await producer.sendBatch({
-        acks: -1,
-        compression: CompressionTypes.None,
-        topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })),
+        })),
       });
       written += chunk.length;
       chunk = [];
@@ -148,7 +151,7 @@ export async function measureReplay(
       if (chunk.length >= PRODUCE_CHUNK) await flush();
     }
     await flush();
-    await producer.disconnect();
+    await producer.close();
     const produceSeconds = Math.round(performance.now() - produceStart) / 1000;
     progress(
       `  ${written.toLocaleString('en')} events written in ${produceSeconds} s; running projections:rebuild on them`,
@@ -198,7 +201,7 @@ export async function measureReplay(
   } catch (error) {
     return { status: 'missing', reason: `replay failed: ${(error as Error).message.slice(0, 300)}` };
   } finally {
-    await producer.disconnect().catch(() => {});
+    await producer.close().catch(() => {});
     await pool.end().catch(() => {});
     if (process.env.BENCH_REPLAY_KEEP === '1') {
       // BENCH_REPLAY_KEEP=1: the namespace stays, for running projections:rebuild on it again or

@@ -16,6 +16,7 @@ import {
   loadConfig,
   PersonalDataVault,
   processGroupPrefix,
+  withAdmin,
 } from '@careers/service-kit';
 import {
   freePort,
@@ -282,39 +283,35 @@ export function createTopology(options: { poolSize: number; origin?: string }): 
     async groupsSettled(members, timeoutMs = 60_000) {
       const settings = loadConfig(baseEnv, ns.queryEnv);
       const kafka = createKafka(settings, 'bench-groups', createLogger('bench', 'warn'));
-      const admin = kafka.admin();
-      await admin.connect();
-      try {
+      // Compared without case: the broker names a state 'Stable', the client's own list 'STABLE'.
+      const stable = (state: string) => state.toLowerCase() === 'stable';
+      await withAdmin(kafka, async (admin) => {
         // The projector's copies share one group; each gateway reads in a group of its own.
         const projector = groupName(settings, 'query-projector');
         const gateways = processGroupPrefix(settings, 'realtime-gateway');
         const deadline = Date.now() + timeoutMs;
         for (;;) {
-          const ids = [
-            projector,
-            ...(await admin.listGroups()).groups
-              .map((g) => g.groupId)
-              .filter((id) => id.startsWith(gateways)),
-          ];
-          const { groups } = await admin.describeGroups(ids);
-          const shared = groups.find((g) => g.groupId === projector);
-          const own = groups.filter((g) => g.groupId !== projector && g.members.length > 0);
+          // Groups of every protocol (the client lists classic ones only unless told).
+          const listed = await admin.listGroups({ types: [] });
+          const ids = [projector, ...[...listed.keys()].filter((id) => id.startsWith(gateways))];
+          const groups = [...(await admin.describeGroups({ groups: ids })).values()];
+          const shared = groups.find((g) => g.id === projector);
+          const own = groups.filter((g) => g.id !== projector && g.members.size > 0);
           if (
-            shared?.state === 'Stable' &&
-            shared.members.length === members &&
+            shared !== undefined &&
+            stable(shared.state) &&
+            shared.members.size === members &&
             own.length === members &&
-            own.every((g) => g.state === 'Stable')
+            own.every((g) => stable(g.state))
           )
             return;
           if (Date.now() > deadline)
             throw new Error(
-              `consumer groups not settled with ${members} members: ${groups.map((g) => `${g.groupId} ${g.state} ${g.members.length}`).join(', ')}`,
+              `consumer groups not settled with ${members} members: ${groups.map((g) => `${g.id} ${g.state} ${g.members.size}`).join(', ')}`,
             );
           await sleep(250);
         }
-      } finally {
-        await admin.disconnect();
-      }
+      });
     },
     processes: () =>
       [...children].flatMap(([name, child]) =>

@@ -1,5 +1,6 @@
 import { uploadLimits } from '@careers/contracts/constants';
 import { routes } from '@careers/contracts/routes';
+import type { Kafka } from '@careers/service-kit';
 import {
   type CommandServiceConfig,
   ConsistencyTokenSigner,
@@ -18,7 +19,6 @@ import {
 import type { ObjectStorage } from '@careers/service-kit/object-storage';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import type { Kafka } from 'kafkajs';
 import { registerExportRoute } from './account/export-routes.ts';
 import { registerAccountRoutes } from './account/routes.ts';
 import { ResumeUploadStore } from './applications/resume-upload-store.ts';

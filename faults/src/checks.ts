@@ -6,8 +6,7 @@
 
 import { clientEvents, serverEvents } from '@careers/contracts/sockets';
 import { streamTypes } from '@careers/contracts/topics';
-import { processGroupPrefix, topicName } from '@careers/service-kit';
-import { AssignerProtocol, Kafka, logLevel } from 'kafkajs';
+import { createKafka, createLogger, processGroupPrefix, topicName } from '@careers/service-kit';
 import pg from 'pg';
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import type { Attempt, Client, Load, Person } from './load.ts';
@@ -70,47 +69,78 @@ export async function lastPosition(probe: Probe): Promise<string> {
  * with no member is held to every topic, but a gone gateway's is left out.
  */
 export async function consumerLag(probe: Probe): Promise<Record<string, number>> {
-  const kafka = new Kafka({
-    brokers: [probe.kafkaBrokers],
-    logLevel: logLevel.NOTHING,
-    retry: { retries: 1 },
-  });
-  const admin = kafka.admin();
-  await admin.connect();
+  const kafka = createKafka(
+    { KAFKA_BROKERS: [probe.kafkaBrokers] },
+    'faults-checks',
+    createLogger('faults-checks', 'silent'),
+  );
+  const admin = kafka.admin({ retries: 1 });
   try {
     const topics = streamTypes.map((t) => topicName({ KAFKA_TOPIC_PREFIX: probe.topicPrefix }, t));
     const existing = new Set(await admin.listTopics());
-    const mine = (await admin.listGroups()).groups
-      .map((g) => g.groupId)
-      .filter((g) => g.startsWith(probe.topicPrefix));
-    const lag: Record<string, number> = {};
-    const ends = new Map<string, string>();
-    for (const topic of topics.filter((t) => existing.has(t))) {
-      for (const p of await admin.fetchTopicOffsets(topic)) ends.set(`${topic}:${p.partition}`, p.high);
-    }
-    const described = new Map(
-      mine.length === 0 ? [] : (await admin.describeGroups(mine)).groups.map((g) => [g.groupId, g]),
+    const present = topics.filter((t) => existing.has(t));
+    // Groups of every protocol (the client lists classic ones only unless told).
+    const mine = [...(await admin.listGroups({ types: [] })).keys()].filter((g) =>
+      g.startsWith(probe.topicPrefix),
     );
+    const lag: Record<string, number> = {};
+    // Each topic's partitions, and where each ends (the offset its next message will get).
+    const partitions = new Map<string, number[]>();
+    const ends = new Map<string, bigint>();
+    if (present.length > 0) {
+      const { topics: metadata } = await admin.metadata({ topics: present, forceUpdate: true });
+      for (const topic of present) {
+        const count = metadata.get(topic)?.partitionsCount ?? 0;
+        partitions.set(
+          topic,
+          Array.from({ length: count }, (_, i) => i),
+        );
+      }
+      const listed = await admin.listOffsets({
+        // Read committed (1): the end the consumers, which read committed, can reach.
+        isolationLevel: 1,
+        topics: present.map((name) => ({
+          name,
+          partitions: (partitions.get(name) ?? []).map((partitionIndex) => ({
+            partitionIndex,
+            timestamp: -1n,
+          })),
+        })),
+      });
+      for (const t of listed) {
+        for (const p of t.partitions) ends.set(`${t.name}:${p.partitionIndex}`, p.offset);
+      }
+    }
+    const described = mine.length === 0 ? undefined : await admin.describeGroups({ groups: mine });
     const gateways = processGroupPrefix({ KAFKA_TOPIC_PREFIX: probe.topicPrefix }, 'realtime-gateway');
     for (const groupId of mine) {
       // A gateway's group lives as long as its process (processGroupId): one with no member left is a
       // gone gateway's, which nothing resumes from; and a live one's partition with nothing committed is
       // read from where the group joined, the end of the topic then.
-      const members = described.get(groupId)?.members ?? [];
+      const members = [...(described?.get(groupId)?.members.values() ?? [])];
       const own = groupId.startsWith(gateways);
       if (own && members.length === 0) continue;
-      const assigned = new Set(
-        (described.get(groupId)?.members ?? []).flatMap((m) =>
-          Object.keys(AssignerProtocol.MemberAssignment.decode(m.memberAssignment)?.assignment ?? {}),
-        ),
-      );
-      const read = topics.filter((t) => existing.has(t) && (assigned.size === 0 || assigned.has(t)));
+      const assigned = new Set(members.flatMap((m) => [...(m.assignments?.keys() ?? [])]));
+      const read = present.filter((t) => assigned.size === 0 || assigned.has(t));
+      // Every partition asked for by number, so that one with nothing committed answers -1: asked for
+      // without topics, the broker answers only the offsets the group committed.
+      const fetched =
+        read.length === 0
+          ? []
+          : await admin.listConsumerGroupOffsets({
+              groups: [
+                {
+                  groupId,
+                  topics: read.map((name) => ({ name, partitionIndexes: partitions.get(name) ?? [] })),
+                },
+              ],
+            });
       let total = 0;
-      for (const t of await admin.fetchOffsets({ groupId, topics: read })) {
+      for (const t of fetched.find((g) => g.groupId === groupId)?.topics ?? []) {
         for (const p of t.partitions) {
-          const end = BigInt(ends.get(`${t.topic}:${p.partition}`) ?? '0');
-          if (own && p.offset === '-1') continue;
-          const committed = p.offset === '-1' ? 0n : BigInt(p.offset);
+          const end = ends.get(`${t.name}:${p.partitionIndex}`) ?? 0n;
+          if (own && p.committedOffset === -1n) continue;
+          const committed = p.committedOffset === -1n ? 0n : p.committedOffset;
           total += Number(end - committed);
         }
       }
@@ -118,7 +148,7 @@ export async function consumerLag(probe: Probe): Promise<Record<string, number>>
     }
     return lag;
   } finally {
-    await admin.disconnect();
+    await admin.close().catch(() => {});
   }
 }
 

@@ -1,28 +1,56 @@
-import { groupName, ident, type Logger, type Pool, type Redis, withTransaction } from '@careers/service-kit';
-import type { Kafka } from 'kafkajs';
+import {
+  groupName,
+  ident,
+  type Kafka,
+  type Logger,
+  type Pool,
+  type Redis,
+  withAdmin,
+  withTransaction,
+} from '@careers/service-kit';
 import type { Projector } from './projectors/projector.ts';
 import { PROJECTOR_GROUP, type ProjectorRunner } from './projectors/runner.ts';
 
 /** How far the projector group is behind the end of each topic (0 when caught up). */
 export async function projectorLag(kafka: Kafka, groupId: string, topics: string[]): Promise<number> {
-  const admin = kafka.admin();
-  await admin.connect();
-  try {
-    let lag = 0;
-    const committed = await admin.fetchOffsets({ groupId, topics });
-    for (const topic of topics) {
-      const ends = await admin.fetchTopicOffsets(topic);
-      const mine = committed.find((c) => c.topic === topic)?.partitions ?? [];
-      for (const end of ends) {
-        const at = mine.find((p) => p.partition === end.partition)?.offset ?? '-1';
-        const from = Number(at) < 0 ? Number(end.low) : Number(at);
-        lag += Math.max(0, Number(end.high) - from);
-      }
+  return withAdmin(kafka, async (admin) => {
+    const { topics: metadata } = await admin.metadata({ topics });
+    const partitions = topics.map((name) => ({
+      name,
+      partitions: Array.from({ length: metadata.get(name)?.partitionsCount ?? 0 }, (_, i) => i),
+    }));
+    const ends = async (timestamp: bigint) => {
+      const listed = await admin.listOffsets({
+        topics: partitions.map(({ name, partitions: indexes }) => ({
+          name,
+          partitions: indexes.map((partitionIndex) => ({ partitionIndex, timestamp })),
+        })),
+      });
+      const at = new Map<string, bigint>();
+      for (const topic of listed)
+        for (const p of topic.partitions) at.set(`${topic.name}:${p.partitionIndex}`, p.offset);
+      return at;
+    };
+    const [low, high] = [await ends(-2n), await ends(-1n)];
+    const committed = new Map<string, bigint>();
+    const [group] = await admin.listConsumerGroupOffsets({
+      groups: [
+        {
+          groupId,
+          topics: partitions.map(({ name, partitions: indexes }) => ({ name, partitionIndexes: indexes })),
+        },
+      ],
+    });
+    for (const topic of group?.topics ?? [])
+      for (const p of topic.partitions) committed.set(`${topic.name}:${p.partitionIndex}`, p.committedOffset);
+    let lag = 0n;
+    for (const [key, end] of high) {
+      const at = committed.get(key) ?? -1n;
+      const from = at < 0n ? (low.get(key) ?? 0n) : at;
+      if (end > from) lag += end - from;
     }
-    return lag;
-  } finally {
-    await admin.disconnect();
-  }
+    return Number(lag);
+  });
 }
 
 /** When the Postgres server started: a server that restarted (and so may have emptied unlogged tables). */
@@ -60,11 +88,9 @@ export async function rebuildProjections(options: {
   const topics = runner.topics();
   let unlogged: string[] = [];
   const started = await serverStart(pool);
-  const admin = kafka.admin();
-  await admin.connect();
-  try {
-    const { groups } = await admin.describeGroups([groupId]);
-    if ((groups[0]?.members.length ?? 0) > 0) {
+  await withAdmin(kafka, async (admin) => {
+    const groups = await admin.describeGroups({ groups: [groupId] });
+    if ((groups.get(groupId)?.members.size ?? 0) > 0) {
       throw new Error(
         `The projector group ${groupId} has running members: stop the projector first (npm run stop).`,
       );
@@ -86,14 +112,12 @@ export async function rebuildProjections(options: {
       return emptied;
     });
     // Deleting the (member-less) group forgets its offsets, so the runner starts from the beginning
-    // (it subscribes with fromBeginning). One call; resetting offsets per topic joins the group each time.
-    await admin.deleteGroups([groupId]).catch((error: Error) => {
-      if (!/does not exist|GROUP_ID_NOT_FOUND/i.test(`${error.message} ${JSON.stringify(error)}`))
+    // (it reads from the earliest offsets when it has none). One call.
+    await admin.deleteGroups({ groups: [groupId] }).catch((error: Error) => {
+      if (!/does not exist|GROUP_ID_NOT_FOUND|not found/i.test(`${error.message} ${JSON.stringify(error)}`))
         throw error;
     });
-  } finally {
-    await admin.disconnect();
-  }
+  });
   log.info({ unlogged: unlogged.length }, 'read models cleared; replaying the topics');
   runner.replay();
   await runner.start();

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { baseEnv, createPool, ident, loadConfig, type Producer, topicName } from '@careers/service-kit';
+import { baseEnv, createPool, ident, loadConfig, type TextProducer, topicName } from '@careers/service-kit';
 import { proxyKafka, proxyPostgres } from '@careers/service-kit/tcp-proxy';
 import {
   getJson as get,
@@ -27,7 +27,7 @@ const real = loadConfig(baseEnv, ns.queryEnv);
 const schema = ident(String(ns.queryEnv.DB_SCHEMA));
 const pool = createPool(real.DATABASE_URL, 2, 'self-healing-test');
 const { registered } = testMessages();
-let producer: Producer;
+let producer: TextProducer;
 const stops: (() => Promise<void>)[] = [];
 
 beforeAll(async () => {
@@ -38,7 +38,7 @@ afterEach(async () => {
   for (const stop of stops.splice(0).reverse()) await stop();
 });
 afterAll(async () => {
-  await producer?.disconnect();
+  await producer?.close();
   await pool.end();
   await ns.cleanup();
 });
@@ -47,8 +47,9 @@ afterAll(async () => {
 async function produceRegistration(): Promise<string> {
   const userId = randomUUID();
   await producer.send({
-    topic: topicName(real, 'user'),
-    messages: [{ key: userId, value: JSON.stringify(registered(userId, 'Ada')) }],
+    messages: [
+      { topic: topicName(real, 'user'), key: userId, value: JSON.stringify(registered(userId, 'Ada')) },
+    ],
   });
   return userId;
 }

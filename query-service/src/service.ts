@@ -1,3 +1,4 @@
+import type { Kafka } from '@careers/service-kit';
 import {
   createKafka,
   createLogger,
@@ -19,7 +20,6 @@ import {
 } from '@careers/service-kit';
 import { ObjectStorage } from '@careers/service-kit/object-storage';
 import type { FastifyInstance } from 'fastify';
-import type { Kafka } from 'kafkajs';
 import { migrateReadSchema } from './migrate.ts';
 import { ensureJobsIndex } from './projectors/jobs/search-index.ts';
 import { ensurePeopleIndex } from './projectors/people/search-index.ts';

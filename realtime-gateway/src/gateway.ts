@@ -20,7 +20,9 @@ import {
   EAGER_FETCH_MAX_WAIT_MS,
   EAGER_FETCH_MIN_BYTES,
   ensureTopics,
+  GroupConsumer,
   IntervalOffsetCommitter,
+  type Kafka,
   type Logger,
   processGroupId,
   processGroupPrefix,
@@ -28,16 +30,15 @@ import {
   type Redis,
   readSession,
   Startup,
-  SupervisedConsumer,
   sessionExpiresInMs,
   sessionIdFromCookieHeader,
   sessionRef,
   topicName,
   watchEndedSessions,
+  withAdmin,
 } from '@careers/service-kit';
 import { watchNotificationPushes } from '@careers/service-kit/notification-pushes';
 import { createAdapter } from '@socket.io/redis-adapter';
-import type { Kafka } from 'kafkajs';
 import { Server, type Socket } from 'socket.io';
 import { CheckBudget } from './check-budget.ts';
 import { PostAccessCheck } from './post-access.ts';
@@ -60,7 +61,8 @@ export const GATEWAY_GROUP = 'realtime-gateway';
  * (`processGroupId`). Nothing is shared, so a gateway that dies holds up no other, and a new one joins
  * a group that has no dead member to wait for: the group's session timeout is no part of healing.
  * Within a process the group keeps its offsets, so a consumer started again (Kafka away) resumes where
- * it was; a new process starts at the newest events (its sockets read again on connecting).
+ * it was; a new process starts at the first event written after it started (its sockets read again on
+ * connecting), not at those written before.
  */
 
 /**
@@ -70,24 +72,20 @@ export const GATEWAY_GROUP = 'realtime-gateway';
  * So is the one group the gateways of earlier releases shared (the prefix without its dot), once empty.
  */
 async function deleteGoneGatewayGroups(kafka: Kafka, prefix: string, own: string, log: Logger) {
-  const admin = kafka.admin();
-  await admin.connect();
-  try {
+  await withAdmin(kafka, async (admin) => {
     const shared = prefix.slice(0, -1);
-    const mine = (await admin.listGroups()).groups
-      .map((g) => g.groupId)
-      .filter((id) => (id.startsWith(prefix) || id === shared) && id !== own);
+    const mine = [...(await admin.listGroups()).keys()].filter(
+      (id) => (id.startsWith(prefix) || id === shared) && id !== own,
+    );
     if (mine.length === 0) return;
-    const gone = (await admin.describeGroups(mine)).groups
-      .filter((g) => g.state === 'Empty' || g.state === 'Dead')
-      .map((g) => g.groupId);
+    const gone = [...(await admin.describeGroups({ groups: mine })).values()]
+      .filter((g) => /^(empty|dead)$/i.test(g.state))
+      .map((g) => g.id);
     if (gone.length > 0) {
-      await admin.deleteGroups(gone);
+      await admin.deleteGroups({ groups: gone });
       log.info({ groups: gone.length }, 'deleted the consumer groups of gateways gone');
     }
-  } finally {
-    await admin.disconnect();
-  }
+  });
 }
 /** A socket may watch this many posts at once (a feed page shows far fewer). */
 const MAX_POST_ROOMS = 200;
@@ -114,8 +112,8 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  */
 const COUNT_PUSH_WINDOW_MS = 25;
 /**
- * How often the gateway commits how far it read. Committed after every batch (kafkajs's default with
- * eachBatch), an eager consumer sent the broker one offset commit, a write to its offsets log, for
+ * How often the gateway commits how far it read. Committed after every batch, an eager consumer sent
+ * the broker one offset commit, a write to its offsets log, for
  * nearly every event. Offsets only decide where the gateway's consumer resumes when it is started
  * again within the process (Kafka away): at worst it pushes the last second's events again, each
  * carrying its own count and token.
@@ -160,7 +158,7 @@ export interface Gateway {
   http: HttpServer;
   io: GatewayServer;
   /** The Kafka consumer, started again after every crash until the gateway closes. */
-  consumer: SupervisedConsumer;
+  consumer: GroupConsumer;
   /** Resolves once Redis answers and the gateway hears sessions end and notifications announced. */
   started: Promise<void>;
   /** Resolves once the Kafka consumer has joined its group (live events from then on are pushed). */
@@ -466,41 +464,41 @@ export async function createGateway(deps: GatewayDeps): Promise<Gateway> {
   const topics = pushedStreamTypes.map((type) => topicName(config, type));
   const offsets = new IntervalOffsetCommitter(OFFSET_COMMIT_INTERVAL_MS, log);
   const groupId = processGroupId(config, GATEWAY_GROUP);
-  const consumer = new SupervisedConsumer({
+  const consumer = new GroupConsumer({
     kafka,
     groupId,
     topics,
-    // Live updates only: a gateway that was down does not replay history to sockets.
+    // Live updates only: a gateway that was down does not replay history to sockets. But what was
+    // written since this process started is read, not only what comes after its consumer joined: a
+    // socket that connected in between, and an event it caused meanwhile, miss nothing.
     fromBeginning: false,
+    startFrom: Math.floor(performance.timeOrigin),
     // A batch costs the gateway next to nothing and every push is awaited: each event as it comes.
     minBytes: EAGER_FETCH_MIN_BYTES,
     maxWaitMs: EAGER_FETCH_MAX_WAIT_MS,
     log,
     prepare: () => ensureTopics(kafka, config, topics),
-    run: (current) => ({
-      autoCommit: false,
-      // A batch at a time: its pushes are coalesced together and cross to the other gateways as one.
-      eachBatch: async ({ batch }) => {
-        const messages: SocketMessage[] = [];
-        for (const message of batch.messages) {
-          let event: ReturnType<typeof parseDomainEvent>;
-          try {
-            // No `open`: pushes carry ids and counts only, so the gateway never needs (or holds) a
-            // person's key; sealed fields parse to their erased stand-ins here.
-            event = parseDomainEvent(JSON.parse(message.value?.toString('utf8') ?? 'null'));
-          } catch (error) {
-            log.warn({ err: error }, 'skipping a message that is not a known event');
-            continue;
-          }
-          messages.push(...socketMessagesFor(event));
-          const revoked = accessRevokedBy(event);
-          if (revoked) recheckHere(revoked);
+    // A batch at a time: its pushes are coalesced together.
+    eachBatch: async (batch, current) => {
+      const messages: SocketMessage[] = [];
+      for (const message of batch.messages) {
+        let event: ReturnType<typeof parseDomainEvent>;
+        try {
+          // No `open`: pushes carry ids and counts only, so the gateway never needs (or holds) a
+          // person's key; sealed fields parse to their erased stand-ins here.
+          event = parseDomainEvent(JSON.parse(message.value?.toString('utf8') ?? 'null'));
+        } catch (error) {
+          log.warn({ err: error }, 'skipping a message that is not a known event');
+          continue;
         }
-        coalescer.add(messages);
-        const last = batch.messages.at(-1);
-        if (last) offsets.mark(current, batch.topic, batch.partition, last.offset);
-      },
-    }),
+        messages.push(...socketMessagesFor(event));
+        const revoked = accessRevokedBy(event);
+        if (revoked) recheckHere(revoked);
+      }
+      coalescer.add(messages);
+      const last = batch.messages.at(-1);
+      if (last) offsets.mark(current, batch.topic, batch.partition, last.offset);
+    },
   });
   consumer.start();
   // Once this gateway reads: the tidying is no part of the start, so it does not delay the pushes.
@@ -545,15 +543,7 @@ export async function createGateway(deps: GatewayDeps): Promise<Gateway> {
       await consumer.stop();
       offsets.stop();
       // Its group ends with it (best effort: a gateway that does not get to do it leaves it to the next).
-      await (async () => {
-        const admin = kafka.admin();
-        await admin.connect();
-        try {
-          await admin.deleteGroups([groupId]);
-        } finally {
-          await admin.disconnect();
-        }
-      })().catch(() => {});
+      await withAdmin(kafka, (admin) => admin.deleteGroups({ groups: [groupId] })).catch(() => {});
       coalescer.close();
       await redisStarted.catch(() => {});
       await stopWatchingSessions?.();

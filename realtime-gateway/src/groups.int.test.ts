@@ -7,10 +7,11 @@ import {
   createRedis,
   createSession,
   loadConfig,
-  type Producer,
   processGroupPrefix,
   SESSION_COOKIE,
+  type TextProducer,
   topicName,
+  withAdmin,
 } from '@careers/service-kit';
 import {
   publishConnectionRequest,
@@ -18,6 +19,7 @@ import {
   topicProducer,
   waitUntil,
 } from '@careers/service-kit/testing';
+import { Consumer } from '@platformatic/kafka';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GATEWAY_GROUP } from './gateway.ts';
@@ -33,7 +35,7 @@ const config = loadConfig(baseEnv, ns.gatewayEnv);
 const redis = createRedis(config.REDIS_URL, config.REDIS_KEY_PREFIX);
 const kafka = createKafka(config, 'gateway-groups-test', createLogger('test', 'error'));
 const prefix = processGroupPrefix(config, GATEWAY_GROUP);
-let producer: Producer;
+let producer: TextProducer;
 const gateways: RunningGateway[] = [];
 const sockets: Socket[] = [];
 
@@ -43,21 +45,23 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const socket of sockets) socket.disconnect();
   for (const gateway of gateways) await gateway.close();
-  await producer?.disconnect();
+  await producer?.close();
   redis.disconnect();
   await ns.cleanup();
 });
 
 async function groupsWhere(keep: (id: string) => boolean): Promise<string[]> {
-  const admin = kafka.admin();
-  await admin.connect();
+  return withAdmin(kafka, async (admin) => [...(await admin.listGroups()).keys()].filter(keep).sort());
+}
+
+/** A member of `groupId` that joins, then leaves: the group stays, with no member. */
+async function joinAndLeave(groupId: string, joined: () => Promise<boolean>): Promise<void> {
+  const consumer = new Consumer({ ...kafka.options(), groupId });
   try {
-    return (await admin.listGroups()).groups
-      .map((g) => g.groupId)
-      .filter(keep)
-      .sort();
+    await consumer.consume({ topics: [topicName(config, 'connection')], mode: 'latest' });
+    await waitUntil(`${groupId} joined`, joined);
   } finally {
-    await admin.disconnect();
+    await consumer.close(true);
   }
 }
 const gatewayGroups = () => groupsWhere((id) => id.startsWith(prefix));
@@ -99,20 +103,10 @@ describe('the gateways’ consumer groups', () => {
   it('are one per gateway: each pushes to its own sockets, and a closed one takes its group along', async () => {
     // A group a gateway that died left behind (offsets committed, no member).
     const gone = `${prefix}${randomUUID()}`;
-    const consumer = kafka.consumer({ groupId: gone });
-    await consumer.connect();
-    await consumer.subscribe({ topic: topicName(config, 'connection'), fromBeginning: false });
-    await consumer.run({ eachMessage: async () => {} });
-    await waitUntil('the left-behind group joined', async () => (await gatewayGroups()).includes(gone));
-    await consumer.disconnect();
+    await joinAndLeave(gone, async () => (await gatewayGroups()).includes(gone));
     // And the one group gateways of earlier releases shared, empty once they are all replaced.
     const shared = prefix.slice(0, -1);
-    const earlier = kafka.consumer({ groupId: shared });
-    await earlier.connect();
-    await earlier.subscribe({ topic: topicName(config, 'connection'), fromBeginning: false });
-    await earlier.run({ eachMessage: async () => {} });
-    await waitUntil('the shared group joined', async () => (await groupsNamed(shared)).length === 1);
-    await earlier.disconnect();
+    await joinAndLeave(shared, async () => (await groupsNamed(shared)).length === 1);
 
     const first = await start();
     const second = await start();

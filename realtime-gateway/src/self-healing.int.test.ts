@@ -5,8 +5,8 @@ import {
   createRedis,
   createSession,
   loadConfig,
-  type Producer,
   SESSION_COOKIE,
+  type TextProducer,
 } from '@careers/service-kit';
 import { proxyKafka } from '@careers/service-kit/tcp-proxy';
 import {
@@ -28,7 +28,7 @@ import { type RunningGateway, startGateway } from './service.ts';
 const ns = testNamespace('gateway-self-healing');
 const real = loadConfig(baseEnv, ns.gatewayEnv);
 const redis = createRedis(real.REDIS_URL, real.REDIS_KEY_PREFIX);
-let producer: Producer;
+let producer: TextProducer;
 let gateway: RunningGateway | undefined;
 let socket: Socket | undefined;
 const cleanups: (() => Promise<void>)[] = [];
@@ -40,7 +40,7 @@ afterAll(async () => {
   socket?.disconnect();
   await gateway?.close();
   for (const cleanup of cleanups) await cleanup();
-  await producer?.disconnect();
+  await producer?.close();
   redis.disconnect();
   await ns.cleanup();
 });

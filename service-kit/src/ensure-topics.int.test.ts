@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { baseEnv, loadConfig } from './config.ts';
-import { createKafka, ensureTopics } from './kafka.ts';
+import { createIdempotentProducer, createKafka, ensureTopics, withAdmin } from './kafka.ts';
 import { createLogger } from './logger.ts';
 
 const id = randomBytes(4).toString('hex');
@@ -15,10 +15,7 @@ const kafka = createKafka(config, 'ensure-topics-test', log);
 const topics = Array.from({ length: 8 }, (_, n) => `t.topics${id}.topic-${n}`);
 
 afterAll(async () => {
-  const admin = kafka.admin();
-  await admin.connect();
-  await admin.deleteTopics({ topics }).catch(() => {});
-  await admin.disconnect();
+  await withAdmin(kafka, (admin) => admin.deleteTopics({ topics })).catch(() => {});
 });
 
 describe('ensureTopics', () => {
@@ -30,26 +27,21 @@ describe('ensureTopics', () => {
         ensureTopics(createKafka(config, 'ensure-topics-test', log), config, topics),
       ),
     );
-    const admin = kafka.admin();
-    await admin.connect();
-    try {
-      const { topics: metadata } = await admin.fetchTopicMetadata({ topics });
-      expect(metadata.map((topic) => topic.name).sort()).toEqual([...topics].sort());
-      for (const topic of metadata) {
+    await withAdmin(kafka, async (admin) => {
+      const { topics: metadata } = await admin.metadata({ topics, forceUpdate: true });
+      expect([...metadata.keys()].sort()).toEqual([...topics].sort());
+      for (const topic of metadata.values()) {
         expect(topic.partitions).toHaveLength(config.KAFKA_TOPIC_PARTITIONS);
         for (const partition of topic.partitions) expect(partition.leader).toBeGreaterThanOrEqual(0);
       }
-    } finally {
-      await admin.disconnect();
-    }
+    });
     // And each takes writes (a broker can still answer "not the leader" for a moment after its
     // metadata names one: the producer's own retries cover that).
-    const producer = kafka.producer({ allowAutoTopicCreation: false });
-    await producer.connect();
+    const producer = createIdempotentProducer(kafka);
     try {
-      for (const topic of topics) await producer.send({ topic, messages: [{ key: 'k', value: 'v' }] });
+      for (const topic of topics) await producer.send({ messages: [{ topic, key: 'k', value: 'v' }] });
     } finally {
-      await producer.disconnect();
+      await producer.close();
     }
   });
 });

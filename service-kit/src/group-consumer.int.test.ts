@@ -5,7 +5,14 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { baseEnv, loadConfig } from './config.ts';
 import { GroupConsumer, type GroupConsumerOptions } from './group-consumer.ts';
-import { createKafka, EAGER_FETCH_MAX_WAIT_MS, EAGER_FETCH_MIN_BYTES, ensureTopics } from './kafka.ts';
+import {
+  createIdempotentProducer,
+  createKafka,
+  EAGER_FETCH_MAX_WAIT_MS,
+  EAGER_FETCH_MIN_BYTES,
+  ensureTopics,
+  withAdmin,
+} from './kafka.ts';
 import { createLogger } from './logger.ts';
 import { recordTestProcess } from './testing.ts';
 
@@ -14,7 +21,7 @@ const prefix = `t.group${id}.`;
 const config = loadConfig(baseEnv, { ...process.env, NODE_ENV: 'test', KAFKA_TOPIC_PREFIX: prefix });
 const log = createLogger('group-consumer-test', 'error');
 const kafka = createKafka(config, 'group-consumer-test', log);
-const producer = kafka.producer();
+const producer = createIdempotentProducer(kafka);
 const topics: string[] = [];
 const member = fileURLToPath(new URL('./group-consumer.member.ts', import.meta.url));
 
@@ -32,8 +39,7 @@ function consumer(
   { fromBeginning = true, eager = false, maxBytesPerPartition = undefined as number | undefined } = {},
 ) {
   return new GroupConsumer({
-    settings: config,
-    clientId: 'group-consumer-test',
+    kafka,
     groupId: `${prefix}${group}`,
     topics: [topic],
     fromBeginning,
@@ -53,18 +59,14 @@ const until = async (done: () => boolean, ms: number) => {
 };
 
 afterAll(async () => {
-  await producer.disconnect();
-  const admin = kafka.admin();
-  await admin.connect();
-  await admin.deleteTopics({ topics }).catch(() => {});
-  await admin.disconnect();
+  await producer.close();
+  await withAdmin(kafka, (admin) => admin.deleteTopics({ topics })).catch(() => {});
 });
 
 describe('GroupConsumer', () => {
   it('of live updates (a new group, not from the beginning) gets what is written as soon as it has joined', async () => {
     const topic = await newTopic('live');
-    await producer.connect();
-    await producer.send({ topic, messages: [{ key: 'k', value: 'before' }] });
+    await producer.send({ messages: [{ topic, key: 'k', value: 'before' }] });
     const runs = Array.from({ length: 4 }, async (_, n) => {
       const heard: string[] = [];
       const reader = consumer(
@@ -79,7 +81,7 @@ describe('GroupConsumer', () => {
       try {
         await reader.firstJoin;
         expect(reader.joined).toBe(true);
-        await producer.send({ topic, messages: [{ key: 'k', value: `live-${n}` }] });
+        await producer.send({ messages: [{ topic, key: 'k', value: `live-${n}` }] });
         await until(() => heard.includes(`live-${n}`), 10_000);
         expect(heard).not.toContain('before');
       } finally {
@@ -89,15 +91,48 @@ describe('GroupConsumer', () => {
     await Promise.all(runs);
   });
 
+  it('with a start time, a new group reads from the first event written since then, not the newest', async () => {
+    const topic = await newTopic('since');
+    await producer.send({ messages: [{ topic, key: 'k', value: 'old' }] });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const since = Date.now();
+    await producer.send({ messages: [{ topic, key: 'k', value: 'since' }] });
+    const heard: string[] = [];
+    const reader = new GroupConsumer({
+      kafka,
+      groupId: `${prefix}since`,
+      topics: [topic],
+      fromBeginning: false,
+      startFrom: since,
+      minBytes: EAGER_FETCH_MIN_BYTES,
+      maxWaitMs: EAGER_FETCH_MAX_WAIT_MS,
+      log,
+      eachBatch: async (batch) => {
+        for (const m of batch.messages) heard.push(m.value?.toString() ?? '');
+      },
+    });
+    reader.start();
+    try {
+      await reader.firstJoin;
+      await producer.send({ messages: [{ topic, key: 'k', value: 'live' }] });
+      await until(() => heard.includes('live'), 10_000);
+      expect(heard).toEqual(['since', 'live']);
+    } finally {
+      await reader.stop();
+    }
+  });
+
   it("hands a fetch's partitions over together, fetches again only once they are handled, and resumes from what was committed", async () => {
     const topic = await newTopic('batches');
-    await producer.connect();
     // Keys spread over the topic's three partitions, in small record batches: a fetch that may bring
     // 1 KiB of a partition brings a few of them from each.
     for (let sent = 0; sent < 300; sent += 10) {
       await producer.send({
-        topic,
-        messages: Array.from({ length: 10 }, (_, i) => ({ key: `key-${sent + i}`, value: `m${sent + i}` })),
+        messages: Array.from({ length: 10 }, (_, i) => ({
+          topic,
+          key: `key-${sent + i}`,
+          value: `m${sent + i}`,
+        })),
       });
     }
     const turns: number[][] = [];
@@ -132,7 +167,7 @@ describe('GroupConsumer', () => {
     expect(most).toBe(3);
     expect(turns.length).toBeGreaterThan(3);
 
-    await producer.send({ topic, messages: [{ key: 'key-1', value: 'after' }] });
+    await producer.send({ messages: [{ topic, key: 'key-1', value: 'after' }] });
     const again: string[] = [];
     const next = consumer(topic, 'batches', async (batch) => {
       for (const m of batch.messages) again.push(m.value?.toString() ?? '');
@@ -150,13 +185,12 @@ describe('GroupConsumer', () => {
   it('takes a SIGKILLed static member’s partitions back at once when it is started again under its name', async () => {
     const topic = await newTopic('static');
     const group = `${prefix}static`;
-    await producer.connect();
     const sentAt = new Map<string, number>();
     let sequence = 0;
     const ticking = setInterval(() => {
       const value = `m${sequence++}`;
       sentAt.set(value, Date.now());
-      void producer.send({ topic, messages: [{ key: value, value }] }).catch(() => {});
+      void producer.send({ messages: [{ topic, key: value, value }] }).catch(() => {});
     }, 100);
     const children: ChildProcess[] = [];
     const start = () => {

@@ -5,22 +5,22 @@
  */
 import { baseEnv, loadConfig } from './config.ts';
 import { GroupConsumer } from './group-consumer.ts';
-import { EAGER_FETCH_MAX_WAIT_MS, EAGER_FETCH_MIN_BYTES } from './kafka.ts';
+import { createKafka, EAGER_FETCH_MAX_WAIT_MS, EAGER_FETCH_MIN_BYTES } from './kafka.ts';
 import { createLogger } from './logger.ts';
 
 const [topic = '', groupId = '', groupInstanceId = ''] = process.argv.slice(2);
 // Never outlives its test.
 setTimeout(() => process.exit(1), 60_000).unref();
+const log = createLogger('group-consumer-member', 'error');
 const reader = new GroupConsumer({
-  settings: loadConfig(baseEnv, process.env),
-  clientId: 'group-consumer-member',
+  kafka: createKafka(loadConfig(baseEnv, process.env), 'group-consumer-member', log),
   groupId,
   groupInstanceId,
   topics: [topic],
   fromBeginning: false,
   minBytes: EAGER_FETCH_MIN_BYTES,
   maxWaitMs: EAGER_FETCH_MAX_WAIT_MS,
-  log: createLogger('group-consumer-member', 'error'),
+  log,
   eachBatch: async (batch, handle) => {
     for (const m of batch.messages) process.stdout.write(`${m.value?.toString() ?? ''}\n`);
     const last = batch.messages.at(-1);

@@ -2,12 +2,12 @@ import { Consumer, type Message, type MessagesStream } from '@platformatic/kafka
 import {
   CONSUMER_HEARTBEAT_INTERVAL_MS,
   CONSUMER_SESSION_TIMEOUT_MS,
+  type ConsumerHandle,
   FETCH_MAX_BYTES_PER_PARTITION,
   FETCH_MAX_WAIT_MS,
   FETCH_MIN_BYTES,
-  type KafkaSettings,
+  type Kafka,
 } from './kafka.ts';
-import { connectContext } from './kafka-connect.ts';
 import type { Logger } from './logger.ts';
 import { AbortedError, Backoff, type BackoffSettings, describeError, sleep } from './retry.ts';
 
@@ -27,22 +27,10 @@ export interface ConsumedBatch {
   messages: ConsumedMessage[];
 }
 
-/** Offsets to commit: `offset` is the next one to read. */
-export interface OffsetToCommit {
-  topic: string;
-  partition: number;
-  offset: string;
-}
-
-/** What a batch's handler may do with the consumer that fetched it. */
-export interface ConsumerHandle {
-  /** Commits the offsets, one request; commits of one handle are sent one after the other. */
-  commitOffsets(offsets: readonly OffsetToCommit[]): Promise<void>;
-}
+export type { ConsumerHandle, OffsetToCommit } from './kafka.ts';
 
 export interface GroupConsumerOptions {
-  settings: KafkaSettings;
-  clientId: string;
+  kafka: Kafka;
   groupId: string;
   /**
    * This member's lasting name in its group (static membership, `group.instance.id`): a copy killed
@@ -54,6 +42,13 @@ export interface GroupConsumerOptions {
   topics: string[];
   /** Where a group with no committed offset starts: the beginning, or the newest events. */
   fromBeginning: boolean;
+  /**
+   * Until the member first knows where it reads: start at the first event at or after this time (ms
+   * since the epoch) rather than at the newest when it joins. A process reading in a group of its own
+   * (the gateway) gives its start, so what was written between its start and its join is read too;
+   * later starts of the member in the process resume from the committed offsets.
+   */
+  startFrom?: number;
   log: Logger;
   /** Work before each (re)start that needs Kafka too, such as creating the topics. */
   prepare?: () => Promise<void>;
@@ -74,6 +69,31 @@ export interface GroupConsumerOptions {
 /** How long the group waits for members to join again in a rebalance. */
 const REBALANCE_TIMEOUT_MS = 10_000;
 
+/** The client options of a `GroupConsumer`'s member: its fetch sizes and waits, its group settings. */
+export function groupConsumerOptions(
+  options: Pick<
+    GroupConsumerOptions,
+    'kafka' | 'groupId' | 'groupInstanceId' | 'minBytes' | 'maxWaitMs' | 'maxBytesPerPartition'
+  >,
+) {
+  const { kafka, groupId, groupInstanceId, minBytes, maxWaitMs, maxBytesPerPartition } = options;
+  const perPartition = maxBytesPerPartition ?? FETCH_MAX_BYTES_PER_PARTITION;
+  return {
+    // Bounded retries on purpose: waiting longer is GroupConsumer's loop's job, with its own backoff.
+    ...kafka.options(),
+    groupId,
+    ...(groupInstanceId ? { groupInstanceId } : {}),
+    sessionTimeout: CONSUMER_SESSION_TIMEOUT_MS,
+    heartbeatInterval: CONSUMER_HEARTBEAT_INTERVAL_MS,
+    rebalanceTimeout: REBALANCE_TIMEOUT_MS,
+    minBytes: minBytes ?? FETCH_MIN_BYTES,
+    maxWaitTime: maxWaitMs ?? FETCH_MAX_WAIT_MS,
+    maxBytesPerPartition: perPartition,
+    maxBytes: Math.max(10 * 1024 * 1024, 4 * perPartition),
+    autocommit: false,
+  };
+}
+
 /**
  * A consumer group member on @platformatic/kafka that never gives up: it joins, reads and hands each
  * fetch's batches to `eachBatch`; whenever that fails (a broker away past the client's retries, a
@@ -88,6 +108,8 @@ export class GroupConsumer {
   private readonly backoff: Backoff;
   private loop: Promise<void> | null = null;
   private joinedNow = false;
+  /** Whether a member of this process has known where it reads (then `startFrom` is done with). */
+  private positioned = false;
   private lastFailure = 'connecting';
   private resolveJoined!: () => void;
   private rejectJoined!: (error: Error) => void;
@@ -127,27 +149,7 @@ export class GroupConsumer {
   }
 
   private createConsumer(): Consumer {
-    const { settings, clientId, groupId, groupInstanceId, minBytes, maxWaitMs, maxBytesPerPartition } =
-      this.options;
-    const perPartition = maxBytesPerPartition ?? FETCH_MAX_BYTES_PER_PARTITION;
-    return new Consumer({
-      clientId,
-      bootstrapBrokers: settings.KAFKA_BROKERS,
-      context: connectContext(settings.KAFKA_CONNECT_OVERRIDES),
-      groupId,
-      ...(groupInstanceId ? { groupInstanceId } : {}),
-      sessionTimeout: CONSUMER_SESSION_TIMEOUT_MS,
-      heartbeatInterval: CONSUMER_HEARTBEAT_INTERVAL_MS,
-      rebalanceTimeout: REBALANCE_TIMEOUT_MS,
-      minBytes: minBytes ?? FETCH_MIN_BYTES,
-      maxWaitTime: maxWaitMs ?? FETCH_MAX_WAIT_MS,
-      maxBytesPerPartition: perPartition,
-      maxBytes: Math.max(10 * 1024 * 1024, 4 * perPartition),
-      autocommit: false,
-      // Bounded on purpose: waiting longer is this loop's job, with its own backoff.
-      retries: 3,
-      retryDelay: 250,
-    });
+    return new Consumer(groupConsumerOptions(this.options));
   }
 
   private async run(): Promise<void> {
@@ -164,10 +166,12 @@ export class GroupConsumer {
           consumer?.on('error', (error: Error) => resolve(error));
           signal.addEventListener('abort', () => resolve(new AbortedError()), { once: true });
         });
+        const { startFrom } = this.options;
         const stream = await consumer.consume({
           topics,
-          mode: 'committed',
-          fallbackMode: fromBeginning ? 'earliest' : 'latest',
+          ...(startFrom !== undefined && !this.positioned
+            ? { mode: 'manual' as const, offsets: await offsetsAt(consumer, topics, startFrom) }
+            : { mode: 'committed' as const, fallbackMode: fromBeginning ? 'earliest' : 'latest' }),
           autocommit: false,
         });
         failure = await Promise.race([crashed, this.read(consumer, stream)]);
@@ -226,6 +230,7 @@ export class GroupConsumer {
       let pending: Message<Buffer, Buffer, Buffer, Buffer>[] = [];
       const positioned = () => {
         this.joinedNow = true;
+        this.positioned = true;
         this.backoff.reset();
         this.resolveJoined();
       };
@@ -267,4 +272,25 @@ export class GroupConsumer {
       });
     });
   }
+}
+
+/**
+ * Each partition's first offset at or after `at` (ms since the epoch), or its end where nothing is
+ * that new yet.
+ */
+async function offsetsAt(
+  consumer: Consumer,
+  topics: string[],
+  at: number,
+): Promise<{ topic: string; partition: number; offset: bigint }[]> {
+  const [since, ends] = [
+    await consumer.listOffsets({ topics, timestamp: BigInt(at) }),
+    await consumer.listOffsets({ topics, timestamp: -1n }),
+  ];
+  return topics.flatMap((topic) =>
+    (ends.get(topic) ?? []).map((end, partition) => {
+      const first = since.get(topic)?.[partition] ?? -1n;
+      return { topic, partition, offset: first >= 0n && first < end ? first : end };
+    }),
+  );
 }

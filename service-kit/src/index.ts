@@ -1,6 +1,7 @@
 export * from './config.ts';
 export * from './consistency-tokens.ts';
 export * from './errors.ts';
+export * from './group-consumer.ts';
 export * from './health.ts';
 export * from './http.ts';
 export * from './kafka.ts';

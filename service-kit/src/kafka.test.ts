@@ -1,7 +1,10 @@
-import { type Admin, type Consumer, type ConsumerConfig, type Kafka, KafkaJSProtocolError } from 'kafkajs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { groupConsumerOptions } from './group-consumer.ts';
 import {
-  createConsumer,
+  type Admin,
+  CONSUMER_SESSION_TIMEOUT_MS,
+  type ConsumerHandle,
+  createKafka,
   EAGER_FETCH_MAX_WAIT_MS,
   EAGER_FETCH_MIN_BYTES,
   ensureTopics,
@@ -9,48 +12,74 @@ import {
   FETCH_MAX_WAIT_MS,
   FETCH_MIN_BYTES,
   IntervalOffsetCommitter,
+  type Kafka,
+  partitionOf,
 } from './kafka.ts';
 import { createLogger } from './logger.ts';
 
-/** A Kafka client whose consumers are the configuration they were made with. */
-const configOf = (make: (kafka: Kafka) => unknown): ConsumerConfig => {
-  const kafka = { consumer: (config: ConsumerConfig) => config } as unknown as Kafka;
-  return make(kafka) as ConsumerConfig;
-};
+const kafka = createKafka({ KAFKA_BROKERS: ['127.0.0.1:9092'] }, 'test', createLogger('test', 'silent'));
 
-describe('createConsumer', () => {
+describe('a group member (groupConsumerOptions)', () => {
   it('waits for a batch worth fetching by default', () => {
-    const config = configOf((kafka) => createConsumer(kafka, 'group'));
+    const config = groupConsumerOptions({ kafka, groupId: 'group' });
     expect(config.groupId).toBe('group');
     expect(config.minBytes).toBe(FETCH_MIN_BYTES);
     expect(FETCH_MIN_BYTES).toBeGreaterThan(1);
-    expect(config.maxWaitTimeInMs).toBe(FETCH_MAX_WAIT_MS);
+    expect(config.maxWaitTime).toBe(FETCH_MAX_WAIT_MS);
+    expect(config.autocommit).toBe(false);
+    expect(config.sessionTimeout).toBe(CONSUMER_SESSION_TIMEOUT_MS);
+    expect(config).not.toHaveProperty('groupInstanceId');
   });
 
-  it("fetches kafkajs's 1 MiB a partition by default, and more when asked to, in a response four times that", () => {
-    const plain = configOf((kafka) => createConsumer(kafka, 'group'));
+  it('joins under its lasting name when it has one (static membership)', () => {
+    expect(groupConsumerOptions({ kafka, groupId: 'group', groupInstanceId: 'projector-2' })).toMatchObject({
+      groupInstanceId: 'projector-2',
+    });
+  });
+
+  it('fetches 1 MiB a partition by default, and more when asked to, in a response four times that', () => {
+    const plain = groupConsumerOptions({ kafka, groupId: 'group' });
     expect(plain.maxBytesPerPartition).toBe(FETCH_MAX_BYTES_PER_PARTITION);
     expect(plain.maxBytes).toBe(10 * 1024 * 1024);
-    const large = configOf((kafka) =>
-      createConsumer(kafka, 'group', { maxBytesPerPartition: 8 * FETCH_MAX_BYTES_PER_PARTITION }),
-    );
+    const large = groupConsumerOptions({
+      kafka,
+      groupId: 'group',
+      maxBytesPerPartition: 8 * FETCH_MAX_BYTES_PER_PARTITION,
+    });
     expect(large.maxBytesPerPartition).toBe(8 * 1024 * 1024);
     expect(large.maxBytes).toBe(32 * 1024 * 1024);
   });
 
-  it('fetches each event as it comes when asked to, with the same wait when idle', () => {
-    const config = configOf((kafka) => createConsumer(kafka, 'group', { minBytes: EAGER_FETCH_MIN_BYTES }));
+  it('polls an idle broker less often when eager, as an eager consumer waits for nothing else', () => {
+    const config = groupConsumerOptions({
+      kafka,
+      groupId: 'group',
+      minBytes: EAGER_FETCH_MIN_BYTES,
+      maxWaitMs: EAGER_FETCH_MAX_WAIT_MS,
+    });
     expect(config.minBytes).toBe(1);
-    expect(config.maxWaitTimeInMs).toBe(FETCH_MAX_WAIT_MS);
-  });
-
-  it('polls an idle broker less often when asked to, as an eager consumer waits for nothing else', () => {
-    const config = configOf((kafka) =>
-      createConsumer(kafka, 'group', { minBytes: EAGER_FETCH_MIN_BYTES, maxWaitMs: EAGER_FETCH_MAX_WAIT_MS }),
-    );
-    expect(config.minBytes).toBe(1);
-    expect(config.maxWaitTimeInMs).toBe(EAGER_FETCH_MAX_WAIT_MS);
+    expect(config.maxWaitTime).toBe(EAGER_FETCH_MAX_WAIT_MS);
     expect(EAGER_FETCH_MAX_WAIT_MS).toBeGreaterThan(FETCH_MAX_WAIT_MS);
+  });
+});
+
+describe('partitionOf', () => {
+  it('places keys where kafkajs and the Java client placed them, so a stream stays in its partition', () => {
+    // Worked out with kafkajs 2.2.4's DefaultPartitioner, which the services wrote with before.
+    const placed: [string, number, number][] = [
+      ['a', 1, 4],
+      ['post-1', 2, 5],
+      ['0b7c1f0e-3f6b-4d8e-9a51-2f1d6c1b9e42', 1, 1],
+      ['7f3e9d2a-1c4b-4e8f-b6a0-5d2c8e9f1a37', 2, 8],
+      ['c2d4e6f8-a1b3-4c5d-8e7f-9a0b1c2d3e4f', 1, 10],
+      ['user:11111111-2222-4333-8444-555555555555', 2, 5],
+      ['ÿé€ünïcode', 2, 11],
+      ['conversation-x', 2, 2],
+    ];
+    for (const [key, ofThree, ofTwelve] of placed) {
+      expect(partitionOf(key, 3), key).toBe(ofThree);
+      expect(partitionOf(key, 12), key).toBe(ofTwelve);
+    }
   });
 });
 
@@ -62,10 +91,10 @@ describe('IntervalOffsetCommitter', () => {
   const consumerRecording = () => {
     const commits: Offsets[] = [];
     const consumer = {
-      commitOffsets: async (offsets: Offsets) => {
-        commits.push(offsets);
+      commitOffsets: async (offsets: Readonly<Offsets>) => {
+        commits.push([...offsets]);
       },
-    } as unknown as Consumer;
+    } satisfies ConsumerHandle;
     return { consumer, commits };
   };
   const log = createLogger('test', 'silent');
@@ -104,11 +133,11 @@ describe('IntervalOffsetCommitter', () => {
     const commits: Offsets[] = [];
     let failures = 1;
     const consumer = {
-      commitOffsets: async (offsets: Offsets) => {
+      commitOffsets: async (offsets: Readonly<Offsets>) => {
         if (failures-- > 0) throw new Error('The group is rebalancing');
-        commits.push(offsets);
+        commits.push([...offsets]);
       },
-    } as unknown as Consumer;
+    } satisfies ConsumerHandle;
     const committer = new IntervalOffsetCommitter(1000, log);
     committer.mark(consumer, 'posts', 0, '9');
     committer.mark(consumer, 'posts', 1, '4');
@@ -148,8 +177,7 @@ describe('ensureTopics', () => {
   const adminAnswering = (steps: (Error | number)[], createError?: Error) => {
     const calls = { created: [] as unknown[], metadata: 0, disconnected: false };
     const admin = {
-      connect: async () => {},
-      disconnect: async () => {
+      close: async () => {
         calls.disconnected = true;
       },
       listTopics: async () => ['existing'],
@@ -158,30 +186,23 @@ describe('ensureTopics', () => {
         if (createError) throw createError;
         return true;
       },
-      fetchTopicMetadata: async ({ topics }: { topics: string[] }) => {
+      metadata: async ({ topics }: { topics: string[] }) => {
         const step = steps[Math.min(calls.metadata++, steps.length - 1)];
         if (step instanceof Error) throw step;
-        const partitions = [0, 1, 2].map((partitionId) => ({ partitionId, leader: step }));
-        return { topics: topics.map((name) => ({ name, partitions })) };
+        const partitions = [0, 1, 2].map(() => ({ leader: step }));
+        return { topics: new Map(topics.map((name) => [name, { partitions, partitionsCount: 3 }])) };
       },
     } as unknown as Admin;
-    return { kafka: { admin: () => admin } as unknown as Kafka, calls };
+    return { kafka: { admin: () => admin } satisfies Pick<Kafka, 'admin'>, calls };
   };
   // What a broker answers for a moment about a topic it has just created, before its metadata caught up.
-  const notHosted = () =>
-    new KafkaJSProtocolError(
-      Object.assign(new Error('This server does not host this topic-partition'), {
-        type: 'UNKNOWN_TOPIC_OR_PARTITION',
-        code: 3,
-        retriable: true,
-      }),
-    );
+  const notHosted = () => new Error('This server does not host this topic-partition');
 
   it('waits through "does not host this topic-partition" and "no leader yet" until every partition has a leader', async () => {
     const { kafka, calls } = adminAnswering([notHosted(), notHosted(), -1, 1]);
     await ensureTopics(kafka, settings, ['existing', 'new']);
     expect(calls.created).toHaveLength(1);
-    expect(calls.created[0]).toMatchObject({ topics: [{ topic: 'new', numPartitions: 3 }] });
+    expect(calls.created[0]).toMatchObject({ topics: ['new'], partitions: 3, replicas: 1 });
     expect(calls.metadata).toBe(4);
     expect(calls.disconnected).toBe(true);
   });

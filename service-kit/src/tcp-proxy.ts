@@ -1,6 +1,5 @@
 import { connect, createServer, type Server, type Socket } from 'node:net';
-import { Kafka, logLevel } from 'kafkajs';
-import './kafkajs-request-queue.ts';
+import { Admin } from '@platformatic/kafka';
 
 /**
  * A TCP pipe in front of one real service, for tests that take a dependency away and bring it back:
@@ -115,13 +114,13 @@ export async function proxyKafka(
   brokers: string[],
   options: { closed?: boolean } = {},
 ): Promise<KafkaProxies> {
-  const admin = new Kafka({ brokers, clientId: 'test-kafka-proxy', logLevel: logLevel.NOTHING }).admin();
-  await admin.connect();
+  const admin = new Admin({ clientId: 'test-kafka-proxy', bootstrapBrokers: brokers });
   let advertised: string[];
   try {
-    advertised = (await admin.describeCluster()).brokers.map((b) => `${b.host}:${b.port}`);
+    const { brokers: found } = await admin.metadata({ topics: [] });
+    advertised = [...found.values()].map((b) => `${b.host}:${b.port}`);
   } finally {
-    await admin.disconnect();
+    await admin.close();
   }
   const proxies = await Promise.all(advertised.map((address) => TcpProxy.start(address, options)));
   return {

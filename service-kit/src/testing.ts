@@ -2,10 +2,18 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { appendFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { streamTypes } from '@careers/contracts/topics';
-import { Kafka, logLevel, type Producer } from 'kafkajs';
+import { Consumer } from '@platformatic/kafka';
 import pg from 'pg';
 import { baseEnv, loadConfig, PASSWORD_SCRYPT_LOG_N_FLOOR } from './config.ts';
-import { ensureTopics, type KafkaSettings, topicName } from './kafka.ts';
+import {
+  createIdempotentProducer,
+  createKafka,
+  ensureTopics,
+  type KafkaSettings,
+  type TextProducer,
+  topicName,
+} from './kafka.ts';
+import { createLogger } from './logger.ts';
 import { createRedis } from './redis.ts';
 import { claimSchemaSlot, deleteSearchIndexes } from './test-schemas.ts';
 
@@ -106,12 +114,14 @@ export function testNamespace(name: string, options: TestNamespaceOptions = {}):
         if (keys.length > 0) await redis.del(...keys);
       } while (cursor !== '0');
       redis.disconnect();
-      const admin = new Kafka({ brokers: config.KAFKA_BROKERS, logLevel: logLevel.NOTHING }).admin();
-      await admin.connect();
-      const existing = new Set(await admin.listTopics());
-      const mine = streamTypes.map((t) => topicName(shared, t)).filter((t) => existing.has(t));
-      if (mine.length > 0) await admin.deleteTopics({ topics: mine }).catch(() => {});
-      await admin.disconnect();
+      const admin = testKafka(config.KAFKA_BROKERS).admin();
+      try {
+        const existing = new Set(await admin.listTopics());
+        const mine = streamTypes.map((t) => topicName(shared, t)).filter((t) => existing.has(t));
+        if (mine.length > 0) await admin.deleteTopics({ topics: mine }).catch(() => {});
+      } finally {
+        await admin.close().catch(() => {});
+      }
     },
   };
 }
@@ -159,14 +169,8 @@ export async function readTopicUntil(
   done: (messages: ReadMessage[]) => boolean,
   timeoutMs = 20_000,
 ): Promise<ReadMessage[]> {
-  const kafka = new Kafka({ brokers, clientId: 'test-reader', logLevel: logLevel.NOTHING });
-  const consumer = kafka.consumer({
-    groupId: `test-reader-${randomBytes(6).toString('hex')}`,
-    maxWaitTimeInMs: 50,
-  });
-  const messages: ReadMessage[] = [];
+  const kafka = testKafka(brokers);
   const admin = kafka.admin();
-  await admin.connect();
   try {
     await waitUntil(
       `topic ${topic} to exist`,
@@ -174,30 +178,38 @@ export async function readTopicUntil(
       timeoutMs,
     );
   } finally {
-    await admin.disconnect();
+    await admin.close().catch(() => {});
   }
-  await consumer.connect();
+  const consumer = new Consumer({
+    ...kafka.options(),
+    groupId: `test-reader-${randomBytes(6).toString('hex')}`,
+    maxWaitTime: 50,
+  });
+  const messages: ReadMessage[] = [];
   try {
-    await consumer.subscribe({ topic, fromBeginning: true });
-    await consumer.run({
-      eachMessage: async ({ topic: t, partition, message }) => {
-        const headers: Record<string, string> = {};
-        for (const [name, value] of Object.entries(message.headers ?? {})) headers[name] = String(value);
-        messages.push({
-          topic: t,
-          partition,
-          offset: message.offset,
-          key: message.key?.toString() ?? null,
-          value: message.value,
-          headers,
-        });
-      },
+    const stream = await consumer.consume({ topics: [topic], mode: 'earliest', autocommit: false });
+    stream.on('data', (message) => {
+      const headers: Record<string, string> = {};
+      for (const [name, value] of message.headers) headers[name.toString()] = value.toString();
+      messages.push({
+        topic: message.topic,
+        partition: message.partition,
+        offset: message.offset.toString(),
+        key: message.key?.toString() ?? null,
+        value: message.value ?? null,
+        headers,
+      });
     });
     await waitUntil(`messages on ${topic}`, () => done(messages), timeoutMs);
     return messages;
   } finally {
-    await consumer.disconnect();
+    await consumer.close(true).catch(() => {});
   }
+}
+
+/** A Kafka client of the tests' own (no connect overrides; quiet). */
+function testKafka(brokers: string[]) {
+  return createKafka({ KAFKA_BROKERS: brokers }, 'test-client', createLogger('test-kafka', 'silent'));
 }
 
 /** GET `url`; the status and the JSON body (health and readiness answers). */
@@ -232,21 +244,15 @@ export function startInBackground<T extends { close(): Promise<void> }>(
 }
 
 /** The namespace's topics, created, and a producer to put events on them as the relay would. */
-export async function topicProducer(env: NodeJS.ProcessEnv): Promise<Producer> {
+export async function topicProducer(env: NodeJS.ProcessEnv): Promise<TextProducer> {
   const config = loadConfig(baseEnv, env);
-  const kafka = new Kafka({
-    brokers: config.KAFKA_BROKERS,
-    clientId: 'test-producer',
-    logLevel: logLevel.NOTHING,
-  });
+  const kafka = testKafka(config.KAFKA_BROKERS);
   await ensureTopics(
     kafka,
     config,
     streamTypes.map((type) => topicName(config, type)),
   );
-  const producer = kafka.producer();
-  await producer.connect();
-  return producer;
+  return createIdempotentProducer(kafka);
 }
 
 /**
@@ -255,16 +261,16 @@ export async function topicProducer(env: NodeJS.ProcessEnv): Promise<Producer> {
  * new connection, so a new key (and maybe another partition) each time.
  */
 export async function publishConnectionRequest(
-  producer: Producer,
+  producer: TextProducer,
   settings: Pick<KafkaSettings, 'KAFKA_TOPIC_PREFIX'>,
   recipientId: string,
 ): Promise<string> {
   const connectionId = randomUUID();
   const at = new Date().toISOString();
   await producer.send({
-    topic: topicName(settings, 'connection'),
     messages: [
       {
+        topic: topicName(settings, 'connection'),
         key: connectionId,
         value: JSON.stringify({
           id: randomUUID(),

@@ -4,14 +4,14 @@ import {
   createIdempotentProducer,
   ensureTopics,
   ident,
+  type Kafka,
   type KafkaSettings,
   type Logger,
-  type Producer,
   preparedName,
+  type TextProducer,
   topicName,
 } from '@careers/service-kit';
 import { Backoff, describeError, sleep } from '@careers/service-kit/retry';
-import type { Kafka } from 'kafkajs';
 import pg from 'pg';
 import { EVENT_LOG_COLUMNS, rowToEnvelope } from './event-store.ts';
 
@@ -75,7 +75,7 @@ export class OutboxRelay {
   private readonly options: OutboxRelayOptions;
   private readonly table: string;
   private readonly outbox: string;
-  private producer: Producer | null = null;
+  private producer: TextProducer | null = null;
   private client: pg.Client | null = null;
   private running = false;
   private active = false;
@@ -180,8 +180,10 @@ export class OutboxRelay {
       this.dependency = 'kafka';
       const names = streamTypes.map((type) => topicName(this.options.kafkaSettings, type));
       await ensureTopics(this.options.kafka, this.options.kafkaSettings, names);
-      this.producer = createIdempotentProducer(this.options.kafka);
-      await this.producer.connect();
+      const producer = createIdempotentProducer(this.options.kafka);
+      this.producer = producer;
+      // The client connects at its first request: ask now, so Kafka away shows here, not at a send.
+      await producer.metadata({ topics: names });
       this.dependency = 'postgres';
     }
   }
@@ -216,26 +218,18 @@ export class OutboxRelay {
     if (this.sinceVacuum >= VACUUM_EVERY) await this.vacuum();
     if (rows.length === 0) return 0;
     const envelopes: EventEnvelope[] = rows.map(rowToEnvelope);
-    const byTopic = new Map<string, { key: string; value: string; headers: Record<string, string> }[]>();
-    for (const event of envelopes) {
-      const topic = topicName(this.options.kafkaSettings, event.streamType);
-      const messages = byTopic.get(topic) ?? [];
-      messages.push({
-        key: event.streamId,
-        value: JSON.stringify(event),
-        headers: {
-          'event-type': event.type,
-          'schema-version': String(event.schemaVersion),
-          'content-type': 'application/json',
-        },
-      });
-      byTopic.set(topic, messages);
-    }
+    const messages = envelopes.map((event) => ({
+      topic: topicName(this.options.kafkaSettings, event.streamType),
+      key: event.streamId,
+      value: JSON.stringify(event),
+      headers: {
+        'event-type': event.type,
+        'schema-version': String(event.schemaVersion),
+        'content-type': 'application/json',
+      },
+    }));
     this.dependency = 'kafka';
-    await producer.sendBatch({
-      acks: -1,
-      topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })),
-    });
+    await producer.send({ messages });
     this.dependency = 'postgres';
     this.sent = envelopes.map((e) => e.position);
     this.published += envelopes.length;
@@ -289,7 +283,7 @@ export class OutboxRelay {
     await client?.end().catch(() => {});
     const producer = this.producer;
     this.producer = null;
-    await producer?.disconnect().catch(() => {});
+    await producer?.close().catch(() => {});
   }
 }
 

@@ -1,7 +1,11 @@
 import type { Pool, Redis } from '@careers/service-kit';
 
-/** Tables whose rows are bookkeeping of the runner rather than a read model. */
-const BOOKKEEPING = new Set(['stream_checkpoints', 'dead_letters', 'schema_migrations']);
+/**
+ * Tables whose rows are bookkeeping of the runner rather than a read model (`like_sets_to_move` says
+ * whether a projector start has yet to move old like sets out of Redis: a schema slot a projector
+ * started in before has it empty, a new one not).
+ */
+const BOOKKEEPING = new Set(['stream_checkpoints', 'dead_letters', 'schema_migrations', 'like_sets_to_move']);
 
 /**
  * Tables ranked from the others off the event path (stored suggestion lists, when each was ranked,

@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { createKafka, createLogger, ensureTopics, topicName, withTransaction } from '@careers/service-kit';
+import {
+  createIdempotentProducer,
+  createKafka,
+  createLogger,
+  ensureTopics,
+  topicName,
+  withTransaction,
+} from '@careers/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectorLag } from '../rebuild.ts';
 import { projectors } from './registry.ts';
@@ -31,13 +38,11 @@ async function postsTopicWith(events: readonly { streamId: string }[]) {
   const kafka = createKafka(bed.config, 'test', createLogger('test', 'silent'));
   const topic = topicName(bed.config, 'post');
   await ensureTopics(kafka, bed.config, runner.topics());
-  const producer = kafka.producer();
-  await producer.connect();
+  const producer = createIdempotentProducer(kafka);
   await producer.send({
-    topic,
-    messages: events.map((e) => ({ key: e.streamId, value: JSON.stringify(e) })),
+    messages: events.map((e) => ({ topic, key: e.streamId, value: JSON.stringify(e) })),
   });
-  await producer.disconnect();
+  await producer.close();
   return { kafka, topic };
 }
 

@@ -1,4 +1,5 @@
 import { streamTypes } from '@careers/contracts/topics';
+import type { Kafka } from '@careers/service-kit';
 import {
   ensureTopics,
   groupName,
@@ -12,7 +13,6 @@ import {
   topicName,
 } from '@careers/service-kit';
 import { GroupConsumer } from '@careers/service-kit/group-consumer';
-import type { Kafka } from 'kafkajs';
 import { SearchEngine } from '../search-engine.ts';
 import type { Projector, ReadModelVersion } from './projector.ts';
 import type { ReplayMemory } from './replay-memory.ts';
@@ -119,8 +119,7 @@ export class ProjectorRunner {
     if (this.supervisor) return this.supervisor.firstJoin;
     const { kafka, kafkaSettings, log } = this.options;
     const supervisor = new GroupConsumer({
-      settings: kafkaSettings,
-      clientId: 'projector',
+      kafka,
       groupId: this.groupId(),
       ...(kafkaSettings.KAFKA_GROUP_INSTANCE_ID
         ? { groupInstanceId: kafkaSettings.KAFKA_GROUP_INSTANCE_ID }
