@@ -182,6 +182,24 @@ describe('GroupConsumer', () => {
     }
   });
 
+  it('hands a failing batch over again in place, without starting a new member', async () => {
+    const topic = await newTopic('again');
+    await producer.send({ messages: [{ topic, key: 'k', value: 'once' }] });
+    let tries = 0;
+    const reader = consumer(topic, 'again', async () => {
+      tries++;
+      if (tries < 3) throw new Error('deadlock detected');
+    });
+    reader.start();
+    try {
+      await until(() => tries === 3, 10_000);
+      expect(reader.restarts).toBe(0);
+      expect(reader.joined).toBe(true);
+    } finally {
+      await reader.stop();
+    }
+  });
+
   it('takes a SIGKILLed static member’s partitions back at once when it is started again under its name', async () => {
     const topic = await newTopic('static');
     const group = `${prefix}static`;

@@ -66,6 +66,9 @@ export interface GroupConsumerOptions {
   maxBytesPerPartition?: number;
 }
 
+/** How many times a fetch's batches are handed over before the member is started again. */
+const BATCH_TRIES = 5;
+
 /** How long the group waits for members to join again in a rebalance. */
 const REBALANCE_TIMEOUT_MS = 10_000;
 
@@ -201,6 +204,31 @@ export class GroupConsumer {
   }
 
   /**
+   * Hands a fetch's batches over, and again (all of them) after a failure, up to BATCH_TRIES times
+   * with a growing wait: a transient failure (a deadlock with another copy, a connection lost and made
+   * again) is got over in place, where starting a new member would send the whole group through a
+   * rebalance. Rejects with the last failure.
+   */
+  private async handOverTried(batches: ConsumedBatch[], handle: ConsumerHandle): Promise<void> {
+    const { eachBatch, groupId, log } = this.options;
+    const retry = new Backoff(this.options.backoff);
+    for (;;) {
+      try {
+        await Promise.all(batches.map((batch) => eachBatch(batch, handle)));
+        return;
+      } catch (error) {
+        if (retry.failures >= BATCH_TRIES - 1 || this.controller.signal.aborted) throw error;
+        const delay = retry.next();
+        log.warn(
+          { groupId, attempt: retry.failures, retryInMs: delay, err: describeError(error) },
+          `a batch of ${groupId} failed; handing it over again in ${delay} ms`,
+        );
+        await sleep(delay, this.controller.signal);
+      }
+    }
+  }
+
+  /**
    * Reads the stream until it fails. The messages of one fetch response are pushed in one go, each
    * emitted as it is pushed; they are gathered until that run ends, then the stream is paused while
    * their batches are handled (so a fetch waits for them, as a handler that commits expects) and
@@ -257,7 +285,7 @@ export class GroupConsumer {
           });
         }
         stream.pause();
-        Promise.all([...batches.values()].map((batch) => eachBatch(batch, handle))).then(
+        this.handOverTried([...batches.values()], handle).then(
           () => {
             if (!stream.destroyed) stream.resume();
           },
