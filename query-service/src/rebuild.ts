@@ -2,6 +2,7 @@ import {
   groupName,
   ident,
   type Kafka,
+  kafkaErrorText,
   type Logger,
   type Pool,
   type Redis,
@@ -113,9 +114,8 @@ export async function rebuildProjections(options: {
     });
     // Deleting the (member-less) group forgets its offsets, so the runner starts from the beginning
     // (it reads from the earliest offsets when it has none). One call.
-    await admin.deleteGroups({ groups: [groupId] }).catch((error: Error) => {
-      if (!/does not exist|GROUP_ID_NOT_FOUND|not found/i.test(`${error.message} ${JSON.stringify(error)}`))
-        throw error;
+    await admin.deleteGroups({ groups: [groupId] }).catch((error: unknown) => {
+      if (!/group id does not exist/i.test(kafkaErrorText(error))) throw error;
     });
   });
   log.info({ unlogged: unlogged.length }, 'read models cleared; replaying the topics');

@@ -60,6 +60,24 @@ export function createKafka(
   return { clientId, log, options, admin: (overrides) => new Admin(options(overrides)) };
 }
 
+/**
+ * Every message in a client error, nested ones included: @platformatic/kafka answers a request that
+ * failed for some of its items with an aggregate of per-item errors ("Deleting groups failed." around
+ * "The group id does not exist.").
+ */
+export function kafkaErrorText(error: unknown): string {
+  const parts: string[] = [];
+  const walk = (e: unknown, depth: number) => {
+    if (depth > 5 || e === null || typeof e !== 'object') return;
+    const { message, errors, cause } = e as { message?: unknown; errors?: unknown; cause?: unknown };
+    if (typeof message === 'string') parts.push(message);
+    if (Array.isArray(errors)) for (const inner of errors) walk(inner, depth + 1);
+    walk(cause, depth + 1);
+  };
+  walk(error, 0);
+  return parts.join(' | ');
+}
+
 /** Runs `work` with a new admin client, closed after. */
 export async function withAdmin<T>(
   kafka: Kafka,
