@@ -43,7 +43,8 @@ const HEAL_LIMIT_MS = 60_000;
 /** The longest a child process lives. */
 const CHILD_LIMIT_MS = 180_000;
 
-const config = loadConfig(baseEnv, { ...process.env, KAFKA_TOPIC_PARTITIONS: '2' });
+// Only the Kafka settings are used: no secrets needed (as in the tests).
+const config = loadConfig(baseEnv, { NODE_ENV: 'test', ...process.env, KAFKA_TOPIC_PARTITIONS: '2' });
 const log = createLogger('kafka-clients', 'error');
 const cpuMs = () => {
   const { user, system } = process.cpuUsage();
