@@ -6,6 +6,7 @@ import {
   FETCH_MAX_BYTES_PER_PARTITION,
   FETCH_MAX_WAIT_MS,
   FETCH_MIN_BYTES,
+  KAFKA_RETRY_BACKOFF,
   type Kafka,
 } from './kafka.ts';
 import type { Logger } from './logger.ts';
@@ -123,7 +124,7 @@ export class GroupConsumer {
 
   constructor(options: GroupConsumerOptions) {
     this.options = options;
-    this.backoff = new Backoff(options.backoff);
+    this.backoff = new Backoff(options.backoff ?? KAFKA_RETRY_BACKOFF);
     this.firstJoin = new Promise<void>((resolve, reject) => {
       this.resolveJoined = resolve;
       this.rejectJoined = reject;
@@ -211,7 +212,7 @@ export class GroupConsumer {
    */
   private async handOverTried(batches: ConsumedBatch[], handle: ConsumerHandle): Promise<void> {
     const { eachBatch, groupId, log } = this.options;
-    const retry = new Backoff(this.options.backoff);
+    const retry = new Backoff(this.options.backoff ?? KAFKA_RETRY_BACKOFF);
     for (;;) {
       try {
         await Promise.all(batches.map((batch) => eachBatch(batch, handle)));

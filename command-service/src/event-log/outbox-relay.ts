@@ -4,6 +4,7 @@ import {
   createIdempotentProducer,
   ensureTopics,
   ident,
+  KAFKA_RETRY_BACKOFF,
   type Kafka,
   type KafkaSettings,
   type Logger,
@@ -83,7 +84,8 @@ export class OutboxRelay {
   private pendingWake = false;
   private loop: Promise<void> | null = null;
   private readonly stopping = new AbortController();
-  private readonly backoff = new Backoff();
+  /** Kafka's spacing (KAFKA_RETRY_BACKOFF): once it answers again, what waits is published within 2 s. */
+  private readonly backoff = new Backoff(KAFKA_RETRY_BACKOFF);
   /** The dependency the current step needs, named in the retry log. */
   private dependency: 'postgres' | 'kafka' = 'postgres';
   /** Positions sent to Kafka and still queued: the next read takes them off. */
