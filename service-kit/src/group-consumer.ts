@@ -236,7 +236,6 @@ export class GroupConsumer {
    * resumed after.
    */
   private read(consumer: Consumer, stream: MessagesStream<Buffer, Buffer, Buffer, Buffer>): Promise<Error> {
-    const { eachBatch } = this.options;
     const epochs = new Map<string, number>();
     let commits: Promise<void> = Promise.resolve();
     const handle: ConsumerHandle = {
