@@ -5,5 +5,6 @@ source "$(dirname "${BASH_SOURCE[0]}")/../scripts/lib/services.sh"
 bash "$ROOT/scripts/stack.sh" up
 local_endpoints
 step "npm dependencies" ensure_node_modules
+step "projector and gateway bundles (rolldown)" ensure_service_bundles
 cd "$ROOT"
 exec "$NODE_BIN_DIR/node" bench/src/run.ts

@@ -14,5 +14,6 @@ bash "$ROOT/scripts/stack.sh" up
 local_endpoints
 step "npm dependencies" ensure_node_modules
 step "Toxiproxy binary (go install)" ensure_toxiproxy
+step "projector and gateway bundles (rolldown)" ensure_service_bundles
 cd "$ROOT"
 exec "$NODE_BIN_DIR/node" faults/src/run.ts

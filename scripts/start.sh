@@ -11,6 +11,7 @@ bash "$ROOT/scripts/stack.sh" up
 local_endpoints
 step "npm dependencies" ensure_node_modules
 step "frontend build (vite)" ensure_frontend_build
+step "projector and gateway bundles (rolldown)" ensure_service_bundles
 
 start_services production
 edge_conf=$(edge_command 127.0.0.1:5173 "$(copy_addresses 4001)" "$(copy_addresses 4002)" "$(copy_addresses 4003)" "$STACK/nginx") \

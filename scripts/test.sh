@@ -25,6 +25,8 @@ step "analytics consumer (python)" ensure_analytics
 step "load generator (k6, go install)" ensure_k6
 # The browser tests run the built app behind the production edge (e2e/topology.ts), as npm start does.
 step "frontend build (vite)" ensure_frontend_build
+# The fault suite starts the projector and the gateway from their bundles, as npm start does.
+step "projector and gateway bundles (rolldown)" ensure_service_bundles
 
 lint() {
   step "lint and format (biome)" npx biome check --diagnostic-level=error .

@@ -194,13 +194,14 @@ export function createTopology(options: { poolSize: number; origin?: string }): 
       PASSWORD_HASH_QUEUE: '10000',
     });
     run(`query-service${suffix}`, ['query-service/src/main.ts'], production(ns.queryEnv, ports.query));
-    run(`projector${suffix}`, ['query-service/src/projector-main.ts'], {
+    // The projector and the gateway from their bundles, as npm start runs them (bench/run.sh builds them).
+    run(`projector${suffix}`, ['query-service/dist/projector-main.js'], {
       ...production(ns.queryEnv),
       KAFKA_GROUP_INSTANCE_ID: `projector${suffix}`,
     });
     run(
       `realtime-gateway${suffix}`,
-      ['realtime-gateway/src/main.ts'],
+      ['realtime-gateway/dist/main.js'],
       {
         ...production(ns.gatewayEnv, ports.gateway),
         // Post rooms are joined only for posts the query-service shows the socket's session.

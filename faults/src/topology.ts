@@ -33,11 +33,12 @@ export const serviceOf = (name: InstanceName): ServiceName => name.replace(/-\d+
 /** A service that keeps exiting is started again at most this often. */
 const MAX_RESTARTS = 10;
 
+/** As `npm start` starts them: the projector and the gateway from their bundles (ensure_service_bundles). */
 const entry: Record<ServiceName, string> = {
   'command-service': 'command-service/src/main.ts',
   'query-service': 'query-service/src/main.ts',
-  projector: 'query-service/src/projector-main.ts',
-  'realtime-gateway': 'realtime-gateway/src/main.ts',
+  projector: 'query-service/dist/projector-main.js',
+  'realtime-gateway': 'realtime-gateway/dist/main.js',
 };
 
 /** Where the services find their dependencies (the private stack, Toxiproxy in front, or the shared one). */

@@ -93,6 +93,36 @@ ensure_frontend_build() {
   info "$(grep -c '' <(find "$ROOT/frontend/dist/assets" -name '*.js')) scripts, $(du -sh "$ROOT/frontend/dist" | cut -f1) with maps and .gz files"
 }
 
+# The Kafka consumers' bundles: the projector and the gateway, each bundled into one file with its
+# dependencies (rolldown, which the frontend's Vite brings) into <package>/dist/, and started from it in
+# production (`npm start`, the fault suite, the bench). Loading one file takes about half as long as
+# loading some 1,000 modules (docs/performance.md, "Restarts"), and a restarted consumer pushes and
+# projects nothing before it has. The client's WebAssembly file goes beside each bundle, where the
+# client looks for it. Redone only when the sources or the lockfile change.
+SERVICE_BUNDLES=("query-service/src/projector-main.ts query-service/dist" "realtime-gateway/src/main.ts realtime-gateway/dist")
+service_bundles_inputs_hash() {
+  (cd "$ROOT" && find contracts/src service-kit/src query-service/src realtime-gateway/src -type f -name '*.ts' \
+      ! -name '*.test.ts' ! -name '*.test.tsx' | LC_ALL=C sort | xargs sha256sum; sha256sum package-lock.json) \
+    | sha256sum | cut -c1-16
+}
+ensure_service_bundles() {
+  local stamp="$STACK/service-bundles.stamp" want entry
+  want=$(service_bundles_inputs_hash)
+  if [ "$(cat "$stamp" 2>/dev/null)" = "$want" ] \
+    && [ -f "$ROOT/query-service/dist/projector-main.js" ] && [ -f "$ROOT/realtime-gateway/dist/main.js" ]; then
+    info "projector and gateway bundles up to date"; return 0
+  fi
+  rm -f "$stamp"
+  for entry in "${SERVICE_BUNDLES[@]}"; do
+    set -- $entry
+    rm -rf "${ROOT:?}/$2"
+    (cd "$ROOT" && "$ROOT/node_modules/.bin/rolldown" "$1" --format esm --platform node -d "$2") \
+      >"$LOGS/service-bundles.log" 2>&1 || { tail -30 "$LOGS/service-bundles.log"; return 1; }
+    cp "$ROOT/node_modules/@platformatic/wasm-utils/dist/native.wasm" "$ROOT/$2/"
+  done
+  echo "$want" >"$stamp"
+}
+
 # The edge's nginx (Debian's package, installed by stack.sh) on $1 (host:port), with docker/nginx.conf's
 # rules in front of the services at $2 $3 $4 (command, query, gateway), its files under $5.
 edge_command() {
@@ -107,6 +137,11 @@ edge_command() {
 # production without --watch, as NODE_ENV=production, where they refuse to run without the secrets.
 start_services() {
   local mode="$1" watch=() label="" n k name service
+  # Production starts the consumers from their bundles (ensure_service_bundles); dev watches the sources.
+  local projector_entry=query-service/dist/projector-main.js gateway_entry=realtime-gateway/dist/main.js
+  if [ "$mode" = dev ]; then
+    projector_entry=query-service/src/projector-main.ts gateway_entry=realtime-gateway/src/main.ts
+  fi
   if [ "$mode" = dev ]; then watch=(--watch); label=" (watching)"; fi
   if [ "$mode" = dev ]; then export NODE_ENV=development; else export NODE_ENV=production; fi
   n=$(replicas)
@@ -128,10 +163,10 @@ start_services() {
     # Each projector copy joins its group under its own lasting name (static membership): started again
     # by its supervisor, it takes its partitions back at once.
     KAFKA_GROUP_INSTANCE_ID=$(copy_name projector "$k") \
-      start_copy projector 4004 PROJECTOR_PORT "$k" "$label" node "${watch[@]}" query-service/src/projector-main.ts
+      start_copy projector 4004 PROJECTOR_PORT "$k" "$label" node "${watch[@]}" "$projector_entry"
     # Each gateway copy asks its own query-service copy first and the others when it cannot reach it.
     QUERY_SERVICE_URL=$(query_urls_for "$k") \
-      start_copy realtime-gateway 4003 PORT "$k" "$label" node "${watch[@]}" realtime-gateway/src/main.ts
+      start_copy realtime-gateway 4003 PORT "$k" "$label" node "${watch[@]}" "$gateway_entry"
     start_copy mailer 4005 PORT "$k" "$label" node "${watch[@]}" query-service/src/mailer-main.ts
   done
 }

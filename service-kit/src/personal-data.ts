@@ -6,7 +6,8 @@ import {
   type KeyObject,
   randomBytes,
 } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { type OpenSealed, SEALED_PREFIX } from '@careers/contracts/events/personal-data';
 import { type BaseConfig, personalDataSecret } from './config.ts';
 import { migrate, readMigrations } from './migrations.ts';
@@ -22,7 +23,14 @@ import { ident, type Pool, preparedName, type Queryable } from './postgres.ts';
  * subject's id as additional data, so a value cannot be passed off as another person's.
  */
 
-const MIGRATIONS_DIR = fileURLToPath(new URL('../migrations/vault', import.meta.url));
+/**
+ * Found from the kit's entry as Node resolves it, not from this file's place: a service started from
+ * its bundle (ensure_service_bundles) has this module inside the bundle, elsewhere.
+ */
+const MIGRATIONS_DIR = join(
+  dirname(createRequire(import.meta.url).resolve('@careers/service-kit')),
+  '../migrations/vault',
+);
 const NONCE_BYTES = 12;
 const TAG_BYTES = 16;
 const KEY_BYTES = 32;
