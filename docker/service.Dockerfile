@@ -2,7 +2,8 @@
 #
 # One image per Node service, chosen with the build argument SERVICE (command-service, query-service or
 # realtime-gateway; the projector runs the query-service image with another command). Node 24 runs the
-# TypeScript sources as they are (type stripping), so there is no build step: the image holds the
+# TypeScript sources as they are (type stripping), so there is no build step (`npm start` bundles the
+# projector and the gateway for a quicker restart; the image runs their sources): the image holds the
 # service's workspace, the two workspaces it imports (contracts, service-kit) and their production
 # dependencies.
 #

@@ -1,3 +1,4 @@
+import { flushCompileCache } from 'node:module';
 import { ConfigError } from './config.ts';
 
 export interface Closable {
@@ -9,6 +10,9 @@ export interface Closable {
  * trace, and closes cleanly on SIGINT/SIGTERM.
  */
 export async function runMain(name: string, start: () => Promise<Closable>): Promise<void> {
+  // Node writes the code it compiled to NODE_COMPILE_CACHE when a process exits, which a SIGKILLed one
+  // never does: written now, with every module loaded, its replacement loads from the cache anyway.
+  flushCompileCache();
   let service: Closable;
   try {
     service = await start();
