@@ -9,12 +9,8 @@ import { sendCommand, sessionCookieOf } from '@careers/command-service/testing';
 import { CONSISTENCY_HEADER } from '@careers/contracts/consistency';
 import { User } from '@careers/contracts/entities/user';
 import { authMessages } from '@careers/contracts/messages';
-import {
-  type RunningProjector,
-  type RunningQueryService,
-  startProjector,
-  startQueryService,
-} from '@careers/query-service/service';
+import { type RunningProjector, startProjector } from '@careers/query-service/projector-service';
+import { type RunningQueryService, startQueryService } from '@careers/query-service/service';
 import { SESSION_COOKIE } from '@careers/service-kit';
 import { testNamespace, waitUntil } from '@careers/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -10,12 +10,8 @@ import { CONSISTENCY_HEADER } from '@careers/contracts/consistency';
 import { Post } from '@careers/contracts/entities/post';
 import { parseDomainEvent } from '@careers/contracts/events/catalogue';
 import { serverEvents } from '@careers/contracts/sockets';
-import {
-  type RunningProjector,
-  type RunningQueryService,
-  startProjector,
-  startQueryService,
-} from '@careers/query-service/service';
+import { type RunningProjector, startProjector } from '@careers/query-service/projector-service';
+import { type RunningQueryService, startQueryService } from '@careers/query-service/service';
 import { type RunningGateway, startGateway } from '@careers/realtime-gateway/service';
 import {
   baseEnv,

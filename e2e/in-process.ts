@@ -12,15 +12,14 @@ import {
   consistencyTokenSubject,
   parseConsistencyTokens,
 } from '@careers/contracts/consistency';
-import { projectors } from '@careers/query-service/projectors/registry';
-import { rebuildProjections } from '@careers/query-service/rebuild';
 import {
   createProjectorRuntime,
   type RunningProjector,
-  type RunningQueryService,
   startProjector,
-  startQueryService,
-} from '@careers/query-service/service';
+} from '@careers/query-service/projector-service';
+import { projectors } from '@careers/query-service/projectors/registry';
+import { rebuildProjections } from '@careers/query-service/rebuild';
+import { type RunningQueryService, startQueryService } from '@careers/query-service/service';
 import { type RunningGateway, startGateway } from '@careers/realtime-gateway/service';
 import {
   baseEnv,

@@ -13,12 +13,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { type RunningCommandService, startCommandService } from '@careers/command-service/service';
-import {
-  type RunningProjector,
-  type RunningQueryService,
-  startProjector,
-  startQueryService,
-} from '@careers/query-service/service';
+import { type RunningProjector, startProjector } from '@careers/query-service/projector-service';
+import { type RunningQueryService, startQueryService } from '@careers/query-service/service';
 import { edgeSecretFromEnv } from '@careers/service-kit';
 import { type TestNamespace, testNamespace } from '@careers/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

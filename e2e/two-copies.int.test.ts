@@ -11,12 +11,8 @@ import { sendCommand, sessionCookieOf, TEST_ORIGIN } from '@careers/command-serv
 import { CONSISTENCY_HEADER } from '@careers/contracts/consistency';
 import { clientEvents, serverEvents } from '@careers/contracts/sockets';
 import type { streamTypes } from '@careers/contracts/topics';
-import {
-  type RunningProjector,
-  type RunningQueryService,
-  startProjector,
-  startQueryService,
-} from '@careers/query-service/service';
+import { type RunningProjector, startProjector } from '@careers/query-service/projector-service';
+import { type RunningQueryService, startQueryService } from '@careers/query-service/service';
 import { type RunningGateway, startGateway } from '@careers/realtime-gateway/service';
 import { baseEnv, ident, loadConfig, SESSION_COOKIE, topicName } from '@careers/service-kit';
 import { readTopicUntil, testNamespace, waitUntil } from '@careers/service-kit/testing';

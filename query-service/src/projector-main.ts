@@ -1,6 +1,6 @@
 import { createLogger, createPool, ident, runMain } from '@careers/service-kit';
+import { startProjector } from './projector-service.ts';
 import { SuggestionRefresher } from './projectors/suggestions/refresher.ts';
-import { startProjector } from './service.ts';
 import { timeStatements } from './statement-timing.ts';
 
 // PROJECTOR_STATEMENT_TIMING=1: time per statement text, logged every 20 s and started again (a

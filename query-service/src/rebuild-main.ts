@@ -1,7 +1,8 @@
 /** npm run -w query-service projections:rebuild — rebuilds every read model from the Kafka topics. */
+
+import { createProjectorRuntime } from './projector-service.ts';
 import { projectors } from './projectors/registry.ts';
 import { rebuildProjections } from './rebuild.ts';
-import { createProjectorRuntime } from './service.ts';
 import { timeStatements } from './statement-timing.ts';
 
 // REBUILD_STATEMENT_TIMING=1: time spent per statement text, printed at the end (a diagnosis, not a default).

@@ -9,13 +9,9 @@ import {
   waitUntil,
 } from '@careers/service-kit/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningProjector, startProjector } from './projector-service.ts';
 import { testMessages } from './projectors/testing.ts';
-import {
-  type RunningProjector,
-  type RunningQueryService,
-  startProjector,
-  startQueryService,
-} from './service.ts';
+import { type RunningQueryService, startQueryService } from './service.ts';
 
 /**
  * The projector and the query API with a dependency away (a proxy in front of the real one, closed):
