@@ -94,11 +94,11 @@ ensure_frontend_build() {
 }
 
 # The Kafka consumers' bundles: the projector and the gateway, each bundled into one file with its
-# dependencies (rolldown, which the frontend's Vite brings) into <package>/dist/, and started from it in
-# production (`npm start`, the fault suite, the bench). Loading one file takes about half as long as
-# loading some 1,000 modules (docs/performance.md, "Restarts"), and a restarted consumer pushes and
-# projects nothing before it has. The client's WebAssembly file goes beside each bundle, where the
-# client looks for it. Redone only when the sources or the lockfile change.
+# dependencies (rolldown, which the frontend's Vite brings) into <package>/dist/, and started from it
+# in production (`npm start`, the fault suite, the bench). Loading one file takes about half as long
+# as loading the hundreds of modules it holds (docs/performance.md, "Restarts"), and a restarted
+# consumer pushes and projects nothing before it has. The client's WebAssembly file goes beside each
+# bundle, where the client looks for it. Redone only when the sources or the lockfile change.
 SERVICE_BUNDLES=("query-service/src/projector-main.ts query-service/dist" "realtime-gateway/src/main.ts realtime-gateway/dist")
 service_bundles_inputs_hash() {
   (cd "$ROOT" && find contracts/src service-kit/src query-service/src realtime-gateway/src -type f -name '*.ts' \
