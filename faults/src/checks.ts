@@ -6,7 +6,15 @@
 
 import { clientEvents, serverEvents } from '@careers/contracts/sockets';
 import { streamTypes } from '@careers/contracts/topics';
-import { createKafka, createLogger, processGroupPrefix, topicName } from '@careers/service-kit';
+import {
+  committedOffsets,
+  createKafka,
+  createLogger,
+  partitionOffsets,
+  processGroupPrefix,
+  topicName,
+  topicPartitions,
+} from '@careers/service-kit';
 import pg from 'pg';
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import type { Attempt, Client, Load, Person } from './load.ts';
@@ -85,32 +93,8 @@ export async function consumerLag(probe: Probe): Promise<Record<string, number>>
     );
     const lag: Record<string, number> = {};
     // Each topic's partitions, and where each ends (the offset its next message will get).
-    const partitions = new Map<string, number[]>();
-    const ends = new Map<string, bigint>();
-    if (present.length > 0) {
-      const { topics: metadata } = await admin.metadata({ topics: present, forceUpdate: true });
-      for (const topic of present) {
-        const count = metadata.get(topic)?.partitionsCount ?? 0;
-        partitions.set(
-          topic,
-          Array.from({ length: count }, (_, i) => i),
-        );
-      }
-      const listed = await admin.listOffsets({
-        // Read committed (1): the end the consumers, which read committed, can reach.
-        isolationLevel: 1,
-        topics: present.map((name) => ({
-          name,
-          partitions: (partitions.get(name) ?? []).map((partitionIndex) => ({
-            partitionIndex,
-            timestamp: -1n,
-          })),
-        })),
-      });
-      for (const t of listed) {
-        for (const p of t.partitions) ends.set(`${t.name}:${p.partitionIndex}`, p.offset);
-      }
-    }
+    const partitions = await topicPartitions(admin, present);
+    const ends = await partitionOffsets(admin, partitions, -1n);
     const described = mine.length === 0 ? undefined : await admin.describeGroups({ groups: mine });
     const gateways = processGroupPrefix({ KAFKA_TOPIC_PREFIX: probe.topicPrefix }, 'realtime-gateway');
     for (const groupId of mine) {
@@ -121,28 +105,12 @@ export async function consumerLag(probe: Probe): Promise<Record<string, number>>
       const own = groupId.startsWith(gateways);
       if (own && members.length === 0) continue;
       const assigned = new Set(members.flatMap((m) => [...(m.assignments?.keys() ?? [])]));
-      const read = present.filter((t) => assigned.size === 0 || assigned.has(t));
-      // Every partition asked for by number, so that one with nothing committed answers -1: asked for
-      // without topics, the broker answers only the offsets the group committed.
-      const fetched =
-        read.length === 0
-          ? []
-          : await admin.listConsumerGroupOffsets({
-              groups: [
-                {
-                  groupId,
-                  topics: read.map((name) => ({ name, partitionIndexes: partitions.get(name) ?? [] })),
-                },
-              ],
-            });
+      const read = new Map([...partitions].filter(([name]) => assigned.size === 0 || assigned.has(name)));
       let total = 0;
-      for (const t of fetched.find((g) => g.groupId === groupId)?.topics ?? []) {
-        for (const p of t.partitions) {
-          const end = ends.get(`${t.name}:${p.partitionIndex}`) ?? 0n;
-          if (own && p.committedOffset === -1n) continue;
-          const committed = p.committedOffset === -1n ? 0n : p.committedOffset;
-          total += Number(end - committed);
-        }
+      for (const [key, offset] of await committedOffsets(admin, groupId, read)) {
+        if (own && offset === -1n) continue;
+        const committed = offset === -1n ? 0n : offset;
+        total += Number((ends.get(key) ?? 0n) - committed);
       }
       lag[groupId.slice(probe.topicPrefix.length)] = total;
     }

@@ -1,11 +1,14 @@
 import {
+  committedOffsets,
   groupName,
   ident,
   type Kafka,
   kafkaErrorText,
   type Logger,
   type Pool,
+  partitionOffsets,
   type Redis,
+  topicPartitions,
   withAdmin,
   withTransaction,
 } from '@careers/service-kit';
@@ -15,35 +18,10 @@ import { PROJECTOR_GROUP, type ProjectorRunner } from './projectors/runner.ts';
 /** How far the projector group is behind the end of each topic (0 when caught up). */
 export async function projectorLag(kafka: Kafka, groupId: string, topics: string[]): Promise<number> {
   return withAdmin(kafka, async (admin) => {
-    const { topics: metadata } = await admin.metadata({ topics });
-    const partitions = topics.map((name) => ({
-      name,
-      partitions: Array.from({ length: metadata.get(name)?.partitionsCount ?? 0 }, (_, i) => i),
-    }));
-    const ends = async (timestamp: bigint) => {
-      const listed = await admin.listOffsets({
-        topics: partitions.map(({ name, partitions: indexes }) => ({
-          name,
-          partitions: indexes.map((partitionIndex) => ({ partitionIndex, timestamp })),
-        })),
-      });
-      const at = new Map<string, bigint>();
-      for (const topic of listed)
-        for (const p of topic.partitions) at.set(`${topic.name}:${p.partitionIndex}`, p.offset);
-      return at;
-    };
-    const [low, high] = [await ends(-2n), await ends(-1n)];
-    const committed = new Map<string, bigint>();
-    const [group] = await admin.listConsumerGroupOffsets({
-      groups: [
-        {
-          groupId,
-          topics: partitions.map(({ name, partitions: indexes }) => ({ name, partitionIndexes: indexes })),
-        },
-      ],
-    });
-    for (const topic of group?.topics ?? [])
-      for (const p of topic.partitions) committed.set(`${topic.name}:${p.partitionIndex}`, p.committedOffset);
+    const partitions = await topicPartitions(admin, topics);
+    const low = await partitionOffsets(admin, partitions, -2n);
+    const high = await partitionOffsets(admin, partitions, -1n);
+    const committed = await committedOffsets(admin, groupId, partitions);
     let lag = 0n;
     for (const [key, end] of high) {
       const at = committed.get(key) ?? -1n;

@@ -191,6 +191,62 @@ async function topicsHaveLeaders(admin: Admin, names: string[]): Promise<boolean
   });
 }
 
+/** Each topic's partition numbers, as the brokers' metadata has them. */
+export async function topicPartitions(admin: Admin, topics: string[]): Promise<Map<string, number[]>> {
+  if (topics.length === 0) return new Map();
+  const { topics: metadata } = await admin.metadata({ topics, forceUpdate: true });
+  return new Map(
+    topics.map((name) => [
+      name,
+      Array.from({ length: metadata.get(name)?.partitionsCount ?? 0 }, (_, i) => i),
+    ]),
+  );
+}
+
+/**
+ * Each partition's offset at `timestamp` (-1n: where it ends, the offset its next message will get;
+ * -2n: where it starts), keyed `topic:partition`. Read committed by default, as the consumers read.
+ */
+export async function partitionOffsets(
+  admin: Admin,
+  partitions: Map<string, number[]>,
+  timestamp: bigint,
+): Promise<Map<string, bigint>> {
+  const at = new Map<string, bigint>();
+  if (partitions.size === 0) return at;
+  const listed = await admin.listOffsets({
+    isolationLevel: 1,
+    topics: [...partitions].map(([name, indexes]) => ({
+      name,
+      partitions: indexes.map((partitionIndex) => ({ partitionIndex, timestamp })),
+    })),
+  });
+  for (const topic of listed)
+    for (const p of topic.partitions) at.set(`${topic.name}:${p.partitionIndex}`, p.offset);
+  return at;
+}
+
+/**
+ * The offsets `groupId` committed, keyed `topic:partition`; -1n where it committed none. Every partition
+ * is asked for by number: asked for without them, the broker answers only those the group committed.
+ */
+export async function committedOffsets(
+  admin: Admin,
+  groupId: string,
+  partitions: Map<string, number[]>,
+): Promise<Map<string, bigint>> {
+  const at = new Map<string, bigint>();
+  if (partitions.size === 0) return at;
+  const [group] = await admin.listConsumerGroupOffsets({
+    groups: [
+      { groupId, topics: [...partitions].map(([name, partitionIndexes]) => ({ name, partitionIndexes })) },
+    ],
+  });
+  for (const topic of group?.topics ?? [])
+    for (const p of topic.partitions) at.set(`${topic.name}:${p.partitionIndex}`, p.committedOffset);
+  return at;
+}
+
 /** A message as the services write them: the stream id as its key, JSON as its value. */
 export type TextProducer = Producer<string, string, string, string>;
 
