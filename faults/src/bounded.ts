@@ -16,6 +16,7 @@ export async function boundedRun(copies: number, faults: string[]): Promise<Faul
     users: 10,
     thinkMs: 300,
     downMs: 2000,
+    restartMs: 2000,
     kafkaOutageMs: 0,
     toxicMs: 0,
     healTimeoutMs: 45_000,

@@ -2,8 +2,8 @@
  * npm run faults: every fault on a private Postgres, Redis and Kafka behind Toxiproxy, with 30 people
  * acting meanwhile; then the two-copy run: two copies of each service behind the edge, one copy at a
  * time SIGKILLed while its twin serves. Prints progress and each summary, writes faults/reports/.
- * Knobs: FAULTS_USERS, FAULTS_THINK_MS, FAULTS_DOWN_MS, FAULTS_KAFKA_OUTAGE_MS, FAULTS_TOXIC_MS,
- * FAULTS_COPIES (2, the default, adds the two-copy run; 1 leaves it out).
+ * Knobs: FAULTS_USERS, FAULTS_THINK_MS, FAULTS_DOWN_MS, FAULTS_RESTART_MS, FAULTS_KAFKA_OUTAGE_MS,
+ * FAULTS_TOXIC_MS, FAULTS_COPIES (2, the default, adds the two-copy run; 1 leaves it out).
  */
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,6 +26,8 @@ const options: SuiteOptions = {
   users: number('FAULTS_USERS', 30),
   thinkMs: number('FAULTS_THINK_MS', 400),
   downMs: number('FAULTS_DOWN_MS', 4000),
+  // A killed service is started again after its supervisor's first pause, 1 s (scripts/supervise.sh).
+  restartMs: number('FAULTS_RESTART_MS', 1000),
   // Longer than the minute after which a Kafka consumer that started without a broker used to give up.
   kafkaOutageMs: number('FAULTS_KAFKA_OUTAGE_MS', 75_000),
   toxicMs: number('FAULTS_TOXIC_MS', 10_000),

@@ -41,8 +41,13 @@ export interface SuiteOptions {
   mode: 'full' | 'bounded';
   users: number;
   thinkMs: number;
-  /** How long a killed part stays down before it is started again. */
+  /** How long a killed dependency (Redis, Postgres, Kafka), or a copy with a twin serving, stays down. */
   downMs: number;
+  /**
+   * How long a killed service of the one-copy run stays down before it is started again: as long as
+   * its supervisor pauses before a first restart (scripts/supervise.sh; compose's restart policy).
+   */
+  restartMs: number;
   /** How long Kafka stays down while services start (longer than a consumer's give-up time). */
   kafkaOutageMs: number;
   /** How long latency and resets last. */
@@ -363,7 +368,7 @@ function buildFaults(options: SuiteOptions, topology: FaultTopology, stack: Stac
       await topology.startService(name);
       await topology.waitReady(name, options.healTimeoutMs);
     },
-    downMs: options.downMs,
+    downMs: options.restartMs,
     push,
     ...aimed(targets),
   });
