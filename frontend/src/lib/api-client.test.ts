@@ -14,9 +14,14 @@ interface Sent {
 }
 
 /** A client wired to canned replies, recording what it sent. */
-function clientWith(replies: Array<Response | Error>, currentPath = '/feed') {
+/**
+ * A client on a fake clock: a sleep moves it by its length, and each request by `answerMs` (a read the
+ * server held for its whole wait takes 2 s; one refused a wait, none).
+ */
+function clientWith(replies: Array<Response | Error>, currentPath = '/feed', answerMs = 0) {
   const sent: Sent[] = [];
   const slept: number[] = [];
+  let clock = 0;
   const redirectToLogin = vi.fn();
   const client = createApiClient({
     baseUrl: '/api',
@@ -24,8 +29,11 @@ function clientWith(replies: Array<Response | Error>, currentPath = '/feed') {
     redirectToLogin,
     sleep: async (ms) => {
       slept.push(ms);
+      clock += ms;
     },
+    now: () => clock,
     fetch: async (input, init) => {
+      clock += answerMs;
       sent.push({
         url: String(input),
         method: init?.method ?? 'GET',
@@ -283,17 +291,51 @@ describe('api client: consistency tokens', () => {
 
   it('takes a read still stale after its tries, and keeps the token for the next read', async () => {
     const stale = { 'x-consistency-stale': '1' };
-    const { client, sent } = clientWith([
-      jsonReply(200, { data: {} }, { 'x-consistency-token': 'post-1@3' }),
-      ...Array.from({ length: 4 }, () => jsonReply(200, { data: ['behind'] }, stale)),
-      jsonReply(200, { data: ['caught up'] }),
-    ]);
+    // Each try held for the server's whole wait: four fit in the 10 s.
+    const { client, sent, slept } = clientWith(
+      [
+        jsonReply(200, { data: {} }, { 'x-consistency-token': 'post-1@3' }),
+        ...Array.from({ length: 4 }, () => jsonReply(200, { data: ['behind'] }, stale)),
+        jsonReply(200, { data: ['caught up'] }),
+      ],
+      '/feed',
+      2000,
+    );
 
     await client.callApi(endpoints.toggleLike, like);
     expect(await client.callApi(endpoints.getFeed)).toEqual({ data: ['behind'] });
     expect(sent).toHaveLength(5);
+    expect(slept).toEqual([250, 500, 1000]);
     await client.callApi(endpoints.getFeed);
     expect(sent[5]?.headers.get('x-consistency-token')).toBe('post-1@3');
+  });
+
+  it('keeps asking a read refused a wait (the person had as many waiting) until one of its tries waits', async () => {
+    const stale = { 'x-consistency-stale': '1' };
+    // Answered stale at once five times: the screen's other reads held the person's waits.
+    const { client, sent, slept } = clientWith([
+      jsonReply(200, { data: {} }, { 'x-consistency-token': 'post-1@3' }),
+      ...Array.from({ length: 5 }, () => jsonReply(200, { data: ['before the post'] }, stale)),
+      jsonReply(200, { data: ['with the post'] }),
+    ]);
+
+    await client.callApi(endpoints.toggleLike, like);
+    expect(await client.callApi(endpoints.getFeed)).toEqual({ data: ['with the post'] });
+    expect(sent).toHaveLength(7);
+    expect(slept).toEqual([250, 500, 1000, 1000, 1000]);
+  });
+
+  it('stops asking a read refused a wait once the next try would start 10 s after the first', async () => {
+    const stale = { 'x-consistency-stale': '1' };
+    const { client, sent } = clientWith([
+      jsonReply(200, { data: {} }, { 'x-consistency-token': 'post-1@3' }),
+      ...Array.from({ length: 20 }, () => jsonReply(200, { data: ['behind'] }, stale)),
+    ]);
+
+    await client.callApi(endpoints.toggleLike, like);
+    expect(await client.callApi(endpoints.getFeed)).toEqual({ data: ['behind'] });
+    // Tries at 0, 0.25, 0.75, then every second up to 9.75 s.
+    expect(sent).toHaveLength(1 + 12);
   });
 
   it('asks again a 404 answered stale: the post a push announced is the write not applied yet', async () => {

@@ -51,20 +51,26 @@ export interface ApiClientDeps {
   tokenStorage?: TokenStorage;
   /** Waits between the tries of a read answered stale (a timer in the browser). */
   sleep?: (ms: number) => Promise<void>;
+  /** The clock a stale read's tries are timed by (Date.now in the browser). */
+  now?: () => number;
   /** Whether the browser knows it is offline: then nothing is sent, and the call fails at once. */
   isOffline?: () => boolean;
 }
 
 /**
- * A read that carried the person's consistency tokens and came back `x-consistency-stale: 1` (the read
- * side was still behind after its own wait) is asked again a few times, a little later each time, while
- * the screens keep what they show (the person's own change included). Should it still be stale, its
- * answer is taken and the tokens are kept, so the next read waits for that change again. A 404 answered
- * stale is asked again the same way: the thing asked for may be the very write the read side lacks.
+ * A read that carried the person's consistency tokens and came back `x-consistency-stale: 1` is asked
+ * again, a little later each time (from 250 ms, doubling up to 1 s), while the screens keep what they
+ * show (the person's own change included), for as long as the next try would start within
+ * `STALE_READ_BUDGET_MS` of the first. A stale answer comes either after the read side stayed behind for
+ * the server's whole wait (about 2 s; about four tries fit) or at once, when the person already had as
+ * many reads waiting as the server lets wait (a screen opening starts several): by time, not by count,
+ * such a read keeps asking until one of its own gets to wait. Should it still be stale, its answer is
+ * taken and the tokens are kept, so the next read waits for that change again. A 404 answered stale is
+ * asked again the same way: the thing asked for may be the very write the read side lacks.
  */
-export const STALE_READ_RETRIES = 3;
+export const STALE_READ_BUDGET_MS = 10_000;
 export function staleRetryDelay(attempt: number): number {
-  return 250 * 2 ** attempt;
+  return Math.min(250 * 2 ** attempt, 1000);
 }
 const STALE_HEADER = 'x-consistency-stale';
 
@@ -158,6 +164,8 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     const url = `${deps.baseUrl}${pathOf(route, input.params)}${buildQueryString(input.query ?? {})}`;
     const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
 
+    const now = deps.now ?? Date.now;
+    const firstSent = now();
     let response: Response;
     for (let attempt = 0; ; attempt++) {
       // Offline, nothing is sent: not now, and not behind the person's back once the network is back.
@@ -188,9 +196,11 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       // (a post pushed live by the gateway before the projector has it).
       const answered = response.ok || response.status === 404;
       const stale = isRead && answered && tokenHeader && response.headers.get(STALE_HEADER) === '1';
-      if (!stale || attempt >= STALE_READ_RETRIES || options.signal?.aborted) break;
+      if (!stale || options.signal?.aborted) break;
+      const delay = staleRetryDelay(attempt);
+      if (now() - firstSent + delay >= STALE_READ_BUDGET_MS) break;
       await response.body?.cancel();
-      await sleep(staleRetryDelay(attempt));
+      await sleep(delay);
     }
 
     tokens.remember(response.headers.get(CONSISTENCY_HEADER));
