@@ -109,6 +109,13 @@ describe('editing a job: the poster edits, the applicant keeps what they applied
 
   it('the applicant still sees the job they applied to, told it changed, with a link to it as it is now', async () => {
     const { page } = applicant;
+    // The poster's page showed the edit from the PUT's reply; the read side applies it a moment later,
+    // and the applicant's tab holds no token of the poster's to wait for. My Applications reads once as
+    // it opens, so it is opened once the job reads as edited.
+    await until('the edit on the read side', async () => {
+      const job = await callFromPage(page, 'GET', `/api/jobs/${jobId}`);
+      return (job.body.data as { title?: string } | undefined)?.title === after;
+    });
     await page.goto(`${WEB_URL}/applications`);
     await visible(page.getByRole('heading', { name: 'My Applications', level: 1 }), 'My Applications');
     await visible(page.getByText(before, { exact: true }).first(), 'the title applied to');
