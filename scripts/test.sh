@@ -31,6 +31,8 @@ step "projector and gateway bundles (rolldown)" ensure_service_bundles
 lint() {
   step "lint and format (biome)" npx biome check --diagnostic-level=error .
   step "format (rustfmt, the search engine)" cargo fmt --check --manifest-path search-engine/Cargo.toml
+  step "unit tests (cargo test, the search engine)" \
+    cargo test --release --locked --quiet --manifest-path search-engine/Cargo.toml --target-dir "$STACK/cargo"
 }
 typecheck() {
   # Incremental: a warm run checks again only what changed since the last (about 7 s instead of 60).

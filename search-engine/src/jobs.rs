@@ -261,9 +261,10 @@ impl JobIndex {
             Searched { fields: vec![(f.title, 3.0), (f.skills_company, 1.5), (f.body, 0.5)], words: f.words }
         };
         let searcher = self.w.reader.searcher();
+        let filters = self.filter_queries(&searcher, &request.filters);
         let mut parts: Vec<(Occur, Box<dyn Query>)> =
-            vec![(Occur::Must, text::text_query(&request.clauses, &searched))];
-        for filter in self.filter_queries(&searcher, &request.filters) {
+            vec![(Occur::Must, text::text_query(&request.clauses, &searched, filters.is_empty()))];
+        for filter in filters {
             parts.push((Occur::Must, Box::new(ConstScoreQuery::new(filter, 0.0))));
         }
         let query = BooleanQuery::new(parts);

@@ -20,6 +20,7 @@ mod logged;
 mod people;
 mod storage;
 mod text;
+mod union;
 mod writable;
 
 use std::collections::HashMap;

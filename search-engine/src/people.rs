@@ -5,12 +5,13 @@ use std::path::Path;
 use serde::Deserialize;
 use tantivy::collector::sort_key::{SortBySimilarityScore, SortByString};
 use tantivy::collector::{Count, TopDocs};
-use tantivy::query::{BooleanQuery, BoostQuery, Occur, Query};
+use tantivy::query::{BooleanQuery, Occur, Query};
 use tantivy::schema::{FAST, Field, IndexRecordOption, STRING, Schema, TextFieldIndexing, TextOptions};
 use tantivy::{DocAddress, Order, TantivyDocument, Term};
 
 use crate::jobs::{SearchAnswer, ids_of};
 use crate::text;
+use crate::union::SeekingUnion;
 use crate::writable::Writable;
 
 /// A person as the people model sends them (query-service/src/projectors/people/search-index.ts).
@@ -114,16 +115,10 @@ impl PeopleIndex {
         let mut required: Vec<(Occur, Box<dyn Query>)> = Vec::new();
         for word in request.words.iter().take(8) {
             let word = word.to_lowercase();
-            let any: Vec<(Occur, Box<dyn Query>)> = weighted
-                .iter()
-                .map(|&(field, weight)| {
-                    (
-                        Occur::Should,
-                        Box::new(BoostQuery::new(text::prefix_query(field, &word), weight)) as Box<dyn Query>,
-                    )
-                })
-                .collect();
-            required.push((Occur::Must, Box::new(BooleanQuery::new(any))));
+            let any: Vec<(Box<dyn Query>, f32)> =
+                weighted.iter().map(|&(field, weight)| (text::prefix_query(field, &word), weight)).collect();
+            // A union that seeks (union.rs): each word's is intersected with the others'.
+            required.push((Occur::Must, Box::new(SeekingUnion::new(any))));
         }
         if required.is_empty() {
             return Ok(SearchAnswer { ids: vec![], total: 0 });

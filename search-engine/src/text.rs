@@ -5,6 +5,7 @@
 //! plain word a prefix while it is being typed) and sends it here as clauses; each word or phrase is
 //! read by the same analyzer as the documents, so punctuation and stop words are dropped as
 //! Postgres's `websearch_to_tsquery('english', ...)` drops them.
+use crate::union::SeekingUnion;
 use serde::Deserialize;
 use tantivy::Term;
 use tantivy::query::{
@@ -80,17 +81,32 @@ fn boosted(query: Box<dyn Query>, weight: f32) -> Box<dyn Query> {
     if weight == 1.0 { query } else { Box::new(BoostQuery::new(query, weight)) }
 }
 
-fn any_of(mut queries: Vec<Box<dyn Query>>) -> Option<Box<dyn Query>> {
-    match queries.len() {
+/// How a union of a word's fields (or of alternatives) is read: `Scanned` from its first match to its
+/// last (the one required part of a search without filters), or `Sought` to the matches of the other
+/// words and filters (union.rs says why those differ).
+#[derive(Clone, Copy, PartialEq)]
+pub enum Reading {
+    Scanned,
+    Sought,
+}
+
+/// Documents matching any of the weighted queries, scored by the sum of those that match: a
+/// `BooleanQuery` of `Should` parts, whose window of buffered matches scans fastest, when `Scanned`;
+/// else a union that seeks each part (union.rs).
+fn any_of(mut parts: Vec<(Box<dyn Query>, f32)>, reading: Reading) -> Option<Box<dyn Query>> {
+    match parts.len() {
         0 => None,
-        1 => queries.pop(),
-        _ => Some(Box::new(BooleanQuery::new(queries.into_iter().map(|q| (Occur::Should, q)).collect()))),
+        1 => parts.pop().map(|(query, weight)| boosted(query, weight)),
+        _ if reading == Reading::Scanned => Some(Box::new(BooleanQuery::new(
+            parts.into_iter().map(|(query, weight)| (Occur::Should, boosted(query, weight))).collect(),
+        ))),
+        _ => Some(Box::new(SeekingUnion::new(parts))),
     }
 }
 
 /// The query of one word or phrase over every searched field; None when it has no word left (only
 /// punctuation or stop words), as Postgres drops it.
-fn item_query(item: &Item, searched: &Searched) -> Option<Box<dyn Query>> {
+fn item_query(item: &Item, searched: &Searched, reading: Reading) -> Option<Box<dyn Query>> {
     let mut analyzer = english();
     let stems = tokens(&mut analyzer, &item.text);
     if item.prefix {
@@ -104,18 +120,17 @@ fn item_query(item: &Item, searched: &Searched) -> Option<Box<dyn Query>> {
             // A stop word alone: Postgres leaves the query as it is without it.
             return None;
         };
-        let mut queries: Vec<Box<dyn Query>> = searched
+        let mut queries: Vec<(Box<dyn Query>, f32)> = searched
             .fields
             .iter()
             .map(|&(field, weight)| {
-                boosted(
-                    Box::new(TermQuery::new(Term::from_field_text(field, stem), IndexRecordOption::WithFreqs)),
-                    weight,
-                )
+                let term: Box<dyn Query> =
+                    Box::new(TermQuery::new(Term::from_field_text(field, stem), IndexRecordOption::WithFreqs));
+                (term, weight)
             })
             .collect();
-        queries.push(prefix_query(searched.words, &typed));
-        return any_of(queries);
+        queries.push((prefix_query(searched.words, &typed), 1.0));
+        return any_of(queries, reading);
     }
     if stems.is_empty() {
         return None;
@@ -132,25 +147,34 @@ fn item_query(item: &Item, searched: &Searched) -> Option<Box<dyn Query>> {
                     stems.iter().map(|(at, stem)| (at - first, Term::from_field_text(field, stem))).collect(),
                 ))
             };
-            boosted(query, weight)
+            (query, weight)
         })
         .collect();
-    any_of(per_field)
+    any_of(per_field, reading)
 }
 
 /// The query of a whole search text: every clause required, the negated ones excluded. No clause (no
 /// search text) matches every document; a text with nothing left to look for (only stop words)
 /// matches nothing, as in Postgres; one with exclusions alone matches everything else.
-pub fn text_query(clauses: &[Clause], searched: &Searched) -> Box<dyn Query> {
+///
+/// `alone`: nothing but the text decides what matches (no filter). Its one required clause, if it has
+/// one, is then scanned; every other union is sought.
+pub fn text_query(clauses: &[Clause], searched: &Searched, alone: bool) -> Box<dyn Query> {
     if clauses.is_empty() {
         return Box::new(AllQuery);
     }
     let mut parts: Vec<(Occur, Box<dyn Query>)> = Vec::new();
     let mut required = 0;
+    let scanned = alone && clauses.iter().filter(|clause| !clause.negated).count() == 1;
     for clause in clauses {
-        let alternatives: Vec<Box<dyn Query>> =
-            clause.any.iter().filter_map(|item| item_query(item, searched)).collect();
-        let Some(query) = any_of(alternatives) else { continue };
+        let reading = if scanned && !clause.negated { Reading::Scanned } else { Reading::Sought };
+        let alternatives: Vec<(Box<dyn Query>, f32)> = clause
+            .any
+            .iter()
+            .filter_map(|item| item_query(item, searched, reading))
+            .map(|query| (query, 1.0))
+            .collect();
+        let Some(query) = any_of(alternatives, reading) else { continue };
         if clause.negated {
             parts.push((Occur::MustNot, query));
         } else {
