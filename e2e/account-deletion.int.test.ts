@@ -14,7 +14,8 @@ import { sendCommand, sessionCookieOf, TEST_ORIGIN } from '@careers/command-serv
 import { type FilePart, multipartBody, tinyPdf } from '@careers/command-service/uploads/testing';
 import { CONSISTENCY_HEADER } from '@careers/contracts/consistency';
 import { streamTypes } from '@careers/contracts/topics';
-import { createRedis, SESSION_COOKIE, topicName } from '@careers/service-kit';
+import { createRedis, SESSION_COOKIE } from '@careers/service-kit';
+import { topicName } from '@careers/service-kit/kafka';
 import { readTopicUntil, waitUntil } from '@careers/service-kit/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startInProcessServices } from './in-process.ts';

@@ -13,16 +13,8 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { sendCommand, sessionCookieOf } from '@careers/command-service/testing';
 import { CONSISTENCY_HEADER } from '@careers/contracts/consistency';
-import {
-  baseEnv,
-  createIdempotentProducer,
-  createKafka,
-  createLogger,
-  ensureTopics,
-  ident,
-  loadConfig,
-  withAdmin,
-} from '@careers/service-kit';
+import { baseEnv, createLogger, ident, loadConfig } from '@careers/service-kit';
+import { createIdempotentProducer, createKafka, ensureTopics, withAdmin } from '@careers/service-kit/kafka';
 import { readTopicUntil } from '@careers/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startInProcessServices } from './in-process.ts';

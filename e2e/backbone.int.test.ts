@@ -19,8 +19,8 @@ import {
   consistencyTokenSecret,
   createSession,
   loadConfig,
-  topicName,
 } from '@careers/service-kit';
+import { topicName } from '@careers/service-kit/kafka';
 import { type ReadMessage, readTopicUntil, testNamespace } from '@careers/service-kit/testing';
 import { Ajv } from 'ajv';
 import { io, type Socket } from 'socket.io-client';

@@ -16,8 +16,8 @@ import {
   edgeSecretFromEnv,
   loadConfig,
   SESSION_COOKIE,
-  type TextProducer,
 } from '@careers/service-kit';
+import type { TextProducer } from '@careers/service-kit/kafka';
 import {
   freePort,
   publishConnectionRequest,

@@ -8,16 +8,9 @@ import {
   SOCKET_PATH,
   serverEvents,
 } from '@careers/contracts/sockets';
-import {
-  createKafka,
-  createLogger,
-  createPool,
-  GroupConsumer,
-  ident,
-  type KafkaSettings,
-  topicName,
-  withAdmin,
-} from '@careers/service-kit';
+import { createLogger, createPool, ident } from '@careers/service-kit';
+import { GroupConsumer } from '@careers/service-kit/group-consumer';
+import { createKafka, type KafkaSettings, topicName, withAdmin } from '@careers/service-kit/kafka';
 import { io, type Socket } from 'socket.io-client';
 import { type BenchUser, header, type LikeState, type ProductApi } from './api.ts';
 import type { BenchConfig } from './config.ts';

@@ -3,18 +3,16 @@ import { writeFile } from 'node:fs/promises';
 import { type DomainEventType, sealEventData } from '@careers/contracts/events/catalogue';
 import { streamTypes } from '@careers/contracts/topics';
 import {
-  createKafka,
   createLogger,
   createPool,
-  ensureTopics,
   loadConfig,
   migrateVault,
   PersonalDataVault,
   personalDataSecret,
   queryServiceEnv,
   sealWith,
-  topicName,
 } from '@careers/service-kit';
+import { createKafka, ensureTopics, topicName } from '@careers/service-kit/kafka';
 import { productionEnvironment, testNamespace } from '@careers/service-kit/testing';
 import {
   CompressionAlgorithms,

@@ -8,16 +8,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import {
-  baseEnv,
-  createKafka,
-  createLogger,
-  groupName,
-  loadConfig,
-  PersonalDataVault,
-  processGroupPrefix,
-  withAdmin,
-} from '@careers/service-kit';
+import { baseEnv, createLogger, loadConfig, PersonalDataVault } from '@careers/service-kit';
+import { createKafka, groupName, processGroupPrefix, withAdmin } from '@careers/service-kit/kafka';
 import {
   freePort,
   productionEnvironment,

@@ -1,6 +1,5 @@
 import { uploadLimits } from '@careers/contracts/constants';
 import { routes } from '@careers/contracts/routes';
-import type { Kafka } from '@careers/service-kit';
 import {
   type CommandServiceConfig,
   ConsistencyTokenSigner,
@@ -12,10 +11,11 @@ import {
   type PersonalDataVault,
   type Pool,
   personalDataSecret,
-  pingKafka,
   type Redis,
   registerHealth,
 } from '@careers/service-kit';
+import type { Kafka } from '@careers/service-kit/kafka';
+import { pingKafka } from '@careers/service-kit/kafka';
 import type { ObjectStorage } from '@careers/service-kit/object-storage';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';

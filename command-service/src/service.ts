@@ -1,7 +1,6 @@
 import {
   type CommandServiceConfig,
   commandServiceEnv,
-  createKafka,
   createLogger,
   createPool,
   createRedis,
@@ -12,6 +11,7 @@ import {
   type StartOptions,
   Startup,
 } from '@careers/service-kit';
+import { createKafka } from '@careers/service-kit/kafka';
 import { ObjectStorage } from '@careers/service-kit/object-storage';
 import type { FastifyInstance } from 'fastify';
 import { EventStore } from './event-log/event-store.ts';

@@ -6,15 +6,15 @@
 
 import { clientEvents, serverEvents } from '@careers/contracts/sockets';
 import { streamTypes } from '@careers/contracts/topics';
+import { createLogger } from '@careers/service-kit';
 import {
   committedOffsets,
   createKafka,
-  createLogger,
   partitionOffsets,
   processGroupPrefix,
   topicName,
   topicPartitions,
-} from '@careers/service-kit';
+} from '@careers/service-kit/kafka';
 import pg from 'pg';
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import type { Attempt, Client, Load, Person } from './load.ts';

@@ -1,10 +1,8 @@
 import {
-  createKafka,
   createLogger,
   createPool,
   createRedis,
   ident,
-  type Kafka,
   type Logger,
   loadConfig,
   migrateVault,
@@ -17,6 +15,7 @@ import {
   Startup,
   startHealthServer,
 } from '@careers/service-kit';
+import { createKafka, type Kafka } from '@careers/service-kit/kafka';
 import { abortable } from './abortable.ts';
 import { migrateReadSchema } from './migrate.ts';
 import { ensureJobsIndex } from './projectors/jobs/search-index.ts';

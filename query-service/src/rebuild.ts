@@ -1,17 +1,13 @@
+import { ident, type Logger, type Pool, type Redis, withTransaction } from '@careers/service-kit';
 import {
   committedOffsets,
   groupName,
-  ident,
   type Kafka,
   kafkaErrorText,
-  type Logger,
-  type Pool,
   partitionOffsets,
-  type Redis,
   topicPartitions,
   withAdmin,
-  withTransaction,
-} from '@careers/service-kit';
+} from '@careers/service-kit/kafka';
 import type { Projector } from './projectors/projector.ts';
 import { PROJECTOR_GROUP, type ProjectorRunner } from './projectors/runner.ts';
 

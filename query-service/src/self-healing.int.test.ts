@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { baseEnv, createPool, ident, loadConfig, type TextProducer, topicName } from '@careers/service-kit';
+import { baseEnv, createPool, ident, loadConfig } from '@careers/service-kit';
+import { type TextProducer, topicName } from '@careers/service-kit/kafka';
 import { proxyKafka, proxyPostgres } from '@careers/service-kit/tcp-proxy';
 import {
   getJson as get,

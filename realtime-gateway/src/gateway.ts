@@ -17,15 +17,7 @@ import {
   ConsistencyTokenSigner,
   consistencyTokenSecret,
   duplicateRedis,
-  EAGER_FETCH_MAX_WAIT_MS,
-  EAGER_FETCH_MIN_BYTES,
-  ensureTopics,
-  GroupConsumer,
-  IntervalOffsetCommitter,
-  type Kafka,
   type Logger,
-  processGroupId,
-  processGroupPrefix,
   type RealtimeGatewayConfig,
   type Redis,
   readSession,
@@ -33,10 +25,20 @@ import {
   sessionExpiresInMs,
   sessionIdFromCookieHeader,
   sessionRef,
-  topicName,
   watchEndedSessions,
-  withAdmin,
 } from '@careers/service-kit';
+import { GroupConsumer } from '@careers/service-kit/group-consumer';
+import {
+  EAGER_FETCH_MAX_WAIT_MS,
+  EAGER_FETCH_MIN_BYTES,
+  ensureTopics,
+  IntervalOffsetCommitter,
+  type Kafka,
+  processGroupId,
+  processGroupPrefix,
+  topicName,
+  withAdmin,
+} from '@careers/service-kit/kafka';
 import { watchNotificationPushes } from '@careers/service-kit/notification-pushes';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Server, type Socket } from 'socket.io';

@@ -2,17 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { serverEvents } from '@careers/contracts/sockets';
 import {
   baseEnv,
-  createKafka,
   createLogger,
   createRedis,
   createSession,
   loadConfig,
-  processGroupPrefix,
   SESSION_COOKIE,
+} from '@careers/service-kit';
+import {
+  createKafka,
+  processGroupPrefix,
   type TextProducer,
   topicName,
   withAdmin,
-} from '@careers/service-kit';
+} from '@careers/service-kit/kafka';
 import {
   publishConnectionRequest,
   testNamespace,

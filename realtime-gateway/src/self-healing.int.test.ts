@@ -1,13 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { serverEvents } from '@careers/contracts/sockets';
-import {
-  baseEnv,
-  createRedis,
-  createSession,
-  loadConfig,
-  SESSION_COOKIE,
-  type TextProducer,
-} from '@careers/service-kit';
+import { baseEnv, createRedis, createSession, loadConfig, SESSION_COOKIE } from '@careers/service-kit';
+import type { TextProducer } from '@careers/service-kit/kafka';
 import { proxyKafka } from '@careers/service-kit/tcp-proxy';
 import {
   getJson as get,

@@ -1,11 +1,11 @@
 import {
-  createKafka,
   createLogger,
   createRedis,
   loadConfig,
   realtimeGatewayEnv,
   type StartOptions,
 } from '@careers/service-kit';
+import { createKafka } from '@careers/service-kit/kafka';
 import { createGateway, type Gateway } from './gateway.ts';
 
 export interface RunningGateway {

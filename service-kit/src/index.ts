@@ -1,11 +1,8 @@
 export * from './config.ts';
 export * from './consistency-tokens.ts';
 export * from './errors.ts';
-export * from './group-consumer.ts';
 export * from './health.ts';
 export * from './http.ts';
-export * from './kafka.ts';
-
 export * from './logger.ts';
 export * from './migrations.ts';
 export * from './personal-data.ts';

@@ -4,7 +4,7 @@ import { MESSAGE_MAX_LENGTH } from '@careers/contracts/constants';
 import { Message } from '@careers/contracts/entities/conversation';
 import { IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAY_HEADER } from '@careers/contracts/idempotency';
 import { authMessages, messagingMessages, requestMessages } from '@careers/contracts/messages';
-import { topicName } from '@careers/service-kit';
+import { topicName } from '@careers/service-kit/kafka';
 import { readTopicUntil, testNamespace } from '@careers/service-kit/testing';
 import { describe, expect, it } from 'vitest';
 import { hiringTestbed, jobForm } from '../jobs/testing.ts';

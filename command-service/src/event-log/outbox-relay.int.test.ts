@@ -1,7 +1,6 @@
 import { EventEnvelope } from '@careers/contracts/events/envelope';
 import {
   commandServiceEnv,
-  createKafka,
   createLogger,
   createPool,
   ident,
@@ -9,8 +8,8 @@ import {
   migrateVault,
   PersonalDataVault,
   type Pool,
-  topicName,
 } from '@careers/service-kit';
+import { createKafka, topicName } from '@careers/service-kit/kafka';
 import { readTopicUntil, testNamespace, waitUntil } from '@careers/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateCommandSchema } from '../migrate.ts';

@@ -1,17 +1,15 @@
 import type { EventEnvelope } from '@careers/contracts/events/envelope';
 import { streamTypes } from '@careers/contracts/topics';
+import { ident, type Logger, preparedName } from '@careers/service-kit';
 import {
   createIdempotentProducer,
   ensureTopics,
-  ident,
   KAFKA_RETRY_BACKOFF,
   type Kafka,
   type KafkaSettings,
-  type Logger,
-  preparedName,
   type TextProducer,
   topicName,
-} from '@careers/service-kit';
+} from '@careers/service-kit/kafka';
 import { Backoff, describeError, sleep } from '@careers/service-kit/retry';
 import pg from 'pg';
 import { EVENT_LOG_COLUMNS, rowToEnvelope } from './event-store.ts';

@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { createLogger, withTransaction } from '@careers/service-kit';
 import {
   createIdempotentProducer,
   createKafka,
-  createLogger,
   ensureTopics,
   topicName,
   withAdmin,
-  withTransaction,
-} from '@careers/service-kit';
+} from '@careers/service-kit/kafka';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectorLag, rebuildProjections } from '../rebuild.ts';
 import { projectors } from './registry.ts';

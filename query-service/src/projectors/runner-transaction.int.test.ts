@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createKafka, createLogger } from '@careers/service-kit';
+import { createLogger } from '@careers/service-kit';
+import { createKafka } from '@careers/service-kit/kafka';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Projector } from './projector.ts';
 import { ProjectorRunner } from './runner.ts';

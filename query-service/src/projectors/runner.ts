@@ -1,18 +1,15 @@
 import { streamTypes } from '@careers/contracts/topics';
-import type { Kafka } from '@careers/service-kit';
 import {
-  ensureTopics,
-  groupName,
   ident,
-  type KafkaSettings,
   type Logger,
   type PersonalDataVault,
   type Pool,
   type PoolClient,
   type Redis,
-  topicName,
 } from '@careers/service-kit';
 import { GroupConsumer } from '@careers/service-kit/group-consumer';
+import type { Kafka } from '@careers/service-kit/kafka';
+import { ensureTopics, groupName, type KafkaSettings, topicName } from '@careers/service-kit/kafka';
 import { SearchEngine } from '../search-engine.ts';
 import type { Projector, ReadModelVersion } from './projector.ts';
 import type { ReplayMemory } from './replay-memory.ts';

@@ -7,7 +7,6 @@ import {
 } from '@careers/contracts/events/catalogue';
 import type { EventEnvelope } from '@careers/contracts/events/envelope';
 import {
-  createKafka,
   createLogger,
   createPool,
   createRedis,
@@ -20,6 +19,7 @@ import {
   sealWith,
   withTransaction,
 } from '@careers/service-kit';
+import { createKafka } from '@careers/service-kit/kafka';
 import { type TestNamespaceOptions, testNamespace } from '@careers/service-kit/testing';
 import { migrateReadSchema } from '../migrate.ts';
 import type { Projector } from './projector.ts';
