@@ -255,12 +255,16 @@ impl JobIndex {
     /// A page of the jobs that match (ids in order) and how many match in all.
     pub fn search(&self, request: &SearchRequest) -> tantivy::Result<SearchAnswer> {
         let f = &self.f;
-        let searched = if request.title_only {
-            Searched { fields: vec![(f.title, 1.0)], words: f.title_words }
-        } else {
-            Searched { fields: vec![(f.title, 3.0), (f.skills_company, 1.5), (f.body, 0.5)], words: f.words }
-        };
         let searcher = self.w.reader.searcher();
+        let searched = if request.title_only {
+            Searched { fields: vec![(f.title, 1.0)], words: f.title_words, searcher: &searcher }
+        } else {
+            Searched {
+                fields: vec![(f.title, 3.0), (f.skills_company, 1.5), (f.body, 0.5)],
+                words: f.words,
+                searcher: &searcher,
+            }
+        };
         let filters = self.filter_queries(&searcher, &request.filters);
         let mut parts: Vec<(Occur, Box<dyn Query>)> =
             vec![(Occur::Must, text::text_query(&request.clauses, &searched, filters.is_empty()))];

@@ -140,10 +140,14 @@ async function jobRows() {
   const rows = async (sql: string) => (await bed.pool.query(sql)).rows;
   return {
     jobs: await rows(`SELECT to_jsonb(j)::text AS row FROM ${bed.schema}.jobs j ORDER BY id`),
-    // What the search engine holds: as many documents, found by the same words.
+    // What the search engine holds: as many documents, found by the same words (in any order: jobs
+    // whose scores and dates are equal have none of their own).
     indexed: await jobsIndex(bed.runner.search, bed.schema).documents(),
     found: await Promise.all(
-      ['quokka', 'typescript', 'nimbus OR acme', 'zoolo'].map((text) => search({ search: text })),
+      ['quokka', 'typescript', 'nimbus OR acme', 'zoolo'].map(async (text) => {
+        const { ids, total } = await search({ search: text });
+        return { ids: [...ids].sort(), total };
+      }),
     ),
     ...(await keptCounts()),
   };
