@@ -94,7 +94,8 @@ describe('a connection request by mail, and its one-click unsubscribe', () => {
     const page = alan.page;
     const daily = page.getByRole('radio', { name: 'Daily digest, at 8:00 in your time zone' });
     await visible(daily, 'the daily digest choice');
-    expect(await daily.isChecked()).toBe(true);
+    // The choices show (disabled, none chosen) while the saved one loads.
+    await until('the daily digest chosen, as saved', () => daily.isChecked());
     expect(await axeAtEveryLook(page, { screenshots: 'settings-notifications' })).toEqual([]);
     await page.getByRole('radio', { name: 'As they come' }).check();
     await visible(page.getByText('Job alert emails updated'), 'the saved choice');
