@@ -14,8 +14,7 @@ import {
   type Redis,
   registerHealth,
 } from '@careers/service-kit';
-import type { Kafka } from '@careers/service-kit/kafka';
-import { pingKafka } from '@careers/service-kit/kafka';
+import { type Kafka, pingKafka } from '@careers/service-kit/kafka';
 import type { ObjectStorage } from '@careers/service-kit/object-storage';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';

@@ -141,9 +141,11 @@ start_services() {
   local projector_entry=query-service/dist/projector-main.js gateway_entry=realtime-gateway/dist/main.js
   if [ "$mode" = dev ]; then
     projector_entry=query-service/src/projector-main.ts gateway_entry=realtime-gateway/src/main.ts
+    watch=(--watch) label=" (watching)"
+    export NODE_ENV=development
+  else
+    export NODE_ENV=production
   fi
-  if [ "$mode" = dev ]; then watch=(--watch); label=" (watching)"; fi
-  if [ "$mode" = dev ]; then export NODE_ENV=development; else export NODE_ENV=production; fi
   n=$(replicas)
   for service in "${REPLICATED[@]}"; do
     for (( k = 1; k <= MAX_REPLICAS; k++ )); do

@@ -131,7 +131,7 @@ fn boosted(query: Box<dyn Query>, weight: f32) -> Box<dyn Query> {
 /// last (the rarest required clause of a search without filters, and an excluded one), or `Sought` to
 /// the matches of the other words and filters (union.rs says why those differ).
 #[derive(Clone, Copy, PartialEq)]
-pub enum Reading {
+enum Reading {
     Scanned,
     Sought,
 }

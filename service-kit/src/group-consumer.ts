@@ -110,6 +110,8 @@ export class GroupConsumer {
   private readonly options: GroupConsumerOptions;
   private readonly controller = new AbortController();
   private readonly backoff: Backoff;
+  /** How its retries are spaced: the options', else Kafka's (KAFKA_RETRY_BACKOFF). */
+  private readonly retrySpacing: BackoffSettings;
   private loop: Promise<void> | null = null;
   private joinedNow = false;
   /** Whether a member of this process has known where it reads (then `startFrom` is done with). */
@@ -124,7 +126,8 @@ export class GroupConsumer {
 
   constructor(options: GroupConsumerOptions) {
     this.options = options;
-    this.backoff = new Backoff(options.backoff ?? KAFKA_RETRY_BACKOFF);
+    this.retrySpacing = options.backoff ?? KAFKA_RETRY_BACKOFF;
+    this.backoff = new Backoff(this.retrySpacing);
     this.firstJoin = new Promise<void>((resolve, reject) => {
       this.resolveJoined = resolve;
       this.rejectJoined = reject;
@@ -212,7 +215,7 @@ export class GroupConsumer {
    */
   private async handOverTried(batches: ConsumedBatch[], handle: ConsumerHandle): Promise<void> {
     const { eachBatch, groupId, log } = this.options;
-    const retry = new Backoff(this.options.backoff ?? KAFKA_RETRY_BACKOFF);
+    const retry = new Backoff(this.retrySpacing);
     for (;;) {
       try {
         await Promise.all(batches.map((batch) => eachBatch(batch, handle)));

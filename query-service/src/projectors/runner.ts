@@ -8,8 +8,13 @@ import {
   type Redis,
 } from '@careers/service-kit';
 import { GroupConsumer } from '@careers/service-kit/group-consumer';
-import type { Kafka } from '@careers/service-kit/kafka';
-import { ensureTopics, groupName, type KafkaSettings, topicName } from '@careers/service-kit/kafka';
+import {
+  ensureTopics,
+  groupName,
+  type Kafka,
+  type KafkaSettings,
+  topicName,
+} from '@careers/service-kit/kafka';
 import { SearchEngine } from '../search-engine.ts';
 import type { Projector, ReadModelVersion } from './projector.ts';
 import type { ReplayMemory } from './replay-memory.ts';
