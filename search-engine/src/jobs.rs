@@ -6,13 +6,12 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 use tantivy::collector::sort_key::{SortBySimilarityScore, SortByStaticFastValue};
 use tantivy::collector::{Count, TopDocs};
-use tantivy::query::{
-    BooleanQuery, ConstScoreQuery, InvertedIndexRangeQuery, Occur, Query, RangeQuery, TermQuery, TermSetQuery,
-};
+use tantivy::query::{BooleanQuery, ConstScoreQuery, InvertedIndexRangeQuery, Occur, Query, RangeQuery, TermQuery};
 use tantivy::schema::{FAST, Field, INDEXED, IndexRecordOption, STRING, Schema, TextFieldIndexing, TextOptions};
 use tantivy::{DocAddress, Order, Searcher, TantivyDocument, Term};
 
 use crate::text::{self, Clause, Searched};
+use crate::union::any_term;
 use crate::writable::Writable;
 
 /// A job as the read model sends it (query-service/src/projectors/jobs/search-index.ts).
@@ -114,7 +113,7 @@ pub struct JobIndex {
 const MAX_WINDOW: usize = 10_000;
 
 /// The version of this schema: a change makes a new folder, which the projector fills from the rows.
-pub const SCHEMA_VERSION: u32 = 2;
+pub const SCHEMA_VERSION: u32 = 3;
 
 fn schema() -> Schema {
     let mut sb = Schema::builder();
@@ -233,12 +232,12 @@ impl JobIndex {
             out.push(term(f.experience_level, v));
         }
         if !filters.skills.is_empty() {
-            out.push(Box::new(BooleanQuery::new(
-                filters.skills.iter().map(|skill| (Occur::Should, term(f.skill_names, skill))).collect(),
-            )));
+            out.push(any_term(
+                filters.skills.iter().map(|skill| Term::from_field_text(f.skill_names, skill)).collect(),
+            ));
         }
         if let Some(place) = filters.location.as_deref().filter(|p| !p.is_empty()) {
-            out.push(Box::new(TermSetQuery::new(self.places_holding(searcher, place))));
+            out.push(any_term(self.places_holding(searcher, place)));
         }
         if let Some(min) = filters.min_pay {
             out.push(Box::new(RangeQuery::new(Bound::Included(Term::from_field_i64(f.pay, min)), Bound::Unbounded)));

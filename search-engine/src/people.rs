@@ -56,7 +56,7 @@ pub struct PeopleIndex {
 }
 
 /// The version of this schema: a change makes a new folder, which the projector fills from the rows.
-pub const SCHEMA_VERSION: u32 = 2;
+pub const SCHEMA_VERSION: u32 = 3;
 
 fn schema() -> Schema {
     let mut sb = Schema::builder();

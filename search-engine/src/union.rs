@@ -9,8 +9,30 @@
 //! scored, not only the matches. At 500,000 jobs "payments team" (44,973 matches) took 10 ms that way.
 //! This union seeks each part to the target through its skip lists and scores only the document it
 //! stops at.
-use tantivy::query::{EnableScoring, Explanation, Query, Scorer, Weight};
+use tantivy::query::{EnableScoring, Explanation, Query, Scorer, TermQuery, TermSetQuery, Weight};
+use tantivy::schema::IndexRecordOption;
 use tantivy::{DocId, DocSet, Score, SegmentReader, TERMINATED, Term};
+
+/// Up to this many terms, `any_term` seeks each term's postings; past it, it reads them into a bitset.
+const FEW_TERMS: usize = 16;
+
+/// Documents holding any of `terms`, for a filter or a word's completions (each wrapped in a
+/// `ConstScoreQuery` by its caller).
+///
+/// Why not always Tantivy's `TermSetQuery`: its scorer reads every posting of every term into a bitset
+/// of the whole segment before the first match is asked for. Intersected with a rarer part (a job type,
+/// a word) that is most of the search's work: at 500,000 jobs `?jobType=Internship&location=London`
+/// took 3.3 ms against 0.8 for the job type alone. A few terms are sought through their skip lists
+/// instead, as `SeekingUnion` seeks a word's fields; many (a place matching hundreds) are still read
+/// into the bitset, where one scan of each beats seeking hundreds of lists at every match.
+pub fn any_term(terms: Vec<Term>) -> Box<dyn Query> {
+    let term = |term: Term| -> Box<dyn Query> { Box::new(TermQuery::new(term, IndexRecordOption::Basic)) };
+    match terms.len() {
+        1 => terms.into_iter().map(term).next().expect("one term"),
+        2..=FEW_TERMS => Box::new(SeekingUnion::new(terms.into_iter().map(|t| (term(t), 1.0)).collect())),
+        _ => Box::new(TermSetQuery::new(terms)),
+    }
+}
 
 /// Documents matching any part; a document's score is the sum of its matching parts' scores, each
 /// multiplied by its weight.
@@ -150,11 +172,11 @@ impl Scorer for SeekingUnionScorer {
 #[cfg(test)]
 mod tests {
     use tantivy::collector::{Count, TopDocs};
-    use tantivy::query::{BooleanQuery, BoostQuery, Occur, Query, TermQuery};
-    use tantivy::schema::{IndexRecordOption, STORED, Schema, TEXT};
+    use tantivy::query::{BooleanQuery, BoostQuery, ConstScoreQuery, Occur, Query, TermQuery, TermSetQuery};
+    use tantivy::schema::{IndexRecordOption, STORED, STRING, Schema, TEXT};
     use tantivy::{DocAddress, Index, Score, Term, doc};
 
-    use super::SeekingUnion;
+    use super::{FEW_TERMS, SeekingUnion, any_term};
 
     /// The same matches and scores as the `BooleanQuery` of `Should` parts it replaces, alone and
     /// intersected with another word.
@@ -209,6 +231,54 @@ mod tests {
                 assert_eq!(at_a, at_b);
                 assert!((a - b).abs() < 1e-4, "{a} against {b}");
             }
+        }
+        Ok(())
+    }
+
+    /// A few terms sought and many read into a bitset match the same documents as Tantivy's set query,
+    /// alone and as the filter of a rarer word.
+    #[test]
+    fn any_term_matches_as_a_term_set() -> tantivy::Result<()> {
+        let mut builder = Schema::builder();
+        let place = builder.add_text_field("place", STRING);
+        let title = builder.add_text_field("title", TEXT);
+        let index = Index::create_in_ram(builder.build());
+        let mut writer = index.writer_with_num_threads(1, 15_000_000)?;
+        for i in 0..5_000u32 {
+            writer.add_document(doc!(
+                place => format!("city {}", i % 40),
+                title => if i % 13 == 0 { "rare job" } else { "job" },
+            ))?;
+        }
+        writer.commit()?;
+        let searcher = index.reader()?.searcher();
+        let places =
+            |n: u32| (0..n).map(|i| Term::from_field_text(place, &format!("city {}", i * 3))).collect::<Vec<_>>();
+        let rare = || -> Box<dyn Query> {
+            Box::new(TermQuery::new(Term::from_field_text(title, "rare"), IndexRecordOption::Basic))
+        };
+        let filtered = |filter: Box<dyn Query>| -> Box<dyn Query> {
+            Box::new(BooleanQuery::new(vec![
+                (Occur::Must, rare()),
+                (Occur::Must, Box::new(ConstScoreQuery::new(filter, 0.0)) as Box<dyn Query>),
+            ]))
+        };
+        let found = |query: &dyn Query| -> tantivy::Result<Vec<DocAddress>> {
+            let mut hits: Vec<DocAddress> = searcher
+                .search(query, &TopDocs::with_limit(5_000).order_by_score())?
+                .into_iter()
+                .map(|(_, at)| at)
+                .collect();
+            hits.sort();
+            Ok(hits)
+        };
+        for n in [1, 2, 5, FEW_TERMS as u32, FEW_TERMS as u32 + 1] {
+            let expected = found(&TermSetQuery::new(places(n)))?;
+            assert!(!expected.is_empty());
+            assert_eq!(found(any_term(places(n)).as_ref())?, expected, "{n} terms");
+            let expected = found(filtered(Box::new(TermSetQuery::new(places(n)))).as_ref())?;
+            assert!(!expected.is_empty());
+            assert_eq!(found(filtered(any_term(places(n))).as_ref())?, expected, "{n} terms, filtered");
         }
         Ok(())
     }
