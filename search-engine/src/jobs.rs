@@ -4,12 +4,13 @@ use std::ops::Bound;
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
-use tantivy::collector::sort_key::{SortBySimilarityScore, SortByStaticFastValue};
+use tantivy::collector::sort_key::SortByStaticFastValue;
 use tantivy::collector::{Count, TopDocs};
 use tantivy::query::{BooleanQuery, ConstScoreQuery, InvertedIndexRangeQuery, Occur, Query, RangeQuery, TermQuery};
 use tantivy::schema::{FAST, Field, INDEXED, IndexRecordOption, STRING, Schema, TextFieldIndexing, TextOptions};
 use tantivy::{DocAddress, Order, Searcher, TantivyDocument, Term};
 
+use crate::ranked::RankedPage;
 use crate::text::{self, Clause, Searched};
 use crate::union::any_term;
 use crate::writable::Writable;
@@ -283,9 +284,8 @@ impl JobIndex {
         let newest = (SortByStaticFastValue::<i64>::for_field("posted_at"), Order::Desc);
         let (addresses, total): (Vec<DocAddress>, usize) = match request.sort {
             Sort::Relevance => {
-                let (docs, total) =
-                    searcher.search(&query, &(top.order_by(((SortBySimilarityScore, Order::Desc), newest)), Count))?;
-                (docs.into_iter().map(|(_, at)| at).collect(), total)
+                let (page, total) = searcher.search(&query, &RankedPage { offset, limit, date_field: "posted_at" })?;
+                (page.into_iter().map(|ranked| ranked.at).collect(), total)
             }
             Sort::Newest => self.newest_page(&searcher, &query, offset, limit)?,
             Sort::Salary => {

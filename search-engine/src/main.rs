@@ -18,6 +18,7 @@
 mod jobs;
 mod logged;
 mod people;
+mod ranked;
 mod storage;
 mod text;
 mod union;
