@@ -11,37 +11,31 @@ use tantivy::collector::{Collector, SegmentCollector};
 use tantivy::columnar::Column;
 use tantivy::{DocAddress, DocId, Score, SegmentOrdinal, SegmentReader};
 
-/// A match as the page orders it: a higher score first, then a later date, then the lower address.
+/// A match as the page orders it: a higher score first, then a later date, then the lower address
+/// (`Greater` comes first).
 #[derive(Clone, Copy, Debug)]
 pub struct Ranked {
-    pub score: Score,
-    pub date: i64,
+    score: Score,
+    date: i64,
     pub at: DocAddress,
 }
 
-impl Ranked {
-    /// `Greater` when `self` comes before `other` on the page.
-    fn rank(&self, other: &Ranked) -> Ordering {
+impl Ord for Ranked {
+    fn cmp(&self, other: &Self) -> Ordering {
         self.score.total_cmp(&other.score).then(self.date.cmp(&other.date)).then(other.at.cmp(&self.at))
     }
 }
-
-impl PartialEq for Ranked {
-    fn eq(&self, other: &Self) -> bool {
-        self.rank(other) == Ordering::Equal
-    }
-}
-impl Eq for Ranked {}
 impl PartialOrd for Ranked {
     fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
         Some(self.cmp(other))
     }
 }
-impl Ord for Ranked {
-    fn cmp(&self, other: &Self) -> Ordering {
-        self.rank(other)
+impl PartialEq for Ranked {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other) == Ordering::Equal
     }
 }
+impl Eq for Ranked {}
 
 /// The `limit` matches after the first `offset`, by score then `date_field` (an i64 fast field, newest
 /// first; a document without one comes last among its score), and every match counted.
